@@ -1,0 +1,41 @@
+"""kniffel-rules: the complete rules of the Schmidt Spiele Kniffel family.
+
+The package root holds what every game shares: the errors, the special
+players :data:`CHANCE` and :data:`TERMINAL`, the chance outcome
+:class:`DiceRoll`, the :class:`Variant` protocol with its registry, and
+:func:`play`. Each game is a subpackage (``kniffel_rules.classic``, ...).
+
+Example:
+    >>> from kniffel_rules import play, random_policy, get_variant
+    >>> classic = get_variant("classic")
+    >>> final = play(classic, [random_policy, random_policy], seed=1)
+    >>> len(classic.scores(final))
+    2
+"""
+
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules._version import __version__
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.playing import GameRecord, Policy, play, random_policy, record, replay
+from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "VARIANTS",
+    "DiceRoll",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidStateError",
+    "KniffelError",
+    "Policy",
+    "UnknownVariantError",
+    "Variant",
+    "__version__",
+    "get_variant",
+    "play",
+    "random_policy",
+    "record",
+    "replay",
+]

@@ -1,0 +1,147 @@
+"""Helpers for reading untrusted JSON: every failure names the field path.
+
+Shared by every game's ``from_json`` and by the score-sheet readers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, TypeVar
+
+from kniffel_rules.errors import InvalidStateError
+
+T = TypeVar("T")
+
+__all__ = [
+    "dumps",
+    "get_bool",
+    "get_int",
+    "get_list",
+    "get_object",
+    "get_opt_int",
+    "get_str",
+    "loads",
+]
+
+
+def dumps(doc: Mapping[str, Any]) -> str:
+    """Serialise a document compactly and deterministically."""
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str | bytes | bytearray) -> Any:
+    """Parse JSON text; any failure is an :class:`InvalidStateError`."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidStateError("", f"expected JSON text, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidStateError("", f"not valid JSON ({exc})") from None
+
+
+def _type_name(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def get_object(
+    value: Any,
+    path: str,
+    *,
+    required: Collection[str] = (),
+    optional: Collection[str] = (),
+) -> dict[str, Any]:
+    """Check that ``value`` is an object with exactly the allowed keys.
+
+    Args:
+        value: The parsed JSON value.
+        path: Its field path, for messages.
+        required: Keys that must be present.
+        optional: Keys that may be present.
+
+    Returns:
+        ``value`` itself.
+
+    Raises:
+        InvalidStateError: Not an object, a key missing, or an unknown key.
+    """
+    if not isinstance(value, dict):
+        raise InvalidStateError(path, f"expected an object, got {_type_name(value)}")
+    for key in required:
+        if key not in value:
+            raise InvalidStateError(path, f"missing field {key!r}")
+    allowed = set(required) | set(optional)
+    for key in value:
+        if key not in allowed:
+            raise InvalidStateError(path, f"unknown field {key!r}")
+    return value
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def get_int(obj: Mapping[str, Any], key: str, path: str, lo: int | None = None,
+            hi: int | None = None) -> int:
+    """Read an integer field (not a bool, not a float) within ``lo..hi``."""
+    value = obj[key]
+    return check_int(value, _join(path, key), lo, hi)
+
+
+def check_int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    """Check that ``value`` is an integer within ``lo..hi`` (inclusive)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError(path, f"expected an integer, got {_type_name(value)}")
+    if lo is not None and value < lo:
+        raise InvalidStateError(path, f"{value} is below the minimum {lo}")
+    if hi is not None and value > hi:
+        raise InvalidStateError(path, f"{value} is above the maximum {hi}")
+    return value
+
+
+def get_opt_int(obj: Mapping[str, Any], key: str, path: str, lo: int | None = None,
+                hi: int | None = None) -> int | None:
+    """Read an integer field that may be ``null``."""
+    return None if obj[key] is None else get_int(obj, key, path, lo, hi)
+
+
+def get_bool(obj: Mapping[str, Any], key: str, path: str) -> bool:
+    """Read a boolean field."""
+    value = obj[key]
+    if not isinstance(value, bool):
+        raise InvalidStateError(_join(path, key), f"expected true or false, got {_type_name(value)}")
+    return value
+
+
+def get_str(obj: Mapping[str, Any], key: str, path: str,
+            choices: Collection[str] | None = None) -> str:
+    """Read a string field, optionally one of ``choices``."""
+    value = obj[key]
+    if not isinstance(value, str):
+        raise InvalidStateError(_join(path, key), f"expected a string, got {_type_name(value)}")
+    if choices is not None and value not in choices:
+        options = ", ".join(repr(c) for c in choices)
+        raise InvalidStateError(_join(path, key), f"{value!r} is not one of {options}")
+    return value
+
+
+def get_list(obj: Mapping[str, Any], key: str, path: str, item: Callable[[Any, str], T],
+             *, length: int | None = None, max_length: int | None = None) -> tuple[T, ...]:
+    """Read an array field, converting each item with ``item(value, item_path)``."""
+    value = obj[key]
+    p = _join(path, key)
+    return check_list(value, p, item, length=length, max_length=max_length)
+
+
+def check_list(value: Any, path: str, item: Callable[[Any, str], T], *,
+               length: int | None = None, max_length: int | None = None) -> tuple[T, ...]:
+    """Check that ``value`` is an array and convert each item."""
+    if not isinstance(value, list):
+        raise InvalidStateError(path, f"expected an array, got {_type_name(value)}")
+    if length is not None and len(value) != length:
+        raise InvalidStateError(path, f"expected {length} items, got {len(value)}")
+    if max_length is not None and len(value) > max_length:
+        raise InvalidStateError(path, f"at most {max_length} items allowed, got {len(value)}")
+    return tuple(item(v, _join(path, i)) for i, v in enumerate(value))

@@ -1,0 +1,79 @@
+"""Classic Kniffel: five dice, thirteen boxes, and its house variants.
+
+The module follows the protocol of :class:`kniffel_rules.Variant`::
+
+    >>> import random
+    >>> from kniffel_rules import classic
+    >>> s = classic.new_game(players=["Ann", "Ben"], first_player=0)
+    >>> s = classic.apply(s, classic.Roll())          # Ann throws all five dice
+    >>> s = classic.apply(s, classic.sample_chance(s, random.Random(1)))
+    >>> len(s.dice), s.rolls
+    (5, 1)
+
+Rules, rulings and options: ``docs/rules/classic.md`` (clause ids ``CL-``).
+"""
+
+from kniffel_rules.classic.boxes import (
+    BOXES,
+    CROATIAN_BOXES,
+    LOWER,
+    UPPER,
+    Box,
+    possible_values,
+    score,
+)
+from kniffel_rules.classic.game import (
+    apply,
+    chance_outcomes,
+    current_player,
+    is_terminal,
+    legal_actions,
+    new_game,
+    ranking_points,
+    sample_chance,
+    scores,
+    totals,
+    winners,
+)
+from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
+from kniffel_rules.classic.scoring import Entry, check_entry, entry_options, sheet_boxes
+from kniffel_rules.classic.serial import from_json, to_json
+from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
+from kniffel_rules.dice import DiceRoll
+
+__all__ = [
+    "BOXES",
+    "CROATIAN_BOXES",
+    "JOKER_MODES",
+    "LOWER",
+    "RANKINGS",
+    "UPPER",
+    "Action",
+    "Box",
+    "DiceRoll",
+    "Entry",
+    "Phase",
+    "Roll",
+    "Rules",
+    "Score",
+    "Sheet",
+    "State",
+    "apply",
+    "chance_outcomes",
+    "check_entry",
+    "current_player",
+    "entry_options",
+    "from_json",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "possible_values",
+    "ranking_points",
+    "sample_chance",
+    "score",
+    "scores",
+    "sheet_boxes",
+    "to_json",
+    "totals",
+    "winners",
+]

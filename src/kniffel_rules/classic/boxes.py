@@ -1,0 +1,212 @@
+"""The boxes of the classic score sheet and what dice are worth in them."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from functools import lru_cache
+
+from kniffel_rules import dice as _dice
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = [
+    "BOXES",
+    "CROATIAN_BOXES",
+    "LOWER",
+    "UPPER",
+    "Box",
+    "possible_values",
+    "score",
+]
+
+
+class Box(enum.Enum):
+    """A box of the classic score sheet.
+
+    ``box.key`` is the lower-case name used in JSON documents (``"full_house"``).
+    ``MAXIMUM`` and ``MINIMUM`` exist only in the Croatian variant.
+    """
+
+    ONES = 0
+    TWOS = 1
+    THREES = 2
+    FOURS = 3
+    FIVES = 4
+    SIXES = 5
+    THREE_OF_A_KIND = 6
+    FOUR_OF_A_KIND = 7
+    FULL_HOUSE = 8
+    SMALL_STRAIGHT = 9
+    LARGE_STRAIGHT = 10
+    KNIFFEL = 11
+    CHANCE = 12
+    MAXIMUM = 13
+    MINIMUM = 14
+
+    @property
+    def key(self) -> str:
+        """The JSON key of the box: its name in lower case."""
+        return self.name.lower()
+
+    @property
+    def face(self) -> int | None:
+        """The face an upper box counts (1..6), or None for other boxes."""
+        return self.value + 1 if self.value < 6 else None
+
+    @property
+    def label(self) -> str:
+        """A readable name ("Full House", "Three of a kind")."""
+        return _LABELS[self]
+
+    def __repr__(self) -> str:
+        return f"Box.{self.name}"
+
+
+_LABELS = {
+    Box.ONES: "Ones",
+    Box.TWOS: "Twos",
+    Box.THREES: "Threes",
+    Box.FOURS: "Fours",
+    Box.FIVES: "Fives",
+    Box.SIXES: "Sixes",
+    Box.THREE_OF_A_KIND: "Three of a kind",
+    Box.FOUR_OF_A_KIND: "Four of a kind",
+    Box.FULL_HOUSE: "Full House",
+    Box.SMALL_STRAIGHT: "Small straight",
+    Box.LARGE_STRAIGHT: "Large straight",
+    Box.KNIFFEL: "Kniffel",
+    Box.CHANCE: "Chance",
+    Box.MAXIMUM: "Maximum",
+    Box.MINIMUM: "Minimum",
+}
+
+UPPER: tuple[Box, ...] = (Box.ONES, Box.TWOS, Box.THREES, Box.FOURS, Box.FIVES, Box.SIXES)
+"""The upper section, Ones to Sixes."""
+
+LOWER: tuple[Box, ...] = (
+    Box.THREE_OF_A_KIND,
+    Box.FOUR_OF_A_KIND,
+    Box.FULL_HOUSE,
+    Box.SMALL_STRAIGHT,
+    Box.LARGE_STRAIGHT,
+    Box.KNIFFEL,
+    Box.CHANCE,
+)
+"""The lower section of the standard sheet."""
+
+BOXES: tuple[Box, ...] = UPPER + LOWER
+"""The 13 boxes of the standard sheet, in sheet order."""
+
+CROATIAN_BOXES: tuple[Box, ...] = (*UPPER, Box.MAXIMUM, Box.MINIMUM)
+"""The 8 boxes of the Croatian sheet."""
+
+_DEFAULT_RULES = Rules()
+
+
+def _fixed(rules: Rules) -> tuple[int, int, int, int, bool]:
+    return (
+        rules.full_house_score,
+        rules.small_straight_score,
+        rules.large_straight_score,
+        rules.kniffel_score,
+        rules.kniffel_counts_as_full_house,
+    )
+
+
+@lru_cache(maxsize=64)
+def _table(fixed: tuple[int, int, int, int, bool]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Natural scores of every box for all 252 rolls, for one set of box values."""
+    fh, ss, ls, kn, kniffel_is_fh = fixed
+    table = {}
+    for d in _dice.all_multisets(5):
+        s = sum(d)
+        kind = _dice.max_of_a_kind(d)
+        full_house = _dice.is_full_house(d) or (kniffel_is_fh and kind == 5)
+        run = _dice.longest_run(d)
+        table[d] = (
+            *(_dice.face_sum(d, f) for f in range(1, 7)),
+            s if kind >= 3 else 0,
+            s if kind >= 4 else 0,
+            fh if full_house else 0,
+            ss if run >= 4 else 0,
+            ls if run >= 5 else 0,
+            kn if kind == 5 else 0,
+            s,
+            s,
+            s,
+        )
+    return table
+
+
+def natural_scores(dice: tuple[int, ...], rules: Rules = _DEFAULT_RULES) -> tuple[int, ...]:
+    """The natural value of sorted, valid ``dice`` in every box, indexed by ``Box.value``.
+
+    This is the fast path used by the engine; :func:`score` validates its input.
+    """
+    return _table(_fixed(rules))[dice]
+
+
+def check_dice(values: Sequence[int], path: str = "dice") -> tuple[int, ...]:
+    """Validate five dice faces 1..6 and return them sorted.
+
+    Raises:
+        InvalidStateError: Not five integers in 1..6.
+    """
+    d = _dice.sorted_faces(values, path)
+    if len(d) != 5:
+        raise InvalidStateError(path, f"a classic roll has 5 dice, got {len(d)}")
+    if d[0] < 1 or d[-1] > 6:
+        raise InvalidStateError(path, f"die faces are 1..6, got {d}")
+    return d
+
+
+def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
+    """What five dice are worth in ``box``, from the dice alone (0 when they don't fit).
+
+    Applies the options of ``rules`` that change a natural score
+    (``kniffel_counts_as_full_house`` and the box values). Joker values of an
+    extra Kniffel are not natural scores: they appear only through
+    ``legal_actions``/``apply``.
+
+    Args:
+        box: The box.
+        dice: Five faces 1..6, in any order.
+        rules: The rules (``None``: the rulebook).
+
+    Returns:
+        The points.
+
+    Raises:
+        InvalidStateError: ``box`` is not a :class:`Box` or ``dice`` is not
+            five faces 1..6.
+
+    Example:
+        >>> from kniffel_rules.classic import Box, score
+        >>> score(Box.THREE_OF_A_KIND, (5, 5, 5, 4, 3))
+        22
+        >>> score(Box.SMALL_STRAIGHT, (1, 2, 3, 4, 6))
+        30
+    """
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+    d = check_dice(dice)
+    return natural_scores(d, rules or _DEFAULT_RULES)[box.value]
+
+
+@lru_cache(maxsize=256)
+def possible_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:
+    """Every value ``box`` can hold on a sheet under ``rules``, 0 (struck) included.
+
+    Joker entries add nothing new: a joker's value in a lower box is the
+    box's fixed value or the sum of five equal dice, both natural values too.
+
+    Args:
+        box: The box.
+        rules: The rules.
+
+    Returns:
+        The set of values.
+    """
+    table = _table(_fixed(rules))
+    return frozenset({0, *(row[box.value] for row in table.values())})

@@ -1,0 +1,126 @@
+"""The rule set of classic Kniffel: the rulebook's defaults and the house rules."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = ["JOKER_MODES", "RANKINGS", "JokerMode", "Ranking", "Rules"]
+
+JokerMode = Literal["schmidt", "forced", "free", "none"]
+Ranking = Literal["total", "placement"]
+
+JOKER_MODES: tuple[JokerMode, ...] = ("schmidt", "forced", "free", "none")
+"""The accepted values of :attr:`Rules.joker`."""
+
+RANKINGS: tuple[Ranking, ...] = ("total", "placement")
+"""The accepted values of :attr:`Rules.ranking`."""
+
+
+def _choice(options: tuple[str, ...]) -> Any:
+    def check(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+        if value not in options:
+            allowed = ", ".join(repr(o) for o in options)
+            raise InvalidStateError(f"rules.{attr.name}", f"{value!r} is not one of {allowed}")
+
+    return check
+
+
+def _int(lo: int, hi: int) -> Any:
+    def check(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidStateError(f"rules.{attr.name}", f"expected an integer, got {value!r}")
+        if not lo <= value <= hi:
+            raise InvalidStateError(f"rules.{attr.name}", f"{value} is not within {lo}..{hi}")
+
+    return check
+
+
+def _bool(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"rules.{attr.name}", f"expected True or False, got {value!r}")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules:
+    """The rules of a classic Kniffel game (frozen; the defaults are the rulebook).
+
+    Every option is documented with its clause id on ``docs/rules/classic.md``.
+
+    Attributes:
+        joker: What an extra Kniffel may be entered as (CL-22..CL-26):
+            ``"schmidt"`` (default: the printed rules; the matching upper
+            box first, else a joker in the lower section, else strike an
+            upper box; the extra bonus only for an entry in the upper box),
+            ``"forced"`` (strict US Yahtzee: the same order, the bonus
+            wherever it goes), ``"free"`` (Verhoeff's convention: any open
+            box) or ``"none"`` (no joker; the roll scores naturally).
+        extra_kniffel_bonus: Points for each extra Kniffel that earns the
+            bonus (50; US Yahtzee: 100; 0 switches the bonus off).
+        extra_bonus_requires_fifty: The bonus is only earned while the
+            Kniffel box holds its full value (not a struck 0).
+        kniffel_counts_as_full_house: Five equal dice also score as a Full
+            House (a common house rule; the rulebook says "three of one and
+            two of another" value).
+        full_cup: "Voller Becher" / St. Galler variant: no die may be kept.
+        croatian: The Croatian variant: Maximum and Minimum replace the
+            lower section; its worth is (Maximum - Minimum) x Ones.
+        games: The number of games in the series.
+        ranking: ``"total"`` (sum of all games' totals, the original) or
+            ``"placement"`` (each game awards N, N-1, ... points by place).
+        upper_bonus: The bonus for a full upper section (35).
+        upper_bonus_threshold: The upper sum that earns it (63).
+        full_house_score: The value of a Full House (25).
+        small_straight_score: The value of a small straight (30).
+        large_straight_score: The value of a large straight (40).
+        kniffel_score: The value of a Kniffel (50).
+    """
+
+    joker: JokerMode = attrs.field(default="schmidt", validator=_choice(JOKER_MODES))
+    extra_kniffel_bonus: int = attrs.field(default=50, validator=_int(0, 10_000))
+    extra_bonus_requires_fifty: bool = attrs.field(default=True, validator=_bool)
+    kniffel_counts_as_full_house: bool = attrs.field(default=False, validator=_bool)
+    full_cup: bool = attrs.field(default=False, validator=_bool)
+    croatian: bool = attrs.field(default=False, validator=_bool)
+    games: int = attrs.field(default=1, validator=_int(1, 1_000))
+    ranking: Ranking = attrs.field(default="total", validator=_choice(RANKINGS))
+    upper_bonus: int = attrs.field(default=35, validator=_int(0, 10_000))
+    upper_bonus_threshold: int = attrs.field(default=63, validator=_int(0, 106))
+    full_house_score: int = attrs.field(default=25, validator=_int(0, 10_000))
+    small_straight_score: int = attrs.field(default=30, validator=_int(0, 10_000))
+    large_straight_score: int = attrs.field(default=40, validator=_int(0, 10_000))
+    kniffel_score: int = attrs.field(default=50, validator=_int(1, 10_000))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as a JSON-ready dict of every option."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, doc: Any, path: str = "rules") -> Rules:
+        """Read rules from a dict; missing options take their defaults.
+
+        Args:
+            doc: A mapping of option names to values.
+            path: The field path used in error messages.
+
+        Returns:
+            The rules.
+
+        Raises:
+            InvalidStateError: Not a mapping, an unknown option or a bad value.
+        """
+        if not isinstance(doc, dict):
+            raise InvalidStateError(path, "expected an object of rule options")
+        known = {a.name for a in attrs.fields(cls)}
+        for key in doc:
+            if key not in known:
+                raise InvalidStateError(path, f"unknown rule option {key!r}")
+        try:
+            return cls(**doc)
+        except InvalidStateError as exc:
+            if path == "rules":
+                raise
+            raise InvalidStateError(path + exc.path.removeprefix("rules"), str(exc)) from None

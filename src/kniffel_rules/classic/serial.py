@@ -1,0 +1,217 @@
+"""``to_json``/``from_json`` for classic states: a stable, validated document.
+
+The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``)::
+
+    {"format": "kniffel-rules/classic-state", "version": 1,
+     "rules": {...every Rules option...},
+     "players": [{"name": "Ann", "sheet": {"ones": 3, ...}, "extra_kniffel_bonus": 0}],
+     "phase": "roll_off" | "throw" | "decide" | "over",
+     "player": 0, "dice": [1, 3, 3, 5, 6], "rolls": 1,
+     "game": 0, "first_player": 0 | null,
+     "roll_off": {"contenders": [0, 1], "faces": [4]} | null,
+     "results": [[231, 198], ...]}
+
+``sheet`` holds the filled boxes only, by ``Box.key``. ``from_json`` accepts
+nothing that ``apply`` could not have produced: every field is checked and
+every failure is an :class:`~kniffel_rules.InvalidStateError` naming the
+field path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules import _json
+from kniffel_rules.classic.boxes import Box, possible_values
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.classic.scoring import sheet_boxes
+from kniffel_rules.classic.state import Phase, Sheet, State
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.rolloff import RollOff
+
+__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+
+FORMAT = "kniffel-rules/classic-state"
+"""The ``format`` tag of a classic state document."""
+VERSION = 1
+"""The version of the state document written by :func:`to_json`."""
+
+_MAX_PLAYERS = 1_000
+_MAX_TOTAL = 1_000_000
+
+
+def _sheet_doc(sheet: Sheet) -> dict[str, int]:
+    return {b.key: v for b in Box if (v := sheet.entries[b.value]) is not None}
+
+
+def to_json(state: State) -> str:
+    """The state as a JSON document (see the module docs for the format).
+
+    Example:
+        >>> from kniffel_rules import classic
+        >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
+        >>> classic.from_json(classic.to_json(s)) == s
+        True
+    """
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_dict(),
+        "players": [
+            {"name": name, "sheet": _sheet_doc(sheet), "extra_kniffel_bonus": sheet.extra_bonus}
+            for name, sheet in zip(state.names, state.sheets)
+        ],
+        "phase": state.phase.value,
+        "player": state.player,
+        "dice": list(state.dice),
+        "rolls": state.rolls,
+        "game": state.game,
+        "first_player": state.first_player,
+        "roll_off": None
+        if state.roll_off is None
+        else {"contenders": list(state.roll_off.contenders), "faces": list(state.roll_off.faces)},
+        "results": [list(r) for r in state.results],
+    }
+    return _json.dumps(doc)
+
+
+_BY_KEY = {b.key: b for b in Box}
+
+
+def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
+    p = _json.get_object(value, path, required=("name", "sheet", "extra_kniffel_bonus"))
+    boxes = sheet_boxes(rules)
+    entries: list[int | None] = [None] * len(Box)
+    raw = _json.get_object(p["sheet"], f"{path}.sheet", optional=[b.key for b in boxes])
+    for key, v in raw.items():
+        box = _BY_KEY[key]
+        v = _json.check_int(v, f"{path}.sheet.{key}")
+        if v not in possible_values(box, rules):
+            raise InvalidStateError(f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold")
+        entries[box.value] = v
+    bonus = _json.get_int(p, "extra_kniffel_bonus", path, 0, _MAX_TOTAL)
+    step = rules.extra_kniffel_bonus
+    bp = f"{path}.extra_kniffel_bonus"
+    if bonus and (rules.croatian or step == 0 or bonus % step):
+        raise InvalidStateError(bp, f"{bonus} is not a multiple of the extra-Kniffel bonus")
+    if bonus and entries[Box.KNIFFEL.value] is None:
+        raise InvalidStateError(bp, "no extra-Kniffel bonus before the Kniffel box is filled")
+    if step and bonus // step > sum(1 for e in entries if e is not None) - 1:
+        raise InvalidStateError(bp, f"{bonus} is more than the filled boxes allow")
+    return Sheet(tuple(entries), bonus)
+
+
+def _read_dice(value: Any, path: str) -> tuple[int, ...]:
+    faces = _json.check_list(value, path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=5)
+    if list(faces) != sorted(faces):
+        raise InvalidStateError(path, "dice are stored sorted")
+    return faces
+
+
+def _read_rolloff(value: Any, path: str, n: int) -> RollOff:
+    r = _json.get_object(value, path, required=("contenders", "faces"))
+    contenders = _json.get_list(r, "contenders", path, lambda v, p: _json.check_int(v, p, 0, n - 1))
+    if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
+        raise InvalidStateError(f"{path}.contenders", "two or more distinct seats, ascending")
+    faces = _json.get_list(r, "faces", path, lambda v, p: _json.check_int(v, p, 1, 6),
+                           max_length=len(contenders) - 1)
+    return RollOff(contenders, faces)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by :func:`to_json`, checking every invariant.
+
+    Args:
+        text: The JSON document.
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    doc = _json.get_object(
+        _json.loads(text),
+        "",
+        required=("format", "version", "rules", "players", "phase", "player", "dice", "rolls",
+                  "game", "first_player", "roll_off", "results"),
+    )
+    if doc["format"] != FORMAT:
+        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+    _json.get_int(doc, "version", "", VERSION, VERSION)
+    rules = Rules.from_dict(doc["rules"])
+    sheets = _json.get_list(doc, "players", "", lambda v, p: _read_sheet(v, p, rules),
+                            max_length=_MAX_PLAYERS)
+    n = len(sheets)
+    if n == 0:
+        raise InvalidStateError("players", "at least 1 player is needed")
+    names = tuple(_json.get_str(p, "name", f"players[{i}]") for i, p in enumerate(doc["players"]))
+    for i, name in enumerate(names):
+        if not name:
+            raise InvalidStateError(f"players[{i}].name", "a player's name is a non-empty string")
+    phase_names = [ph.value for ph in Phase]
+    phase = Phase(_json.get_str(doc, "phase", "", phase_names))
+    player = _json.get_int(doc, "player", "", 0, n - 1)
+    dice = _read_dice(doc["dice"], "dice")
+    rolls = _json.get_int(doc, "rolls", "", 0, 3)
+    game = _json.get_int(doc, "game", "", 0, rules.games)
+    first = _json.get_opt_int(doc, "first_player", "", 0, n - 1)
+    roll_off = None if doc["roll_off"] is None else _read_rolloff(doc["roll_off"], "roll_off", n)
+    results = _json.get_list(
+        doc, "results", "",
+        lambda v, p: _json.check_list(v, p, lambda x, q: _json.check_int(x, q, -_MAX_TOTAL,
+                                                                          _MAX_TOTAL), length=n),
+        length=game,
+    )
+    state = State(rules, names, sheets, phase, player=player, dice=dice, rolls=rolls, game=game,
+                  first_player=first, roll_off=roll_off, results=results)
+    _check_consistency(state)
+    return state
+
+
+def _check_consistency(state: State) -> None:
+    """The relations between fields that ``apply`` always keeps."""
+    rules, n, phase = state.rules, state.num_players, state.phase
+    turns = len(sheet_boxes(rules))
+    filled = [s.filled() for s in state.sheets]
+    if phase is Phase.ROLL_OFF:
+        if state.roll_off is None or state.first_player is not None:
+            raise InvalidStateError("roll_off", "a roll-off phase needs a roll-off and no first_player")
+        if n < 2 or any(filled) or state.game or state.dice or state.rolls or state.player:
+            raise InvalidStateError("phase", "a roll-off happens before anything else")
+        return
+    if state.roll_off is not None:
+        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
+    if state.first_player is None:
+        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+    if phase is Phase.OVER:
+        if state.game != rules.games:
+            raise InvalidStateError("game", f"a finished series has game = {rules.games}")
+        if any(f != turns for f in filled):
+            raise InvalidStateError("players", "every box is filled when the game is over")
+        if state.dice or state.rolls or state.player:
+            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        if state.results[-1] != tuple(s.total(rules) for s in state.sheets):
+            raise InvalidStateError("results", "the last result must be the sheets' totals")
+        return
+    if state.game >= rules.games:
+        raise InvalidStateError("game", f"the series has {rules.games} game(s); it would be over")
+    if phase is Phase.THROW:
+        if state.rolls > 2 or len(state.dice) > 4 or (state.rolls == 0 and state.dice):
+            raise InvalidStateError("dice", "kept dice must leave something to throw")
+        if rules.full_cup and state.dice:
+            raise InvalidStateError("dice", "no die may be kept under full_cup")
+    elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
+        raise InvalidStateError("dice", "five dice after a throw, none before the first")
+    start = (state.first_player + state.game) % n
+    done = filled[state.player]
+    if done >= turns:
+        raise InvalidStateError("player", "the player to move has no open box")
+    for i in range(n):
+        ahead = (i - start) % n < (state.player - start) % n
+        if filled[i] != done + ahead:
+            raise InvalidStateError(
+                f"players[{i}].sheet",
+                f"{filled[i]} filled boxes do not fit the turn order (expected {done + ahead})",
+            )

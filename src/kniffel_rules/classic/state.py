@@ -1,0 +1,184 @@
+"""The state of a classic game and its actions (all frozen value objects)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from kniffel_rules.classic.boxes import LOWER, Box
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.dice import sorted_faces
+from kniffel_rules.rolloff import RollOff
+
+__all__ = ["Action", "Phase", "Roll", "Score", "Sheet", "State"]
+
+
+def _keep(values: Iterable[int]) -> tuple[int, ...]:
+    return sorted_faces(values, "keep")
+
+
+@attrs.frozen(slots=True, repr=False)
+class Roll:
+    """Keep ``keep`` and throw the other dice. The first roll of a turn is ``Roll()``.
+
+    The constructor sorts ``keep``: ``Roll(keep=[3, 1]) == Roll(keep=(1, 3))``.
+
+    Attributes:
+        keep: The dice kept, a sorted sub-multiset of the current dice.
+    """
+
+    keep: tuple[int, ...] = attrs.field(default=(), converter=_keep)
+
+    def __repr__(self) -> str:
+        return f"Roll(keep={self.keep!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Score:
+    """Enter the current dice in ``box``; this ends the turn.
+
+    Attributes:
+        box: The box to fill.
+    """
+
+    box: Box
+
+    def __repr__(self) -> str:
+        return f"Score({self.box!r})"
+
+
+Action = Roll | Score
+"""A player's action in classic Kniffel."""
+
+
+class Phase(enum.Enum):
+    """What happens next in a :class:`State`."""
+
+    ROLL_OFF = "roll_off"
+    """Chance: a contender's die in the start-player roll-off."""
+    THROW = "throw"
+    """Chance: the dice that were not kept are thrown."""
+    DECIDE = "decide"
+    """The current player rolls (keeping dice) or scores."""
+    OVER = "over"
+    """The game (the whole series) is over."""
+
+
+_EMPTY: tuple[int | None, ...] = (None,) * len(Box)
+
+
+@attrs.frozen(slots=True)
+class Sheet:
+    """One player's score sheet for the current game.
+
+    Attributes:
+        entries: The value entered in each box, indexed by ``Box.value``;
+            ``None`` while the box is open.
+        extra_bonus: The extra-Kniffel bonus points credited so far.
+    """
+
+    entries: tuple[int | None, ...] = _EMPTY
+    extra_bonus: int = 0
+
+    def __getitem__(self, box: Box) -> int | None:
+        """The entry of ``box`` (``None`` while open)."""
+        return self.entries[box.value]
+
+    def is_filled(self, box: Box) -> bool:
+        """Whether ``box`` holds a value (a struck 0 counts as filled)."""
+        return self.entries[box.value] is not None
+
+    def filled(self) -> int:
+        """The number of filled boxes."""
+        return sum(1 for v in self.entries if v is not None)
+
+    def with_entry(self, box: Box, value: int, bonus: int = 0) -> Sheet:
+        """A copy with ``value`` entered in ``box`` and ``bonus`` points credited."""
+        entries = list(self.entries)
+        entries[box.value] = value
+        return Sheet(tuple(entries), self.extra_bonus + bonus)
+
+    @property
+    def upper_sum(self) -> int:
+        """The sum of the upper section entered so far."""
+        return sum(v for v in self.entries[:6] if v is not None)
+
+    def upper_bonus(self, rules: Rules) -> int:
+        """The upper bonus, once the upper sum reaches the threshold."""
+        return rules.upper_bonus if self.upper_sum >= rules.upper_bonus_threshold else 0
+
+    def upper_total(self, rules: Rules) -> int:
+        """The upper sum plus the bonus."""
+        return self.upper_sum + self.upper_bonus(rules)
+
+    def lower_total(self, rules: Rules) -> int:
+        """The lower section: the sum of its entries, or Croatian's product.
+
+        Croatian: (Maximum - Minimum) x Ones once all three are filled, else 0.
+        """
+        if rules.croatian:
+            mx, mn, ones = self[Box.MAXIMUM], self[Box.MINIMUM], self[Box.ONES]
+            if mx is None or mn is None or ones is None:
+                return 0
+            return (mx - mn) * ones
+        return sum(v for b in LOWER if (v := self.entries[b.value]) is not None)
+
+    def total(self, rules: Rules) -> int:
+        """The running total: upper total + lower total + extra-Kniffel bonuses."""
+        return self.upper_total(rules) + self.lower_total(rules) + self.extra_bonus
+
+    def __repr__(self) -> str:
+        filled = ", ".join(f"{b.key}={v}" for b in Box if (v := self.entries[b.value]) is not None)
+        bonus = f", extra_bonus={self.extra_bonus}" if self.extra_bonus else ""
+        return f"Sheet({filled}{bonus})"
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A classic game (or series of games) at one moment. Immutable.
+
+    Build states with :func:`~kniffel_rules.classic.new_game` and
+    :func:`~kniffel_rules.classic.apply`; :func:`~kniffel_rules.classic.from_json`
+    validates one read from outside.
+
+    Attributes:
+        rules: The rules in force.
+        names: The players' names, in seat order (clockwise).
+        sheets: Each player's sheet for the current game.
+        phase: What happens next.
+        player: The seat whose turn it is (0 during the roll-off).
+        dice: In ``DECIDE``: the five dice showing (``()`` before the first
+            roll). In ``THROW``: the dice kept, waiting for the others.
+        rolls: Throws made in this turn so far (0..3).
+        game: The index of the current game in the series (``rules.games``
+            once the series is over).
+        first_player: The seat that started game 0 (``None`` during the
+            roll-off); game ``g`` starts at ``(first_player + g) % players``.
+        roll_off: The roll-off in progress, or ``None``.
+        results: Each finished game's final totals, one tuple per game.
+    """
+
+    rules: Rules
+    names: tuple[str, ...]
+    sheets: tuple[Sheet, ...]
+    phase: Phase
+    player: int = 0
+    dice: tuple[int, ...] = ()
+    rolls: int = 0
+    game: int = 0
+    first_player: int | None = 0
+    roll_off: RollOff | None = None
+    results: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+    @property
+    def rolls_left(self) -> int:
+        """How many throws the current player still has this turn."""
+        return 3 - self.rolls
+

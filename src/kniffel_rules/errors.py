@@ -1,0 +1,39 @@
+"""The exceptions the library raises on purpose.
+
+Every error is a :class:`KniffelError`; the two concrete kinds are also
+:class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+"""
+
+from __future__ import annotations
+
+__all__ = ["IllegalActionError", "InvalidStateError", "KniffelError"]
+
+
+class KniffelError(Exception):
+    """Base class of every exception that kniffel-rules raises on purpose."""
+
+
+class IllegalActionError(KniffelError, ValueError):
+    """An action that the rules do not allow in the given state.
+
+    Raised by ``apply`` for anything that is not in ``legal_actions`` (an
+    object of the wrong type included), and by ``chance_outcomes``,
+    ``sample_chance`` and ``winners`` when asked at the wrong moment. The
+    message names the rule that forbids it, in words a player understands.
+    """
+
+
+class InvalidStateError(KniffelError, ValueError):
+    """Data that breaks an invariant of a state, a rule set or a document.
+
+    Raised by ``from_json``, by constructors and by the score-sheet reader.
+    The message starts with the path of the offending field, for example
+    ``players[1].sheet.twos: 7 is not a value Twos can hold``.
+
+    Attributes:
+        path: The field path (``""`` for the document itself).
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)

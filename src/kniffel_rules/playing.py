@@ -1,0 +1,149 @@
+"""Playing whole games: :func:`play`, game records and the random policy."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from kniffel_rules._types import CHANCE
+from kniffel_rules.errors import IllegalActionError
+from kniffel_rules.variant import Variant, get_variant
+
+__all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay"]
+
+Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
+"""A player: ``policy(state, legal_actions, rng) -> action``."""
+
+
+def random_policy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+    """Choose one of the legal actions uniformly at random with ``rng``.
+
+    Args:
+        state: The state (unused).
+        actions: The legal actions.
+        rng: The generator (one ``rng.randrange(len(actions))`` call).
+
+    Returns:
+        One of ``actions``.
+    """
+    return actions[rng.randrange(len(actions))]
+
+
+@attrs.frozen(slots=True)
+class GameRecord:
+    """A finished game: where it started and every action taken, chance included.
+
+    Replaying ``actions`` from ``initial`` with :func:`replay` gives ``final``
+    again, without any seed.
+
+    Attributes:
+        initial: The state the game started from.
+        actions: Every action and chance outcome, in order.
+        final: The terminal state.
+    """
+
+    initial: Any
+    actions: tuple[Any, ...]
+    final: Any
+
+
+def _resolve(variant: str | Variant) -> Variant:
+    return get_variant(variant) if isinstance(variant, str) else variant
+
+
+def record(
+    variant: str | Variant,
+    policies: Sequence[Policy],
+    *,
+    seed: int | random.Random | None = None,
+    rules: Any = None,
+    max_steps: int = 1_000_000,
+) -> GameRecord:
+    """Play one whole game like :func:`play` and keep every action.
+
+    Args:
+        variant: A game name (``"classic"``) or module.
+        policies: One policy per player, in seat order.
+        seed: The seed of the ``random.Random`` that samples chance and is
+            handed to the policies, or such a generator itself.
+        rules: The game's ``Rules`` (``None``: the rulebook).
+        max_steps: A safety bound on the number of actions.
+
+    Returns:
+        The game's record.
+
+    Raises:
+        IllegalActionError: A policy returned an illegal action, or the game
+            did not end within ``max_steps``.
+    """
+    game = _resolve(variant)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    state = game.new_game(players=len(policies), rules=rules)
+    initial = state
+    actions: list[Any] = []
+    for _ in range(max_steps):
+        player = game.current_player(state)
+        if game.is_terminal(state):
+            return GameRecord(initial, tuple(actions), state)
+        if player == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = policies[player](state, game.legal_actions(state), rng)
+        state = game.apply(state, action)
+        actions.append(action)
+    raise IllegalActionError(f"the game did not end within {max_steps} steps")
+
+
+def play(
+    variant: str | Variant,
+    policies: Sequence[Policy],
+    *,
+    seed: int | random.Random | None = None,
+    rules: Any = None,
+) -> Any:
+    """Play one whole game and return its final state.
+
+    Chance is sampled from ``random.Random(seed)``, the start-player roll-off
+    included, and the same generator is handed to the policies, so a seed
+    replays the same game.
+
+    Args:
+        variant: A game name (``"classic"``) or module.
+        policies: One policy per player, in seat order.
+        seed: The seed (or a ``random.Random`` to use directly).
+        rules: The game's ``Rules`` (``None``: the rulebook).
+
+    Returns:
+        The terminal state.
+
+    Example:
+        >>> from kniffel_rules import play, random_policy, classic
+        >>> final = play("classic", [random_policy, random_policy], seed=7)
+        >>> classic.is_terminal(final)
+        True
+    """
+    return record(variant, policies, seed=seed, rules=rules).final
+
+
+def replay(variant: str | Variant, initial: Any, actions: Sequence[Any]) -> Any:
+    """Apply ``actions`` one after the other from ``initial``.
+
+    Args:
+        variant: A game name or module.
+        initial: The starting state.
+        actions: Actions and chance outcomes, as in :attr:`GameRecord.actions`.
+
+    Returns:
+        The state after the last action.
+
+    Raises:
+        IllegalActionError: An action was not legal where it was applied.
+    """
+    game = _resolve(variant)
+    state = initial
+    for action in actions:
+        state = game.apply(state, action)
+    return state

@@ -1,0 +1,111 @@
+"""The protocol every game module satisfies, and the registry of games.
+
+A game module (``kniffel_rules.classic`` and its siblings) is used through the
+same dozen functions, so an app, a bot or a simulator written against one game
+works against all of them. :class:`Variant` describes them as a
+:class:`typing.Protocol`; states, actions and rules are typed ``Any`` here so
+that each module's precise types satisfy it under ``mypy --strict``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Final, Protocol
+
+from kniffel_rules.errors import KniffelError
+
+__all__ = ["VARIANTS", "Variant", "get_variant"]
+
+
+class Variant(Protocol):
+    """The functions every game module provides (see ``docs/protocol.md``)."""
+
+    @property
+    def Rules(self) -> Any:  # noqa: N802 - the class attribute of the module
+        """The game's frozen rules class; ``Rules()`` is the rulebook."""
+        ...
+
+    def new_game(
+        self,
+        players: int | Sequence[str] = 1,
+        rules: Any = None,
+        first_player: int | None = None,
+    ) -> Any:
+        """A new game; see each module's ``new_game``."""
+        ...
+
+    def current_player(self, state: Any) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        ...
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        """Every legal action (at a chance node: every outcome), in a fixed order."""
+        ...
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance node: each outcome with its exact probability."""
+        ...
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        """At a chance node: one outcome drawn with ``rng``."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after ``action``; ``state`` is not changed."""
+        ...
+
+    def is_terminal(self, state: Any) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Each player's score so far."""
+        ...
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The winning seats of a finished game (ties share)."""
+        ...
+
+    def to_json(self, state: Any) -> str:
+        """The state as a stable JSON document."""
+        ...
+
+    def from_json(self, text: str | bytes) -> Any:
+        """A state read back from ``to_json``'s document, validated."""
+        ...
+
+
+_MODULES: Final = {
+    "classic": "kniffel_rules.classic",
+}
+
+VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)
+"""The names accepted by :func:`get_variant`, in the order of the docs."""
+
+
+class UnknownVariantError(KniffelError, LookupError):
+    """:func:`get_variant` was given a name that is not a game of the library."""
+
+
+def get_variant(name: str) -> Variant:
+    """The game module registered under ``name``, imported on first use.
+
+    Args:
+        name: One of :data:`VARIANTS`.
+
+    Returns:
+        The module, which satisfies :class:`Variant`.
+
+    Raises:
+        UnknownVariantError: ``name`` is not a known game.
+    """
+    try:
+        module_name = _MODULES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(VARIANTS)
+        raise UnknownVariantError(f"unknown game {name!r}; known games: {known}") from None
+    module: Variant = importlib.import_module(module_name)  # type: ignore[assignment]
+    return module
