@@ -1,9 +1,9 @@
 """kniffel-rules: the complete rules of the Schmidt Spiele Kniffel family.
 
 The package root holds what every game shares: the errors, the special
-players :data:`CHANCE` and :data:`TERMINAL`, the chance outcome
-:class:`DiceRoll`, the :class:`Variant` protocol with its registry, and
-:func:`play`. Each game is a subpackage (``kniffel_rules.classic``, ...).
+players `CHANCE` and `TERMINAL`, the chance outcome
+`DiceRoll`, the `Variant` protocol with its registry, and
+`play`. Each game is a subpackage (``kniffel_rules.classic``, ...).
 
 Example:
     >>> from kniffel_rules import play, random_policy, get_variant

@@ -31,7 +31,7 @@ def dumps(doc: Mapping[str, Any]) -> str:
 
 
 def loads(text: str | bytes | bytearray) -> Any:
-    """Parse JSON text; any failure is an :class:`InvalidStateError`."""
+    """Parse JSON text; any failure is an `InvalidStateError`."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidStateError("", f"expected JSON text, got {type(text).__name__}")
     try:
@@ -83,8 +83,9 @@ def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def get_int(obj: Mapping[str, Any], key: str, path: str, lo: int | None = None,
-            hi: int | None = None) -> int:
+def get_int(
+    obj: Mapping[str, Any], key: str, path: str, lo: int | None = None, hi: int | None = None
+) -> int:
     """Read an integer field (not a bool, not a float) within ``lo..hi``."""
     value = obj[key]
     return check_int(value, _join(path, key), lo, hi)
@@ -101,8 +102,9 @@ def check_int(value: Any, path: str, lo: int | None = None, hi: int | None = Non
     return value
 
 
-def get_opt_int(obj: Mapping[str, Any], key: str, path: str, lo: int | None = None,
-                hi: int | None = None) -> int | None:
+def get_opt_int(
+    obj: Mapping[str, Any], key: str, path: str, lo: int | None = None, hi: int | None = None
+) -> int | None:
     """Read an integer field that may be ``null``."""
     return None if obj[key] is None else get_int(obj, key, path, lo, hi)
 
@@ -111,12 +113,15 @@ def get_bool(obj: Mapping[str, Any], key: str, path: str) -> bool:
     """Read a boolean field."""
     value = obj[key]
     if not isinstance(value, bool):
-        raise InvalidStateError(_join(path, key), f"expected true or false, got {_type_name(value)}")
+        raise InvalidStateError(
+            _join(path, key), f"expected true or false, got {_type_name(value)}"
+        )
     return value
 
 
-def get_str(obj: Mapping[str, Any], key: str, path: str,
-            choices: Collection[str] | None = None) -> str:
+def get_str(
+    obj: Mapping[str, Any], key: str, path: str, choices: Collection[str] | None = None
+) -> str:
     """Read a string field, optionally one of ``choices``."""
     value = obj[key]
     if not isinstance(value, str):
@@ -127,16 +132,29 @@ def get_str(obj: Mapping[str, Any], key: str, path: str,
     return value
 
 
-def get_list(obj: Mapping[str, Any], key: str, path: str, item: Callable[[Any, str], T],
-             *, length: int | None = None, max_length: int | None = None) -> tuple[T, ...]:
+def get_list(
+    obj: Mapping[str, Any],
+    key: str,
+    path: str,
+    item: Callable[[Any, str], T],
+    *,
+    length: int | None = None,
+    max_length: int | None = None,
+) -> tuple[T, ...]:
     """Read an array field, converting each item with ``item(value, item_path)``."""
     value = obj[key]
     p = _join(path, key)
     return check_list(value, p, item, length=length, max_length=max_length)
 
 
-def check_list(value: Any, path: str, item: Callable[[Any, str], T], *,
-               length: int | None = None, max_length: int | None = None) -> tuple[T, ...]:
+def check_list(
+    value: Any,
+    path: str,
+    item: Callable[[Any, str], T],
+    *,
+    length: int | None = None,
+    max_length: int | None = None,
+) -> tuple[T, ...]:
     """Check that ``value`` is an array and convert each item."""
     if not isinstance(value, list):
         raise InvalidStateError(path, f"expected an array, got {_type_name(value)}")

@@ -3,7 +3,7 @@
 Every dice game of the family shares this module. Dice are always handled as
 a sorted tuple of face values (a multiset): throwing five six-sided dice has
 252 outcomes, each with its exact multinomial probability as a
-:class:`fractions.Fraction`, rather than 7,776 ordered ones.
+`fractions.Fraction`, rather than 7,776 ordered ones.
 
 The detectors work on any sorted tuple of faces, including the faces 0 and
 7..9 of Kniffel Extreme's d10.
@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 import attrs
@@ -78,7 +78,9 @@ def sorted_faces(values: Iterable[int], path: str = "values") -> tuple[int, ...]
     try:
         items = tuple(values)
     except TypeError:
-        raise InvalidStateError(path, f"expected a sequence of dice faces, got {values!r}") from None
+        raise InvalidStateError(
+            path, f"expected a sequence of dice faces, got {values!r}"
+        ) from None
     for v in items:
         if isinstance(v, bool) or not isinstance(v, int):
             raise InvalidStateError(path, f"a die face must be an integer, got {v!r}")
@@ -106,7 +108,7 @@ class DiceRoll:
         return f"DiceRoll({self.values!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_multisets(k: int, faces: tuple[int, ...] = D6) -> tuple[Dice, ...]:
     """Every sorted multiset of ``k`` dice with the given faces, ascending.
 
@@ -137,7 +139,7 @@ def multiset_probability(values: Sequence[int], sides: int = 6) -> Fraction:
     return Fraction(ways, sides**k)
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_outcomes(k: int, faces: tuple[int, ...] = D6) -> tuple[tuple[Dice, Fraction], ...]:
     """Every outcome of throwing ``k`` dice, with its exact probability.
 
@@ -152,7 +154,7 @@ def roll_outcomes(k: int, faces: tuple[int, ...] = D6) -> tuple[tuple[Dice, Frac
     return tuple((m, multiset_probability(m, len(faces))) for m in all_multisets(k, faces))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decode_table(k: int, faces: tuple[int, ...]) -> tuple[Dice, ...]:
     n = len(faces)
     table = []
@@ -207,7 +209,8 @@ def sub_multisets(values: Dice) -> tuple[Dice, ...]:
     c = sorted(Counter(values).items())
     subs: set[Dice] = set()
     for takes in itertools.product(*(range(n + 1) for _, n in c)):
-        subs.add(tuple(itertools.chain.from_iterable([f] * t for (f, _), t in zip(c, takes))))
+        picked = ([f] * t for (f, _), t in zip(c, takes, strict=True))
+        subs.add(tuple(itertools.chain.from_iterable(picked)))
     return tuple(sorted(subs, key=lambda s: (len(s), s)))
 
 

@@ -1,7 +1,7 @@
 """The exceptions the library raises on purpose.
 
-Every error is a :class:`KniffelError`; the two concrete kinds are also
-:class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+Every error is a `KniffelError`; the two concrete kinds are also
+`ValueError`, so code that already catches ``ValueError`` keeps working.
 """
 
 from __future__ import annotations

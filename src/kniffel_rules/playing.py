@@ -1,4 +1,4 @@
-"""Playing whole games: :func:`play`, game records and the random policy."""
+"""Playing whole games: `play`, game records and the random policy."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def random_policy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> A
 class GameRecord:
     """A finished game: where it started and every action taken, chance included.
 
-    Replaying ``actions`` from ``initial`` with :func:`replay` gives ``final``
+    Replaying ``actions`` from ``initial`` with `replay` gives ``final``
     again, without any seed.
 
     Attributes:
@@ -62,7 +62,7 @@ def record(
     rules: Any = None,
     max_steps: int = 1_000_000,
 ) -> GameRecord:
-    """Play one whole game like :func:`play` and keep every action.
+    """Play one whole game like `play` and keep every action.
 
     Args:
         variant: A game name (``"classic"``) or module.
@@ -134,7 +134,7 @@ def replay(variant: str | Variant, initial: Any, actions: Sequence[Any]) -> Any:
     Args:
         variant: A game name or module.
         initial: The starting state.
-        actions: Actions and chance outcomes, as in :attr:`GameRecord.actions`.
+        actions: Actions and chance outcomes, as in `GameRecord.actions`.
 
     Returns:
         The state after the last action.

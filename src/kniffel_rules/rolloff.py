@@ -53,5 +53,5 @@ class RollOff:
         if len(faces) < len(self.contenders):
             return RollOff(self.contenders, faces)
         best = max(faces)
-        tied = tuple(s for s, f in zip(self.contenders, faces) if f == best)
+        tied = tuple(s for s, f in zip(self.contenders, faces, strict=True) if f == best)
         return tied[0] if len(tied) == 1 else RollOff(tied)

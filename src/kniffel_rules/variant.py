@@ -2,8 +2,8 @@
 
 A game module (``kniffel_rules.classic`` and its siblings) is used through the
 same dozen functions, so an app, a bot or a simulator written against one game
-works against all of them. :class:`Variant` describes them as a
-:class:`typing.Protocol`; states, actions and rules are typed ``Any`` here so
+works against all of them. `Variant` describes them as a
+`typing.Protocol`; states, actions and rules are typed ``Any`` here so
 that each module's precise types satisfy it under ``mypy --strict``.
 """
 
@@ -17,14 +17,14 @@ from typing import Any, Final, Protocol
 
 from kniffel_rules.errors import KniffelError
 
-__all__ = ["VARIANTS", "Variant", "get_variant"]
+__all__ = ["VARIANTS", "UnknownVariantError", "Variant", "get_variant"]
 
 
 class Variant(Protocol):
     """The functions every game module provides (see ``docs/protocol.md``)."""
 
     @property
-    def Rules(self) -> Any:  # noqa: N802 - the class attribute of the module
+    def Rules(self) -> Any:
         """The game's frozen rules class; ``Rules()`` is the rulebook."""
         ...
 
@@ -83,21 +83,21 @@ _MODULES: Final = {
 }
 
 VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)
-"""The names accepted by :func:`get_variant`, in the order of the docs."""
+"""The names accepted by `get_variant`, in the order of the docs."""
 
 
 class UnknownVariantError(KniffelError, LookupError):
-    """:func:`get_variant` was given a name that is not a game of the library."""
+    """`get_variant` was given a name that is not a game of the library."""
 
 
 def get_variant(name: str) -> Variant:
     """The game module registered under ``name``, imported on first use.
 
     Args:
-        name: One of :data:`VARIANTS`.
+        name: One of `VARIANTS`.
 
     Returns:
-        The module, which satisfies :class:`Variant`.
+        The module, which satisfies `Variant`.
 
     Raises:
         UnknownVariantError: ``name`` is not a known game.
@@ -107,5 +107,5 @@ def get_variant(name: str) -> Variant:
     except (KeyError, TypeError):
         known = ", ".join(VARIANTS)
         raise UnknownVariantError(f"unknown game {name!r}; known games: {known}") from None
-    module: Variant = importlib.import_module(module_name)  # type: ignore[assignment]
+    module: Variant = importlib.import_module(module_name)
     return module

@@ -1,7 +1,8 @@
 """Classic Kniffel: five dice, thirteen boxes, and its house variants.
 
-The module follows the protocol of :class:`kniffel_rules.Variant`::
+The module follows the protocol of `kniffel_rules.Variant`.
 
+Example:
     >>> import random
     >>> from kniffel_rules import classic
     >>> s = classic.new_game(players=["Ann", "Ben"], first_player=0)

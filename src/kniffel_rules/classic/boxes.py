@@ -28,6 +28,8 @@ class Box(enum.Enum):
     ``MAXIMUM`` and ``MINIMUM`` exist only in the Croatian variant.
     """
 
+    _value_: int
+
     ONES = 0
     TWOS = 1
     THREES = 2
@@ -142,7 +144,7 @@ def _table(fixed: tuple[int, int, int, int, bool]) -> dict[tuple[int, ...], tupl
 def natural_scores(dice: tuple[int, ...], rules: Rules = _DEFAULT_RULES) -> tuple[int, ...]:
     """The natural value of sorted, valid ``dice`` in every box, indexed by ``Box.value``.
 
-    This is the fast path used by the engine; :func:`score` validates its input.
+    This is the fast path used by the engine; `score` validates its input.
     """
     return _table(_fixed(rules))[dice]
 
@@ -178,7 +180,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
         The points.
 
     Raises:
-        InvalidStateError: ``box`` is not a :class:`Box` or ``dice`` is not
+        InvalidStateError: ``box`` is not a `Box` or ``dice`` is not
             five faces 1..6.
 
     Example:

@@ -1,4 +1,4 @@
-"""The classic game engine: the functions of the :class:`~kniffel_rules.Variant` protocol.
+"""The classic game engine: the functions of the `Variant` protocol.
 
 Order of ``legal_actions`` (documented, stable within a minor version):
 
@@ -11,7 +11,7 @@ Order of ``legal_actions`` (documented, stable within a minor version):
   ``full_cup``, none after the third throw).
 
 ``sample_chance`` draws one integer with ``rng.randrange(6 ** k)`` for a
-throw of ``k`` dice (see :func:`kniffel_rules.dice.sample_roll`).
+throw of ``k`` dice (see `kniffel_rules.dice.sample_roll`).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def new_game(
 
     Args:
         players: The number of players, or their names in seat order.
-        rules: The rules (``None``: the rulebook, see :class:`Rules`).
+        rules: The rules (``None``: the rulebook, see `Rules`).
         first_player: The seat that starts. ``None`` starts with the roll-off
             (CL-03) for two or more players, and at seat 0 for one.
 
@@ -116,8 +116,14 @@ def new_game(
     n = len(names)
     sheets = (Sheet(),) * n
     if first_player is None and n > 1:
-        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None,
-                     roll_off=RollOff(tuple(range(n))))
+        return State(
+            rules,
+            names,
+            sheets,
+            Phase.ROLL_OFF,
+            first_player=None,
+            roll_off=RollOff(tuple(range(n))),
+        )
     seat = 0 if first_player is None else first_player
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise InvalidStateError("first_player", f"expected a seat 0..{n - 1}, got {seat!r}")
@@ -125,7 +131,7 @@ def new_game(
 
 
 def current_player(state: State) -> int:
-    """The seat to act, :data:`~kniffel_rules.CHANCE` or :data:`~kniffel_rules.TERMINAL`."""
+    """The seat to act, `CHANCE` or `TERMINAL`."""
     phase = state.phase
     if phase is Phase.DECIDE:
         return state.player
@@ -177,12 +183,12 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
         if state.rolls == 0:
             return _FIRST_ROLL
         options = entry_options(state.sheets[state.player], state.dice, state.rules)
-        scores_ = tuple(_SCORE[b] for b in options)
+        scores_: tuple[Action, ...] = tuple(_SCORE[b] for b in options)
         if state.rolls >= 3:
             return scores_
         if state.rules.full_cup:
             return (*scores_, *_FIRST_ROLL)
-        return scores_ + _keep_actions(state.dice)
+        return (*scores_, *_keep_actions(state.dice))
     if phase is Phase.OVER:
         return ()
     return tuple(o for o, _ in chance_outcomes(state))
@@ -222,19 +228,36 @@ def _after_score(state: State, entry: Entry, box_action: Score) -> State:
     sheets[p] = sheets[p].with_entry(box_action.box, entry.value, entry.bonus)
     nxt = (p + 1) % len(sheets)
     if sheets[nxt].filled() < len(sheet_boxes(state.rules)):
-        return attrs.evolve(state, sheets=tuple(sheets), phase=Phase.DECIDE, player=nxt,
-                            dice=(), rolls=0)
+        return attrs.evolve(
+            state, sheets=tuple(sheets), phase=Phase.DECIDE, player=nxt, dice=(), rolls=0
+        )
     # Everyone has filled every box: the game is over.
     finished = tuple(s.total(state.rules) for s in sheets)
     results = (*state.results, finished)
     game = state.game + 1
     if game >= state.rules.games:
-        return attrs.evolve(state, sheets=tuple(sheets), phase=Phase.OVER, player=0, dice=(),
-                            rolls=0, game=game, results=results)
+        return attrs.evolve(
+            state,
+            sheets=tuple(sheets),
+            phase=Phase.OVER,
+            player=0,
+            dice=(),
+            rolls=0,
+            game=game,
+            results=results,
+        )
     assert state.first_player is not None
     start = (state.first_player + game) % len(sheets)
-    return attrs.evolve(state, sheets=(Sheet(),) * len(sheets), phase=Phase.DECIDE,
-                        player=start, dice=(), rolls=0, game=game, results=results)
+    return attrs.evolve(
+        state,
+        sheets=(Sheet(),) * len(sheets),
+        phase=Phase.DECIDE,
+        player=start,
+        dice=(),
+        rolls=0,
+        game=game,
+        results=results,
+    )
 
 
 def _outcome_faces(state: State, action: object, count: int) -> tuple[int, ...]:
@@ -281,8 +304,9 @@ def apply(state: State, action: Action | DiceRoll) -> State:
         result = state.roll_off.throw(face)
         if isinstance(result, RollOff):
             return attrs.evolve(state, roll_off=result)
-        return attrs.evolve(state, phase=Phase.DECIDE, player=result, first_player=result,
-                            roll_off=None)
+        return attrs.evolve(
+            state, phase=Phase.DECIDE, player=result, first_player=result, roll_off=None
+        )
     raise IllegalActionError("the game is over: no more actions")
 
 

@@ -14,10 +14,10 @@ JokerMode = Literal["schmidt", "forced", "free", "none"]
 Ranking = Literal["total", "placement"]
 
 JOKER_MODES: tuple[JokerMode, ...] = ("schmidt", "forced", "free", "none")
-"""The accepted values of :attr:`Rules.joker`."""
+"""The accepted values of `Rules.joker`."""
 
 RANKINGS: tuple[Ranking, ...] = ("total", "placement")
-"""The accepted values of :attr:`Rules.ranking`."""
+"""The accepted values of `Rules.ranking`."""
 
 
 def _choice(options: tuple[str, ...]) -> Any:

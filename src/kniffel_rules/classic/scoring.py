@@ -1,6 +1,6 @@
 """Where a final roll may be entered and for how much: the joker rules, once.
 
-:func:`check_entry` is the single checking path: ``legal_actions`` lists the
+`check_entry` is the single checking path: ``legal_actions`` lists the
 boxes it accepts and ``apply`` raises with the reason it gives.
 """
 
@@ -55,13 +55,14 @@ def _bonus_earned(sheet: Sheet, rules: Rules) -> int:
 
 
 def _joker_value(box: Box, dice: tuple[int, ...], natural: tuple[int, ...], rules: Rules) -> int:
+    index: int = box.value
     if box is Box.FULL_HOUSE:
         return rules.full_house_score
     if box is Box.SMALL_STRAIGHT:
         return rules.small_straight_score
     if box is Box.LARGE_STRAIGHT:
         return rules.large_straight_score
-    return natural[box.value]
+    return natural[index]
 
 
 def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry | str:
@@ -74,7 +75,7 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
         rules: The rules.
 
     Returns:
-        The :class:`Entry`, or the reason (a sentence naming the rule) why the
+        The `Entry`, or the reason (a sentence naming the rule) why the
         roll may not go there.
     """
     if box not in sheet_boxes(rules):

@@ -1,8 +1,9 @@
 """``to_json``/``from_json`` for classic states: a stable, validated document.
 
-The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``)::
+The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``):
 
-    {"format": "kniffel-rules/classic-state", "version": 1,
+```text
+{"format": "kniffel-rules/classic-state", "version": 1,
      "rules": {...every Rules option...},
      "players": [{"name": "Ann", "sheet": {"ones": 3, ...}, "extra_kniffel_bonus": 0}],
      "phase": "roll_off" | "throw" | "decide" | "over",
@@ -10,10 +11,11 @@ The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``)::
      "game": 0, "first_player": 0 | null,
      "roll_off": {"contenders": [0, 1], "faces": [4]} | null,
      "results": [[231, 198], ...]}
+```
 
 ``sheet`` holds the filled boxes only, by ``Box.key``. ``from_json`` accepts
 nothing that ``apply`` could not have produced: every field is checked and
-every failure is an :class:`~kniffel_rules.InvalidStateError` naming the
+every failure is an `InvalidStateError` naming the
 field path.
 """
 
@@ -34,7 +36,7 @@ __all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
 FORMAT = "kniffel-rules/classic-state"
 """The ``format`` tag of a classic state document."""
 VERSION = 1
-"""The version of the state document written by :func:`to_json`."""
+"""The version of the state document written by `to_json`."""
 
 _MAX_PLAYERS = 1_000
 _MAX_TOTAL = 1_000_000
@@ -59,7 +61,7 @@ def to_json(state: State) -> str:
         "rules": state.rules.to_dict(),
         "players": [
             {"name": name, "sheet": _sheet_doc(sheet), "extra_kniffel_bonus": sheet.extra_bonus}
-            for name, sheet in zip(state.names, state.sheets)
+            for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
         "phase": state.phase.value,
         "player": state.player,
@@ -87,7 +89,9 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
         box = _BY_KEY[key]
         v = _json.check_int(v, f"{path}.sheet.{key}")
         if v not in possible_values(box, rules):
-            raise InvalidStateError(f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold")
+            raise InvalidStateError(
+                f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold"
+            )
         entries[box.value] = v
     bonus = _json.get_int(p, "extra_kniffel_bonus", path, 0, _MAX_TOTAL)
     step = rules.extra_kniffel_bonus
@@ -96,7 +100,7 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
         raise InvalidStateError(bp, f"{bonus} is not a multiple of the extra-Kniffel bonus")
     if bonus and entries[Box.KNIFFEL.value] is None:
         raise InvalidStateError(bp, "no extra-Kniffel bonus before the Kniffel box is filled")
-    if step and bonus // step > sum(1 for e in entries if e is not None) - 1:
+    if bonus and bonus // step > sum(1 for e in entries if e is not None) - 1:
         raise InvalidStateError(bp, f"{bonus} is more than the filled boxes allow")
     return Sheet(tuple(entries), bonus)
 
@@ -113,13 +117,14 @@ def _read_rolloff(value: Any, path: str, n: int) -> RollOff:
     contenders = _json.get_list(r, "contenders", path, lambda v, p: _json.check_int(v, p, 0, n - 1))
     if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
         raise InvalidStateError(f"{path}.contenders", "two or more distinct seats, ascending")
-    faces = _json.get_list(r, "faces", path, lambda v, p: _json.check_int(v, p, 1, 6),
-                           max_length=len(contenders) - 1)
+    faces = _json.get_list(
+        r, "faces", path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=len(contenders) - 1
+    )
     return RollOff(contenders, faces)
 
 
 def from_json(text: str | bytes) -> State:
-    """Read a state written by :func:`to_json`, checking every invariant.
+    """Read a state written by `to_json`, checking every invariant.
 
     Args:
         text: The JSON document.
@@ -134,15 +139,28 @@ def from_json(text: str | bytes) -> State:
     doc = _json.get_object(
         _json.loads(text),
         "",
-        required=("format", "version", "rules", "players", "phase", "player", "dice", "rolls",
-                  "game", "first_player", "roll_off", "results"),
+        required=(
+            "format",
+            "version",
+            "rules",
+            "players",
+            "phase",
+            "player",
+            "dice",
+            "rolls",
+            "game",
+            "first_player",
+            "roll_off",
+            "results",
+        ),
     )
     if doc["format"] != FORMAT:
         raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
     _json.get_int(doc, "version", "", VERSION, VERSION)
     rules = Rules.from_dict(doc["rules"])
-    sheets = _json.get_list(doc, "players", "", lambda v, p: _read_sheet(v, p, rules),
-                            max_length=_MAX_PLAYERS)
+    sheets = _json.get_list(
+        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=_MAX_PLAYERS
+    )
     n = len(sheets)
     if n == 0:
         raise InvalidStateError("players", "at least 1 player is needed")
@@ -159,13 +177,27 @@ def from_json(text: str | bytes) -> State:
     first = _json.get_opt_int(doc, "first_player", "", 0, n - 1)
     roll_off = None if doc["roll_off"] is None else _read_rolloff(doc["roll_off"], "roll_off", n)
     results = _json.get_list(
-        doc, "results", "",
-        lambda v, p: _json.check_list(v, p, lambda x, q: _json.check_int(x, q, -_MAX_TOTAL,
-                                                                          _MAX_TOTAL), length=n),
+        doc,
+        "results",
+        "",
+        lambda v, p: _json.check_list(
+            v, p, lambda x, q: _json.check_int(x, q, -_MAX_TOTAL, _MAX_TOTAL), length=n
+        ),
         length=game,
     )
-    state = State(rules, names, sheets, phase, player=player, dice=dice, rolls=rolls, game=game,
-                  first_player=first, roll_off=roll_off, results=results)
+    state = State(
+        rules,
+        names,
+        sheets,
+        phase,
+        player=player,
+        dice=dice,
+        rolls=rolls,
+        game=game,
+        first_player=first,
+        roll_off=roll_off,
+        results=results,
+    )
     _check_consistency(state)
     return state
 
@@ -177,7 +209,9 @@ def _check_consistency(state: State) -> None:
     filled = [s.filled() for s in state.sheets]
     if phase is Phase.ROLL_OFF:
         if state.roll_off is None or state.first_player is not None:
-            raise InvalidStateError("roll_off", "a roll-off phase needs a roll-off and no first_player")
+            raise InvalidStateError(
+                "roll_off", "a roll-off phase needs a roll-off and no first_player"
+            )
         if n < 2 or any(filled) or state.game or state.dice or state.rolls or state.player:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return

@@ -54,7 +54,7 @@ Action = Roll | Score
 
 
 class Phase(enum.Enum):
-    """What happens next in a :class:`State`."""
+    """What happens next in a `State`."""
 
     ROLL_OFF = "roll_off"
     """Chance: a contender's die in the start-player roll-off."""
@@ -139,8 +139,8 @@ class Sheet:
 class State:
     """A classic game (or series of games) at one moment. Immutable.
 
-    Build states with :func:`~kniffel_rules.classic.new_game` and
-    :func:`~kniffel_rules.classic.apply`; :func:`~kniffel_rules.classic.from_json`
+    Build states with `new_game` and
+    `apply`; `from_json`
     validates one read from outside.
 
     Attributes:
@@ -181,4 +181,3 @@ class State:
     def rolls_left(self) -> int:
         """How many throws the current player still has this turn."""
         return 3 - self.rolls
-

@@ -1,0 +1,60 @@
+"""Building classic positions for tests."""
+
+from __future__ import annotations
+
+from kniffel_rules import classic
+from kniffel_rules.classic import Box, Phase, Rules, Sheet, State
+
+
+def sheet(entries: dict[Box, int] | None = None, extra_bonus: int = 0) -> Sheet:
+    """A sheet with the given boxes filled."""
+    values: list[int | None] = [None] * len(Box)
+    for box, v in (entries or {}).items():
+        values[box.value] = v
+    return Sheet(tuple(values), extra_bonus)
+
+
+def position(
+    entries: dict[Box, int] | None = None,
+    dice: tuple[int, ...] = (),
+    rules: Rules | None = None,
+    rolls: int | None = None,
+    extra_bonus: int = 0,
+) -> State:
+    """A solitaire position: the sheet as given, ``dice`` showing after ``rolls`` throws."""
+    rules = rules or Rules()
+    if rolls is None:
+        rolls = 1 if dice else 0
+    state = State(
+        rules,
+        ("Solo",),
+        (sheet(entries, extra_bonus),),
+        Phase.DECIDE,
+        player=0,
+        dice=tuple(sorted(dice)),
+        rolls=rolls,
+        first_player=0,
+    )
+    assert classic.from_json(classic.to_json(state)) == state  # a reachable position
+    return state
+
+
+def throw(state: State, *faces: int) -> State:
+    """Apply the chance outcome ``faces``."""
+    return classic.apply(state, classic.DiceRoll(faces))
+
+
+def boxes(state: State) -> set[Box]:
+    """The boxes offered by ``legal_actions``."""
+    return {a.box for a in classic.legal_actions(state) if isinstance(a, classic.Score)}
+
+
+def enter(state: State, box: Box) -> Sheet:
+    """The player's sheet after scoring ``box``."""
+    player = state.player
+    return classic.apply(state, classic.Score(box)).sheets[player]
+
+
+def all_but(*skip: Box, value: int = 0) -> dict[Box, int]:
+    """Every standard box filled with ``value`` (0: struck) except ``skip``."""
+    return {b: value for b in classic.BOXES if b not in skip}

@@ -1,0 +1,240 @@
+"""The conformance suite: every game, through the Variant protocol only.
+
+Checks at every state of seeded random playouts that chance is exact, that
+the legal actions are legal and everything else is rejected with a reason,
+that nothing is mutated, that JSON round-trips, and that replaying the
+record reproduces the game.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import kniffel_rules
+from cases import CASES, Case
+from kniffel_rules import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, Variant, classic
+
+# Checked by mypy: every game module satisfies the protocol statically.
+_MODULES: tuple[Variant, ...] = (classic,)
+
+IDS = [f"{c.variant}-{c.id}" for c in CASES]
+
+
+def test_every_registered_game_has_a_case() -> None:
+    assert set(kniffel_rules.VARIANTS) <= {c.variant for c in CASES}
+
+
+def test_get_variant_rejects_unknown_names() -> None:
+    with pytest.raises(kniffel_rules.KniffelError, match="unknown game"):
+        kniffel_rules.get_variant("chess")
+
+
+def _check_chance_node(game: Variant, state: Any, rng: random.Random) -> Any:
+    outcomes = game.chance_outcomes(state)
+    actions = [o for o, _ in outcomes]
+    assert len(set(actions)) == len(actions), "duplicate chance outcomes"
+    for _, p in outcomes:
+        assert isinstance(p, Fraction)
+        assert 0 < p <= 1
+    assert sum(p for _, p in outcomes) == 1
+    assert tuple(actions) == game.legal_actions(state)
+    sampled = game.sample_chance(state, rng)
+    assert sampled in set(actions)
+    return sampled
+
+
+def _check_rejections(game: Variant, state: Any, foreign: list[Any]) -> None:
+    """Wrong types and actions legal elsewhere but not here raise, without mutation."""
+    legal = set(game.legal_actions(state))
+    before = game.to_json(state)
+    candidates: list[Any] = [None, "roll", 3, object(), *foreign]
+    for action in candidates:
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            game.apply(state, action)
+        assert str(info.value), f"no reason given for rejecting {action!r}"
+    assert game.to_json(state) == before
+
+
+def _playout(case: Case, seed: int) -> tuple[Any, list[Any], Any]:
+    game = kniffel_rules.get_variant(case.variant)
+    rng = random.Random(seed)
+    start = case.start()
+    state = start
+    history: list[Any] = []
+    foreign: list[Any] = []
+    for _step in range(100_000):
+        player = game.current_player(state)
+        assert game.from_json(game.to_json(state)) == state
+        hash(state)
+        if game.is_terminal(state):
+            assert player == TERMINAL
+            assert game.legal_actions(state) == ()
+            break
+        assert player == CHANCE or 0 <= player < len(game.scores(state))
+        with pytest.raises(IllegalActionError):
+            game.winners(state)
+        if player == CHANCE:
+            action = _check_chance_node(game, state, rng)
+        else:
+            with pytest.raises(IllegalActionError):
+                game.chance_outcomes(state)
+            actions = game.legal_actions(state)
+            assert actions, "a player node without legal actions"
+            assert len(set(actions)) == len(actions), "duplicate legal actions"
+            snapshot = game.to_json(state)
+            for a in rng.sample(actions, min(3, len(actions))):
+                game.apply(state, a)  # every listed action is accepted
+            assert game.to_json(state) == snapshot, "apply mutated its input"
+            action = actions[rng.randrange(len(actions))]
+        if rng.random() < 0.2:
+            _check_rejections(game, state, foreign[-8:])
+        foreign.append(action)
+        state = game.apply(state, action)
+        history.append(action)
+    else:
+        pytest.fail("the playout did not end")
+    return start, history, state
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_random_playouts_follow_the_protocol(case: Case) -> None:
+    game = kniffel_rules.get_variant(case.variant)
+    for seed in range(case.playouts):
+        start, history, final = _playout(case, seed)
+        assert game.is_terminal(final)
+        winners = game.winners(final)
+        scores = game.scores(final)
+        assert winners
+        assert all(scores[w] == max(scores) for w in winners)
+        for action in (None, *history[-3:]):
+            with pytest.raises(IllegalActionError):
+                game.apply(final, action)
+        with pytest.raises(IllegalActionError):
+            game.chance_outcomes(final)
+        assert kniffel_rules.replay(game, start, history) == final
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_play_is_reproducible_from_a_seed(case: Case, seed: int) -> None:
+    game = kniffel_rules.get_variant(case.variant)
+    start = case.start()
+    n = len(game.scores(start))
+    rules = getattr(start, "rules", None)
+    policies = [kniffel_rules.random_policy] * n
+    one = kniffel_rules.record(game, policies, seed=seed, rules=rules)
+    two = kniffel_rules.record(game, policies, seed=seed, rules=rules)
+    assert one == two
+    assert kniffel_rules.replay(game, one.initial, one.actions) == one.final
+    assert game.from_json(game.to_json(one.final)) == one.final
+
+
+def _first_chance_node(case: Case) -> Any:
+    game = kniffel_rules.get_variant(case.variant)
+    state = case.start()
+    while game.current_player(state) != CHANCE:
+        state = game.apply(state, game.legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_sampled_outcomes_follow_the_distribution(case: Case) -> None:
+    """A chi-square test at the first chance node (seeded, so deterministic).
+
+    The critical value is the chi-square quantile at p = 1e-6 (Wilson-Hilferty),
+    so a correct sampler fails only for a one-in-a-million seed, and a sampler
+    that ignores the multinomial weights fails at once.
+    """
+    game = kniffel_rules.get_variant(case.variant)
+    state = _first_chance_node(case)
+    outcomes = game.chance_outcomes(state)
+    rng = random.Random(12345)
+    n = max(20_000, 40 * len(outcomes))
+    counts = Counter(game.sample_chance(state, rng) for _ in range(n))
+    chi2 = sum((counts[o] - n * p) ** 2 / (n * p) for o, p in outcomes)
+    k = len(outcomes) - 1
+    z = 4.753  # one-sided normal quantile for p = 1e-6
+    critical = k * (1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3
+    assert chi2 < critical
+
+
+def _mutations(doc: Any) -> list[tuple[list[Any], Any]]:
+    """Every path into a JSON document (leaves and containers)."""
+    paths: list[tuple[list[Any], Any]] = []
+
+    def walk(node: Any, path: list[Any]) -> None:
+        paths.append((path, node))
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, [*path, k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, [*path, i])
+
+    walk(doc, [])
+    return paths
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_from_json_rejects_corrupted_documents_cleanly(
+    case: Case, seed: int, data: st.DataObject
+) -> None:
+    """Replace one field anywhere by arbitrary JSON: a valid state or InvalidStateError."""
+    game = kniffel_rules.get_variant(case.variant)
+    rng = random.Random(seed)
+    state = case.start()
+    for _ in range(rng.randrange(60)):
+        if game.is_terminal(state):
+            break
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            acts = game.legal_actions(state)
+            state = game.apply(state, acts[rng.randrange(len(acts))])
+    doc = json.loads(game.to_json(state))
+    paths = _mutations(doc)
+    path, _ = paths[data.draw(st.integers(0, len(paths) - 1))]
+    new = data.draw(JSON_VALUES)
+    if not path:
+        doc = new
+    else:
+        node = doc
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = new
+    try:
+        back = game.from_json(json.dumps(doc))
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert message, "an InvalidStateError without a message"
+    else:
+        assert game.from_json(game.to_json(back)) == back
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", "null", '{"format": 1}', b"\xff"])
+def test_from_json_rejects_garbage(case: Case, text: str | bytes) -> None:
+    game = kniffel_rules.get_variant(case.variant)
+    with pytest.raises(InvalidStateError):
+        game.from_json(text)

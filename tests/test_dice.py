@@ -1,0 +1,107 @@
+"""The shared dice helpers, checked against independent definitions."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kniffel_rules import DiceRoll, InvalidStateError, dice
+
+FACES_D10 = tuple(range(10))
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_roll_outcomes_match_counting_ordered_throws(k: int) -> None:
+    ordered = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=k))
+    outcomes = dict(dice.roll_outcomes(k))
+    assert outcomes == {m: Fraction(c, 6**k) for m, c in ordered.items()}
+    assert sum(outcomes.values()) == 1
+
+
+def test_five_dice_have_252_outcomes_and_a_d10_ten() -> None:
+    assert len(dice.roll_outcomes(5)) == 252
+    assert len(dice.roll_outcomes(1, FACES_D10)) == 10
+    assert sum(p for _, p in dice.roll_outcomes(3, FACES_D10)) == 1
+
+
+@given(st.integers(0, 7), st.integers(0, 2**32))
+def test_sample_roll_is_a_sorted_outcome_and_consumes_one_call(k: int, seed: int) -> None:
+    rng, twin = random.Random(seed), random.Random(seed)
+    roll = dice.sample_roll(rng, k)
+    assert roll == tuple(sorted(roll)) and len(roll) == k
+    assert all(1 <= v <= 6 for v in roll)
+    if k:
+        twin.randrange(6**k)
+    assert rng.random() == twin.random()
+
+
+def test_sample_roll_decodes_base_six_digits() -> None:
+    class Fixed(random.Random):
+        def randrange(self, *args: int, **kwargs: int) -> int:  # type: ignore[override]
+            return 1 + 2 * 6 + 5 * 36  # digits 1, 2, 5 -> faces 2, 3, 6
+
+    assert dice.sample_roll(Fixed(), 3) == (2, 3, 6)
+
+
+@given(st.lists(st.integers(1, 6), max_size=5))
+def test_sub_multisets_are_exactly_the_contained_multisets(values: list[int]) -> None:
+    d = tuple(sorted(values))
+    subs = dice.sub_multisets(d)
+    brute = {tuple(sorted(c)) for r in range(len(d) + 1) for c in itertools.combinations(d, r)}
+    assert set(subs) == brute and len(subs) == len(brute)
+    assert list(subs) == sorted(subs, key=lambda s: (len(s), s))
+    for s in subs:
+        assert dice.is_sub_multiset(s, d)
+        assert sorted(dice.multiset_difference(d, s) + s) == list(d)
+
+
+def test_is_sub_multiset_respects_multiplicity() -> None:
+    assert dice.is_sub_multiset((3, 3), (1, 3, 3, 5, 6))
+    assert not dice.is_sub_multiset((3, 3, 3), (1, 3, 3, 5, 6))
+    with pytest.raises(InvalidStateError):
+        dice.multiset_difference((1, 2), (3,))
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=6))
+def test_detectors_against_brute_force(values: list[int]) -> None:
+    c = Counter(values)
+    assert dice.counts(values) == dict(c)
+    assert dice.max_of_a_kind(values) == max(c.values())
+    for n in range(1, 7):
+        assert dice.has_of_a_kind(values, n) == any(v >= n for v in c.values())
+        assert dice.groups(values, n) == len([v for v in c.values() if v >= n])
+    full = any(c[a] >= 3 and c[b] >= 2 for a in c for b in c if a != b)
+    assert dice.is_full_house(values) == full
+    runs = [n for n in range(1, 11) for lo in range(10) if all(lo + i in c for i in range(n))]
+    assert dice.longest_run(values) == max(runs)
+    assert dice.has_straight(values, 4) == (max(runs) >= 4)
+    assert dice.total(values) == sum(values)
+    assert dice.face_sum(values, values[0]) == values[0] * c[values[0]]
+
+
+def test_runs_use_the_d10_faces() -> None:
+    assert dice.longest_run((0, 1, 2, 3, 5, 5)) == 4
+    assert dice.longest_run((3, 4, 5, 6, 7)) == 5
+
+
+def test_diceroll_normalises_and_validates() -> None:
+    assert DiceRoll([3, 1, 2]) == DiceRoll((1, 2, 3))
+    assert repr(DiceRoll([2, 1])) == "DiceRoll((1, 2))"
+    with pytest.raises(InvalidStateError):
+        DiceRoll(5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError):
+        DiceRoll(["a"])  # type: ignore[list-item]
+    with pytest.raises(InvalidStateError):
+        DiceRoll([True])
+
+
+def test_multiset_probability() -> None:
+    assert dice.multiset_probability((1, 2, 3, 4, 5)) == Fraction(120, 7776)
+    assert dice.multiset_probability((6, 6, 6, 6, 6)) == Fraction(1, 7776)
+    assert dice.multiset_probability(()) == 1
