@@ -37,7 +37,13 @@ from kniffel_rules.classic.game import (
     winners,
 )
 from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
-from kniffel_rules.classic.scoring import Entry, check_entry, entry_options, sheet_boxes
+from kniffel_rules.classic.scoring import (
+    Entry,
+    allowed_boxes,
+    check_entry,
+    entry_options,
+    sheet_boxes,
+)
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
 from kniffel_rules.dice import DiceRoll
@@ -59,6 +65,7 @@ __all__ = [
     "Score",
     "Sheet",
     "State",
+    "allowed_boxes",
     "apply",
     "chance_outcomes",
     "check_entry",

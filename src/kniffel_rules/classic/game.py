@@ -26,7 +26,7 @@ import attrs
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.classic.boxes import Box
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.scoring import Entry, check_entry, entry_options, sheet_boxes
+from kniffel_rules.classic.scoring import Entry, allowed_boxes, check_entry, sheet_boxes
 from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
 from kniffel_rules.dice import DiceRoll, all_multisets, is_sub_multiset, roll_outcomes, sample_roll
 from kniffel_rules.dice import sub_multisets as _sub_multisets
@@ -182,8 +182,8 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     if phase is Phase.DECIDE:
         if state.rolls == 0:
             return _FIRST_ROLL
-        options = entry_options(state.sheets[state.player], state.dice, state.rules)
-        scores_: tuple[Action, ...] = tuple(_SCORE[b] for b in options)
+        boxes = allowed_boxes(state.sheets[state.player], state.dice, state.rules)
+        scores_: tuple[Action, ...] = tuple(_SCORE[b] for b in boxes)
         if state.rolls >= 3:
             return scores_
         if state.rules.full_cup:

@@ -1,0 +1,69 @@
+"""Random playouts per CPU-second, for every game in the registry.
+
+Run: ``python benchmarks/playout.py [--seconds S]``
+
+Prints, per game: complete random games per CPU-second, actions (chance
+included) per CPU-second, and the ratio of the action rate to a calibration
+loop (one ``random.Random.randrange`` call) on the same machine. Quote the
+ratios: the machines are shared and absolute times are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import kniffel_rules
+from kniffel_rules import CHANCE
+
+
+def calibrate(seconds: float) -> float:
+    """randrange(7776) calls per CPU-second: the machine's unit of speed."""
+    rng = random.Random(0)
+    n = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(10_000):
+            rng.randrange(7776)
+        n += 10_000
+    return n / (time.process_time() - start)
+
+
+def playouts(name: str, seconds: float, players: int) -> tuple[float, float]:
+    """(games, actions) per CPU-second of uniformly random play."""
+    game = kniffel_rules.get_variant(name)
+    rng = random.Random(1)
+    games = actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_game(players=players)
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = game.apply(state, action)
+            actions += 1
+        games += 1
+    elapsed = time.process_time() - start
+    return games / elapsed, actions / elapsed
+
+
+def main() -> None:
+    """Run the benchmark and print a table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game")
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args()
+    unit = calibrate(1.0)
+    print(f"calibration: {unit:,.0f} randrange calls per CPU-second")
+    print(f"{'game':<10} {'games/CPU-s':>12} {'actions/CPU-s':>14} {'actions per 1k calib':>21}")
+    for name in kniffel_rules.VARIANTS:
+        g, a = playouts(name, args.seconds, args.players)
+        print(f"{name:<10} {g:>12,.1f} {a:>14,.0f} {1000 * a / unit:>21.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""``python -m kniffel_rules``: the ``kniffel`` command line."""
+
+from kniffel_rules.cli import run
+
+run()

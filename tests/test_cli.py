@@ -1,0 +1,72 @@
+"""The kniffel command line, end to end through main()."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from kniffel_rules.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(argv), out=out)
+    return status, out.getvalue()
+
+
+def test_show_prints_a_seeded_game_and_the_sheets() -> None:
+    status, text = run("show", "--players", "greedy,random", "--seed", "7")
+    assert status == 0
+    assert "Classic Kniffel, seed 7" in text
+    assert "TOTAL" in text and "Winner:" in text
+    assert text == run("show", "--players", "greedy,random", "--seed", "7")[1]
+
+
+def test_show_with_rules() -> None:
+    status, text = run("show", "--players", "greedy", "--rules", '{"croatian": true}')
+    assert status == 0
+    assert "Maximum" in text and "Full House" not in text
+
+
+def test_simulate_table_and_json() -> None:
+    status, text = run("simulate", "--players", "greedy,random", "--games", "30", "--seed", "3")
+    assert status == 0 and "win rate" in text
+    status, text = run(
+        "simulate", "--players", "greedy,random", "--games", "30", "--seed", "3", "--json"
+    )
+    doc = json.loads(text)
+    assert [p["bot"] for p in doc["players"]] == ["greedy", "random"]
+    assert abs(sum(p["win_rate"] for p in doc["players"]) - 1) < 1e-9
+    greedy = doc["players"][0]
+    assert greedy["win_rate_ci95"][0] <= greedy["win_rate"] <= greedy["win_rate_ci95"][1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "--players", "chess"],
+        ["show", "--rules", "{nope"],
+        ["show", "--rules", '{"joker": "wild"}'],
+        ["simulate", "--games", "0"],
+    ],
+)
+def test_bad_input_exits_2_with_a_message(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = run(*argv)
+    assert status == 2
+    assert "kniffel: error:" in capsys.readouterr().err
+
+
+def test_python_dash_m() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "kniffel_rules", "show", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0 and "Winner:" in proc.stdout

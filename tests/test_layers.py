@@ -1,0 +1,64 @@
+"""The layers of API.md: the core knows no game; games know no bots or CLI."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "kniffel_rules"
+CORE = [
+    "__init__.py",
+    "_types.py",
+    "_json.py",
+    "dice.py",
+    "errors.py",
+    "playing.py",
+    "rolloff.py",
+    "variant.py",
+]
+GAMES = ["classic"]
+
+
+def imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found
+
+
+def test_importing_the_package_imports_no_game() -> None:
+    code = (
+        "import sys, kniffel_rules; "
+        "print(sorted(m for m in sys.modules if m.startswith('kniffel_rules.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    for game in GAMES:
+        assert f"kniffel_rules.{game}" not in out
+    assert "kniffel_rules.bots" not in out
+
+
+def test_core_modules_import_no_game() -> None:
+    for name in CORE:
+        bad = {
+            m
+            for m in imports(SRC / name)
+            if any(m.startswith(f"kniffel_rules.{g}") for g in [*GAMES, "bots", "cli"])
+        }
+        assert not bad, f"{name} imports {bad}"
+
+
+def test_games_import_no_other_game_bots_or_cli() -> None:
+    for game in GAMES:
+        for path in (SRC / game).glob("*.py"):
+            others = [g for g in GAMES if g != game] + ["bots", "cli"]
+            bad = {
+                m for m in imports(path) if any(m.startswith(f"kniffel_rules.{o}") for o in others)
+            }
+            assert not bad, f"{path.name} imports {bad}"
