@@ -1,18 +1,20 @@
 """The games the conformance suite runs against.
 
-A new game plugs into the suite by adding its cases here: a name from
-``kniffel_rules.VARIANTS`` and factories for the starting states worth
-checking (player counts, rule options). ``test_conformance`` fails for a
+A new game plugs into the suite with a file ``tests/cases_<game>.py`` that
+defines ``CASES``: a tuple of `Case` (a name from ``kniffel_rules.VARIANTS``
+and a factory for a starting state worth checking: player counts, rule
+options), and a module-level ``Variant`` annotation of the game module so
+that mypy checks it against the protocol. ``test_conformance`` fails for a
 registered game that has no case.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
-
-from kniffel_rules import classic
 
 
 @dataclass(frozen=True)
@@ -25,27 +27,11 @@ class Case:
     playouts: int = 15
 
 
-CASES: tuple[Case, ...] = (
-    Case("classic", "solitaire", lambda: classic.new_game()),
-    Case("classic", "three-players-rolloff", lambda: classic.new_game(players=3)),
-    Case(
-        "classic",
-        "forced-joker-series-placement",
-        lambda: classic.new_game(
-            players=2, rules=classic.Rules(joker="forced", games=2, ranking="placement")
-        ),
-        playouts=6,
-    ),
-    Case("classic", "free-joker", lambda: classic.new_game(rules=classic.Rules(joker="free"))),
-    Case("classic", "no-joker", lambda: classic.new_game(rules=classic.Rules(joker="none"))),
-    Case(
-        "classic",
-        "full-cup",
-        lambda: classic.new_game(players=2, rules=classic.Rules(full_cup=True)),
-    ),
-    Case(
-        "classic",
-        "croatian",
-        lambda: classic.new_game(players=2, rules=classic.Rules(croatian=True)),
-    ),
-)
+def _collect() -> tuple[Case, ...]:
+    cases: list[Case] = []
+    for path in sorted(Path(__file__).parent.glob("cases_*.py")):
+        cases.extend(importlib.import_module(path.stem).CASES)
+    return tuple(cases)
+
+
+CASES: tuple[Case, ...] = _collect()

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kniffel_rules.variant import _MODULES
+
 SRC = Path(__file__).resolve().parent.parent / "src" / "kniffel_rules"
 CORE = [
     "__init__.py",
@@ -18,7 +20,7 @@ CORE = [
     "rolloff.py",
     "variant.py",
 ]
-GAMES = ["classic"]
+GAMES = [module.split(".")[-1] for module in _MODULES.values()]
 
 
 def imports(path: Path) -> set[str]:

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 import attrs
 
+from kniffel_rules._common import player_names
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.classic.boxes import Box
 from kniffel_rules.classic.rules import Rules
@@ -65,24 +66,6 @@ def _keep_actions(dice: tuple[int, ...]) -> tuple[Roll, ...]:
     return tuple(Roll(s) for s in _sub_multisets(dice) if len(s) < len(dice))
 
 
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise InvalidStateError("players", "expected a number of players or a list of names")
-    if isinstance(players, int):
-        if players < 1:
-            raise InvalidStateError("players", f"at least 1 player is needed, got {players}")
-        return tuple(f"Player {i + 1}" for i in range(players))
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidStateError("players", "expected a number of players or a list of names")
-    names = tuple(players)
-    if not names:
-        raise InvalidStateError("players", "at least 1 player is needed")
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise InvalidStateError(f"players[{i}]", "a player's name is a non-empty string")
-    return names
-
-
 def new_game(
     players: int | Sequence[str] = 1,
     rules: Rules | None = None,
@@ -112,7 +95,7 @@ def new_game(
     rules = _DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected classic.Rules, got {type(rules).__name__}")
-    names = _names(players)
+    names = player_names(players)
     n = len(names)
     sheets = (Sheet(),) * n
     if first_player is None and n > 1:

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import attrs
 
-from kniffel_rules.errors import InvalidStateError
+from kniffel_rules._common import check_bool, check_choice, check_int, rules_from_dict
 
 __all__ = ["JOKER_MODES", "RANKINGS", "JokerMode", "Ranking", "Rules"]
 
@@ -18,30 +18,6 @@ JOKER_MODES: tuple[JokerMode, ...] = ("schmidt", "forced", "free", "none")
 
 RANKINGS: tuple[Ranking, ...] = ("total", "placement")
 """The accepted values of `Rules.ranking`."""
-
-
-def _choice(options: tuple[str, ...]) -> Any:
-    def check(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-        if value not in options:
-            allowed = ", ".join(repr(o) for o in options)
-            raise InvalidStateError(f"rules.{attr.name}", f"{value!r} is not one of {allowed}")
-
-    return check
-
-
-def _int(lo: int, hi: int) -> Any:
-    def check(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidStateError(f"rules.{attr.name}", f"expected an integer, got {value!r}")
-        if not lo <= value <= hi:
-            raise InvalidStateError(f"rules.{attr.name}", f"{value} is not within {lo}..{hi}")
-
-    return check
-
-
-def _bool(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, bool):
-        raise InvalidStateError(f"rules.{attr.name}", f"expected True or False, got {value!r}")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -79,20 +55,20 @@ class Rules:
         kniffel_score: The value of a Kniffel (50).
     """
 
-    joker: JokerMode = attrs.field(default="schmidt", validator=_choice(JOKER_MODES))
-    extra_kniffel_bonus: int = attrs.field(default=50, validator=_int(0, 10_000))
-    extra_bonus_requires_fifty: bool = attrs.field(default=True, validator=_bool)
-    kniffel_counts_as_full_house: bool = attrs.field(default=False, validator=_bool)
-    full_cup: bool = attrs.field(default=False, validator=_bool)
-    croatian: bool = attrs.field(default=False, validator=_bool)
-    games: int = attrs.field(default=1, validator=_int(1, 1_000))
-    ranking: Ranking = attrs.field(default="total", validator=_choice(RANKINGS))
-    upper_bonus: int = attrs.field(default=35, validator=_int(0, 10_000))
-    upper_bonus_threshold: int = attrs.field(default=63, validator=_int(0, 106))
-    full_house_score: int = attrs.field(default=25, validator=_int(0, 10_000))
-    small_straight_score: int = attrs.field(default=30, validator=_int(0, 10_000))
-    large_straight_score: int = attrs.field(default=40, validator=_int(0, 10_000))
-    kniffel_score: int = attrs.field(default=50, validator=_int(1, 10_000))
+    joker: JokerMode = attrs.field(default="schmidt", validator=check_choice(JOKER_MODES))
+    extra_kniffel_bonus: int = attrs.field(default=50, validator=check_int(0, 10_000))
+    extra_bonus_requires_fifty: bool = attrs.field(default=True, validator=check_bool)
+    kniffel_counts_as_full_house: bool = attrs.field(default=False, validator=check_bool)
+    full_cup: bool = attrs.field(default=False, validator=check_bool)
+    croatian: bool = attrs.field(default=False, validator=check_bool)
+    games: int = attrs.field(default=1, validator=check_int(1, 1_000))
+    ranking: Ranking = attrs.field(default="total", validator=check_choice(RANKINGS))
+    upper_bonus: int = attrs.field(default=35, validator=check_int(0, 10_000))
+    upper_bonus_threshold: int = attrs.field(default=63, validator=check_int(0, 106))
+    full_house_score: int = attrs.field(default=25, validator=check_int(0, 10_000))
+    small_straight_score: int = attrs.field(default=30, validator=check_int(0, 10_000))
+    large_straight_score: int = attrs.field(default=40, validator=check_int(0, 10_000))
+    kniffel_score: int = attrs.field(default=50, validator=check_int(1, 10_000))
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as a JSON-ready dict of every option."""
@@ -112,15 +88,4 @@ class Rules:
         Raises:
             InvalidStateError: Not a mapping, an unknown option or a bad value.
         """
-        if not isinstance(doc, dict):
-            raise InvalidStateError(path, "expected an object of rule options")
-        known = {a.name for a in attrs.fields(cls)}
-        for key in doc:
-            if key not in known:
-                raise InvalidStateError(path, f"unknown rule option {key!r}")
-        try:
-            return cls(**doc)
-        except InvalidStateError as exc:
-            if path == "rules":
-                raise
-            raise InvalidStateError(path + exc.path.removeprefix("rules"), str(exc)) from None
+        return rules_from_dict(cls, doc, path)

@@ -1,0 +1,109 @@
+"""Small helpers every game shares: attrs validators for ``Rules`` and player names."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = ["check_bool", "check_choice", "check_int", "player_names", "rules_from_dict"]
+
+R = TypeVar("R")
+
+
+def check_choice(options: Collection[str]) -> Any:
+    """An attrs validator: the value is one of ``options`` (error path ``rules.<field>``)."""
+
+    def check(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+        if value not in options:
+            allowed = ", ".join(repr(o) for o in options)
+            raise InvalidStateError(f"rules.{attr.name}", f"{value!r} is not one of {allowed}")
+
+    return check
+
+
+def check_int(lo: int, hi: int) -> Any:
+    """An attrs validator: an int (not a bool) within ``lo..hi``."""
+
+    def check(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidStateError(f"rules.{attr.name}", f"expected an integer, got {value!r}")
+        if not lo <= value <= hi:
+            raise InvalidStateError(f"rules.{attr.name}", f"{value} is not within {lo}..{hi}")
+
+    return check
+
+
+def check_bool(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+    """An attrs validator: ``True`` or ``False``."""
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"rules.{attr.name}", f"expected True or False, got {value!r}")
+
+
+def rules_from_dict(cls: type[R], doc: Any, path: str = "rules") -> R:
+    """Build an attrs ``Rules`` class from a dict; missing options take their defaults.
+
+    Args:
+        cls: The frozen attrs rules class.
+        doc: A mapping of option names to values.
+        path: The field path used in error messages.
+
+    Returns:
+        The rules.
+
+    Raises:
+        InvalidStateError: Not a mapping, an unknown option or a bad value.
+    """
+    if not isinstance(doc, dict):
+        raise InvalidStateError(path, "expected an object of rule options")
+    known = {a.name for a in attrs.fields(cls)}  # type: ignore[arg-type]
+    for key in doc:
+        if key not in known:
+            raise InvalidStateError(path, f"unknown rule option {key!r}")
+    try:
+        return cls(**doc)
+    except InvalidStateError as exc:
+        if path == "rules":
+            raise
+        raise InvalidStateError(path + exc.path.removeprefix("rules"), str(exc)) from None
+
+
+def player_names(
+    players: int | Sequence[str], min_players: int = 1, max_players: int | None = None
+) -> tuple[str, ...]:
+    """Normalise ``new_game``'s ``players``: a count or a list of names.
+
+    Args:
+        players: The number of players, or their names in seat order.
+        min_players: The fewest players the game allows.
+        max_players: The most players the game allows (``None``: no limit).
+
+    Returns:
+        The names (``"Player 1"``, ... for a count).
+
+    Raises:
+        InvalidStateError: Not a count or a list of non-empty names, or a
+            number of players the game does not allow.
+    """
+    if isinstance(players, bool):
+        raise InvalidStateError("players", "expected a number of players or a list of names")
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(max(players, 0)))
+        count = players
+    elif isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidStateError("players", "expected a number of players or a list of names")
+    else:
+        names = tuple(players)
+        count = len(names)
+        for i, name in enumerate(names):
+            if not isinstance(name, str) or not name:
+                raise InvalidStateError(f"players[{i}]", "a player's name is a non-empty string")
+    if count < min_players or (max_players is not None and count > max_players):
+        allowed = (
+            f"at least {min_players}" if max_players is None else f"{min_players} to {max_players}"
+        )
+        raise InvalidStateError("players", f"this game needs {allowed} players, got {count}")
+    return names
