@@ -9,7 +9,15 @@ import attrs
 
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["check_bool", "check_choice", "check_int", "player_names", "rules_from_dict"]
+__all__ = [
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_turn_order",
+    "player_names",
+    "rules_from_dict",
+    "top_seats",
+]
 
 R = TypeVar("R")
 
@@ -107,3 +115,37 @@ def player_names(
         )
         raise InvalidStateError("players", f"this game needs {allowed} players, got {count}")
     return names
+
+
+def top_seats(scores: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest score (ties share), in seat order."""
+    best = max(scores)
+    return tuple(i for i, v in enumerate(scores) if v == best)
+
+
+def check_turn_order(filled: Sequence[int], start: int, player: int, turns: int) -> None:
+    """Check that the players' filled boxes fit round-robin play.
+
+    In a round starting at seat ``start``, the seats before ``player`` have
+    had one more turn than ``player`` and the seats from it on.
+
+    Args:
+        filled: The number of filled boxes per seat.
+        start: The seat that started the game.
+        player: The seat to move.
+        turns: The number of boxes on a sheet.
+
+    Raises:
+        InvalidStateError: The counts do not fit (path ``players[i].sheet``).
+    """
+    n = len(filled)
+    done = filled[player]
+    if done >= turns:
+        raise InvalidStateError("player", "the player to move has no open box")
+    for i in range(n):
+        ahead = (i - start) % n < (player - start) % n
+        if filled[i] != done + ahead:
+            raise InvalidStateError(
+                f"players[{i}].sheet",
+                f"{filled[i]} filled boxes do not fit the turn order (expected {done + ahead})",
+            )

@@ -14,6 +14,9 @@ from kniffel_rules.errors import InvalidStateError
 T = TypeVar("T")
 
 __all__ = [
+    "check_faces",
+    "check_int",
+    "check_list",
     "dumps",
     "get_bool",
     "get_int",
@@ -145,6 +148,14 @@ def get_list(
     value = obj[key]
     p = _join(path, key)
     return check_list(value, p, item, length=length, max_length=max_length)
+
+
+def check_faces(value: Any, path: str, lo: int, hi: int, max_length: int) -> tuple[int, ...]:
+    """Check a sorted array of die faces within ``lo..hi``."""
+    faces = check_list(value, path, lambda v, p: check_int(v, p, lo, hi), max_length=max_length)
+    if list(faces) != sorted(faces):
+        raise InvalidStateError(path, "dice are stored sorted")
+    return faces
 
 
 def check_list(

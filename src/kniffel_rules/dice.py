@@ -31,18 +31,22 @@ from typing import Final
 
 import attrs
 
-from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 __all__ = [
     "D6",
     "DiceRoll",
     "all_multisets",
     "count_of",
+    "count_profile",
     "counts",
+    "decode_throw",
+    "expect_roll",
     "face_sum",
     "groups",
     "has_of_a_kind",
     "has_straight",
+    "is_big_full_house",
     "is_full_house",
     "is_sub_multiset",
     "longest_run",
@@ -108,6 +112,32 @@ class DiceRoll:
         return f"DiceRoll({self.values!r})"
 
 
+def expect_roll(action: object, count: int) -> tuple[int, ...]:
+    """Check a chance outcome for a throw of ``count`` six-sided dice.
+
+    Args:
+        action: What was passed to ``apply`` at the chance node.
+        count: How many dice are being thrown.
+
+    Returns:
+        The faces thrown, ascending.
+
+    Raises:
+        IllegalActionError: Not a `DiceRoll`, the wrong number of dice, or
+            a face outside 1..6.
+    """
+    if not isinstance(action, DiceRoll):
+        raise IllegalActionError(
+            f"the dice are being thrown: expected a DiceRoll of {count} dice, got {action!r}"
+        )
+    values = action.values
+    if len(values) != count:
+        raise IllegalActionError(f"{count} dice are thrown here, the outcome has {len(values)}")
+    if values and (values[0] < 1 or values[-1] > 6):
+        raise IllegalActionError(f"die faces are 1..6, got {values}")
+    return values
+
+
 @cache
 def all_multisets(k: int, faces: tuple[int, ...] = D6) -> tuple[Dice, ...]:
     """Every sorted multiset of ``k`` dice with the given faces, ascending.
@@ -167,6 +197,31 @@ def _decode_table(k: int, faces: tuple[int, ...]) -> tuple[Dice, ...]:
     return tuple(table)
 
 
+def decode_throw(code: int, k: int, faces: tuple[int, ...] = D6) -> Dice:
+    """The sorted faces of ``k`` dice encoded as ``k`` base-``len(faces)`` digits.
+
+    ``code`` in ``range(len(faces) ** k)`` stands for one ordered throw, so a
+    uniform ``code`` gives the exact distribution of the throw. This is the
+    decoding `sample_roll` uses.
+
+    Args:
+        code: The encoded throw, ``0 <= code < len(faces) ** k``.
+        k: The number of dice.
+        faces: The faces of one die.
+
+    Returns:
+        The faces, ascending.
+    """
+    if k <= 5:
+        return _decode_table(k, faces)[code]
+    n = len(faces)
+    digits = []
+    for _ in range(k):
+        code, d = divmod(code, n)
+        digits.append(faces[d])
+    return tuple(sorted(digits))
+
+
 def sample_roll(rng: random.Random, k: int, faces: tuple[int, ...] = D6) -> Dice:
     """Throw ``k`` fair dice: the sorted faces, drawn with ``rng``.
 
@@ -185,15 +240,7 @@ def sample_roll(rng: random.Random, k: int, faces: tuple[int, ...] = D6) -> Dice
     """
     if k == 0:
         return ()
-    code = rng.randrange(len(faces) ** k)
-    if k <= 5:
-        return _decode_table(k, faces)[code]
-    digits = []
-    n = len(faces)
-    for _ in range(k):
-        code, d = divmod(code, n)
-        digits.append(faces[d])
-    return tuple(sorted(digits))
+    return decode_throw(rng.randrange(len(faces) ** k), k, faces)
 
 
 @lru_cache(maxsize=4096)
@@ -297,13 +344,28 @@ def groups(values: Sequence[int], at_least: int) -> int:
     return sum(1 for c in Counter(values).values() if c >= at_least)
 
 
+def count_profile(values: Sequence[int]) -> tuple[int, ...]:
+    """How many dice show each face that occurs, largest first.
+
+    ``(3, 2)`` is a classic Full House, ``(2, 2, 2)`` three pairs,
+    ``(3, 3)`` two triples, ``(4, 2)`` Extreme's big Full House.
+    """
+    return tuple(sorted(Counter(values).values(), reverse=True))
+
+
 def is_full_house(values: Sequence[int]) -> bool:
     """At least three dice of one face and at least two of ANOTHER face.
 
     With five dice this is exactly 3 + 2; five equal dice are no full house.
     """
-    cs = sorted(Counter(values).values(), reverse=True)
+    cs = count_profile(values)
     return len(cs) >= 2 and cs[0] >= 3 and cs[1] >= 2
+
+
+def is_big_full_house(values: Sequence[int]) -> bool:
+    """At least four dice of one face and at least two of ANOTHER face."""
+    cs = count_profile(values)
+    return len(cs) >= 2 and cs[0] >= 4 and cs[1] >= 2
 
 
 def longest_run(values: Sequence[int]) -> int:

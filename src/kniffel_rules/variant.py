@@ -80,6 +80,7 @@ class Variant(Protocol):
 
 _MODULES: Final = {
     "classic": "kniffel_rules.classic",
+    "extreme": "kniffel_rules.extreme",
 }
 
 VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)

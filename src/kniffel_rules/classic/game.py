@@ -23,16 +23,23 @@ from functools import lru_cache
 
 import attrs
 
-from kniffel_rules._common import player_names
+from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.classic.boxes import Box
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.scoring import Entry, allowed_boxes, check_entry, sheet_boxes
 from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
-from kniffel_rules.dice import DiceRoll, all_multisets, is_sub_multiset, roll_outcomes, sample_roll
+from kniffel_rules.dice import (
+    DiceRoll,
+    all_multisets,
+    expect_roll,
+    is_sub_multiset,
+    roll_outcomes,
+    sample_roll,
+)
 from kniffel_rules.dice import sub_multisets as _sub_multisets
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
-from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff
+from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
 
 __all__ = [
     "apply",
@@ -96,21 +103,11 @@ def new_game(
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected classic.Rules, got {type(rules).__name__}")
     names = player_names(players)
-    n = len(names)
-    sheets = (Sheet(),) * n
-    if first_player is None and n > 1:
-        return State(
-            rules,
-            names,
-            sheets,
-            Phase.ROLL_OFF,
-            first_player=None,
-            roll_off=RollOff(tuple(range(n))),
-        )
-    seat = 0 if first_player is None else first_player
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise InvalidStateError("first_player", f"expected a seat 0..{n - 1}, got {seat!r}")
-    return State(rules, names, sheets, Phase.DECIDE, player=seat, first_player=seat)
+    sheets = (Sheet(),) * len(names)
+    start = opening(len(names), first_player)
+    if isinstance(start, RollOff):
+        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None, roll_off=start)
+    return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
 
 
 def current_player(state: State) -> int:
@@ -243,19 +240,6 @@ def _after_score(state: State, entry: Entry, box_action: Score) -> State:
     )
 
 
-def _outcome_faces(state: State, action: object, count: int) -> tuple[int, ...]:
-    if not isinstance(action, DiceRoll):
-        raise IllegalActionError(
-            f"the dice are being thrown: expected a DiceRoll of {count} dice, got {action!r}"
-        )
-    values = action.values
-    if len(values) != count:
-        raise IllegalActionError(f"{count} dice are thrown here, the outcome has {len(values)}")
-    if values and (values[0] < 1 or values[-1] > 6):
-        raise IllegalActionError(f"die faces are 1..6, got {values}")
-    return values
-
-
 def apply(state: State, action: Action | DiceRoll) -> State:
     """The state after ``action`` (a player's action or a chance outcome).
 
@@ -278,11 +262,11 @@ def apply(state: State, action: Action | DiceRoll) -> State:
             f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {action!r}"
         )
     if phase is Phase.THROW:
-        thrown = _outcome_faces(state, action, 5 - len(state.dice))
+        thrown = expect_roll(action, 5 - len(state.dice))
         dice = tuple(sorted(state.dice + thrown))
         return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
     if phase is Phase.ROLL_OFF:
-        (face,) = _outcome_faces(state, action, 1)
+        (face,) = expect_roll(action, 1)
         assert state.roll_off is not None
         result = state.roll_off.throw(face)
         if isinstance(result, RollOff):
@@ -341,6 +325,4 @@ def winners(state: State) -> tuple[int, ...]:
     """
     if state.phase is not Phase.OVER:
         raise IllegalActionError("the game is not over yet: there are no winners")
-    s = scores(state)
-    best = max(s)
-    return tuple(i for i, v in enumerate(s) if v == best)
+    return top_seats(scores(state))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules import _json
+from kniffel_rules._common import check_turn_order
 from kniffel_rules.classic.boxes import Box, possible_values
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.scoring import sheet_boxes
@@ -69,9 +70,7 @@ def to_json(state: State) -> str:
         "rolls": state.rolls,
         "game": state.game,
         "first_player": state.first_player,
-        "roll_off": None
-        if state.roll_off is None
-        else {"contenders": list(state.roll_off.contenders), "faces": list(state.roll_off.faces)},
+        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
         "results": [list(r) for r in state.results],
     }
     return _json.dumps(doc)
@@ -103,24 +102,6 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
     if bonus and bonus // step > sum(1 for e in entries if e is not None) - 1:
         raise InvalidStateError(bp, f"{bonus} is more than the filled boxes allow")
     return Sheet(tuple(entries), bonus)
-
-
-def _read_dice(value: Any, path: str) -> tuple[int, ...]:
-    faces = _json.check_list(value, path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=5)
-    if list(faces) != sorted(faces):
-        raise InvalidStateError(path, "dice are stored sorted")
-    return faces
-
-
-def _read_rolloff(value: Any, path: str, n: int) -> RollOff:
-    r = _json.get_object(value, path, required=("contenders", "faces"))
-    contenders = _json.get_list(r, "contenders", path, lambda v, p: _json.check_int(v, p, 0, n - 1))
-    if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
-        raise InvalidStateError(f"{path}.contenders", "two or more distinct seats, ascending")
-    faces = _json.get_list(
-        r, "faces", path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=len(contenders) - 1
-    )
-    return RollOff(contenders, faces)
 
 
 def from_json(text: str | bytes) -> State:
@@ -171,11 +152,11 @@ def from_json(text: str | bytes) -> State:
     phase_names = [ph.value for ph in Phase]
     phase = Phase(_json.get_str(doc, "phase", "", phase_names))
     player = _json.get_int(doc, "player", "", 0, n - 1)
-    dice = _read_dice(doc["dice"], "dice")
+    dice = _json.check_faces(doc["dice"], "dice", 1, 6, max_length=5)
     rolls = _json.get_int(doc, "rolls", "", 0, 3)
     game = _json.get_int(doc, "game", "", 0, rules.games)
     first = _json.get_opt_int(doc, "first_player", "", 0, n - 1)
-    roll_off = None if doc["roll_off"] is None else _read_rolloff(doc["roll_off"], "roll_off", n)
+    roll_off = None if doc["roll_off"] is None else RollOff.from_doc(doc["roll_off"], "roll_off", n)
     results = _json.get_list(
         doc,
         "results",
@@ -239,13 +220,4 @@ def _check_consistency(state: State) -> None:
     elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
         raise InvalidStateError("dice", "five dice after a throw, none before the first")
     start = (state.first_player + state.game) % n
-    done = filled[state.player]
-    if done >= turns:
-        raise InvalidStateError("player", "the player to move has no open box")
-    for i in range(n):
-        ahead = (i - start) % n < (state.player - start) % n
-        if filled[i] != done + ahead:
-            raise InvalidStateError(
-                f"players[{i}].sheet",
-                f"{filled[i]} filled boxes do not fit the turn order (expected {done + ahead})",
-            )
+    check_turn_order(filled, start, state.player, turns)

@@ -1,0 +1,70 @@
+"""Kniffel Extreme: five d6 and a d10, 22 boxes, three chips per player.
+
+The module follows the protocol of `kniffel_rules.Variant`. Rules, rulings
+and options: ``docs/rules/extreme.md`` (clause ids ``EX-``).
+
+Example:
+    >>> from kniffel_rules import extreme
+    >>> s = extreme.new_game()
+    >>> s = extreme.apply(s, extreme.Roll())
+    >>> len(extreme.chance_outcomes(s))
+    2520
+    >>> s = extreme.apply(s, extreme.ExtremeRoll((1, 2, 3, 4, 5), 0))
+    >>> s.dice
+    (0, 1, 2, 3, 4, 5)
+    >>> extreme.apply(s, extreme.Score(extreme.Box.HIGHWAY)).sheets[0][extreme.Box.HIGHWAY]
+    50
+"""
+
+from kniffel_rules.extreme.boxes import (
+    BOXES,
+    LOWER,
+    UPPER,
+    Box,
+    check_faces,
+    possible_values,
+    score,
+)
+from kniffel_rules.extreme.game import (
+    apply,
+    chance_outcomes,
+    current_player,
+    is_terminal,
+    legal_actions,
+    new_game,
+    sample_chance,
+    scores,
+    winners,
+)
+from kniffel_rules.extreme.rules import Rules
+from kniffel_rules.extreme.serial import from_json, to_json
+from kniffel_rules.extreme.state import Action, ExtremeRoll, Phase, Roll, Score, Sheet, State
+
+__all__ = [
+    "BOXES",
+    "LOWER",
+    "UPPER",
+    "Action",
+    "Box",
+    "ExtremeRoll",
+    "Phase",
+    "Roll",
+    "Rules",
+    "Score",
+    "Sheet",
+    "State",
+    "apply",
+    "chance_outcomes",
+    "check_faces",
+    "current_player",
+    "from_json",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "possible_values",
+    "sample_chance",
+    "score",
+    "scores",
+    "to_json",
+    "winners",
+]

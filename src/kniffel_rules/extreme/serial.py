@@ -1,0 +1,178 @@
+"""``to_json``/``from_json`` for Kniffel Extreme states: stable and validated.
+
+The document (``"format": "kniffel-rules/extreme-state"``, ``"version": 1``):
+
+```text
+{"format": "kniffel-rules/extreme-state", "version": 1,
+ "rules": {"chips": 3, "upper_bonus": 45, "upper_bonus_threshold": 73},
+ "players": [{"name": "Ann", "sheet": {"highway": 50, ...}, "chips": 2}],
+ "phase": "roll_off" | "throw" | "decide" | "over",
+ "player": 0, "d6": [1, 3, 3, 5, 6], "d10": 7 | null, "rolls": 1,
+ "first_player": 0 | null,
+ "roll_off": {"contenders": [0, 1], "faces": [4]} | null}
+```
+
+``sheet`` holds the filled boxes only, by ``Box.key``. Every field is
+checked; every failure is an `InvalidStateError` naming the field path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules import _json
+from kniffel_rules._common import check_turn_order
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme.boxes import BOXES, Box, possible_values
+from kniffel_rules.extreme.rules import Rules
+from kniffel_rules.extreme.state import Phase, Sheet, State
+from kniffel_rules.rolloff import RollOff
+
+__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+
+FORMAT = "kniffel-rules/extreme-state"
+"""The ``format`` tag of an Extreme state document."""
+VERSION = 1
+"""The version of the document written by `to_json`."""
+
+_BY_KEY = {b.key: b for b in Box}
+
+
+def to_json(state: State) -> str:
+    """The state as a JSON document (see the module docs for the format).
+
+    Example:
+        >>> from kniffel_rules import extreme
+        >>> s = extreme.new_game(["Ann", "Ben"])
+        >>> extreme.from_json(extreme.to_json(s)) == s
+        True
+    """
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_dict(),
+        "players": [
+            {
+                "name": name,
+                "sheet": {b.key: v for b in Box if (v := sheet[b]) is not None},
+                "chips": sheet.chips,
+            }
+            for name, sheet in zip(state.names, state.sheets, strict=True)
+        ],
+        "phase": state.phase.value,
+        "player": state.player,
+        "d6": list(state.d6),
+        "d10": state.d10,
+        "rolls": state.rolls,
+        "first_player": state.first_player,
+        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
+    }
+    return _json.dumps(doc)
+
+
+def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
+    p = _json.get_object(value, path, required=("name", "sheet", "chips"))
+    _json.get_str(p, "name", path)
+    if not p["name"]:
+        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    entries: list[int | None] = [None] * len(Box)
+    raw = _json.get_object(p["sheet"], f"{path}.sheet", optional=list(_BY_KEY))
+    for key, v in raw.items():
+        box = _BY_KEY[key]
+        v = _json.check_int(v, f"{path}.sheet.{key}")
+        if v not in possible_values(box):
+            raise InvalidStateError(
+                f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold"
+            )
+        entries[box.value] = v
+    chips = _json.get_int(p, "chips", path, 0, rules.chips)
+    return Sheet(tuple(entries), chips)
+
+
+def _read_rolloff(value: Any, n: int) -> RollOff | None:
+    return None if value is None else RollOff.from_doc(value, "roll_off", n)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by `to_json`, checking every invariant.
+
+    Raises:
+        InvalidStateError: Malformed, or a state the rules cannot reach; the
+            message names the field path.
+    """
+    doc = _json.get_object(
+        _json.loads(text),
+        "",
+        required=(
+            "format", "version", "rules", "players", "phase", "player", "d6", "d10", "rolls",
+            "first_player", "roll_off",
+        ),
+    )  # fmt: skip
+    if doc["format"] != FORMAT:
+        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+    _json.get_int(doc, "version", "", VERSION, VERSION)
+    rules = Rules.from_dict(doc["rules"])
+    sheets = _json.get_list(doc, "players", "", lambda v, p: _read_sheet(v, p, rules),
+                            max_length=1_000)  # fmt: skip
+    n = len(sheets)
+    if n == 0:
+        raise InvalidStateError("players", "at least 1 player is needed")
+    names = tuple(p["name"] for p in doc["players"])
+    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
+    state = State(
+        rules,
+        names,
+        sheets,
+        phase,
+        player=_json.get_int(doc, "player", "", 0, n - 1),
+        d6=_json.check_faces(doc["d6"], "d6", 1, 6, max_length=5),
+        d10=_json.get_opt_int(doc, "d10", "", 0, 9),
+        rolls=_json.get_int(doc, "rolls", "", 0, 4),
+        first_player=_json.get_opt_int(doc, "first_player", "", 0, n - 1),
+        roll_off=None
+        if doc["roll_off"] is None
+        else RollOff.from_doc(doc["roll_off"], "roll_off", n),
+    )
+    _check_consistency(state)
+    return state
+
+
+def _check_consistency(state: State) -> None:
+    """The relations between fields that ``apply`` always keeps."""
+    n, phase = state.num_players, state.phase
+    filled = [s.filled() for s in state.sheets]
+    no_dice = not state.d6 and state.d10 is None
+    if phase is Phase.ROLL_OFF:
+        if state.roll_off is None or state.first_player is not None:
+            raise InvalidStateError("roll_off", "a roll-off needs a roll-off and no first_player")
+        if n < 2 or any(filled) or not no_dice or state.rolls or state.player:
+            raise InvalidStateError("phase", "a roll-off happens before anything else")
+        if any(s.chips != state.rules.chips for s in state.sheets):
+            raise InvalidStateError("players", "no chip is used before the first turn")
+        return
+    if state.roll_off is not None:
+        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
+    if state.first_player is None:
+        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+    if phase is Phase.OVER:
+        if any(f != len(BOXES) for f in filled):
+            raise InvalidStateError("players", "every box is filled when the game is over")
+        if not no_dice or state.rolls or state.player:
+            raise InvalidStateError("d6", "no dice, rolls or player once the game is over")
+        return
+    if phase is Phase.THROW:
+        if not 0 <= state.rolls <= 3 or (state.rolls == 0 and not no_dice):
+            raise InvalidStateError("rolls", "a throw follows the 1st to 4th roll decision")
+        if len(state.d6) == 5 and state.d10 is not None:
+            raise InvalidStateError("d6", "kept dice must leave something to throw")
+        if state.rolls == 3 and state.sheets[state.player].chips >= state.rules.chips:
+            raise InvalidStateError("rolls", "a fourth roll needs a chip handed in")
+    elif state.rolls == 0:
+        if not no_dice:
+            raise InvalidStateError("d6", "no dice before the first roll")
+    elif len(state.d6) != 5 or state.d10 is None:
+        raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")
+    elif state.rolls == 4 and state.sheets[state.player].chips >= state.rules.chips:
+        raise InvalidStateError("rolls", "a fourth roll needs a chip handed in")
+    start = state.first_player
+    check_turn_order(filled, start, state.player, len(BOXES))

@@ -1,0 +1,55 @@
+"""Regression tables for Extreme: distinct states by depth (see test_classic_perft).
+
+Regenerate after an intended rule change: ``python tests/test_extreme_perft.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from extreme_helpers import position
+from kniffel_rules import extreme
+from kniffel_rules.extreme import Box
+
+DATA = Path(__file__).parent / "data" / "extreme_perft.json"
+
+STARTS: dict[str, tuple[Callable[[], extreme.State], int]] = {
+    "start": (extreme.new_game, 2),
+    "third_roll_with_chip": (
+        lambda: position({Box.CHANCE: 20}, d6=(1, 2, 2, 5, 6), d10=0, rolls=3, chips=1),
+        3,
+    ),
+    "third_roll_without_chip": (lambda: position(d6=(3, 3, 3, 4, 6), d10=3, rolls=3, chips=0), 1),
+    "second_roll": (lambda: position(d6=(1, 1, 6, 6, 6), d10=9, rolls=1), 2),
+}
+
+
+def perft(start: Any, depth: int) -> list[int]:
+    level = {start}
+    counts = []
+    for _ in range(depth):
+        level = {extreme.apply(s, a) for s in level for a in extreme.legal_actions(s)}
+        counts.append(len(level))
+    return counts
+
+
+@pytest.mark.rule("EX-02", "EX-04")
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_perft(name: str) -> None:
+    expected = json.loads(DATA.read_text())[name]
+    factory, depth = STARTS[name]
+    got = perft(factory(), depth)
+    assert got == expected, f"{name}: distinct states by depth {got}, stored {expected}"
+
+
+if __name__ == "__main__":
+    rows = [
+        f"  {json.dumps(n)}: {json.dumps(perft(f(), d))}" for n, (f, d) in sorted(STARTS.items())
+    ]
+    DATA.write_text("{\n" + ",\n".join(rows) + "\n}\n")
+    print(DATA.read_text())
