@@ -21,8 +21,16 @@ def position(
         values[box.value] = v
     if rolls is None:
         rolls = 1 if d6 else 0
-    state = State(rules, ("Solo",), (Sheet(tuple(values), chips),), Phase.DECIDE,
-                  d6=tuple(sorted(d6)), d10=d10, rolls=rolls, first_player=0)  # fmt: skip
+    state = State(
+        rules,
+        ("Solo",),
+        (Sheet(tuple(values), chips),),
+        Phase.DECIDE,
+        d6=tuple(sorted(d6)),
+        d10=d10,
+        rolls=rolls,
+        first_player=0,
+    )
     assert extreme.from_json(extreme.to_json(state)) == state  # a reachable position
     return state
 

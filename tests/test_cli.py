@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +71,37 @@ def test_python_dash_m() -> None:
         check=False,
     )
     assert proc.returncode == 0 and "Winner:" in proc.stdout
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "problems"),
+    [
+        ("classic-ok.json", 0, 0),
+        ("classic-rolls.json", 0, 0),
+        ("extreme-rolls.json", 0, 0),
+        ("classic-wrong.json", 1, 4),
+        ("classic-rolls-wrong.json", 1, 2),
+    ],
+)
+def test_verify_the_documented_examples(name: str, status: int, problems: int) -> None:
+    code, text = run("verify", str(EXAMPLES / name))
+    assert code == status
+    assert text.startswith(str(EXAMPLES / name))
+    assert ("OK" in text) == (problems == 0)
+    assert text.count("\n  - ") == problems
+    code, text = run("verify", "--json", str(EXAMPLES / name))
+    (doc,) = json.loads(text)
+    assert code == status and len(doc["findings"]) == problems
+
+
+def test_verify_several_files_and_unreadable_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"variant": "classic", "players": [{"name": "A", "games": [{"twos": "6"}]}]}')
+    code, text = run("verify", str(EXAMPLES / "classic-ok.json"), str(bad), str(tmp_path / "no"))
+    assert code == 2
+    assert "players[0].games[0].twos" in text and "cannot read" in text
+    code, _ = run("verify", str(EXAMPLES / "classic-ok.json"), str(EXAMPLES / "classic-wrong.json"))
+    assert code == 1

@@ -139,8 +139,9 @@ def test_upper_boxes_count_the_d10_when_it_shows_the_face() -> None:
 def test_bonus_45_at_73(sixes: int, bonus: int) -> None:
     entries = {B.ONES: 5, B.TWOS: 10, B.THREES: 15, B.FOURS: 20}  # 50
     die = sixes // 6
-    s = apply(position({**entries, B.FIVES: 5}, d6=(6,) * die + (2,) * (5 - die), d10=0),
-              Score(B.SIXES))  # fmt: skip
+    s = apply(
+        position({**entries, B.FIVES: 5}, d6=(6,) * die + (2,) * (5 - die), d10=0), Score(B.SIXES)
+    )
     sheet = s.sheets[0]
     assert sheet.upper_sum == 55 + sixes
     assert sheet.upper_bonus(Rules()) == bonus

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from kniffel_rules import InvalidStateError
 from kniffel_rules.extreme import BOXES, Box, possible_values, score
 
-THROWS = [(d6, d10) for d6 in itertools.combinations_with_replacement(range(1, 7), 5)
-          for d10 in range(10)]  # fmt: skip
+THROWS = [
+    (d6, d10) for d6 in itertools.combinations_with_replacement(range(1, 7), 5) for d10 in range(10)
+]
 
 
 def brute(box: Box, v: tuple[int, ...]) -> int:
@@ -60,8 +61,12 @@ def test_every_box_over_all_2520_throws(box: Box) -> None:
         assert score(box, v) == brute(box, v), (d6, d10)
 
 
-@given(st.lists(st.integers(1, 6), min_size=5, max_size=5), st.integers(0, 9),
-       st.sampled_from(BOXES), st.randoms())  # fmt: skip
+@given(
+    st.lists(st.integers(1, 6), min_size=5, max_size=5),
+    st.integers(0, 9),
+    st.sampled_from(BOXES),
+    st.randoms(),
+)
 def test_score_ignores_order(d6: list[int], d10: int, box: Box, rnd: object) -> None:
     v = [*d6, d10]
     rnd.shuffle(v)  # type: ignore[attr-defined]
@@ -83,9 +88,17 @@ def test_the_rulebooks_figures() -> None:
 @pytest.mark.rule("EX-39")
 @pytest.mark.parametrize(
     "bad",
-    [(1, 2, 3, 4, 5), (1, 2, 3, 4, 5, 6, 6), (0, 0, 1, 2, 3, 4), (7, 8, 1, 2, 3, 4),
-     (1, 2, 3, 4, 5, 10), (-1, 1, 2, 3, 4, 5), "123456", None],
-)  # fmt: skip
+    [
+        (1, 2, 3, 4, 5),
+        (1, 2, 3, 4, 5, 6, 6),
+        (0, 0, 1, 2, 3, 4),
+        (7, 8, 1, 2, 3, 4),
+        (1, 2, 3, 4, 5, 10),
+        (-1, 1, 2, 3, 4, 5),
+        "123456",
+        None,
+    ],
+)
 def test_impossible_faces_are_rejected(bad: object) -> None:
     with pytest.raises(InvalidStateError):
         score(Box.CHANCE, bad)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ players `CHANCE` and `TERMINAL`, the chance outcome
 `DiceRoll`, the `Variant` protocol with its registry, and
 `play`. Each game is a subpackage (``kniffel_rules.classic``, ...).
 
-Example:
+Examples:
     >>> from kniffel_rules import play, random_policy, get_variant
     >>> classic = get_variant("classic")
     >>> final = play(classic, [random_policy, random_policy], seed=1)
@@ -18,6 +18,7 @@ from kniffel_rules._version import __version__
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
 from kniffel_rules.playing import GameRecord, Policy, play, random_policy, record, replay
+from kniffel_rules.sheets import Finding, Report, verify_sheet
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = [
@@ -25,11 +26,13 @@ __all__ = [
     "TERMINAL",
     "VARIANTS",
     "DiceRoll",
+    "Finding",
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
     "KniffelError",
     "Policy",
+    "Report",
     "UnknownVariantError",
     "Variant",
     "__version__",
@@ -38,4 +41,5 @@ __all__ = [
     "random_policy",
     "record",
     "replay",
+    "verify_sheet",
 ]

@@ -8,6 +8,9 @@ Commands:
 * ``kniffel simulate [--players greedy,random] [--games N] [--seed S] [--json]``:
   plays many games and prints win rates (with 95% confidence intervals) and
   score statistics.
+* ``kniffel verify FILE [FILE...] [--json]``: verifies score sheets and
+  prints every finding; exit status 0 when every sheet is right, 1 when a
+  sheet has findings, 2 when a file cannot be read or is not a sheet.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from kniffel_rules import CHANCE, KniffelError, classic
+from kniffel_rules import CHANCE, InvalidStateError, KniffelError, classic, verify_sheet
 from kniffel_rules.bots import ClassicGreedy, RandomBot
 from kniffel_rules.playing import Policy, play
 
@@ -184,6 +187,43 @@ def simulate(
     return 0
 
 
+def verify(files: Sequence[str], as_json: bool, out: TextIO) -> int:
+    """Verify score sheets; see the module docs for the exit status."""
+    results: list[dict[str, object]] = []
+    status = 0
+    for name in files:
+        try:
+            with open(name, encoding="utf-8") as handle:
+                text = handle.read()
+            report = verify_sheet(text)
+        except (OSError, UnicodeDecodeError) as exc:
+            results.append({"file": name, "error": f"cannot read the file: {exc}"})
+            status = 2
+            continue
+        except InvalidStateError as exc:
+            results.append({"file": name, "error": f"not a valid sheet: {exc}"})
+            status = 2
+            continue
+        results.append({"file": name, **report.to_dict()})
+        if not report.ok and status == 0:
+            status = 1
+    if as_json:
+        print(json.dumps(results, indent=2, ensure_ascii=False), file=out)
+        return status
+    for r in results:
+        if "error" in r:
+            print(f"{r['file']}: {r['error']}", file=out)
+        elif r["ok"]:
+            print(f"{r['file']}: OK", file=out)
+        else:
+            findings = r["findings"]
+            assert isinstance(findings, list)
+            print(f"{r['file']}: {len(findings)} problem(s)", file=out)
+            for f in findings:
+                print(f"  - {f['message']} [{f['rule']}]", file=out)
+    return status
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kniffel", description="The rules of Kniffel, playable.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -198,6 +238,9 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--rules", help="classic Rules options as JSON")
     m.add_argument("--json", action="store_true", help="print the results as JSON")
+    v = sub.add_parser("verify", help="verify score sheets (JSON files) and list every problem")
+    v.add_argument("files", nargs="+", metavar="FILE")
+    v.add_argument("--json", action="store_true", help="print the findings as JSON")
     return parser
 
 
@@ -209,13 +252,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         out: Where to print (default: standard output).
 
     Returns:
-        0 on success, 2 for bad arguments.
+        0 on success, 1 when ``verify`` found problems, 2 for bad arguments
+        or unreadable input.
     """
     out = out or sys.stdout
     args = _parser().parse_args(argv)
     try:
         if args.command == "show":
             return show(args.players, args.seed, args.rules, out)
+        if args.command == "verify":
+            return verify(args.files, args.json, out)
         return simulate(args.players, args.games, args.seed, args.rules, args.json, out)
     except KniffelError as exc:
         print(f"kniffel: error: {exc}", file=sys.stderr)

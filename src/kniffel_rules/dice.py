@@ -8,7 +8,7 @@ a sorted tuple of face values (a multiset): throwing five six-sided dice has
 The detectors work on any sorted tuple of faces, including the faces 0 and
 7..9 of Kniffel Extreme's d10.
 
-Example:
+Examples:
     >>> from kniffel_rules import dice
     >>> len(dice.roll_outcomes(5))
     252

@@ -6,11 +6,27 @@ Every error is a `KniffelError`; the two concrete kinds are also
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InvalidStateError", "KniffelError"]
+__all__ = ["IllegalActionError", "InvalidStateError", "KniffelError", "Rejection"]
 
 
 class KniffelError(Exception):
     """Base class of every exception that kniffel-rules raises on purpose."""
+
+
+class Rejection(str):
+    """A reason why the rules refuse something, carrying the clause id.
+
+    It is a ``str`` (the sentence a player reads) with a ``rule`` attribute
+    (the clause id on the game's docs page, ``"CL-07"``; ``""`` if none).
+    """
+
+    rule: str
+
+    def __new__(cls, text: str, rule: str = "") -> Rejection:
+        """Make the reason ``text`` for the clause ``rule``."""
+        obj = super().__new__(cls, text)
+        obj.rule = rule
+        return obj
 
 
 class IllegalActionError(KniffelError, ValueError):
@@ -20,7 +36,14 @@ class IllegalActionError(KniffelError, ValueError):
     object of the wrong type included), and by ``chance_outcomes``,
     ``sample_chance`` and ``winners`` when asked at the wrong moment. The
     message names the rule that forbids it, in words a player understands.
+
+    Attributes:
+        rule: The clause id of the rule broken (``"CL-04"``), or ``""``.
     """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.rule = rule if rule is not None else getattr(message, "rule", "")
+        super().__init__(str(message))
 
 
 class InvalidStateError(KniffelError, ValueError):

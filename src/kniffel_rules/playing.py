@@ -119,7 +119,7 @@ def play(
     Returns:
         The terminal state.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import play, random_policy, classic
         >>> final = play("classic", [random_policy, random_policy], seed=7)
         >>> classic.is_terminal(final)

@@ -81,6 +81,7 @@ class Variant(Protocol):
 _MODULES: Final = {
     "classic": "kniffel_rules.classic",
     "extreme": "kniffel_rules.extreme",
+    "duel": "kniffel_rules.duel",
 }
 
 VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)

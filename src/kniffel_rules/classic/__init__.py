@@ -2,7 +2,7 @@
 
 The module follows the protocol of `kniffel_rules.Variant`.
 
-Example:
+Examples:
     >>> import random
     >>> from kniffel_rules import classic
     >>> s = classic.new_game(players=["Ann", "Ben"], first_player=0)
@@ -45,6 +45,7 @@ from kniffel_rules.classic.scoring import (
     sheet_boxes,
 )
 from kniffel_rules.classic.serial import from_json, to_json
+from kniffel_rules.classic.sheet import verify_sheet, write_sheet
 from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
 from kniffel_rules.dice import DiceRoll
 
@@ -83,5 +84,7 @@ __all__ = [
     "sheet_boxes",
     "to_json",
     "totals",
+    "verify_sheet",
     "winners",
+    "write_sheet",
 ]

@@ -183,7 +183,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
         InvalidStateError: ``box`` is not a `Box` or ``dice`` is not
             five faces 1..6.
 
-    Example:
+    Examples:
         >>> from kniffel_rules.classic import Box, score
         >>> score(Box.THREE_OF_A_KIND, (5, 5, 5, 4, 3))
         22

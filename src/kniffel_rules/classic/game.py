@@ -38,7 +38,7 @@ from kniffel_rules.dice import (
     sample_roll,
 )
 from kniffel_rules.dice import sub_multisets as _sub_multisets
-from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
 
 __all__ = [
@@ -93,7 +93,7 @@ def new_game(
     Raises:
         InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import classic
         >>> s = classic.new_game()
         >>> classic.legal_actions(s)
@@ -177,23 +177,30 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
 _SCORE = {box: Score(box) for box in sheet_boxes(Rules()) + sheet_boxes(Rules(croatian=True))}
 
 
-def _check_roll(state: State, keep: tuple[int, ...]) -> str | None:
+def _check_roll(state: State, keep: tuple[int, ...]) -> Rejection | None:
+    """Why ``Roll(keep)`` is not allowed now, or None: the one check of a roll."""
     if state.rolls >= 3:
-        return "a turn has at most three rolls: enter the dice in a box"
+        return Rejection("a turn has at most three rolls: enter the dice in a box", "CL-04")
     if state.rolls == 0:
-        return None if not keep else "the first roll of a turn throws all five dice"
+        return None if not keep else Rejection("the first roll of a turn throws all five dice",
+                                               "CL-04")  # fmt: skip
     if keep and state.rules.full_cup:
-        return "full cup (St. Galler) rules: every roll throws all five dice, none may be kept"
+        return Rejection(
+            "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
+            "CL-29",
+        )
     if len(keep) >= 5:
-        return "keeping all five dice throws nothing: to stop, enter the dice in a box"
+        return Rejection(
+            "keeping all five dice throws nothing: to stop, enter the dice in a box", "CL-47"
+        )
     if not is_sub_multiset(keep, state.dice):
-        return f"cannot keep {keep}: the dice showing are {state.dice}"
+        return Rejection(f"cannot keep {keep}: the dice showing are {state.dice}", "CL-05")
     return None
 
 
 def _entry(state: State, box: object) -> Entry:
     if state.rolls == 0:
-        raise IllegalActionError("roll the dice before entering a score")
+        raise IllegalActionError("roll the dice before entering a score", "CL-47")
     if not isinstance(box, Box):
         raise IllegalActionError(f"Score needs a classic Box, got {box!r}")
     entry = check_entry(state.sheets[state.player], state.dice, box, state.rules)
@@ -287,7 +294,7 @@ def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
 
     Tied players share the better place (CL-16).
 
-    Example:
+    Examples:
         >>> ranking_points((200, 250, 200))
         (2, 3, 2)
     """

@@ -11,6 +11,7 @@ import attrs
 from kniffel_rules.classic.boxes import BOXES, CROATIAN_BOXES, LOWER, UPPER, Box, natural_scores
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Sheet
+from kniffel_rules.errors import Rejection
 
 __all__ = [
     "Entry",
@@ -72,7 +73,7 @@ def _joker_value(box: Box, dice: tuple[int, ...], natural: tuple[int, ...], rule
     return natural[index]
 
 
-def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry | str:
+def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry | Rejection:
     """Whether five final dice may go in ``box``, and with what effect.
 
     Args:
@@ -82,15 +83,15 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
         rules: The rules.
 
     Returns:
-        The `Entry`, or the reason (a sentence naming the rule) why the
-        roll may not go there.
+        The `Entry`, or the reason why the roll may not go there: a
+        `Rejection`, a ``str`` carrying the clause id in ``.rule``.
     """
     if box not in sheet_boxes(rules):
         variant = "Croatian" if rules.croatian else "standard"
-        return f"the {variant} sheet has no box {box.label}"
+        return Rejection(f"the {variant} sheet has no box {box.label}", "CL-30")
     filled = sheet.entries[box.value]
     if filled is not None:
-        return f"box {box.label} is already filled ({filled})"
+        return Rejection(f"box {box.label} is already filled ({filled})", "CL-07")
     natural = natural_scores(dice, rules)
     if not is_extra_kniffel(sheet, dice, rules):
         return Entry(natural[box.value])
@@ -106,17 +107,19 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
     # "schmidt" and "forced": the matching upper box, else the lower section, else strike.
     if match_open:
         if box is not match:
-            return (
+            return Rejection(
                 f"an extra Kniffel of {match.label} must be entered in {match.label} "
-                f"while that box is open (joker rule)"
+                f"while that box is open (joker rule)",
+                "CL-18",
             )
         return Entry(natural[box.value], bonus)
     forced_bonus = bonus if rules.joker == "forced" else 0
     if box in UPPER:
         if any(sheet.entries[b.value] is None for b in LOWER):
-            return (
+            return Rejection(
                 f"an extra Kniffel with {match.label} filled is a joker: it must go in an "
-                f"open lower box, not {box.label} (joker rule)"
+                f"open lower box, not {box.label} (joker rule)",
+                "CL-19",
             )
         return Entry(0, forced_bonus)
     return Entry(_joker_value(box, dice, natural, rules), forced_bonus, joker=True)

@@ -50,7 +50,7 @@ def _sheet_doc(sheet: Sheet) -> dict[str, int]:
 def to_json(state: State) -> str:
     """The state as a JSON document (see the module docs for the format).
 
-    Example:
+    Examples:
         >>> from kniffel_rules import classic
         >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
         >>> classic.from_json(classic.to_json(s)) == s

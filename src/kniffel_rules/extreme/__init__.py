@@ -3,7 +3,7 @@
 The module follows the protocol of `kniffel_rules.Variant`. Rules, rulings
 and options: ``docs/rules/extreme.md`` (clause ids ``EX-``).
 
-Example:
+Examples:
     >>> from kniffel_rules import extreme
     >>> s = extreme.new_game()
     >>> s = extreme.apply(s, extreme.Roll())
@@ -38,6 +38,7 @@ from kniffel_rules.extreme.game import (
 )
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
+from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
 from kniffel_rules.extreme.state import Action, ExtremeRoll, Phase, Roll, Score, Sheet, State
 
 __all__ = [
@@ -66,5 +67,7 @@ __all__ = [
     "score",
     "scores",
     "to_json",
+    "verify_sheet",
     "winners",
+    "write_sheet",
 ]

@@ -171,7 +171,7 @@ def score(box: Box, values: Sequence[int]) -> int:
         InvalidStateError: ``box`` is not an Extreme `Box`, or the faces are
             not a throw five d6 and one d10 can show.
 
-    Example:
+    Examples:
         >>> from kniffel_rules.extreme import Box, score
         >>> score(Box.FIVES, (5, 5, 5, 5, 5, 5))
         30

@@ -41,7 +41,7 @@ from kniffel_rules.dice import (
     sample_roll,
     sub_multisets,
 )
-from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.extreme.boxes import BOXES, Box, box_values
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Action, ExtremeRoll, Phase, Roll, Score, Sheet, State
@@ -107,7 +107,7 @@ def new_game(
     Raises:
         InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import extreme
         >>> s = extreme.new_game()
         >>> extreme.legal_actions(s)
@@ -193,31 +193,35 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[ExtremeRoll | Dice
     return tuple(o for o, _ in chance_outcomes(state))
 
 
-def _check_roll(state: State, action: Roll) -> str | None:
+def _check_roll(state: State, action: Roll) -> Rejection | None:
     """Why ``action`` may not be taken now, or None (the one check of a Roll)."""
     if state.rolls == 0:
         if action.keep_d6 or action.keep_d10:
-            return "the first roll of a turn throws all six dice"
+            return Rejection("the first roll of a turn throws all six dice", "EX-02")
         return None
     if state.rolls >= 4:
-        return "at most one chip per turn: there is no fifth roll"
+        return Rejection("at most one chip per turn: there is no fifth roll", "EX-04")
     if state.rolls == 3 and state.sheets[state.player].chips == 0:
-        return "a fourth roll costs a chip, and all three chips are used up"
+        return Rejection("a fourth roll costs a chip, and all the chips are used up", "EX-04")
     if len(action.keep_d6) == 5 and action.keep_d10:
-        return "keeping all six dice throws nothing: to stop, enter the dice in a box"
+        return Rejection(
+            "keeping all six dice throws nothing: to stop, enter the dice in a box", "EX-36"
+        )
     if not is_sub_multiset(action.keep_d6, state.d6):
-        return f"cannot keep {action.keep_d6}: the six-sided dice showing are {state.d6}"
+        return Rejection(
+            f"cannot keep {action.keep_d6}: the six-sided dice showing are {state.d6}", "EX-02"
+        )
     return None
 
 
 def _check_score(state: State, box: object) -> int:
     if state.rolls == 0:
-        raise IllegalActionError("roll the dice before entering a score")
+        raise IllegalActionError("roll the dice before entering a score", "EX-36")
     if not isinstance(box, Box):
         raise IllegalActionError(f"Score needs an Extreme Box, got {box!r}")
     filled = state.sheets[state.player][box]
     if filled is not None:
-        raise IllegalActionError(f"box {box.label} is already filled ({filled})")
+        raise IllegalActionError(f"box {box.label} is already filled ({filled})", "EX-03")
     assert state.d10 is not None
     return box_values(state.d6, state.d10)[box.value]
 

@@ -41,7 +41,7 @@ _BY_KEY = {b.key: b for b in Box}
 def to_json(state: State) -> str:
     """The state as a JSON document (see the module docs for the format).
 
-    Example:
+    Examples:
         >>> from kniffel_rules import extreme
         >>> s = extreme.new_game(["Ann", "Ben"])
         >>> extreme.from_json(extreme.to_json(s)) == s
@@ -104,16 +104,26 @@ def from_json(text: str | bytes) -> State:
         _json.loads(text),
         "",
         required=(
-            "format", "version", "rules", "players", "phase", "player", "d6", "d10", "rolls",
-            "first_player", "roll_off",
+            "format",
+            "version",
+            "rules",
+            "players",
+            "phase",
+            "player",
+            "d6",
+            "d10",
+            "rolls",
+            "first_player",
+            "roll_off",
         ),
-    )  # fmt: skip
+    )
     if doc["format"] != FORMAT:
         raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
     _json.get_int(doc, "version", "", VERSION, VERSION)
     rules = Rules.from_dict(doc["rules"])
-    sheets = _json.get_list(doc, "players", "", lambda v, p: _read_sheet(v, p, rules),
-                            max_length=1_000)  # fmt: skip
+    sheets = _json.get_list(
+        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=1_000
+    )
     n = len(sheets)
     if n == 0:
         raise InvalidStateError("players", "at least 1 player is needed")

@@ -1,0 +1,439 @@
+"""The score-sheet checker shared by classic Kniffel and Kniffel Extreme.
+
+A game describes its sheet with a `SheetSpec` (boxes, possible values,
+bonus, clause ids, how to replay recorded turns); `check` reads a document
+against it and returns every finding. The game packages build the spec from
+their own `Rules` and scoring functions, so no rule is written twice.
+
+Derived fields (sums, bonus, totals, placement points, series results) are
+checked the way a person checks a sheet line by line: a derived value is
+right if it follows from the fields it is computed from as written on the
+sheet (so an error carried forward is counted once, where it was made) or
+from their correct values (so one wrong line is not blamed on the lines
+below it). The expected value reported is the one that follows from the
+written fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from kniffel_rules import _json
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.sheets import Finding, Report
+
+__all__ = ["DERIVED", "BoxInfo", "Replay", "SheetSpec", "check", "placement_points"]
+
+DERIVED = ("upper_sum", "upper_bonus", "upper_total", "lower_total", "total")
+"""The derived fields of a game, in sheet order."""
+
+_PLAYER_DERIVED = ("series_total", "series_points")
+
+
+@attrs.frozen(slots=True)
+class BoxInfo:
+    """What the checker needs to know of one box.
+
+    Attributes:
+        box: The game's box enum member.
+        key: Its JSON key.
+        label: Its printed name.
+        rule: The clause id of its scoring rule.
+        possible: Every value it can hold, 0 included.
+        expected: The tuple of values, or a description for a sum box.
+    """
+
+    box: Any
+    key: str
+    label: str
+    rule: str
+    possible: frozenset[int]
+    expected: tuple[int, ...] | str
+
+
+Emit = Callable[[str, Any, Any, str, str], None]
+"""``emit(field, found, expected, rule, message)`` records a finding."""
+
+
+@attrs.frozen(slots=True)
+class Replay:
+    """What replaying one game's recorded turns established.
+
+    Attributes:
+        entries: The value each replayed box must hold (by box key).
+        extra_bonus: The extra-Kniffel bonus the replay credits, or None
+            when the game has none.
+    """
+
+    entries: dict[str, int]
+    extra_bonus: int | None
+
+
+@attrs.frozen(slots=True)
+class SheetSpec:
+    """A game's score sheet, for the checker.
+
+    Attributes:
+        variant: The ``variant`` value of the documents.
+        boxes: The boxes, in sheet order.
+        upper_keys: The keys of Ones to Sixes.
+        upper_bonus: The bonus amount.
+        threshold: The upper sum that earns it.
+        lower_total: The lower section's worth from the written entries.
+        rules: Clause ids: ``bonus``, ``totals``, ``filled``, ``games``,
+            ``series``, ``placement``.
+        max_games: How many games the series has.
+        extra_bonus: Whether the sheet has an ``extra_kniffel_bonus`` entry.
+        check_extra_bonus: Roll-less checks of that entry:
+            ``(entries, bonus, doubtful keys, emit)``.
+        read_turn: Validates one recorded turn (raises InvalidStateError).
+        replay: Replays validated turns: ``(turns, written entries, emit)``.
+    """
+
+    variant: str
+    boxes: tuple[BoxInfo, ...]
+    upper_keys: tuple[str, ...]
+    upper_bonus: int
+    threshold: int
+    lower_total: Callable[[Mapping[str, int]], int]
+    rules: Mapping[str, str]
+    max_games: int
+    extra_bonus: bool
+    check_extra_bonus: Callable[[Mapping[str, int], int, frozenset[str], Emit], None]
+    read_turn: Callable[[Any, str], Any]
+    replay: Callable[[Sequence[Any], Mapping[str, int], Emit], Replay]
+
+    @property
+    def by_key(self) -> dict[str, BoxInfo]:
+        """The boxes by key."""
+        return {b.key: b for b in self.boxes}
+
+    game_keys: frozenset[str] = attrs.field(init=False)
+    """Every key a game object may have (computed)."""
+
+    @game_keys.default
+    def _game_keys(self) -> frozenset[str]:
+        keys = {*(b.key for b in self.boxes), *DERIVED, "turns", "placement_points"}
+        if self.extra_bonus:
+            keys.add("extra_kniffel_bonus")
+        return frozenset(keys)
+
+
+def placement_points(totals: Sequence[int]) -> tuple[int, ...]:
+    """N points for first place, N-1 for second, ...; tied players share the better place."""
+    n = len(totals)
+    return tuple(n - sum(1 for o in totals if o > t) for t in totals)
+
+
+_LIMIT = 1_000_000
+
+
+def _read(
+    doc: Mapping[str, Any], spec: SheetSpec
+) -> list[tuple[str, list[dict[str, Any]], dict[str, int]]]:
+    """Validate the document's shape; returns (name, games, player fields) per player.
+
+    The common case (a well-formed sheet) takes a fast path; the general
+    readers of `kniffel_rules._json` run only to name what is wrong.
+    """
+    game_keys = spec.game_keys
+    players = doc["players"]
+    if not isinstance(players, list):
+        _json.get_list(doc, "players", "", lambda v, p: v)
+    if not players:
+        raise InvalidStateError("players", "a sheet has at least one player")
+    out = []
+    for i, raw in enumerate(players):
+        path = f"players[{i}]"
+        p = _json.get_object(raw, path, required=("name", "games"), optional=_PLAYER_DERIVED)
+        name = _json.get_str(p, "name", path)
+        extra = {k: _json.get_int(p, k, path, -_LIMIT, _LIMIT) for k in _PLAYER_DERIVED if k in p}
+        games = _json.get_list(p, "games", path, lambda v, q: v, max_length=1_000)
+        if not games:
+            raise InvalidStateError(f"{path}.games", "a player has at least one game")
+        checked = []
+        for g, game in enumerate(games):
+            if not isinstance(game, dict) or not game.keys() <= game_keys:
+                _json.get_object(game, f"{path}.games[{g}]", optional=game_keys)
+            values: dict[str, Any] = {}
+            for key, value in game.items():
+                if type(value) is int and -_LIMIT <= value <= _LIMIT:
+                    values[key] = value
+                elif key == "turns":
+                    values[key] = _json.check_list(
+                        value,
+                        f"{path}.games[{g}].turns",
+                        spec.read_turn,
+                        max_length=len(spec.boxes),
+                    )
+                else:
+                    _json.check_int(value, f"{path}.games[{g}].{key}", -_LIMIT, _LIMIT)
+            checked.append(values)
+        out.append((name, checked, extra))
+    return out
+
+
+def check(doc: Mapping[str, Any], spec: SheetSpec) -> Report:
+    """Verify a sheet document against ``spec``; every problem becomes a `Finding`.
+
+    Raises:
+        InvalidStateError: The document is malformed (names the field path).
+    """
+    _json.get_object(doc, "", required=("variant", "players"), optional=("rules", "$schema"))
+    players = _read(doc, spec)
+    findings: list[Finding] = []
+    n_games = max(len(games) for _, games, _ in players)
+    # the correct and the written totals of every game, for placement and series
+    true_totals: list[list[int | None]] = []
+    written_totals: list[list[int | None]] = []
+    complete: list[list[bool]] = []
+    for p, (name, games, _) in enumerate(players):
+        t_row: list[int | None] = []
+        w_row: list[int | None] = []
+        c_row: list[bool] = []
+        for g, game in enumerate(games):
+            true_total, written_total = _check_game(spec, p, g, name, game, findings)
+            t_row.append(true_total)
+            w_row.append(written_total)
+            c_row.append(all(b.key in game for b in spec.boxes))
+        true_totals.append(t_row)
+        written_totals.append(w_row)
+        complete.append(c_row)
+    _check_progress(spec, players, complete, n_games, findings)
+    if n_games > 1 or any(
+        extra or any("placement_points" in game for game in games) for _, games, extra in players
+    ):
+        _check_series(spec, players, complete, true_totals, written_totals, n_games, findings)
+    return Report(spec.variant, tuple(findings))
+
+
+def _emitter(findings: list[Finding], p: int, g: int, who: str) -> Emit:
+    def emit(field: str, found: Any, expected: Any, rule: str, message: str) -> None:
+        findings.append(Finding(p, g, field, found, expected, rule, f"{who}: {message}"))
+
+    return emit
+
+
+def _listing(values: tuple[int, ...] | str) -> str:
+    if isinstance(values, str):
+        return values
+    shown = [str(v) for v in values]
+    return ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
+
+
+def _check_game(
+    spec: SheetSpec, p: int, g: int, name: str, game: dict[str, Any], findings: list[Finding]
+) -> tuple[int, int]:
+    """Check one player's game; return its correct and its written total."""
+    emit = _emitter(findings, p, g, f"{name}, game {g + 1}")
+    entries = {b.key: game[b.key] for b in spec.boxes if b.key in game}
+    bonus_entry = game.get("extra_kniffel_bonus", 0)
+    turns = game.get("turns")
+    doubtful: set[str] = set()
+    replay = spec.replay(turns, entries, emit) if turns is not None else None
+    for info in spec.boxes:
+        key = info.key
+        if key not in entries:
+            continue
+        value = entries[key]
+        if replay is not None and key in replay.entries:
+            continue  # checked against the dice by the replay
+        if value not in info.possible:
+            doubtful.add(key)
+            emit(
+                key,
+                value,
+                info.expected,
+                info.rule,
+                f"{info.label} holds {value}, but {info.label} can only hold "
+                f"{_listing(info.expected)}.",
+            )
+    if spec.extra_bonus:
+        if replay is not None and replay.extra_bonus is not None:
+            if bonus_entry != replay.extra_bonus:
+                emit(
+                    "extra_kniffel_bonus",
+                    bonus_entry,
+                    replay.extra_bonus,
+                    spec.rules["extra"],
+                    f"the extra-Kniffel bonus is {bonus_entry}, but the recorded turns earn "
+                    f"{replay.extra_bonus}.",
+                )
+        else:
+            spec.check_extra_bonus(entries, bonus_entry, frozenset(doubtful), emit)
+    return _check_derived(spec, game, entries, bonus_entry, emit)
+
+
+def _check_derived(
+    spec: SheetSpec,
+    game: Mapping[str, Any],
+    entries: Mapping[str, int],
+    bonus_entry: int,
+    emit: Emit,
+) -> tuple[int, int]:
+    rule = spec.rules["totals"]
+    true: dict[str, int] = {}
+    true["upper_sum"] = sum(entries.get(k, 0) for k in spec.upper_keys)
+    true["upper_bonus"] = spec.upper_bonus if true["upper_sum"] >= spec.threshold else 0
+    true["upper_total"] = true["upper_sum"] + true["upper_bonus"]
+    true["lower_total"] = spec.lower_total(entries)
+    true["total"] = true["upper_total"] + true["lower_total"] + bonus_entry
+
+    def written(key: str) -> int:
+        value: int = game.get(key, true[key])
+        return value
+
+    from_written = {
+        "upper_sum": true["upper_sum"],
+        "upper_bonus": spec.upper_bonus if written("upper_sum") >= spec.threshold else 0,
+        "upper_total": written("upper_sum") + written("upper_bonus"),
+        "lower_total": true["lower_total"],
+        "total": written("upper_total") + written("lower_total") + bonus_entry,
+    }
+    words = {
+        "upper_sum": "the upper sum",
+        "upper_bonus": "the upper bonus",
+        "upper_total": "the upper total",
+        "lower_total": "the lower total",
+        "total": "the total",
+    }
+    for key in DERIVED:
+        if key not in game:
+            continue
+        found = game[key]
+        if found in (from_written[key], true[key]):
+            continue
+        expected = from_written[key]
+        why = (
+            f"{spec.upper_bonus} at {spec.threshold} or more, else 0"
+            if key == "upper_bonus"
+            else "the sum of the fields above"
+        )
+        emit(
+            key,
+            found,
+            expected,
+            spec.rules["bonus"] if key == "upper_bonus" else spec.rules.get(key, rule),
+            f"{words[key]} is {found}, but should be {expected} ({why}).",
+        )
+    return true["total"], written("total")
+
+
+def _check_progress(
+    spec: SheetSpec,
+    players: Sequence[tuple[str, list[dict[str, Any]], Any]],
+    complete: list[list[bool]],
+    n_games: int,
+    findings: list[Finding],
+) -> None:
+    """Games in a series, finished games, and turn order within the last game."""
+    boxes = len(spec.boxes)
+    last_counts: dict[int, int] = {}
+    for p, (name, games, _) in enumerate(players):
+        emit = _emitter(findings, p, len(games) - 1, name)
+        if len(games) > spec.max_games:
+            emit(
+                "games",
+                len(games),
+                spec.max_games,
+                spec.rules["games"],
+                f"{len(games)} games, but the series has {spec.max_games}.",
+            )
+        elif len(games) < n_games:
+            emit(
+                "games",
+                len(games),
+                n_games,
+                spec.rules["games"],
+                f"{len(games)} game(s), but other players have {n_games}: every player "
+                f"plays every game of the series.",
+            )
+        for g in range(len(games) - 1):
+            if not complete[p][g]:
+                filled = sum(1 for b in spec.boxes if b.key in games[g])
+                _emitter(findings, p, g, f"{name}, game {g + 1}")(
+                    "filled",
+                    filled,
+                    boxes,
+                    spec.rules["filled"],
+                    f"only {filled} of {boxes} boxes are filled, but a later game was started: "
+                    f"a game ends when every box is filled.",
+                )
+        if len(games) == n_games:
+            last_counts[p] = sum(1 for b in spec.boxes if b.key in games[-1])
+    if last_counts:
+        top = max(last_counts.values())
+        for p, count in last_counts.items():
+            if count < top - 1:
+                name = players[p][0]
+                _emitter(findings, p, n_games - 1, f"{name}, game {n_games}")(
+                    "filled",
+                    count,
+                    (top - 1, top),
+                    spec.rules["filled"],
+                    f"{count} boxes are filled while another player has {top}: players take "
+                    f"turns, so the counts differ by at most one.",
+                )
+
+
+def _check_series(
+    spec: SheetSpec,
+    players: Sequence[tuple[str, list[dict[str, Any]], dict[str, int]]],
+    complete: list[list[bool]],
+    true_totals: list[list[int | None]],
+    written_totals: list[list[int | None]],
+    n_games: int,
+    findings: list[Finding],
+) -> None:
+    """Placement points per finished game, and each player's series result."""
+    n = len(players)
+    true_points: list[list[int]] = [[] for _ in range(n)]
+    written_points: list[list[int]] = [[] for _ in range(n)]
+    for g in range(n_games):
+        if not all(g < len(players[p][1]) and complete[p][g] for p in range(n)):
+            continue
+        by_written = placement_points([written_totals[p][g] or 0 for p in range(n)])
+        by_true = placement_points([true_totals[p][g] or 0 for p in range(n)])
+        for p in range(n):
+            game = players[p][1][g]
+            true_points[p].append(by_true[p])
+            found = game.get("placement_points")
+            written_points[p].append(by_written[p] if found is None else found)
+            if found is not None and found not in (by_written[p], by_true[p]):
+                _emitter(findings, p, g, f"{players[p][0]}, game {g + 1}")(
+                    "placement_points",
+                    found,
+                    by_written[p],
+                    spec.rules["placement"],
+                    f"{found} placement points, but the totals give {by_written[p]} "
+                    f"({n} for first place, one less for each place below; ties share the "
+                    f"better place).",
+                )
+    for p, (name, games, extra) in enumerate(players):
+        emit = _emitter(findings, p, len(games) - 1, name)
+        if "series_total" in extra:
+            found = extra["series_total"]
+            sum_written = sum(t or 0 for t in written_totals[p])
+            sum_true = sum(t or 0 for t in true_totals[p])
+            if found not in (sum_written, sum_true):
+                emit(
+                    "series_total",
+                    found,
+                    sum_written,
+                    spec.rules["series"],
+                    f"the series total is {found}, but the games' totals add up to {sum_written}.",
+                )
+        if "series_points" in extra:
+            found = extra["series_points"]
+            pw, pt = sum(written_points[p]), sum(true_points[p])
+            if found not in (pw, pt):
+                emit(
+                    "series_points",
+                    found,
+                    pw,
+                    spec.rules["placement"],
+                    f"the series has {found} placement points, but the finished games give {pw}.",
+                )

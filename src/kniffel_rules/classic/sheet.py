@@ -1,0 +1,461 @@
+"""Classic score sheets: verify one (`verify_sheet`) or write one from a game (`write_sheet`).
+
+The format is documented in ``docs/sheets.md`` and by the JSON Schema
+``kniffel_rules/schemas/classic-sheet.schema.json``. A recorded turn is::
+
+    {"box": "full_house", "rolls": [{"dice": [2, 3, 3, 5, 6]},
+                                    {"keep": [3, 3], "dice": [3, 3, 3, 5, 5]}]}
+
+``dice`` are the five dice showing after the roll, ``keep`` the dice kept
+from the roll before (absent or empty for the first roll of a turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import attrs
+
+from kniffel_rules import _json
+from kniffel_rules._sheetcheck import DERIVED, BoxInfo, Emit, Replay, SheetSpec, check
+from kniffel_rules.classic.boxes import UPPER, Box, possible_values
+from kniffel_rules.classic.game import apply, new_game
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.classic.scoring import Entry, check_entry, sheet_boxes
+from kniffel_rules.classic.state import Phase, Roll, Score, Sheet, State
+from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.playing import GameRecord
+from kniffel_rules.sheets import Report, read_document
+
+__all__ = ["Turn", "verify_sheet", "write_sheet"]
+
+_RULE = {
+    **dict.fromkeys(UPPER, "CL-08"),
+    Box.THREE_OF_A_KIND: "CL-10",
+    Box.FOUR_OF_A_KIND: "CL-11",
+    Box.FULL_HOUSE: "CL-12",
+    Box.SMALL_STRAIGHT: "CL-13",
+    Box.LARGE_STRAIGHT: "CL-14",
+    Box.KNIFFEL: "CL-15",
+    Box.CHANCE: "CL-16",
+    Box.MAXIMUM: "CL-30",
+    Box.MINIMUM: "CL-30",
+}
+_SUM_DESCRIPTION = {
+    Box.THREE_OF_A_KIND: "0 or the sum of five dice with at least three equal (5 to 30)",
+    Box.FOUR_OF_A_KIND: "0 or the sum of five dice with at least four equal (5 to 30)",
+    Box.CHANCE: "0 or the sum of five dice (5 to 30)",
+    Box.MAXIMUM: "0 or the sum of five dice (5 to 30)",
+    Box.MINIMUM: "0 or the sum of five dice (5 to 30)",
+}
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    """A recorded turn of a sheet: the rolls and the box chosen.
+
+    Attributes:
+        box: The box the dice were entered in.
+        rolls: ``(keep, dice)`` per roll: the dice kept from the roll
+            before, and the five dice showing after the roll (both sorted).
+    """
+
+    box: Box
+    rolls: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
+
+def _faces(value: Any, path: str, count: int | None) -> tuple[int, ...]:
+    faces = _json.check_list(
+        value, path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=5, length=count
+    )
+    return tuple(sorted(faces))
+
+
+def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
+    def read(value: Any, path: str) -> Turn:
+        t = _json.get_object(value, path, required=("box", "rolls"))
+        key = _json.get_str(t, "box", path, list(boxes))
+        rolls = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
+        if not rolls:
+            raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
+        out = []
+        for i, roll in enumerate(rolls):
+            rp = f"{path}.rolls[{i}]"
+            r = _json.get_object(roll, rp, required=("dice",), optional=("keep",))
+            keep = _faces(r.get("keep", []), f"{rp}.keep", None)
+            out.append((keep, _faces(r["dice"], f"{rp}.dice", 5)))
+        return Turn(boxes[key], tuple(out))
+
+    return read
+
+
+def _replay_for(rules: Rules) -> Any:
+    solo_rules = attrs.evolve(rules, games=1, ranking="total")
+
+    def replay(turns: Sequence[Turn], written: Mapping[str, int], emit: Emit) -> Replay:
+        state = new_game(1, rules=solo_rules, first_player=0)
+        expected: dict[str, int] = {}
+        turned: set[str] = set()
+        for t, turn in enumerate(turns):
+            field = f"turns[{t}]"
+            start = state
+            state = _replay_rolls(state, turn, t, emit)
+            box = turn.box
+            turned.add(box.key)
+            entry = check_entry(state.sheets[0], state.dice, box, rules)
+            dice = ", ".join(map(str, state.dice))
+            if not isinstance(entry, Entry):
+                emit(
+                    field,
+                    box.key,
+                    "another box",
+                    entry.rule or "CL-07",
+                    f"turn {t + 1} entered {dice} in {box.label}, but {entry}.",
+                )
+                sheet = start.sheets[0]
+                if not sheet.is_filled(box):
+                    sheet = sheet.with_entry(box, written.get(box.key, 0))
+                state = _next_turn(start, sheet)
+                continue
+            expected[box.key] = entry.value
+            state = apply(state, Score(box))
+            found = written.get(box.key)
+            if found is None:
+                emit(
+                    box.key,
+                    None,
+                    entry.value,
+                    "CL-07",
+                    f"turn {t + 1} entered {dice} in {box.label} ({entry.value}), but "
+                    f"{box.label} is empty on the sheet.",
+                )
+            elif found != entry.value:
+                rule = "CL-19" if entry.joker else _RULE[box]
+                how = "as a joker " if entry.joker else ""
+                emit(
+                    box.key,
+                    found,
+                    entry.value,
+                    rule,
+                    f"{box.label} holds {found}, but the dice {dice} score {entry.value} "
+                    f"there {how}(turn {t + 1}).",
+                )
+        for key, value in written.items():
+            if key not in turned:
+                emit(
+                    key,
+                    value,
+                    None,
+                    "CL-07",
+                    f"{Box[key.upper()].label} holds {value}, but no recorded turn entered "
+                    f"anything there.",
+                )
+        return Replay(expected, state.sheets[0].extra_bonus)
+
+    return replay
+
+
+def _next_turn(state: State, sheet: Sheet) -> State:
+    return attrs.evolve(state, sheets=(sheet,), phase=Phase.DECIDE, dice=(), rolls=0)
+
+
+def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
+    """Apply the turn's rolls; a broken roll is reported and the turn resumes from its dice."""
+    start = state
+    field, number = f"turns[{t}]", t + 1
+    for i, (keep, dice) in enumerate(turn.rolls):
+        try:
+            state = apply(state, Roll(keep))
+        except IllegalActionError as exc:
+            emit(
+                field,
+                list(keep),
+                None,
+                exc.rule or "CL-05",
+                f"roll {i + 1} of turn {number}: {exc}.",
+            )
+            break
+        if not is_sub_multiset(keep, dice):
+            emit(
+                field,
+                list(dice),
+                f"five dice including the kept {list(keep)}",
+                "CL-05",
+                f"roll {i + 1} of turn {number} shows {list(dice)}, which does "
+                f"not include the dice kept, {list(keep)}.",
+            )
+            break
+        state = apply(state, DiceRoll(multiset_difference(dice, keep)))
+    else:
+        return state
+    final = turn.rolls[-1][1]
+    return attrs.evolve(start, phase=Phase.DECIDE, dice=final, rolls=min(len(turn.rolls), 3))
+
+
+def _check_bonus_for(rules: Rules) -> Any:
+    amount = rules.extra_kniffel_bonus
+
+    def check_bonus(
+        entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: Emit
+    ) -> None:
+        if bonus == 0:
+            return
+        field = "extra_kniffel_bonus"
+        if amount == 0 or bonus < 0 or bonus % amount:
+            expected = 0 if amount == 0 else f"a multiple of {amount}"
+            emit(
+                field,
+                bonus,
+                expected,
+                "CL-44",
+                f"the extra-Kniffel bonus is {bonus}, but each extra Kniffel earns {amount}.",
+            )
+            return
+        n = bonus // amount
+        kniffel = entries.get("kniffel")
+        if "kniffel" not in doubtful:
+            if kniffel is None:
+                emit(
+                    field,
+                    bonus,
+                    0,
+                    "CL-17",
+                    f"an extra-Kniffel bonus of {bonus}, but the Kniffel box is still open: "
+                    f"only a Kniffel after the first one earns a bonus.",
+                )
+                return
+            if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
+                emit(
+                    field,
+                    bonus,
+                    0,
+                    "CL-22",
+                    f"an extra-Kniffel bonus of {bonus}, but the Kniffel box is struck: the "
+                    f"bonus is earned only while it holds {rules.kniffel_score}.",
+                )
+                return
+        if rules.joker == "schmidt":
+            slots = sum(
+                1
+                for i, k in enumerate(_UPPER_KEYS)
+                if k in doubtful or entries.get(k) == 5 * (i + 1)
+            )
+            if n > slots:
+                emit(
+                    field,
+                    bonus,
+                    slots * amount,
+                    "CL-21",
+                    f"{n} extra-Kniffel bonus(es), but only {slots} upper box(es) hold five "
+                    f"of a kind: the bonus comes with an extra Kniffel entered in its upper "
+                    f"box.",
+                )
+        else:
+            slots = sum(1 for k in entries if k != "kniffel")
+            if n > slots:
+                emit(
+                    field,
+                    bonus,
+                    slots * amount,
+                    "CL-41",
+                    f"{n} extra-Kniffel bonus(es), but only {slots} box(es) besides Kniffel "
+                    f"are filled: each extra Kniffel fills a box.",
+                )
+
+    return check_bonus
+
+
+_UPPER_KEYS = tuple(b.key for b in UPPER)
+
+
+def _expected(box: Box, rules: Rules) -> tuple[int, ...] | str:
+    return _SUM_DESCRIPTION.get(box) or tuple(sorted(possible_values(box, rules)))
+
+
+def _croatian_lower(entries: Mapping[str, int]) -> int:
+    mx, mn, ones = entries.get("maximum"), entries.get("minimum"), entries.get("ones")
+    if mx is None or mn is None or ones is None:
+        return 0
+    return (mx - mn) * ones
+
+
+def _lower_for(rules: Rules) -> Any:
+    if rules.croatian:
+        return _croatian_lower
+    keys = tuple(b.key for b in sheet_boxes(rules)[6:])
+
+    def lower(entries: Mapping[str, int]) -> int:
+        return sum(entries.get(k, 0) for k in keys)
+
+    return lower
+
+
+@cache
+def spec(rules: Rules) -> SheetSpec:
+    """The sheet description the shared checker uses for ``rules``."""
+    boxes = sheet_boxes(rules)
+    infos = tuple(
+        BoxInfo(b, b.key, b.label, _RULE[b], possible_values(b, rules), _expected(b, rules))
+        for b in boxes
+    )
+    ids = {
+        "bonus": "CL-09",
+        "totals": "CL-24",
+        "filled": "CL-23",
+        "games": "CL-26",
+        "series": "CL-27",
+        "placement": "CL-28",
+        "extra": "CL-18",
+    }
+    if rules.croatian:
+        ids["lower_total"] = "CL-31"
+    return SheetSpec(
+        variant="classic",
+        boxes=infos,
+        upper_keys=_UPPER_KEYS,
+        upper_bonus=rules.upper_bonus,
+        threshold=rules.upper_bonus_threshold,
+        lower_total=_lower_for(rules),
+        rules=ids,
+        max_games=rules.games,
+        extra_bonus=not rules.croatian,
+        check_extra_bonus=_check_bonus_for(rules),
+        read_turn=_read_turn_for({b.key: b for b in boxes}),
+        replay=_replay_for(rules),
+    )
+
+
+def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
+    """Verify a classic score sheet and report every problem.
+
+    Without recorded turns each entry is checked to be a value its box can
+    hold; with them the turns are replayed through `apply` and every entry
+    is checked against the dice. Derived fields, the extra-Kniffel bonus,
+    the number of filled boxes, placement points and series results are
+    checked either way.
+
+    Args:
+        doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
+
+    Returns:
+        The report; ``report.ok`` is True for a right sheet.
+
+    Raises:
+        InvalidStateError: The document is malformed (wrong types, unknown
+            box names, missing players, ...); the message names the field.
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> sheet = {"variant": "classic", "players": [{"name": "Ann", "games": [
+        ...     {"kniffel": 0, "extra_kniffel_bonus": 50}]}]}
+        >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
+        [('extra_kniffel_bonus', 'CL-22')]
+    """
+    data = read_document(doc)
+    if data.get("variant") != "classic":
+        raise InvalidStateError("variant", f"expected 'classic', got {data.get('variant')!r}")
+    return check(data, _spec_of(data.get("rules", {})))
+
+
+def _spec_of(rules_doc: Any) -> SheetSpec:
+    """The spec for a ``rules`` object, memoised on its items when they are hashable."""
+    if isinstance(rules_doc, dict):
+        try:
+            return _spec_for_items(tuple(sorted(rules_doc.items())))
+        except TypeError:  # an unhashable value: let Rules.from_dict name it
+            pass
+    return spec(Rules.from_dict(rules_doc))
+
+
+@cache
+def _spec_for_items(items: tuple[tuple[str, Any], ...]) -> SheetSpec:
+    return spec(Rules.from_dict(dict(items)))
+
+
+def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+    """The score sheet of a recorded classic game, as a sheet document.
+
+    Args:
+        record: A game recorded with `kniffel_rules.record` (any number of
+            players and games; an unfinished game is written as far as it went).
+        rolls: Include every turn's rolls, so the sheet can be replayed.
+        derived: Include the derived fields (sums, bonus, totals, and for a
+            series the placement points and series results).
+
+    Returns:
+        The document, which `verify_sheet` accepts without findings.
+    """
+    initial: State = record.initial
+    rules = initial.rules
+    n = initial.num_players
+    games: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+    sheets = [Sheet()] * n
+    turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+    current: list[dict[str, Any]] = []
+    state = initial
+    for action in record.actions:
+        before = state
+        state = apply(state, action)
+        if isinstance(action, Roll):
+            current.append({"keep": list(action.keep)} if before.rolls else {})
+        elif isinstance(action, DiceRoll) and before.phase is Phase.THROW:
+            current[-1]["dice"] = list(state.dice)
+        elif isinstance(action, Score):
+            p = before.player
+            entry = check_entry(before.sheets[p], before.dice, action.box, rules)
+            assert isinstance(entry, Entry)
+            sheets[p] = sheets[p].with_entry(action.box, entry.value, entry.bonus)
+            turns[p].append({"box": action.box.key, "rolls": current})
+            current = []
+            if state.phase is Phase.OVER or state.game != before.game:
+                for q in range(n):
+                    games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
+                sheets = [Sheet()] * n
+                turns = [[] for _ in range(n)]
+    if state.phase is not Phase.OVER:
+        for q in range(n):
+            games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
+    players: list[dict[str, Any]] = [
+        {"name": initial.names[p], "games": games[p]} for p in range(n)
+    ]
+    if derived and rules.games > 1:
+        _add_series(players)
+    return {"variant": "classic", "rules": rules.to_dict(), "players": players}
+
+
+def _game_doc(
+    rules: Rules, sheet: Sheet, turns: list[dict[str, Any]], rolls: bool, derived: bool
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {b.key: v for b in sheet_boxes(rules) if (v := sheet[b]) is not None}
+    if not rules.croatian:
+        doc["extra_kniffel_bonus"] = sheet.extra_bonus
+    if derived:
+        values = (
+            sheet.upper_sum,
+            sheet.upper_bonus(rules),
+            sheet.upper_total(rules),
+            sheet.lower_total(rules),
+            sheet.total(rules),
+        )
+        doc.update(zip(DERIVED, values, strict=True))
+    if rolls:
+        doc["turns"] = turns
+    return doc
+
+
+def _add_series(players: list[dict[str, Any]]) -> None:
+    from kniffel_rules._sheetcheck import placement_points
+
+    n_games = len(players[0]["games"])
+    for g in range(n_games):
+        games = [pl["games"][g] for pl in players]
+        if not all("total" in gm for gm in games):
+            continue
+        for gm, pts in zip(games, placement_points([gm["total"] for gm in games]), strict=True):
+            gm["placement_points"] = pts
+    for pl in players:
+        pl["series_total"] = sum(gm["total"] for gm in pl["games"])
+        pl["series_points"] = sum(gm.get("placement_points", 0) for gm in pl["games"])

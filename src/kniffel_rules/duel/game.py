@@ -1,0 +1,369 @@
+"""The Duell game engine: the functions of the `Variant` protocol.
+
+Order of ``legal_actions`` (documented, stable within a minor version):
+
+* at a chance node, the outcomes in the order of ``chance_outcomes``: the
+  thrown dice as sorted tuples in lexicographic order (roll-off: faces 1..6);
+* at the start of a turn, exactly ``(Roll(),)``;
+* after a throw: first ``Move(area)`` for every area whose disc can move, in
+  board order, or ``Miss()`` when there is none; then, while the player
+  holds a joker, ``Joker(die, face)`` for every face shown (ascending) and
+  every other face (ascending); then, up to the third throw and before any
+  joker, ``Roll(keep)`` for every distinct keep that throws at least one
+  die, by number of dice kept and then lexicographically.
+
+``sample_chance`` draws one integer with ``rng.randrange(6 ** k)`` for a
+throw of ``k`` dice, read as ``k`` base-6 digits (see
+`kniffel_rules.dice.sample_roll`); a roll-off throw is ``k = 1``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+import attrs
+
+from kniffel_rules._common import player_names
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.dice import (
+    D6,
+    DiceRoll,
+    all_multisets,
+    expect_roll,
+    multiset_difference,
+    roll_outcomes,
+    sample_roll,
+    sub_multisets,
+)
+from kniffel_rules.duel.areas import AREAS, Area
+from kniffel_rules.duel.checks import (
+    check_joker,
+    check_miss,
+    check_roll,
+    has_won,
+    joker_block,
+    movable_areas,
+    move_target,
+)
+from kniffel_rules.duel.rules import Rules
+from kniffel_rules.duel.state import (
+    _START_BOARD,
+    HOLES,
+    JOKERS_PER_COLOUR,
+    Action,
+    Joker,
+    Miss,
+    Move,
+    Phase,
+    Roll,
+    Spot,
+    State,
+)
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
+
+__all__ = [
+    "WIN_SCORE",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "sample_chance",
+    "scores",
+    "winners",
+]
+
+WIN_SCORE = 5
+"""The score of the winner of a finished single game (DU-52): a win is worth five discs."""
+
+_DEFAULT_RULES = Rules()
+_DEFAULT_NAMES = ("Blue", "Red")
+_SUPPLY = (JOKERS_PER_COLOUR, JOKERS_PER_COLOUR)
+
+# One shared DiceRoll object per multiset of up to five dice.
+_ROLL_OBJ: dict[tuple[int, ...], DiceRoll] = {
+    m: DiceRoll(m) for k in range(6) for m in all_multisets(k)
+}
+_THROW_OUTCOMES: tuple[tuple[tuple[DiceRoll, Fraction], ...], ...] = tuple(
+    tuple((_ROLL_OBJ[m], p) for m, p in roll_outcomes(k)) for k in range(6)
+)
+_FIRST_ROLL = (Roll(),)
+_MISS = (Miss(),)
+_MOVES = {a: Move(a) for a in AREAS}
+
+
+@lru_cache(maxsize=512)
+def _keep_actions(dice: tuple[int, ...]) -> tuple[Roll, ...]:
+    return tuple(Roll(s) for s in sub_multisets(dice) if len(s) < len(dice))
+
+
+@lru_cache(maxsize=512)
+def _joker_actions(dice: tuple[int, ...]) -> tuple[Joker, ...]:
+    return tuple(Joker(d, f) for d in sorted(set(dice)) for f in D6 if f != d)
+
+
+def new_game(
+    players: int | Sequence[str] = 2,
+    rules: Rules | None = None,
+    first_player: int | None = None,
+) -> State:
+    """Start a Duell game (or match): the setup of DU-02.
+
+    Args:
+        players: 2, or the two names, blue's first (default names
+            ``"Blue"`` and ``"Red"``).
+        rules: The rules (``None``: the rulebook, see `Rules`).
+        first_player: The seat that starts the first game; ``None`` starts
+            with the roll-off (DU-03, DU-41).
+
+    Returns:
+        The first state: a chance node of the roll-off, or the first
+        player's first roll.
+
+    Raises:
+        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
+
+    Example:
+        >>> from kniffel_rules import duel
+        >>> s = duel.new_game(first_player=1)
+        >>> s.names, duel.current_player(s), duel.legal_actions(s)
+        (('Blue', 'Red'), 1, (Roll(keep=()),))
+    """
+    rules = _DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected duel.Rules, got {type(rules).__name__}")
+    names = player_names(players, 2, 2)
+    if not isinstance(players, Sequence):
+        names = _DEFAULT_NAMES
+    start = opening(2, first_player)
+    if isinstance(start, RollOff):
+        return State(rules, names, _START_BOARD, Phase.ROLL_OFF, first_player=None, roll_off=start)
+    return State(rules, names, _START_BOARD, Phase.DECIDE, player=start, first_player=start)
+
+
+def current_player(state: State) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`."""
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        return state.player
+    if phase is Phase.OVER:
+        return TERMINAL
+    return CHANCE
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game (the whole match) is over."""
+    return state.phase is Phase.OVER
+
+
+def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
+    """Every outcome of the pending throw with its exact probability (sum exactly 1).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node.
+    """
+    if state.phase is Phase.THROW:
+        return _THROW_OUTCOMES[5 - len(state.dice)]
+    if state.phase is Phase.ROLL_OFF:
+        return ROLLOFF_OUTCOMES
+    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+
+
+def sample_chance(state: State, rng: random.Random) -> DiceRoll:
+    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node.
+    """
+    if state.phase is Phase.THROW:
+        return _ROLL_OBJ[sample_roll(rng, 5 - len(state.dice))]
+    if state.phase is Phase.ROLL_OFF:
+        return _ROLL_OBJ[sample_roll(rng, 1)]
+    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+
+
+def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+    """Every legal action, in the order documented in this module.
+
+    At a chance node these are the possible outcomes; ``()`` once the game is
+    over.
+    """
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        if state.rolls == 0:
+            return _FIRST_ROLL
+        movable = movable_areas(state)
+        actions: tuple[Action, ...] = tuple(_MOVES[a] for a in movable) if movable else _MISS
+        if joker_block(state) is None:
+            actions += _joker_actions(state.dice)
+        if check_roll(state, ()) is None:
+            actions += _keep_actions(state.dice)
+        return actions
+    if phase is Phase.OVER:
+        return ()
+    return tuple(o for o, _ in chance_outcomes(state))
+
+
+def _next_turn(
+    state: State,
+    board: tuple[Spot, ...] | None = None,
+    jokers: tuple[int, ...] | None = None,
+    supply: tuple[int, ...] | None = None,
+) -> State:
+    return attrs.evolve(
+        state,
+        board=state.board if board is None else board,
+        jokers=state.jokers if jokers is None else jokers,
+        supply=state.supply if supply is None else supply,
+        player=1 - state.player,
+        dice=(),
+        rolls=0,
+        jokers_used=0,
+    )
+
+
+def _game_won(state: State, board: tuple[Spot, ...]) -> State:
+    results = (*state.results, state.player)
+    if results.count(state.player) >= state.rules.match_wins:
+        return attrs.evolve(
+            state,
+            board=board,
+            phase=Phase.OVER,
+            player=0,
+            dice=(),
+            rolls=0,
+            jokers_used=0,
+            results=results,
+        )
+    # The match goes on: the next game starts from the setup, with a roll-off (DU-47, DU-50).
+    return State(
+        state.rules,
+        state.names,
+        _START_BOARD,
+        Phase.ROLL_OFF,
+        first_player=None,
+        roll_off=RollOff((0, 1)),
+        results=results,
+    )
+
+
+def _move(state: State, area: object) -> State:
+    if not isinstance(area, Area):
+        raise IllegalActionError(f"Move needs a duel Area, got {area!r}")
+    target = move_target(state, area)
+    if isinstance(target, str):
+        raise IllegalActionError(target)
+    board = list(state.board)
+    board[area.value] = target
+    new_board = tuple(board)
+    if target is HOLES[state.player] and has_won(new_board, state.player, state.rules):
+        return _game_won(state, new_board)
+    return _next_turn(state, board=new_board)
+
+
+def _miss(state: State) -> State:
+    reason = check_miss(state)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    p = state.player
+    if state.supply[p] == 0:  # the colour's supply is empty: nothing to take (DU-45)
+        return _next_turn(state)
+    jokers = list(state.jokers)
+    supply = list(state.supply)
+    jokers[p] += 1
+    supply[p] -= 1
+    return _next_turn(state, jokers=tuple(jokers), supply=tuple(supply))
+
+
+def _joker(state: State, action: Joker) -> State:
+    reason = check_joker(state, action.die, action.face)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    p = state.player
+    dice = tuple(sorted((*multiset_difference(state.dice, (action.die,)), action.face)))
+    jokers = list(state.jokers)
+    supply = list(state.supply)
+    jokers[p] -= 1
+    supply[p] += 1  # a used joker goes back to its colour's supply (DU-14, DU-51)
+    return attrs.evolve(
+        state,
+        dice=dice,
+        jokers=tuple(jokers),
+        supply=tuple(supply),
+        jokers_used=state.jokers_used + 1,
+    )
+
+
+def apply(state: State, action: Action | DiceRoll) -> State:
+    """The state after ``action`` (a player's action or a chance outcome).
+
+    ``state`` is not changed.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal here; the message names
+            the rule that forbids it.
+    """
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        if isinstance(action, Move):
+            return _move(state, action.area)
+        if isinstance(action, Roll):
+            reason = check_roll(state, action.keep)
+            if reason is not None:
+                raise IllegalActionError(reason)
+            return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
+        if isinstance(action, Joker):
+            return _joker(state, action)
+        if isinstance(action, Miss):
+            return _miss(state)
+        raise IllegalActionError(
+            f"it is {state.names[state.player]}'s turn: "
+            f"expected Roll, Joker, Move or Miss, got {action!r}"
+        )
+    if phase is Phase.THROW:
+        thrown = expect_roll(action, 5 - len(state.dice))
+        dice = tuple(sorted(state.dice + thrown))
+        return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
+    if phase is Phase.ROLL_OFF:
+        (face,) = expect_roll(action, 1)
+        assert state.roll_off is not None
+        result = state.roll_off.throw(face)
+        if isinstance(result, RollOff):
+            return attrs.evolve(state, roll_off=result)
+        return attrs.evolve(
+            state, phase=Phase.DECIDE, player=result, first_player=result, roll_off=None
+        )
+    raise IllegalActionError("the game is over: no more actions")
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's score so far (DU-52).
+
+    A single game (``match_wins=1``): the discs each player has secured; once
+    the game is over the winner scores `WIN_SCORE` (5), so a win by three
+    adjacent discs outranks the loser's up to four secured discs. A match:
+    the games each player has won.
+    """
+    if state.rules.match_wins > 1:
+        return state.games_won
+    counts = tuple(len(state.secured(p)) for p in (0, 1))
+    if state.phase is Phase.OVER:
+        winner = state.results[-1]
+        return tuple(WIN_SCORE if p == winner else counts[p] for p in (0, 1))
+    return counts
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winner of the game (or match) once it is over, as a one-seat tuple.
+
+    Raises:
+        IllegalActionError: The game is not over yet.
+    """
+    if state.phase is not Phase.OVER:
+        raise IllegalActionError("the game is not over yet: there is no winner")
+    return (state.results[-1],)

@@ -1,0 +1,233 @@
+"""``to_json``/``from_json`` for Duell states: a stable, validated document.
+
+The document (``"format": "kniffel-rules/duel-state"``, ``"version": 1``):
+
+```text
+{"format": "kniffel-rules/duel-state", "version": 1,
+ "rules": {"adjacency": "linear", "match_wins": 1},
+ "players": [{"name": "Blue", "jokers": 2, "supply": 9},
+             {"name": "Red", "jokers": 0, "supply": 11}],
+ "board": {"ones": "centre", "twos": "blue_space", ..., "kniffel": "red_hole"},
+ "phase": "roll_off" | "throw" | "decide" | "over",
+ "player": 0, "dice": [1, 3, 3, 5, 6], "rolls": 1, "jokers_used": 0,
+ "first_player": 0 | null,
+ "roll_off": {"contenders": [0, 1], "faces": [4]} | null,
+ "results": [0, 1]}
+```
+
+``players[i].jokers`` are the joker tiles seat ``i`` holds, ``supply`` the
+tiles of that seat's colour left in the supply. ``board`` gives the spot of
+every area's disc by ``Area.key``: ``"centre"``, ``"blue_space"``,
+``"red_space"``, ``"blue_hole"`` or ``"red_hole"``. ``results`` lists the
+winner of each finished game of the match. ``from_json`` accepts nothing that
+``apply`` could not have produced: every field is checked and every failure
+is an `InvalidStateError` naming the field path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules import _json
+from kniffel_rules.duel.areas import AREAS
+from kniffel_rules.duel.checks import has_won
+from kniffel_rules.duel.rules import Rules
+from kniffel_rules.duel.state import _START_BOARD, JOKERS_PER_COLOUR, Phase, Spot, State
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.rolloff import RollOff
+
+__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+
+FORMAT = "kniffel-rules/duel-state"
+"""The ``format`` tag of a Duell state document."""
+VERSION = 1
+"""The version of the state document written by `to_json`."""
+
+_FIELDS = (
+    "format",
+    "version",
+    "rules",
+    "players",
+    "board",
+    "phase",
+    "player",
+    "dice",
+    "rolls",
+    "jokers_used",
+    "first_player",
+    "roll_off",
+    "results",
+)
+
+
+def to_json(state: State) -> str:
+    """The state as a JSON document (see the module docs for the format).
+
+    Example:
+        >>> from kniffel_rules import duel
+        >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
+        >>> duel.from_json(duel.to_json(s)) == s
+        True
+    """
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_dict(),
+        "players": [
+            {"name": name, "jokers": jokers, "supply": supply}
+            for name, jokers, supply in zip(state.names, state.jokers, state.supply, strict=True)
+        ],
+        "board": {a.key: s.value for a, s in zip(AREAS, state.board, strict=True)},
+        "phase": state.phase.value,
+        "player": state.player,
+        "dice": list(state.dice),
+        "rolls": state.rolls,
+        "jokers_used": state.jokers_used,
+        "first_player": state.first_player,
+        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
+        "results": list(state.results),
+    }
+    return _json.dumps(doc)
+
+
+_SPOTS = {s.value: s for s in Spot}
+
+
+def _read_player(value: Any, path: str) -> tuple[str, int, int]:
+    p = _json.get_object(value, path, required=("name", "jokers", "supply"))
+    name = _json.get_str(p, "name", path)
+    if not name:
+        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    jokers = _json.get_int(p, "jokers", path, 0, JOKERS_PER_COLOUR)
+    supply = _json.get_int(p, "supply", path, 0, JOKERS_PER_COLOUR)
+    if jokers + supply != JOKERS_PER_COLOUR:
+        raise InvalidStateError(
+            f"{path}.supply",
+            f"a colour has {JOKERS_PER_COLOUR} joker tiles: {jokers} in hand + {supply} "
+            "in the supply",
+        )
+    return name, jokers, supply
+
+
+def _read_board(value: Any, path: str) -> tuple[Spot, ...]:
+    b = _json.get_object(value, path, required=[a.key for a in AREAS])
+    board = []
+    for area in AREAS:
+        key = f"{path}.{area.key}"
+        raw = _json.get_str(b, area.key, path, tuple(_SPOTS))
+        spot = _SPOTS[raw]
+        if not area.has_spaces and spot in (Spot.BLUE_SPACE, Spot.RED_SPACE):
+            raise InvalidStateError(key, "the Kniffel area has no spaces, only holes")
+        board.append(spot)
+    return tuple(board)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by `to_json`, checking every invariant.
+
+    Args:
+        text: The JSON document.
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    doc = _json.get_object(_json.loads(text), "", required=_FIELDS)
+    if doc["format"] != FORMAT:
+        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+    _json.get_int(doc, "version", "", VERSION, VERSION)
+    rules = Rules.from_dict(doc["rules"])
+    players = _json.get_list(doc, "players", "", _read_player, length=2)
+    board = _read_board(doc["board"], "board")
+    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
+    player = _json.get_int(doc, "player", "", 0, 1)
+    dice = _json.check_faces(doc["dice"], "dice", 1, 6, max_length=5)
+    rolls = _json.get_int(doc, "rolls", "", 0, 3)
+    jokers_used = _json.get_int(doc, "jokers_used", "", 0, JOKERS_PER_COLOUR)
+    first = _json.get_opt_int(doc, "first_player", "", 0, 1)
+    roll_off = None if doc["roll_off"] is None else RollOff.from_doc(doc["roll_off"], "roll_off", 2)
+    results = _json.get_list(
+        doc,
+        "results",
+        "",
+        lambda v, p: _json.check_int(v, p, 0, 1),
+        max_length=2 * rules.match_wins - 1,
+    )
+    state = State(
+        rules,
+        tuple(name for name, _, _ in players),
+        board,
+        phase,
+        player=player,
+        dice=dice,
+        rolls=rolls,
+        jokers=tuple(j for _, j, _ in players),
+        supply=tuple(s for _, _, s in players),
+        jokers_used=jokers_used,
+        first_player=first,
+        roll_off=roll_off,
+        results=results,
+    )
+    _check_consistency(state)
+    return state
+
+
+def _check_results(state: State) -> None:
+    wins = state.games_won
+    need = state.rules.match_wins
+    if state.phase is Phase.OVER:
+        if not state.results or wins[state.results[-1]] != need or min(wins) >= need:
+            raise InvalidStateError(
+                "results", f"a finished match ends with the first player to win {need} game(s)"
+            )
+    elif max(wins) >= need:
+        raise InvalidStateError("results", f"{need} game(s) won: the match would be over")
+
+
+def _check_consistency(state: State) -> None:
+    """The relations between fields that ``apply`` always keeps."""
+    _check_results(state)
+    phase, rules = state.phase, state.rules
+    if phase is Phase.ROLL_OFF:
+        if state.roll_off is None or state.first_player is not None:
+            raise InvalidStateError(
+                "roll_off", "a roll-off phase needs a roll-off and no first_player"
+            )
+        if (
+            state.board != _START_BOARD
+            or state.jokers != (0, 0)
+            or state.dice
+            or state.rolls
+            or state.jokers_used
+            or state.player
+        ):
+            raise InvalidStateError("phase", "a roll-off happens before anything else of a game")
+        return
+    if state.roll_off is not None:
+        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
+    if state.first_player is None:
+        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+    won = [has_won(state.board, p, rules) for p in (0, 1)]
+    if phase is Phase.OVER:
+        winner = state.results[-1]
+        if not won[winner] or won[1 - winner]:
+            raise InvalidStateError("board", "the last game's winner, and only they, have won")
+        if state.dice or state.rolls or state.jokers_used or state.player:
+            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        return
+    if any(won):
+        raise InvalidStateError("board", "a player has won: the game would be over")
+    if phase is Phase.THROW:
+        if state.rolls > 2 or len(state.dice) > 4 or (state.rolls == 0 and state.dice):
+            raise InvalidStateError("dice", "kept dice must leave something to throw")
+    elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
+        raise InvalidStateError("dice", "five dice after a throw, none before the first")
+    if state.jokers_used and (phase is Phase.THROW or state.rolls == 0):
+        raise InvalidStateError("jokers_used", "jokers are spent only after the final roll")
+    if state.jokers_used > state.supply[state.player]:
+        raise InvalidStateError(
+            "jokers_used", "the jokers spent this turn are back in the player's supply"
+        )

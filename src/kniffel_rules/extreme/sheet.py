@@ -1,0 +1,374 @@
+"""Kniffel Extreme score sheets: verify one (`verify_sheet`) or write one (`write_sheet`).
+
+The format is documented in ``docs/sheets.md`` and by the JSON Schema
+``kniffel_rules/schemas/extreme-sheet.schema.json``. A recorded turn is::
+
+    {"box": "highway", "rolls": [{"d6": [1, 2, 3, 5, 6], "d10": 9},
+                                 {"keep_d6": [2, 3, 5, 6], "d6": [2, 3, 4, 5, 6], "d10": 7,
+                                  "keep_d10": false}]}
+
+``d6``/``d10`` are the dice showing after the roll; ``keep_d6``/``keep_d10``
+what was kept from the roll before (absent for the first roll). A fourth
+roll is allowed once per turn while the player has a chip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import attrs
+
+from kniffel_rules import _json
+from kniffel_rules._sheetcheck import DERIVED, BoxInfo, Emit, Replay, SheetSpec, check
+from kniffel_rules.dice import is_sub_multiset, multiset_difference
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.extreme.boxes import BOXES, LOWER, UPPER, Box, box_values, possible_values
+from kniffel_rules.extreme.game import apply, new_game
+from kniffel_rules.extreme.rules import Rules
+from kniffel_rules.extreme.state import ExtremeRoll, Phase, Roll, Score, Sheet, State
+from kniffel_rules.playing import GameRecord
+from kniffel_rules.sheets import Report, read_document
+
+__all__ = ["Throw", "Turn", "verify_sheet", "write_sheet"]
+
+_RULE = {
+    **dict.fromkeys(UPPER, "EX-06"),
+    Box.THREE_OF_A_KIND: "EX-08",
+    Box.FOUR_OF_A_KIND: "EX-09",
+    Box.TWO_PAIRS: "EX-10",
+    Box.THREE_PAIRS: "EX-11",
+    Box.TWO_TRIPLES: "EX-12",
+    Box.FULL_HOUSE: "EX-13",
+    Box.BIG_FULL_HOUSE: "EX-14",
+    Box.SMALL_STRAIGHT: "EX-15",
+    Box.LARGE_STRAIGHT: "EX-15",
+    Box.HIGHWAY: "EX-16",
+    Box.KNIFFEL: "EX-17",
+    Box.KNIFFEL_EXTREME: "EX-17",
+    Box.TEN_OR_LESS: "EX-18",
+    Box.THIRTY_THREE_OR_MORE: "EX-18",
+    Box.CHANCE: "EX-19",
+    Box.SUPER_CHANCE: "EX-19",
+}
+_SUM_DESCRIPTION = {
+    Box.THREE_OF_A_KIND: "0 or the sum of six dice with at least three equal (5 to 39)",
+    Box.FOUR_OF_A_KIND: "0 or the sum of six dice with at least four equal (5 to 39)",
+    Box.TWO_PAIRS: "0 or the sum of six dice with two different pairs (6 to 37)",
+    Box.CHANCE: "0 or the sum of six dice (5 to 39)",
+    Box.SUPER_CHANCE: "0 or twice the sum of six dice (10 to 78)",
+}
+
+
+@attrs.frozen(slots=True)
+class Throw:
+    """One recorded roll: what was kept from the roll before, and what shows after it.
+
+    Attributes:
+        keep_d6: The six-sided dice kept (sorted).
+        keep_d10: Whether the d10 was kept.
+        d6: The five six-sided dice showing after the roll (sorted).
+        d10: The d10 showing after the roll.
+    """
+
+    keep_d6: tuple[int, ...]
+    keep_d10: bool
+    d6: tuple[int, ...]
+    d10: int
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    """A recorded turn: its rolls and the box chosen."""
+
+    box: Box
+    rolls: tuple[Throw, ...]
+
+
+def _read_turn(value: Any, path: str) -> Turn:
+    keys = {b.key: b for b in BOXES}
+    t = _json.get_object(value, path, required=("box", "rolls"))
+    key = _json.get_str(t, "box", path, list(keys))
+    raw = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
+    if not raw:
+        raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
+    rolls = []
+    for i, roll in enumerate(raw):
+        rp = f"{path}.rolls[{i}]"
+        r = _json.get_object(roll, rp, required=("d6", "d10"), optional=("keep_d6", "keep_d10"))
+        keep = _json.check_list(
+            r.get("keep_d6", []),
+            f"{rp}.keep_d6",
+            lambda v, p: _json.check_int(v, p, 1, 6),
+            max_length=5,
+        )
+        d6 = _json.check_list(
+            r["d6"], f"{rp}.d6", lambda v, p: _json.check_int(v, p, 1, 6), length=5
+        )
+        keep_d10 = _json.get_bool(r, "keep_d10", rp) if "keep_d10" in r else False
+        d10 = _json.get_int(r, "d10", rp, 0, 9)
+        rolls.append(Throw(tuple(sorted(keep)), keep_d10, tuple(sorted(d6)), d10))
+    return Turn(keys[key], tuple(rolls))
+
+
+def _replay_for(rules: Rules) -> Any:
+    def replay(turns: Sequence[Turn], written: Mapping[str, int], emit: Emit) -> Replay:
+        state = new_game(1, rules=rules, first_player=0)
+        expected: dict[str, int] = {}
+        turned: set[str] = set()
+        for t, turn in enumerate(turns):
+            field = f"turns[{t}]"
+            start = state
+            state = _replay_rolls(state, turn, t, emit)
+            box = turn.box
+            turned.add(box.key)
+            dice = ", ".join(map(str, state.dice))
+            filled = state.sheets[0][box]
+            if filled is not None:
+                emit(
+                    field,
+                    box.key,
+                    "another box",
+                    "EX-03",
+                    f"turn {t + 1} entered {dice} in {box.label}, but that box was already "
+                    f"filled ({filled}).",
+                )
+                state = attrs.evolve(
+                    start, phase=Phase.DECIDE, d6=(), d10=None, rolls=0, sheets=(state.sheets[0],)
+                )
+                continue
+            assert state.d10 is not None
+            value = box_values(state.d6, state.d10)[box.value]
+            expected[box.key] = value
+            state = apply(state, Score(box))
+            found = written.get(box.key)
+            if found is None:
+                emit(
+                    box.key,
+                    None,
+                    value,
+                    "EX-03",
+                    f"turn {t + 1} entered {dice} in {box.label} ({value}), but "
+                    f"{box.label} is empty on the sheet.",
+                )
+            elif found != value:
+                emit(
+                    box.key,
+                    found,
+                    value,
+                    _RULE[box],
+                    f"{box.label} holds {found}, but the dice {dice} score {value} there "
+                    f"(turn {t + 1}).",
+                )
+        for key, value in written.items():
+            if key not in turned:
+                emit(
+                    key,
+                    value,
+                    None,
+                    "EX-03",
+                    f"{Box[key.upper()].label} holds {value}, but no recorded turn entered "
+                    f"anything there.",
+                )
+        return Replay(expected, None)
+
+    return replay
+
+
+def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
+    """Apply the turn's rolls; a broken roll is reported and the turn resumes from its dice."""
+    start = state
+    field = f"turns[{t}]"
+    for i, throw in enumerate(turn.rolls):
+        try:
+            state = apply(state, Roll(throw.keep_d6, throw.keep_d10))
+        except IllegalActionError as exc:
+            emit(
+                field,
+                list(throw.keep_d6),
+                None,
+                exc.rule or "EX-02",
+                f"roll {i + 1} of turn {t + 1}: {exc}.",
+            )
+            break
+        kept_d10 = state.d10
+        if not is_sub_multiset(throw.keep_d6, throw.d6) or (
+            kept_d10 is not None and kept_d10 != throw.d10
+        ):
+            emit(
+                field,
+                [*throw.d6, throw.d10],
+                "the dice kept still showing",
+                "EX-02",
+                f"roll {i + 1} of turn {t + 1} shows {list(throw.d6)} and {throw.d10}, which "
+                f"does not include the dice kept.",
+            )
+            break
+        thrown = multiset_difference(throw.d6, throw.keep_d6)
+        state = apply(state, ExtremeRoll(thrown, None if kept_d10 is not None else throw.d10))
+    else:
+        return state
+    last = turn.rolls[-1]
+    used_chip = len(turn.rolls) >= 4 and start.sheets[0].chips > 0
+    sheets = (
+        (attrs.evolve(start.sheets[0], chips=start.sheets[0].chips - 1),)
+        if used_chip
+        else start.sheets
+    )
+    return attrs.evolve(
+        start,
+        sheets=sheets,
+        phase=Phase.DECIDE,
+        d6=last.d6,
+        d10=last.d10,
+        rolls=min(len(turn.rolls), 4),
+    )
+
+
+def _no_extra_bonus(
+    entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: Emit
+) -> None:
+    """Extreme has no extra-Kniffel bonus entry (EX-21); the reader rejects the field."""
+
+
+_LOWER_KEYS = tuple(b.key for b in LOWER)
+
+
+def _lower(entries: Mapping[str, int]) -> int:
+    return sum(entries.get(k, 0) for k in _LOWER_KEYS)
+
+
+@cache
+def spec(rules: Rules) -> SheetSpec:
+    """The sheet description the shared checker uses for ``rules``."""
+    infos = tuple(
+        BoxInfo(
+            b,
+            b.key,
+            b.label,
+            _RULE[b],
+            possible_values(b),
+            _SUM_DESCRIPTION.get(b) or tuple(sorted(possible_values(b))),
+        )
+        for b in BOXES
+    )
+    return SheetSpec(
+        variant="extreme",
+        boxes=infos,
+        upper_keys=tuple(b.key for b in UPPER),
+        upper_bonus=rules.upper_bonus,
+        threshold=rules.upper_bonus_threshold,
+        lower_total=_lower,
+        rules={
+            "bonus": "EX-07",
+            "totals": "EX-20",
+            "filled": "EX-20",
+            "games": "EX-20",
+            "series": "EX-20",
+            "placement": "EX-20",
+            "extra": "EX-21",
+        },
+        max_games=1,
+        extra_bonus=False,
+        check_extra_bonus=_no_extra_bonus,
+        read_turn=_read_turn,
+        replay=_replay_for(rules),
+    )
+
+
+def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
+    """Verify a Kniffel Extreme score sheet and report every problem.
+
+    Without recorded turns each entry is checked to be a value its box can
+    hold over six dice; with them the turns are replayed through `apply`
+    (keeps, the fourth roll and its chip included) and every entry is
+    checked against the dice. Derived fields and the number of filled boxes
+    are checked either way.
+
+    Args:
+        doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
+
+    Returns:
+        The report; ``report.ok`` is True for a right sheet.
+
+    Raises:
+        InvalidStateError: The document is malformed; the message names the field.
+
+    Examples:
+        >>> from kniffel_rules import extreme
+        >>> sheet = {"variant": "extreme", "players": [{"name": "Ann", "games": [
+        ...     {"fives": 30, "highway": 45}]}]}
+        >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
+        [('highway', 'EX-16')]
+    """
+    data = read_document(doc)
+    if data.get("variant") != "extreme":
+        raise InvalidStateError("variant", f"expected 'extreme', got {data.get('variant')!r}")
+    return check(data, _spec_of(data.get("rules", {})))
+
+
+def _spec_of(rules_doc: Any) -> SheetSpec:
+    """The spec for a ``rules`` object, memoised on its items when they are hashable."""
+    if isinstance(rules_doc, dict):
+        try:
+            return _spec_for_items(tuple(sorted(rules_doc.items())))
+        except TypeError:  # an unhashable value: let Rules.from_dict name it
+            pass
+    return spec(Rules.from_dict(rules_doc))
+
+
+@cache
+def _spec_for_items(items: tuple[tuple[str, Any], ...]) -> SheetSpec:
+    return spec(Rules.from_dict(dict(items)))
+
+
+def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+    """The score sheet of a recorded Extreme game, as a sheet document.
+
+    Args:
+        record: A game recorded with `kniffel_rules.record`.
+        rolls: Include every turn's rolls, so the sheet can be replayed.
+        derived: Include the derived fields (sums, bonus, totals).
+
+    Returns:
+        The document, which `verify_sheet` accepts without findings.
+    """
+    initial: State = record.initial
+    n = initial.num_players
+    turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+    current: list[dict[str, Any]] = []
+    state = initial
+    for action in record.actions:
+        before = state
+        state = apply(state, action)
+        if isinstance(action, Roll):
+            keep = {"keep_d6": list(action.keep_d6), "keep_d10": action.keep_d10}
+            current.append(keep if before.rolls else {})
+        elif isinstance(action, ExtremeRoll):
+            assert state.d10 is not None
+            current[-1].update({"d6": list(state.d6), "d10": state.d10})
+        elif isinstance(action, Score):
+            turns[before.player].append({"box": action.box.key, "rolls": current})
+            current = []
+    players = []
+    for p in range(n):
+        game = _game_doc(initial.rules, state.sheets[p], derived)
+        if rolls:
+            game["turns"] = turns[p]
+        players.append({"name": initial.names[p], "games": [game]})
+    return {"variant": "extreme", "rules": initial.rules.to_dict(), "players": players}
+
+
+def _game_doc(rules: Rules, sheet: Sheet, derived: bool) -> dict[str, Any]:
+    doc: dict[str, Any] = {b.key: v for b in BOXES if (v := sheet[b]) is not None}
+    if derived:
+        values = (
+            sheet.upper_sum,
+            sheet.upper_bonus(rules),
+            sheet.upper_total(rules),
+            sheet.lower_total,
+            sheet.total(rules),
+        )
+        doc.update(zip(DERIVED, values, strict=True))
+    return doc

@@ -1,0 +1,1 @@
+"""JSON Schemas of the score-sheet documents (data files)."""

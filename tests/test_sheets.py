@@ -1,0 +1,387 @@
+"""Score-sheet verification for classic and Extreme: properties and hand-written cases."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kniffel_rules
+from kniffel_rules import InvalidStateError, Policy, classic, extreme, record, verify_sheet
+from kniffel_rules.bots import ClassicGreedy, RandomBot
+from kniffel_rules.sheets import SHEET_VARIANTS, schema
+
+CLASSIC_RULES = [
+    classic.Rules(),
+    classic.Rules(joker="forced", extra_kniffel_bonus=100),
+    classic.Rules(joker="free"),
+    classic.Rules(joker="none", extra_bonus_requires_fifty=False),
+    classic.Rules(croatian=True),
+    classic.Rules(games=2, ranking="placement"),
+    classic.Rules(full_cup=True, games=2),
+]
+
+
+def _greedy_with_kniffels(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+    """A greedy player that chases five of a kind, so extra Kniffels and jokers happen."""
+    if state.rolls and any(isinstance(a, classic.Roll) for a in actions):
+        face = max(set(state.dice), key=lambda f: (state.dice.count(f), f))
+        keep = classic.Roll(tuple(d for d in state.dice if d == face))
+        if keep in actions and rng.random() < 0.9:
+            return keep
+    return ClassicGreedy()(state, actions, rng)
+
+
+@st.composite
+def classic_games(draw: st.DrawFn) -> tuple[dict[str, Any], bool]:
+    rules = draw(st.sampled_from(CLASSIC_RULES))
+    players = draw(st.integers(1, 3))
+    choices: list[Policy] = [_greedy_with_kniffels, RandomBot(), ClassicGreedy()]
+    policy = draw(st.sampled_from(choices))
+    seed = draw(st.integers(0, 2**32))
+    rec = record("classic", [policy] * players, seed=seed, rules=rules)
+    rolls = draw(st.booleans())
+    return classic.write_sheet(rec, rolls=rolls, derived=draw(st.booleans())), rolls
+
+
+@st.composite
+def extreme_games(draw: st.DrawFn) -> tuple[dict[str, Any], bool]:
+    seed = draw(st.integers(0, 2**32))
+    rules = extreme.Rules(chips=draw(st.integers(0, 3)))
+    rec = record("extreme", [RandomBot()] * draw(st.integers(1, 2)), seed=seed, rules=rules)
+    rolls = draw(st.booleans())
+    return extreme.write_sheet(rec, rolls=rolls, derived=draw(st.booleans())), rolls
+
+
+GAMES = st.one_of(classic_games(), extreme_games())
+
+
+def _fields(doc: dict[str, Any], predicate: Callable[[str], bool]) -> list[tuple[int, int, str]]:
+    return [
+        (p, g, key)
+        for p, player in enumerate(doc["players"])
+        for g, game in enumerate(player["games"])
+        for key in game
+        if predicate(key)
+    ]
+
+
+def _spec(doc: dict[str, Any]) -> Any:
+    module: Any = kniffel_rules.get_variant(doc["variant"])
+    return module.sheet.spec(module.Rules.from_dict(doc.get("rules", {})))
+
+
+@settings(max_examples=40)
+@given(GAMES)
+def test_sheets_of_legal_games_verify_clean(sheet: tuple[dict[str, Any], bool]) -> None:
+    doc, _ = sheet
+    report = verify_sheet(json.dumps(doc))
+    assert report.ok, str(report)
+    jsonschema.validate(doc, schema(doc["variant"]))
+
+
+@settings(max_examples=60)
+@given(GAMES, st.data())
+def test_a_corrupted_entry_is_found_exactly(sheet: tuple[dict[str, Any], bool],
+                                            data: st.DataObject) -> None:  # fmt: skip
+    doc, rolls = sheet
+    for player in doc["players"]:  # derived fields absent: computed, not checked
+        for game in player["games"]:
+            for key in (*kniffel_rules._sheetcheck.DERIVED, "placement_points"):
+                game.pop(key, None)
+        player.pop("series_total", None)
+        player.pop("series_points", None)
+    boxes = {b.key: b for b in _spec(doc).boxes}
+    candidates = _fields(doc, lambda k: k in boxes)
+    p, g, key = data.draw(st.sampled_from(candidates))
+    old = doc["players"][p]["games"][g][key]
+    if rolls:
+        new = data.draw(st.integers(-5, 80).filter(lambda v: v != old))
+    else:
+        new = data.draw(st.integers(-5, 80).filter(lambda v: v not in boxes[key].possible))
+    doc["players"][p]["games"][g][key] = new
+    report = verify_sheet(doc)
+    assert [(f.player, f.game, f.field) for f in report.findings] == [(p, g, key)], str(report)
+    assert report.findings[0].found == new
+
+
+@settings(max_examples=60)
+@given(GAMES, st.data())
+def test_a_corrupted_derived_field_is_found_exactly(sheet: tuple[dict[str, Any], bool],
+                                                    data: st.DataObject) -> None:  # fmt: skip
+    doc, _ = sheet
+    derived = (*kniffel_rules._sheetcheck.DERIVED, "placement_points")
+    candidates = _fields(doc, lambda k: k in derived)
+    if not candidates:
+        return
+    p, g, key = data.draw(st.sampled_from(candidates))
+    game = doc["players"][p]["games"][g]
+    game[key] += data.draw(st.sampled_from([-50, -1, 1, 7, 35]))
+    report = verify_sheet(doc)
+    assert [(f.player, f.game, f.field) for f in report.findings] == [(p, g, key)], str(report)
+
+
+@settings(max_examples=30)
+@given(classic_games(), st.data())
+def test_a_corrupted_series_result_is_found(sheet: tuple[dict[str, Any], bool],
+                                            data: st.DataObject) -> None:  # fmt: skip
+    doc, _ = sheet
+    players = [i for i, pl in enumerate(doc["players"]) if "series_total" in pl]
+    if not players:
+        return
+    p = data.draw(st.sampled_from(players))
+    key = data.draw(st.sampled_from(["series_total", "series_points"]))
+    doc["players"][p][key] += data.draw(st.sampled_from([-3, 1, 40]))
+    report = verify_sheet(doc)
+    assert [(f.player, f.field) for f in report.findings] == [(p, key)], str(report)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-100, 100) | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=100)
+@given(GAMES, st.data())
+def test_arbitrary_damage_gives_findings_or_invalid_state_never_a_crash(
+    sheet: tuple[dict[str, Any], bool], data: st.DataObject
+) -> None:
+    doc, _ = sheet
+    paths: list[list[Any]] = []
+
+    def walk(node: Any, path: list[Any]) -> None:
+        paths.append(path)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, [*path, k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, [*path, i])
+
+    walk(doc, [])
+    path = data.draw(st.sampled_from(paths[1:]))
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = data.draw(JSON)
+    snapshot = copy.deepcopy(doc)
+    try:
+        verify_sheet(doc)
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert message
+    assert doc == snapshot, "verify_sheet changed its input"
+
+
+# --- hand-written cases ---------------------------------------------------------
+
+
+def sheet(*games: dict[str, Any], rules: dict[str, Any] | None = None,
+          variant: str = "classic") -> dict[str, Any]:  # fmt: skip
+    doc: dict[str, Any] = {"variant": variant, "players": [{"name": "Ann", "games": list(games)}]}
+    if rules is not None:
+        doc["rules"] = rules
+    return doc
+
+
+def findings(doc: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(f.field, f.rule) for f in verify_sheet(doc).findings]
+
+
+FULL = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
+        "three_of_a_kind": 22, "four_of_a_kind": 0, "full_house": 25, "small_straight": 30,
+        "large_straight": 40, "kniffel": 50, "chance": 21}  # fmt: skip
+
+
+@pytest.mark.rule("CL-09", "CL-24")
+def test_the_api_example_and_the_bonus_at_exactly_63() -> None:
+    game = {**FULL, "upper_sum": 63, "upper_bonus": 35, "upper_total": 98,
+            "extra_kniffel_bonus": 0, "lower_total": 188, "total": 286}  # fmt: skip
+    assert findings(sheet(game)) == []
+    low = {**game, "ones": 2, "upper_sum": 62, "upper_bonus": 35, "upper_total": 97, "total": 285}
+    assert findings(sheet(low)) == [("upper_bonus", "CL-09")]
+
+
+@pytest.mark.rule("EX-07", "EX-20")
+def test_extreme_bonus_at_exactly_73() -> None:
+    upper = {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 5, "sixes": 18}  # 73
+    game = {**upper, "upper_sum": 73, "upper_bonus": 45, "upper_total": 118}
+    assert findings(sheet(game, variant="extreme")) == []
+    game = {**upper, "sixes": 12, "upper_sum": 67, "upper_bonus": 45}
+    assert findings(sheet(game, variant="extreme")) == [("upper_bonus", "EX-07")]
+    assert findings(sheet({"fives": 30, "highway": 45}, variant="extreme")) == [
+        ("highway", "EX-16")
+    ]
+
+
+@pytest.mark.rule("CL-31")
+def test_croatian_negative_product() -> None:
+    game = {"ones": 3, "twos": 4, "maximum": 12, "minimum": 27, "lower_total": -45, "total": -38}
+    assert findings(sheet(game, rules={"croatian": True})) == []
+    # the total follows from the (wrong) lower total as written: one finding, not two
+    assert findings(sheet({**game, "lower_total": 45, "total": 52}, rules={"croatian": True})) == [
+        ("lower_total", "CL-31")
+    ]
+    with pytest.raises(InvalidStateError, match="unknown field 'extra_kniffel_bonus'"):
+        verify_sheet(sheet({**game, "extra_kniffel_bonus": 0}, rules={"croatian": True}))
+
+
+@pytest.mark.rule("CL-22", "CL-17", "CL-21", "CL-44")
+def test_extra_bonus_consistency_without_rolls() -> None:
+    assert findings(sheet({"kniffel": 0, "extra_kniffel_bonus": 50})) == [
+        ("extra_kniffel_bonus", "CL-22")
+    ]
+    assert findings(sheet({"fours": 8, "extra_kniffel_bonus": 50})) == [
+        ("extra_kniffel_bonus", "CL-17")
+    ]
+    assert findings(sheet({"kniffel": 50, "fours": 20, "extra_kniffel_bonus": 50})) == []
+    assert findings(sheet({"kniffel": 50, "fours": 16, "extra_kniffel_bonus": 50})) == [
+        ("extra_kniffel_bonus", "CL-21")  # schmidt: the bonus needs the upper-box entry
+    ]
+    forced = {"joker": "forced", "extra_kniffel_bonus": 100}
+    assert findings(sheet({"kniffel": 50, "full_house": 25, "extra_kniffel_bonus": 100},
+                          rules=forced)) == []  # fmt: skip
+    assert findings(sheet({"kniffel": 50, "extra_kniffel_bonus": 30})) == [
+        ("extra_kniffel_bonus", "CL-44")
+    ]
+    lax = {"extra_bonus_requires_fifty": False}
+    assert findings(sheet({"kniffel": 0, "sixes": 30, "extra_kniffel_bonus": 50}, rules=lax)) == []
+
+
+def _turn(box: str, *rolls: tuple[list[int], list[int]]) -> dict[str, Any]:
+    return {"box": box, "rolls": [{"keep": k, "dice": d} for k, d in rolls]}
+
+
+@pytest.mark.rule("CL-18", "CL-19", "CL-20")
+def test_joker_entries_with_rolls() -> None:
+    kn = _turn("kniffel", ([], [4, 4, 4, 4, 4]))
+    fours = _turn("fours", ([], [4, 4, 1, 2, 3]))
+    joker = _turn("full_house", ([], [4, 4, 4, 4, 4]))
+    game = {"kniffel": 50, "fours": 8, "full_house": 25, "extra_kniffel_bonus": 0,
+            "turns": [kn, fours, joker]}  # fmt: skip
+    assert findings(sheet(game)) == []
+    assert findings(sheet({**game, "full_house": 0})) == [("full_house", "CL-19")]
+    assert findings(sheet({**game, "extra_kniffel_bonus": 50})) == [
+        ("extra_kniffel_bonus", "CL-18")
+    ]
+    early = {"kniffel": 50, "full_house": 25, "extra_kniffel_bonus": 0, "turns": [kn, joker]}
+    assert findings(sheet(early)) == [("turns[1]", "CL-18")]
+    bonus = {"kniffel": 50, "fours": 20, "extra_kniffel_bonus": 50,
+             "turns": [kn, _turn("fours", ([], [4, 4, 4, 4, 4]))]}  # fmt: skip
+    assert findings(sheet(bonus)) == []
+
+
+@pytest.mark.rule("CL-04", "CL-05", "CL-29", "EX-04")
+def test_illegal_rolls_are_reported_not_raised() -> None:
+    four = _turn("chance", ([], [1, 2, 3, 4, 5]), ([1], [1, 2, 2, 3, 3]), ([], [1, 1, 1, 1, 1]),
+                 ([], [6, 6, 6, 6, 6]))  # fmt: skip
+    assert findings(sheet({"chance": 30, "turns": [four]})) == [("turns[0]", "CL-04")]
+    wrong_keep = _turn("chance", ([], [1, 2, 3, 4, 5]), ([6], [6, 6, 2, 3, 4]))
+    assert findings(sheet({"chance": 21, "turns": [wrong_keep]})) == [("turns[0]", "CL-05")]
+    not_kept = _turn("chance", ([], [1, 2, 3, 4, 5]), ([5], [1, 1, 1, 1, 1]))
+    assert findings(sheet({"chance": 5, "turns": [not_kept]})) == [("turns[0]", "CL-05")]
+    cup = _turn("chance", ([], [1, 2, 3, 4, 5]), ([5], [5, 5, 5, 5, 5]))
+    assert findings(sheet({"chance": 25, "turns": [cup]}, rules={"full_cup": True})) == [
+        ("turns[0]", "CL-29")
+    ]
+    ex = {"box": "chance", "rolls": [{"d6": [1, 2, 3, 4, 5], "d10": 0}] * 4}
+    assert findings(sheet({"chance": 15, "turns": [ex]}, variant="extreme",
+                          rules={"chips": 0})) == [("turns[0]", "EX-04")]  # fmt: skip
+    assert findings(sheet({"chance": 15, "turns": [ex]}, variant="extreme")) == []
+
+
+@pytest.mark.rule("CL-28", "CL-48", "CL-27", "CL-26", "CL-23")
+def test_series_placement_ties() -> None:
+    a = {**FULL}  # 286 with the bonus
+    b = {**FULL, "chance": 20}  # 285
+    doc: dict[str, Any] = {"variant": "classic", "rules": {"games": 2, "ranking": "placement"},
+                           "players": [
+        {"name": "Ann", "games": [{**a, "placement_points": 3}, {**a, "placement_points": 3}],
+         "series_total": 572, "series_points": 6},
+        {"name": "Ben", "games": [{**a, "placement_points": 3}, {**b, "placement_points": 1}],
+         "series_total": 571, "series_points": 4},
+        {"name": "Cleo", "games": [{**b, "placement_points": 1}, {**a, "placement_points": 3}],
+         "series_total": 571, "series_points": 4}]}  # fmt: skip
+    assert findings(doc) == []
+    doc["players"][1]["games"][0]["placement_points"] = 2  # a tie shares the better place
+    assert findings(doc) == [("placement_points", "CL-28")]
+    doc["players"][1]["games"][0]["placement_points"] = 3
+    doc["players"][2]["games"][0].pop("chance")  # an unfinished game before a later one
+    assert ("filled", "CL-23") in findings(doc)
+    doc["players"][2]["games"][0]["chance"] = 20
+    doc["players"][0]["games"].append(dict(a))
+    assert ("games", "CL-26") in findings(doc)
+
+
+@pytest.mark.rule("CL-23")
+def test_turn_order_of_an_unfinished_game() -> None:
+    doc: dict[str, Any] = {"variant": "classic", "players": [
+        {"name": "Ann", "games": [{"ones": 3, "twos": 6, "threes": 9}]},
+        {"name": "Ben", "games": [{"ones": 2}]}]}  # fmt: skip
+    assert findings(doc) == [("filled", "CL-23")]
+    doc["players"][1]["games"][0]["twos"] = 4
+    assert findings(doc) == []
+
+
+@pytest.mark.parametrize(
+    ("doc", "path"),
+    [
+        ({"players": []}, "missing field 'variant'"),
+        ({"variant": "classic"}, "missing field 'players'"),
+        ({"variant": "chess", "players": []}, "variant"),
+        ({"variant": "classic", "players": []}, "players"),
+        ({"variant": "classic", "players": [{"name": "A"}]}, r"players\[0\]"),
+        ({"variant": "classic", "players": [{"name": "A", "games": [{"fullhouse": 25}]}]},
+         r"players\[0\]\.games\[0\]"),
+        ({"variant": "classic", "players": [{"name": "A", "games": [{"twos": 2.0}]}]},
+         r"players\[0\]\.games\[0\]\.twos"),
+        ({"variant": "classic", "players": [{"name": "A", "games": [{"twos": True}]}]},
+         r"players\[0\]\.games\[0\]\.twos"),
+        ({"variant": "classic", "rules": {"joker": "wild"}, "players": []}, r"rules\.joker"),
+        ({"variant": "classic", "players": [{"name": "A", "games": [
+            {"turns": [{"box": "chance", "rolls": [{"dice": [1, 2, 3, 4, 7]}]}]}]}]},
+         r"turns\[0\]\.rolls\[0\]\.dice\[4\]"),
+        ({"variant": "extreme", "players": [{"name": "A", "games": [{"maximum": 3}]}]},
+         "unknown field 'maximum'"),
+    ],
+)  # fmt: skip
+def test_malformed_documents_name_the_field(doc: dict[str, Any], path: str) -> None:
+    with pytest.raises(InvalidStateError, match=path):
+        verify_sheet(doc)
+
+
+@pytest.mark.parametrize("text", ["", "[]", "null", "{", b"\xff"])
+def test_unreadable_text(text: str | bytes) -> None:
+    with pytest.raises(InvalidStateError):
+        verify_sheet(text)
+
+
+def test_schemas_ship_with_the_package_and_list_every_box() -> None:
+    assert set(SHEET_VARIANTS) == {"classic", "extreme"}
+    for variant, module in (("classic", classic), ("extreme", extreme)):
+        s = schema(variant)
+        jsonschema.Draft202012Validator.check_schema(s)
+        game = s["$defs"]["game"]["properties"]
+        assert {b.key for b in module.Box} <= set(game)
+    with pytest.raises(InvalidStateError):
+        schema("cards")
+
+
+def test_report_json_and_text() -> None:
+    report = verify_sheet(sheet({"twos": 7}))
+    d = report.to_dict()
+    assert d["ok"] is False
+    assert d["findings"][0]["expected"] == [0, 2, 4, 6, 8, 10]
+    assert "CL-08" in str(report)
+    assert str(verify_sheet(sheet({"twos": 6}))) == "The sheet is right."
