@@ -262,9 +262,18 @@ def _check_game(
                     f"the extra-Kniffel bonus is {bonus_entry}, but the recorded turns earn "
                     f"{replay.extra_bonus}.",
                 )
-        else:
+        elif bonus_entry:
             spec.check_extra_bonus(entries, bonus_entry, frozenset(doubtful), emit)
     return _check_derived(spec, game, entries, bonus_entry, emit)
+
+
+_WORDS = {
+    "upper_sum": "the upper sum",
+    "upper_bonus": "the upper bonus",
+    "upper_total": "the upper total",
+    "lower_total": "the lower total",
+    "total": "the total",
+}
 
 
 def _check_derived(
@@ -274,50 +283,49 @@ def _check_derived(
     bonus_entry: int,
     emit: Emit,
 ) -> tuple[int, int]:
-    rule = spec.rules["totals"]
-    true: dict[str, int] = {}
-    true["upper_sum"] = sum(entries.get(k, 0) for k in spec.upper_keys)
-    true["upper_bonus"] = spec.upper_bonus if true["upper_sum"] >= spec.threshold else 0
-    true["upper_total"] = true["upper_sum"] + true["upper_bonus"]
-    true["lower_total"] = spec.lower_total(entries)
-    true["total"] = true["upper_total"] + true["lower_total"] + bonus_entry
+    upper_sum = sum(entries.get(k, 0) for k in spec.upper_keys)
+    upper_bonus = spec.upper_bonus if upper_sum >= spec.threshold else 0
+    lower_total = spec.lower_total(entries)
+    true = {
+        "upper_sum": upper_sum,
+        "upper_bonus": upper_bonus,
+        "upper_total": upper_sum + upper_bonus,
+        "lower_total": lower_total,
+        "total": upper_sum + upper_bonus + lower_total + bonus_entry,
+    }
+    if not game.keys() & true.keys():
+        return true["total"], true["total"]
 
     def written(key: str) -> int:
         value: int = game.get(key, true[key])
         return value
 
-    from_written = {
-        "upper_sum": true["upper_sum"],
-        "upper_bonus": spec.upper_bonus if written("upper_sum") >= spec.threshold else 0,
-        "upper_total": written("upper_sum") + written("upper_bonus"),
-        "lower_total": true["lower_total"],
-        "total": written("upper_total") + written("lower_total") + bonus_entry,
-    }
-    words = {
-        "upper_sum": "the upper sum",
-        "upper_bonus": "the upper bonus",
-        "upper_total": "the upper total",
-        "lower_total": "the lower total",
-        "total": "the total",
-    }
     for key in DERIVED:
-        if key not in game:
+        found = game.get(key)
+        if found is None or found == true[key]:
             continue
-        found = game[key]
-        if found in (from_written[key], true[key]):
-            continue
-        expected = from_written[key]
+        if key == "upper_bonus":
+            expected = spec.upper_bonus if written("upper_sum") >= spec.threshold else 0
+        elif key == "upper_total":
+            expected = written("upper_sum") + written("upper_bonus")
+        elif key == "total":
+            expected = written("upper_total") + written("lower_total") + bonus_entry
+        else:
+            expected = true[key]
+        if found == expected:
+            continue  # follows from the fields above as written
         why = (
             f"{spec.upper_bonus} at {spec.threshold} or more, else 0"
             if key == "upper_bonus"
             else "the sum of the fields above"
         )
+        rule = spec.rules["bonus"] if key == "upper_bonus" else spec.rules.get(key)
         emit(
             key,
             found,
             expected,
-            spec.rules["bonus"] if key == "upper_bonus" else spec.rules.get(key, rule),
-            f"{words[key]} is {found}, but should be {expected} ({why}).",
+            rule or spec.rules["totals"],
+            f"{_WORDS[key]} is {found}, but should be {expected} ({why}).",
         )
     return true["total"], written("total")
 

@@ -81,6 +81,7 @@ class Variant(Protocol):
 _MODULES: Final = {
     "classic": "kniffel_rules.classic",
     "extreme": "kniffel_rules.extreme",
+    "master": "kniffel_rules.master",
     "duel": "kniffel_rules.duel",
 }
 

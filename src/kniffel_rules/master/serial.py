@@ -1,0 +1,247 @@
+"""``to_json``/``from_json`` for Kniffel Master states: a stable, validated document.
+
+The document (``"format": "kniffel-rules/master-state"``, ``"version": 1``):
+
+```text
+{"format": "kniffel-rules/master-state", "version": 1,
+     "rules": {"target_stars": 15, "race": true},
+     "players": [{"name": "Ann", "tasks": ["full_house", "chance_low"],
+                  "rows": [0, 3, 8, 0, 5, 0], "coin_laps": 1, "coin_position": 4}],
+     "phase": "roll_off" | "throw" | "decide" | "over",
+     "player": 0, "dice": [1, 3, 3, 5, 6], "rolls": 1, "first_player": 0 | null,
+     "roll_off": {"contenders": [0, 1], "faces": [4]} | null}
+```
+
+``tasks`` lists the fulfilled tasks by ``Task.key`` in `Task` order;
+``rows`` the spaces moved on the number rows of faces 1 to 6 (0 not started,
+8 completed); ``coin_position`` the spaces moved in the current lap. Stars
+are not stored: they follow from the board. ``from_json`` accepts nothing
+that ``apply`` could not have produced: every field is checked and every
+failure is an `InvalidStateError` naming the field path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules import _json
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.master.combos import Task
+from kniffel_rules.master.game import MAX_PLAYERS
+from kniffel_rules.master.rules import Rules
+from kniffel_rules.master.sheet import NUMBER_ROW_MARKERS, ROW_LENGTH, Sheet
+from kniffel_rules.master.state import Phase, State
+from kniffel_rules.rolloff import RollOff
+
+__all__ = ["FORMAT", "MAX_TURN_STARS", "VERSION", "from_json", "to_json"]
+
+FORMAT = "kniffel-rules/master-state"
+"""The ``format`` tag of a Kniffel Master state document."""
+VERSION = 1
+"""The version of the state document written by `to_json`."""
+
+MAX_TURN_STARS = 6
+"""The most stars one turn can bring: two rows completed as the 4th and 5th
+(2 + 2 bonus stars) with 7 coins of overhang and race crossing two short laps."""
+
+_BY_KEY = {t.key: t for t in Task}
+
+
+def _player_doc(name: str, sheet: Sheet) -> dict[str, Any]:
+    return {
+        "name": name,
+        "tasks": [t.key for t in Task if sheet.tasks[t.value]],
+        "rows": list(sheet.rows),
+        "coin_laps": sheet.coin_laps,
+        "coin_position": sheet.coin_position,
+    }
+
+
+def to_json(state: State) -> str:
+    """The state as a JSON document (see the module docs for the format).
+
+    Example:
+        >>> from kniffel_rules import master
+        >>> s = master.new_game(["Ann", "Ben"], first_player=1)
+        >>> master.from_json(master.to_json(s)) == s
+        True
+    """
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_dict(),
+        "players": [
+            _player_doc(name, sheet) for name, sheet in zip(state.names, state.sheets, strict=True)
+        ],
+        "phase": state.phase.value,
+        "player": state.player,
+        "dice": list(state.dice),
+        "rolls": state.rolls,
+        "first_player": state.first_player,
+        "roll_off": None
+        if state.roll_off is None
+        else {"contenders": list(state.roll_off.contenders), "faces": list(state.roll_off.faces)},
+    }
+    return _json.dumps(doc)
+
+
+def _read_task(value: Any, path: str) -> Task:
+    if not isinstance(value, str) or value not in _BY_KEY:
+        options = ", ".join(repr(k) for k in _BY_KEY)
+        raise InvalidStateError(path, f"{value!r} is not a task ({options})")
+    return _BY_KEY[value]
+
+
+def _read_row(value: Any, path: str) -> int:
+    spaces = _json.check_int(value, path, 0, ROW_LENGTH)
+    if spaces == 1:
+        raise InvalidStateError(path, "a number row is started with at least two dice, never 1")
+    return spaces
+
+
+def _read_sheet(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
+    p = _json.get_object(
+        value, path, required=("name", "tasks", "rows", "coin_laps", "coin_position")
+    )
+    name = _json.get_str(p, "name", path)
+    if not name:
+        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    tasks = _json.get_list(p, "tasks", path, _read_task, max_length=len(Task))
+    if len(set(tasks)) != len(tasks):
+        raise InvalidStateError(f"{path}.tasks", "a task is fulfilled only once")
+    flags = tuple(t in tasks for t in Task)
+    rows = _json.get_list(p, "rows", path, _read_row, length=6)
+    limit = rules.target_stars + MAX_TURN_STARS
+    laps = _json.get_int(p, "coin_laps", path, 0, limit)
+    sheet = Sheet(flags, rows, laps, 0)
+    position = _json.get_int(p, "coin_position", path, 0, sheet.lap_length - 1)
+    sheet = Sheet(flags, rows, laps, position)
+    if sheet.free_markers < 0:
+        raise InvalidStateError(
+            f"{path}.rows",
+            f"{sheet.rows_in_progress} rows in progress, but only "
+            f"{NUMBER_ROW_MARKERS - sheet.retired_markers} markers may stand on number rows",
+        )
+    return name, sheet
+
+
+def _read_dice(value: Any, path: str) -> tuple[int, ...]:
+    faces = _json.check_list(value, path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=5)
+    if list(faces) != sorted(faces):
+        raise InvalidStateError(path, "dice are stored sorted")
+    return faces
+
+
+def _read_rolloff(value: Any, path: str, n: int) -> RollOff:
+    r = _json.get_object(value, path, required=("contenders", "faces"))
+    contenders = _json.get_list(r, "contenders", path, lambda v, p: _json.check_int(v, p, 0, n - 1))
+    if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
+        raise InvalidStateError(f"{path}.contenders", "two or more distinct seats, ascending")
+    faces = _json.get_list(
+        r, "faces", path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=len(contenders) - 1
+    )
+    return RollOff(contenders, faces)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by `to_json`, checking every invariant.
+
+    Args:
+        text: The JSON document.
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    doc = _json.get_object(
+        _json.loads(text),
+        "",
+        required=(
+            "format",
+            "version",
+            "rules",
+            "players",
+            "phase",
+            "player",
+            "dice",
+            "rolls",
+            "first_player",
+            "roll_off",
+        ),
+    )
+    if doc["format"] != FORMAT:
+        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+    _json.get_int(doc, "version", "", VERSION, VERSION)
+    rules = Rules.from_dict(doc["rules"])
+    players = _json.get_list(
+        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=MAX_PLAYERS
+    )
+    n = len(players)
+    if n == 0:
+        raise InvalidStateError("players", "at least 1 player is needed")
+    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
+    state = State(
+        rules,
+        tuple(name for name, _ in players),
+        tuple(sheet for _, sheet in players),
+        phase,
+        player=_json.get_int(doc, "player", "", 0, n - 1),
+        dice=_read_dice(doc["dice"], "dice"),
+        rolls=_json.get_int(doc, "rolls", "", 0, 3),
+        first_player=_json.get_opt_int(doc, "first_player", "", 0, n - 1),
+        roll_off=None if doc["roll_off"] is None else _read_rolloff(doc["roll_off"], "roll_off", n),
+    )
+    _check_consistency(state)
+    return state
+
+
+def _check_consistency(state: State) -> None:
+    """The relations between fields that ``apply`` always keeps."""
+    n, phase, target = state.num_players, state.phase, state.rules.target_stars
+    stars = [s.stars for s in state.sheets]
+    if phase is Phase.ROLL_OFF:
+        if state.roll_off is None or state.first_player is not None:
+            raise InvalidStateError(
+                "roll_off", "a roll-off phase needs a roll-off and no first_player"
+            )
+        if n < 2 or any(s != Sheet() for s in state.sheets):
+            raise InvalidStateError("players", "a roll-off happens before anything else")
+        if state.dice or state.rolls or state.player:
+            raise InvalidStateError("phase", "a roll-off happens before anything else")
+        return
+    if state.roll_off is not None:
+        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
+    first = state.first_player
+    if first is None:
+        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+    for i, s in enumerate(stars):
+        if s >= target + MAX_TURN_STARS:
+            raise InvalidStateError(
+                f"players[{i}]",
+                f"{s} stars: the game ends at {target}, and one turn brings at most "
+                f"{MAX_TURN_STARS} more",
+            )
+    if phase is Phase.OVER:
+        if state.dice or state.rolls or state.player:
+            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        if max(stars) < target:
+            raise InvalidStateError(
+                "players", f"the game ends only once someone has {target} stars"
+            )
+        return
+    if phase is Phase.THROW:
+        if state.rolls > 2 or len(state.dice) > 4 or (state.rolls == 0 and state.dice):
+            raise InvalidStateError("dice", "kept dice must leave something to throw")
+    elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
+        raise InvalidStateError("dice", "five dice after a throw, none before the first")
+    to_move = (state.player - first) % n
+    for i, s in enumerate(stars):
+        if s >= target and (i - first) % n >= to_move:
+            raise InvalidStateError(
+                f"players[{i}]",
+                f"{s} stars before their turn of this round: the game would have ended "
+                f"with the last round",
+            )

@@ -1,0 +1,69 @@
+"""The state of a Kniffel Master game (a frozen value object)."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from kniffel_rules.master.rules import Rules
+from kniffel_rules.master.sheet import Sheet
+from kniffel_rules.rolloff import RollOff
+
+__all__ = ["Phase", "State"]
+
+
+class Phase(enum.Enum):
+    """What happens next in a `State`."""
+
+    ROLL_OFF = "roll_off"
+    """Chance: a contender's die in the start-player roll-off."""
+    THROW = "throw"
+    """Chance: the dice that were not kept are thrown."""
+    DECIDE = "decide"
+    """The current player rolls (keeping dice), uses the dice, or passes."""
+    OVER = "over"
+    """The game is over."""
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A Kniffel Master game at one moment. Immutable.
+
+    Build states with `new_game` and `apply`; `from_json` validates one
+    read from outside.
+
+    Attributes:
+        rules: The rules in force.
+        names: The players' names, in seat order (clockwise).
+        sheets: Each player's board.
+        phase: What happens next.
+        player: The seat whose turn it is (0 during the roll-off and once
+            the game is over).
+        dice: In ``DECIDE``: the five dice showing (``()`` before the first
+            roll). In ``THROW``: the dice kept, waiting for the others.
+        rolls: Throws made in this turn so far (0..3).
+        first_player: The seat that started (``None`` during the roll-off);
+            every round starts there and the last round ends before it.
+        roll_off: The roll-off in progress, or ``None``.
+    """
+
+    rules: Rules
+    names: tuple[str, ...]
+    sheets: tuple[Sheet, ...]
+    phase: Phase
+    player: int = 0
+    dice: tuple[int, ...] = ()
+    rolls: int = 0
+    first_player: int | None = 0
+    roll_off: RollOff | None = None
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+    @property
+    def rolls_left(self) -> int:
+        """How many throws the current player still has this turn."""
+        return 3 - self.rolls
