@@ -83,6 +83,7 @@ _MODULES: Final = {
     "extreme": "kniffel_rules.extreme",
     "master": "kniffel_rules.master",
     "duel": "kniffel_rules.duel",
+    "cards": "kniffel_rules.cards",
 }
 
 VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)

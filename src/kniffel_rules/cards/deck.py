@@ -1,0 +1,155 @@
+"""The 65 cards: the values 1..13 in five colours, each card unique (KA-01).
+
+A `Card` is a frozen value object. The deck's canonical order (`CARDS`) is by
+value, then by colour in the order of `Colour`; hands, the pile, the display
+and the discard pile are always kept as tuples sorted in that order.
+
+Example:
+    >>> from kniffel_rules.cards import Card, CARDS
+    >>> len(CARDS), CARDS[0], CARDS[-1]
+    (65, Card(1, 'blue'), Card(13, 'yellow'))
+    >>> Card(7, "red") == Card(7, Colour.RED)
+    True
+    >>> str(Card(7, "red")), Card.parse("red 7")
+    ('red 7', Card(7, 'red'))
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import operator
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = [
+    "CARDS",
+    "COLOURS",
+    "VALUES",
+    "Card",
+    "Colour",
+    "holds",
+    "sort_cards",
+    "with_card",
+    "without_card",
+]
+
+
+class Colour(enum.Enum):
+    """The five card colours (the rulebook names only blue; the others are labels)."""
+
+    BLUE = "blue"
+    GREEN = "green"
+    PURPLE = "purple"
+    RED = "red"
+    YELLOW = "yellow"
+
+
+COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
+"""The colours in card order."""
+
+VALUES: Final[tuple[int, ...]] = tuple(range(1, 14))
+"""The card values: 1 is the lowest card and 13 the highest."""
+
+_COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
+
+
+def _colour(value: Any) -> Colour:
+    if isinstance(value, Colour):
+        return value
+    try:
+        return Colour(value)
+    except (ValueError, TypeError):
+        names = ", ".join(c.value for c in COLOURS)
+        raise InvalidStateError("colour", f"{value!r} is not a colour ({names})") from None
+
+
+def _value(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
+        raise InvalidStateError("value", f"a card's value is 1..13, got {value!r}")
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class Card:
+    """One card: a value 1..13 and a colour.
+
+    The constructor accepts a `Colour` or its name: ``Card(7, "red")``.
+
+    Attributes:
+        value: 1..13.
+        colour: One of the five colours.
+    """
+
+    value: int = attrs.field(validator=_value)
+    colour: Colour = attrs.field(converter=_colour)
+    index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """The card's position in `CARDS` (0..64)."""
+
+    @index.default
+    def _index(self) -> int:
+        if isinstance(self.value, int):
+            return (self.value - 1) * 5 + _COLOUR_INDEX[self.colour]
+        return -1  # rejected by the validator
+
+    @classmethod
+    def parse(cls, text: Any, path: str = "card") -> Card:
+        """Read a card from its text form ``"<colour> <value>"`` (``"red 7"``).
+
+        Args:
+            text: The text.
+            path: The field path used in error messages.
+
+        Returns:
+            The card (the canonical object of `CARDS`).
+
+        Raises:
+            InvalidStateError: Not a card.
+        """
+        card = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is None:
+            raise InvalidStateError(path, f"expected a card like 'red 7', got {text!r}")
+        return card
+
+    def __str__(self) -> str:
+        return f"{self.colour.value} {self.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.value}, {self.colour.value!r})"
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card(v, c) for v in VALUES for c in COLOURS)
+"""All 65 cards in card order (by value, then colour)."""
+
+_BY_TEXT: Final = {str(c): c for c in CARDS}
+
+
+_INDEX: Final = operator.attrgetter("index")
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a tuple in card order (the canonical objects of `CARDS`)."""
+    return tuple(CARDS[i] for i in sorted(c.index for c in cards))
+
+
+def holds(cards: tuple[Card, ...], card: Card) -> bool:
+    """Whether the sorted ``cards`` hold ``card`` (by binary search)."""
+    i = card.index
+    pos = bisect.bisect_left(cards, i, key=_INDEX)
+    return pos < len(cards) and cards[pos].index == i
+
+
+def with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted ``cards`` with ``card`` inserted in card order."""
+    i = card.index
+    pos = bisect.bisect_left(cards, i, key=_INDEX)
+    return (*cards[:pos], CARDS[i], *cards[pos:])
+
+
+def without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted ``cards`` without ``card``, which they must hold."""
+    pos = bisect.bisect_left(cards, card.index, key=_INDEX)
+    return cards[:pos] + cards[pos + 1 :]

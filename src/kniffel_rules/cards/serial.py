@@ -1,0 +1,180 @@
+"""``to_json``/``from_json`` for card-game states: a stable, validated document.
+
+The document (``"format": "kniffel-rules/cards-state"``, ``"version": 1``):
+
+```text
+{"format": "kniffel-rules/cards-state", "version": 1,
+ "rules": {"simpler": false, "trickier": false, "max_rounds": 200,
+           "blue_board": {"full_house": {"spaces": [1, 1, 2, 3],
+                                         "values": [1, 2, 3, 4, 5]}, ...},
+           "red_board": {...}},
+ "players": [{"name": "Ann", "hand": ["blue 2", "red 7"], "reserve": 18,
+              "active": 3, "board": {"full_house": 1, "colour": 0,
+              "three_of_a_kind": 0, "straight": 2, "two_pairs": 0}}],
+ "pile": ["blue 1", ...], "display": [...], "discards": [...],
+ "phase": "turn", "player": 0, "start_player": 0, "round": 0,
+ "pending": 0, "combination": null}
+```
+
+Cards are written ``"<colour> <value>"``; every list of cards is in card
+order. ``from_json`` accepts nothing that ``apply`` could not have produced
+as far as the fields can tell: every field is checked, and so are the
+relations between them (every card exactly once, every player's tokens
+conserved, whole levels, the phase's bookkeeping; see
+`kniffel_rules.cards.validate`). Every failure is an
+`InvalidStateError` naming the field path.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from kniffel_rules import _json
+from kniffel_rules.cards.board import ROWS
+from kniffel_rules.cards.combos import Combination
+from kniffel_rules.cards.deck import Card
+from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
+from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.cards.validate import check_state
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+
+FORMAT = "kniffel-rules/cards-state"
+"""The ``format`` tag of a card-game state document."""
+VERSION = 1
+"""The version of the state document written by `to_json`."""
+
+_FIELDS = (
+    "format",
+    "version",
+    "rules",
+    "players",
+    "pile",
+    "display",
+    "discards",
+    "phase",
+    "player",
+    "start_player",
+    "round",
+    "pending",
+    "combination",
+)
+_PLAYER_FIELDS = ("name", "hand", "reserve", "active", "board")
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def to_json(state: State) -> str:
+    """The state as a JSON document (see the module docs for the format).
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(["Ann", "Ben"], first_player=1)
+        >>> cards.from_json(cards.to_json(s)) == s
+        True
+    """
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_dict(),
+        "players": [
+            {
+                "name": name,
+                "hand": _cards(hand),
+                "reserve": t.reserve,
+                "active": t.active,
+                "board": {r.value: n for r, n in zip(ROWS, t.rows, strict=True)},
+            }
+            for name, hand, t in zip(state.names, state.hands, state.tokens, strict=True)
+        ],
+        "pile": _cards(state.pile),
+        "display": _cards(state.display),
+        "discards": _cards(state.discards),
+        "phase": state.phase.value,
+        "player": state.player,
+        "start_player": state.start_player,
+        "round": state.round,
+        "pending": state.pending,
+        "combination": None if state.combination is None else state.combination.value,
+    }
+    return _json.dumps(doc)
+
+
+def _read_cards(value: Any, path: str) -> tuple[Card, ...]:
+    cards = _json.check_list(value, path, Card.parse, max_length=65)
+    for i in range(1, len(cards)):
+        if cards[i - 1].index >= cards[i].index:
+            raise InvalidStateError(f"{path}[{i}]", "cards are stored in card order, each once")
+    return cards
+
+
+@lru_cache(maxsize=64)
+def _rules_from_text(text: str) -> Rules:
+    return Rules.from_dict(json.loads(text))
+
+
+def _read_rules(value: Any) -> Rules:
+    if not isinstance(value, dict):
+        return Rules.from_dict(value)  # raises, naming the path
+    return _rules_from_text(_json.dumps(value))
+
+
+def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens]:
+    p = _json.get_object(value, path, required=_PLAYER_FIELDS)
+    name = _json.get_str(p, "name", path)
+    if not name:
+        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    hand = _read_cards(p["hand"], f"{path}.hand")
+    reserve = _json.get_int(p, "reserve", path, 0, 1_000)
+    active = _json.get_int(p, "active", path, 0, 1_000)
+    b = _json.get_object(p["board"], f"{path}.board", required=[r.value for r in ROWS])
+    rows = tuple(_json.get_int(b, r.value, f"{path}.board", 0, 1_000) for r in ROWS)
+    return name, hand, Tokens(reserve, active, rows)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by `to_json`, checking every invariant.
+
+    Args:
+        text: The JSON document.
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    doc = _json.get_object(_json.loads(text), "", required=_FIELDS)
+    if doc["format"] != FORMAT:
+        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+    _json.get_int(doc, "version", "", VERSION, VERSION)
+    rules = _read_rules(doc["rules"])
+    players = _json.get_list(doc, "players", "", _read_player, max_length=MAX_PLAYERS)
+    n = len(players)
+    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
+    combo = doc["combination"]
+    if combo is not None:
+        combo = Combination(_json.get_str(doc, "combination", "", [c.value for c in Combination]))
+    state = State(
+        rules,
+        tuple(p[0] for p in players),
+        tuple(p[1] for p in players),
+        tuple(p[2] for p in players),
+        _read_cards(doc["pile"], "pile"),
+        _read_cards(doc["display"], "display"),
+        _read_cards(doc["discards"], "discards"),
+        phase,
+        player=_json.get_int(doc, "player", "", 0, max(n - 1, 0)),
+        start_player=_json.get_opt_int(doc, "start_player", "", 0, max(n - 1, 0)),
+        round=_json.get_int(doc, "round", "", 0, rules.max_rounds),
+        pending=_json.get_int(doc, "pending", "", 0, 1_000),
+        combination=combo,
+    )
+    check_state(state)
+    return state

@@ -1,0 +1,312 @@
+"""The state of a card game and its actions (all frozen value objects).
+
+Chance outcomes are `StartPlayer` (the start-player draw) and `Card` (every
+card that is dealt or drawn: the outcome is the card itself).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from kniffel_rules.cards.board import ROWS, Row
+from kniffel_rules.cards.combos import Combination
+from kniffel_rules.cards.deck import Card, sort_cards
+from kniffel_rules.cards.rules import Rules
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = [
+    "Action",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "Phase",
+    "Place",
+    "PlaceToken",
+    "Play",
+    "StartPlayer",
+    "State",
+    "Stop",
+    "Take",
+    "Tokens",
+    "evolve",
+]
+
+
+@attrs.frozen(slots=True, repr=False)
+class StartPlayer:
+    """Chance outcome: the seat drawn as start player (each seat 1/n).
+
+    Attributes:
+        seat: The start player's seat.
+    """
+
+    seat: int
+
+    def __repr__(self) -> str:
+        return f"StartPlayer({self.seat})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceToken:
+    """Setup: put one token from the reserve on the next level of ``row``.
+
+    Attributes:
+        row: The row.
+    """
+
+    row: Row
+
+    def __repr__(self) -> str:
+        return f"PlaceToken({self.row})"
+
+
+@attrs.frozen(slots=True)
+class Draw:
+    """Action A: draw cards from the pile (chance), then take cards from the display."""
+
+
+@attrs.frozen(slots=True, repr=False)
+class Take:
+    """Action A, second part: take ``card`` from the open display.
+
+    Attributes:
+        card: A card of the display.
+    """
+
+    card: Card
+
+    def __repr__(self) -> str:
+        return f"Take({self.card!r})"
+
+
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}") from None
+    if not all(isinstance(c, Card) for c in items):
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}")
+    return sort_cards(items) if len(set(items)) == len(items) else items
+
+
+@attrs.frozen(slots=True, repr=False)
+class Play:
+    """Action B: play ``cards`` as ``combination`` and place tokens.
+
+    The constructor sorts the cards: the order they are given in does not
+    matter. Tokens are placed at once on the combination's row; for Four of a
+    kind and Kniffel, where the player chooses, a `Place` decision follows.
+
+    Attributes:
+        combination: The combination played.
+        cards: The cards, in card order.
+    """
+
+    combination: Combination
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def __repr__(self) -> str:
+        return f"Play({self.combination}, {self.cards!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Place:
+    """Action B, Four of a kind or Kniffel: where the tokens go and from where.
+
+    Attributes:
+        row: The row whose next free level is filled.
+        from_reserve: How many of the tokens come from the personal reserve
+            (the rest come from the active area).
+        levels: 2 for a Kniffel filling the next two columns of Two pairs,
+            else 1.
+    """
+
+    row: Row
+    from_reserve: int = 0
+    levels: int = 1
+
+    def __repr__(self) -> str:
+        extra = f", levels={self.levels}" if self.levels != 1 else ""
+        return f"Place({self.row}, from_reserve={self.from_reserve}{extra})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Exchange:
+    """Action C: discard ``card`` and move one token from the reserve to the active area.
+
+    Attributes:
+        card: A card of the player's hand.
+    """
+
+    card: Card
+
+    def __repr__(self) -> str:
+        return f"Exchange({self.card!r})"
+
+
+@attrs.frozen(slots=True)
+class Stop:
+    """End action C before the limit; with ``simpler``, end the turn after drawing."""
+
+
+@attrs.frozen(slots=True, repr=False)
+class Discard:
+    """End of the turn: discard ``card`` to come down to the hand limit.
+
+    Attributes:
+        card: A card of the player's hand.
+    """
+
+    card: Card
+
+    def __repr__(self) -> str:
+        return f"Discard({self.card!r})"
+
+
+Action = PlaceToken | Draw | Take | Play | Place | Exchange | Stop | Discard
+"""A player's action in the card game."""
+
+
+class Phase(enum.Enum):
+    """What happens next in a `State`."""
+
+    START = "start"
+    """Chance: the start player is drawn."""
+    SETUP = "setup"
+    """A player puts one token on their board (`PlaceToken`)."""
+    DEAL = "deal"
+    """Chance: a card is dealt to a hand, then to the open display."""
+    TURN = "turn"
+    """The player to move chooses `Draw`, a `Play` or an `Exchange` (simpler: `Draw`)."""
+    DRAW = "draw"
+    """Chance: a card from the pile for the player to move."""
+    TAKE = "take"
+    """The player takes a card from the display (`Take`)."""
+    SECOND = "second"
+    """Simpler variant, after drawing: a `Play`, an `Exchange` or `Stop`."""
+    PLACE = "place"
+    """The player places the tokens of a Four of a kind or Kniffel (`Place`)."""
+    EXCHANGE = "exchange"
+    """The player exchanges another card (`Exchange`) or stops (`Stop`)."""
+    DISCARD = "discard"
+    """End of the turn: the player discards down to the hand limit (`Discard`)."""
+    REFILL = "refill"
+    """Chance: a card from the pile refills the open display."""
+    OVER = "over"
+    """The game is over."""
+
+
+@attrs.frozen(slots=True)
+class Tokens:
+    """One player's tokens: the reserve, the active area and each row of the board.
+
+    Attributes:
+        reserve: Tokens in the personal reserve.
+        active: Tokens in the active play area.
+        rows: Tokens on each row of the board, in `ROWS` order.
+    """
+
+    reserve: int
+    active: int
+    rows: tuple[int, ...] = (0,) * len(ROWS)
+
+    def on(self, row: Row) -> int:
+        """The tokens on ``row``."""
+        return self.rows[_ROW_INDEX[row]]
+
+    @property
+    def placed(self) -> int:
+        """The tokens on the board."""
+        return sum(self.rows)
+
+    @property
+    def left(self) -> int:
+        """The tokens not yet on the board (reserve and active area)."""
+        return self.reserve + self.active
+
+    def moved(self, row: Row, from_reserve: int, from_active: int) -> Tokens:
+        """A copy with tokens moved from the reserve and the active area onto ``row``."""
+        rows = list(self.rows)
+        rows[_ROW_INDEX[row]] += from_reserve + from_active
+        return Tokens(self.reserve - from_reserve, self.active - from_active, tuple(rows))
+
+    def __repr__(self) -> str:
+        board = ", ".join(f"{r.value}={n}" for r, n in zip(ROWS, self.rows, strict=True) if n)
+        return f"Tokens(reserve={self.reserve}, active={self.active}, board=({board}))"
+
+
+_ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A card game at one moment. Immutable.
+
+    Build states with `new_game` and `apply`;
+    `from_json` validates one read from outside. The
+    whole state includes every hand: show a player only
+    `observation`.
+
+    Attributes:
+        rules: The rules in force.
+        names: The players' names, in seat order (clockwise).
+        hands: Each player's hand, in card order.
+        tokens: Each player's `Tokens`.
+        pile: The face-down draw pile, as a set in card order (its order is
+            not part of the state: every card left is equally likely next).
+        display: The open display, in card order.
+        discards: The face-up discard pile, in card order.
+        phase: What happens next.
+        player: The seat to decide, or whose turn it is at a chance node
+            (0 before the start player is drawn).
+        start_player: The start player (``None`` before the draw).
+        round: The rounds completed so far.
+        pending: ``SETUP``: the setup placements made (skipped ones
+            included); ``DRAW``: cards still to draw from the pile;
+            ``TAKE``: cards still to take from the display; ``EXCHANGE``:
+            cards exchanged so far; otherwise 0.
+        combination: ``PLACE``: the combination whose tokens are placed.
+    """
+
+    rules: Rules
+    names: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    tokens: tuple[Tokens, ...]
+    pile: tuple[Card, ...]
+    display: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    phase: Phase
+    player: int = 0
+    start_player: int | None = None
+    round: int = 0
+    pending: int = 0
+    combination: Combination | None = None
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with ``changes`` (a fast ``attrs.evolve`` for `State`)."""
+    get = changes.get
+    return State(
+        get("rules", state.rules),
+        get("names", state.names),
+        get("hands", state.hands),
+        get("tokens", state.tokens),
+        get("pile", state.pile),
+        get("display", state.display),
+        get("discards", state.discards),
+        get("phase", state.phase),
+        get("player", state.player),
+        get("start_player", state.start_player),
+        get("round", state.round),
+        get("pending", state.pending),
+        get("combination", state.combination),
+    )

@@ -1,0 +1,223 @@
+"""The invariants of a card-game state, checked for `from_json`.
+
+`check_state` raises `InvalidStateError` naming the field path for a state
+that ``apply`` cannot have produced: cards missing or twice, tokens not
+conserved, a part-filled level, or bookkeeping that does not fit the phase.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kniffel_rules.cards.board import ROWS, Row
+from kniffel_rules.cards.combos import Combination
+from kniffel_rules.cards.deck import CARDS
+from kniffel_rules.cards.flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
+from kniffel_rules.cards.game import check_capacity
+from kniffel_rules.cards.legal import (
+    exchange_block,
+    hand_limit,
+    is_out,
+    place_options,
+    row_value,
+    setup_actions,
+    setup_order,
+)
+from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
+from kniffel_rules.cards.state import Phase, State
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = ["check_state"]
+
+_PRE_GAME = (Phase.START, Phase.SETUP, Phase.DEAL)
+_BEFORE_PLACING = (Phase.TURN, Phase.DRAW, Phase.TAKE, Phase.SECOND, Phase.PLACE, Phase.EXCHANGE)
+
+
+def _fail(path: str, message: str) -> None:
+    raise InvalidStateError(path, message)
+
+
+def check_state(state: State) -> None:
+    """Check every relation between the fields of ``state``.
+
+    Raises:
+        InvalidStateError: The first broken invariant, with its field path.
+    """
+    n = state.num_players
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        _fail("players", f"this game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    check_capacity(state.rules, n)
+    _check_cards(state)
+    _check_tokens(state)
+    if state.phase in _PRE_GAME:
+        _check_pre_game(state)
+    else:
+        _check_play(state)
+
+
+def _check_cards(state: State) -> None:
+    places = [(f"players[{i}].hand", h) for i, h in enumerate(state.hands)]
+    places += [("pile", state.pile), ("display", state.display), ("discards", state.discards)]
+    seen: dict[int, str] = {}
+    for path, cards in places:
+        for card in cards:
+            if card.index in seen:
+                _fail(path, f"{card} is also in {seen[card.index]}: every card exists once")
+            seen[card.index] = path
+    if len(seen) != len(CARDS):
+        missing = next(c for c in CARDS if c.index not in seen)
+        _fail("pile", f"{missing} is nowhere: all 65 cards are in play ({len(seen)} found)")
+    if len(state.display) > DISPLAY_SIZE:
+        _fail("display", f"the open display holds at most {DISPLAY_SIZE} cards")
+
+
+def _check_tokens(state: State) -> None:
+    rules, board = state.rules, state.rules.board
+    total = rules.tokens(state.num_players)
+    for i, t in enumerate(state.tokens):
+        path = f"players[{i}]"
+        partial = []
+        for row, count in zip(ROWS, t.rows, strict=True):
+            brow = board.row(row)
+            if count > brow.capacity:
+                _fail(f"{path}.board.{row.value}", f"the row has {brow.capacity} spaces")
+            if not brow.is_whole(count):
+                partial.append(row)
+        if partial and not (rules.end_game_rule and t.left == 0 and len(partial) == 1):
+            _fail(
+                f"{path}.board.{partial[0].value}",
+                "levels are filled whole; only the very last tokens may part-fill one",
+            )
+        if t.left + t.placed != total:
+            _fail(path, f"reserve + active + board must be {total} tokens, got {t.left + t.placed}")
+
+
+def _check_pre_game(state: State) -> None:
+    rules, n, phase = state.rules, state.num_players, state.phase
+    if state.round or state.combination is not None or state.discards:
+        _fail("round", "no round has begun and nothing is discarded before the first turn")
+    for i, t in enumerate(state.tokens):
+        if t.active != START_ACTIVE:
+            _fail(f"players[{i}].active", f"{START_ACTIVE} tokens are in play before the game")
+        for row, count in zip(ROWS, t.rows, strict=True):
+            if count > 2 or any(s != 1 for s in rules.board.row(row).spaces[:count]):
+                _fail(f"players[{i}].board.{row.value}", "not a placement made before the game")
+        if t.placed > rules.preplaced:
+            _fail(
+                f"players[{i}].board", f"only {rules.preplaced} tokens are placed before the game"
+            )
+    if rules.trickier:
+        for row in ROWS:
+            counts = [t.on(row) for t in state.tokens]
+            for level in range(2):
+                if sum(1 for c in counts if c > level) > 1:
+                    _fail("players", f"two players' setup tokens share a space of {row.label}")
+    if phase is Phase.START:
+        if state.start_player is not None or state.player or state.pending:
+            _fail("start_player", "the start player is not drawn yet")
+        if any(t.placed for t in state.tokens) or len(state.pile) != len(CARDS):
+            _fail("pile", "nothing happens before the start player is drawn")
+        return
+    start = state.start_player
+    if start is None:
+        _fail("start_player", "the start player is drawn before the setup")
+        return
+    order = setup_order(n, start, rules.trickier)
+    if phase is Phase.SETUP:
+        if len(state.pile) != len(CARDS):
+            _fail("pile", "the cards are dealt after the setup")
+        if not state.pending < len(order) or state.player != order[state.pending]:
+            _fail("player", "not the player whose setup placement is due")
+        steps = Counter(order[: state.pending])
+        for i, t in enumerate(state.tokens):
+            if t.placed > steps[i]:
+                _fail(f"players[{i}].board", "more setup tokens than placements so far")
+        if not setup_actions(state, state.player):
+            _fail("player", "a player without a legal setup space is skipped")
+        return
+    # the deal
+    dealt = sum(len(h) for h in state.hands)
+    for i, hand in enumerate(state.hands):
+        due = sum(1 for k in range(min(dealt, DEAL_SIZE * n)) if (start + k) % n == i)
+        if len(hand) != due:
+            _fail(f"players[{i}].hand", "the cards are dealt one at a time in turn")
+    if state.pending or not state.pile or (state.display and dealt < DEAL_SIZE * n):
+        _fail("display", "the display is dealt after the hands")
+    if len(state.display) >= DISPLAY_SIZE:
+        _fail("display", "the deal is over once the display holds 4 cards")
+    expected = (start + dealt) % n if dealt < DEAL_SIZE * n else start
+    if state.player != expected:
+        _fail("player", "not the seat the next card is dealt to")
+
+
+def _check_play(state: State) -> None:
+    rules, n, phase, seat = state.rules, state.num_players, state.phase, state.player
+    start = state.start_player
+    if start is None:
+        _fail("start_player", "the start player is drawn before the game")
+        return
+    if phase is not Phase.OVER and state.round >= rules.max_rounds:
+        _fail("round", f"the game ends after {rules.max_rounds} rounds")
+    if phase is Phase.SECOND and not rules.simpler:
+        _fail("phase", "a second action after drawing is the simpler variant only")
+    tokens = state.tokens[seat]
+    if phase in _BEFORE_PLACING and is_out(rules, tokens):
+        _fail("player", "a player who is out takes no turns")
+    if phase is not Phase.PLACE and state.combination is not None:
+        _fail("combination", "only while placing a Four of a kind or a Kniffel")
+    # the display was refilled at the end of the last turn unless no card was left; in
+    # action B or C (basic game) cards may have been discarded since, but none drawn
+    short = len(state.display) != DISPLAY_SIZE
+    if (
+        short and phase in (Phase.TURN, Phase.DRAW, Phase.OVER) and (state.pile or state.discards)
+    ) or (short and phase in (Phase.PLACE, Phase.EXCHANGE) and not rules.simpler and state.pile):
+        _fail("display", f"the display is refilled to {DISPLAY_SIZE} cards after every turn")
+    current_may_exceed = phase not in (Phase.TURN, Phase.OVER)
+    for i, (hand, t) in enumerate(zip(state.hands, state.tokens, strict=True)):
+        if i == seat and current_may_exceed:
+            continue
+        if len(hand) > max(hand_limit(rules, t), DEAL_SIZE):
+            _fail(f"players[{i}].hand", "more cards than the hand limit after a turn")
+    _check_phase(state)
+    done = finished(state)
+    if phase is Phase.OVER:
+        if state.player or state.pending:
+            _fail("player", "no player and nothing pending once the game is over")
+        all_out = all(is_out(rules, t) for t in state.tokens)
+        if not (done and state.round >= 1) and state.round != rules.max_rounds and not all_out:
+            _fail("phase", "the game is not over: nobody has placed all tokens")
+        return
+    for i in done:
+        ahead = (i - start) % n < (seat - start) % n
+        if not (ahead or (i == seat and phase in (Phase.DISCARD, Phase.REFILL))):
+            _fail(f"players[{i}]", "a player who placed all tokens has had their last turn")
+
+
+def _check_phase(state: State) -> None:
+    rules, phase, tokens = state.rules, state.phase, state.tokens[state.player]
+    pending = state.pending
+    hand = state.hands[state.player]
+    if phase is Phase.DRAW:
+        if not 1 <= pending <= row_value(rules, tokens, Row.FULL_HOUSE) or not state.pile:
+            _fail("pending", "cards still to draw from the pile: 1..the Full House value")
+    elif phase is Phase.TAKE:
+        top = min(row_value(rules, tokens, Row.COLOUR), len(state.display))
+        if not 1 <= pending <= top:
+            _fail("pending", "cards still to take from the display: 1..the Colour value")
+    elif phase is Phase.PLACE:
+        combo = state.combination
+        if combo not in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
+            _fail("combination", "a Four of a kind or a Kniffel is being placed")
+        elif pending or not place_options(rules, tokens, combo):
+            _fail("combination", "its tokens must have somewhere to go")
+    elif phase is Phase.EXCHANGE:
+        if pending < 1 or exchange_block(state) is not None:
+            _fail("pending", "cards exchanged so far, with a further exchange possible")
+    elif phase is Phase.DISCARD:
+        if pending or len(hand) <= hand_limit(rules, tokens):
+            _fail("phase", "discarding is due only over the hand limit")
+    elif phase is Phase.REFILL:
+        if pending or len(state.display) >= DISPLAY_SIZE or not state.pile:
+            _fail("phase", "the display is refilled from the pile up to 4 cards")
+    elif pending:
+        _fail("pending", f"nothing is pending in phase {phase.value!r}")
