@@ -22,7 +22,7 @@ def run(*argv: str) -> tuple[int, str]:
 def test_show_prints_a_seeded_game_and_the_sheets() -> None:
     status, text = run("show", "--players", "greedy,random", "--seed", "7")
     assert status == 0
-    assert "Classic Kniffel, seed 7" in text
+    assert "classic, seed 7" in text
     assert "TOTAL" in text and "Winner:" in text
     assert text == run("show", "--players", "greedy,random", "--seed", "7")[1]
 
@@ -40,7 +40,7 @@ def test_simulate_table_and_json() -> None:
         "simulate", "--players", "greedy,random", "--games", "30", "--seed", "3", "--json"
     )
     doc = json.loads(text)
-    assert [p["bot"] for p in doc["players"]] == ["greedy", "random"]
+    assert [p["bot"] for p in doc["players"]] == ["greedy (1)", "random (2)"]
     assert abs(sum(p["win_rate"] for p in doc["players"]) - 1) < 1e-9
     greedy = doc["players"][0]
     assert greedy["win_rate_ci95"][0] <= greedy["win_rate"] <= greedy["win_rate_ci95"][1]
@@ -105,3 +105,68 @@ def test_verify_several_files_and_unreadable_input(tmp_path: Path) -> None:
     assert "players[0].games[0].twos" in text and "cannot read" in text
     code, _ = run("verify", str(EXAMPLES / "classic-ok.json"), str(EXAMPLES / "classic-wrong.json"))
     assert code == 1
+
+
+def test_show_every_game() -> None:
+    for game in ("classic", "extreme", "master", "duel"):
+        status, text = run("show", "--game", game, "--players", "random,random", "--seed", "4")
+        assert status == 0, game
+        assert "Winner:" in text and "Final scores:" in text
+
+
+def test_simulate_does_not_depend_on_the_number_of_workers() -> None:
+    args = ["simulate", "--game", "classic", "--players", "greedy,random", "--games", "6",
+            "--seed", "9", "--json"]  # fmt: skip
+    one = json.loads(run(*args, "--workers", "1")[1])
+    two = json.loads(run(*args, "--workers", "2")[1])
+    assert one == two
+
+
+def test_play_a_whole_solitaire_game_through_stdin() -> None:
+    pytest.importorskip("kniffel_rules.bots.optimal")  # the hint asks the optimal player
+    out = io.StringIO()
+    moves = io.StringIO("hint\n" + "1\n" * 26)
+    status = main(["play", "--players", "you", "--seed", "3"], out=out, stdin=moves)
+    text = out.getvalue()
+    assert status == 0
+    assert "expected final score" in text  # the hint
+    assert text.count("Your choice") >= 26
+    assert "Final scores: you:" in text and "Winner: you" in text
+
+
+def test_play_against_a_bot_and_quit(capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    status = main(["play", "--players", "you,bot:greedy", "--seed", "1"], out=out,
+                  stdin=io.StringIO("x\n99\nquit\n"))  # fmt: skip
+    assert status == 2
+    assert "please type a number" in out.getvalue()
+    assert "game abandoned" in capsys.readouterr().err
+
+
+def test_advise_lists_actions_best_first() -> None:
+    pytest.importorskip("kniffel_rules.bots.optimal")
+    status, text = run("advise", "--dice", "1,3,3,5,6", "--rolls-left", "2", "--top", "3")
+    assert status == 0
+    lines = text.splitlines()[1:]
+    values = [float(line.split()[0]) for line in lines]
+    assert len(values) == 3 and values == sorted(values, reverse=True)
+    status, text = run("advise", "--dice", "6,6,6,6,6", "--rolls-left", "0",
+                       "--filled", "kniffel=50,sixes=24", "--top", "0")  # fmt: skip
+    assert status == 0 and "Score(Box.SIXES)" not in text
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["advise", "--dice", "1,2,3", "--rolls-left", "1"],
+        ["advise", "--dice", "1,2,3,4,5", "--rolls-left", "3"],
+        ["advise", "--dice", "1,2,3,4,5", "--rolls-left", "1", "--filled", "twos=7"],
+        ["advise", "--dice", "1,2,3,4,5", "--rolls-left", "1", "--filled", "sevens=7"],
+        ["show", "--game", "duel", "--players", "optimal"],
+        ["simulate", "--players", "you"],
+        ["simulate", "--workers", "0"],
+    ],
+)
+def test_more_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(*argv)[0] == 2
+    assert "kniffel: error:" in capsys.readouterr().err

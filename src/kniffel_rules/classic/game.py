@@ -19,27 +19,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 
 import attrs
 
+from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions, roll_off_step
 from kniffel_rules.classic.boxes import Box
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.scoring import Entry, allowed_boxes, check_entry, sheet_boxes
 from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
 from kniffel_rules.dice import (
     DiceRoll,
-    all_multisets,
     expect_roll,
-    is_sub_multiset,
-    roll_outcomes,
-    sample_roll,
 )
-from kniffel_rules.dice import sub_multisets as _sub_multisets
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
-from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
+from kniffel_rules.rolloff import RollOff, opening
 
 __all__ = [
     "apply",
@@ -56,21 +51,6 @@ __all__ = [
 ]
 
 _DEFAULT_RULES = Rules()
-
-# One shared DiceRoll object per multiset of up to five dice: sampling and
-# listing outcomes allocate nothing.
-_ROLL_OBJ: dict[tuple[int, ...], DiceRoll] = {
-    m: DiceRoll(m) for k in range(6) for m in all_multisets(k)
-}
-_THROW_OUTCOMES: tuple[tuple[tuple[DiceRoll, Fraction], ...], ...] = tuple(
-    tuple((_ROLL_OBJ[m], p) for m, p in roll_outcomes(k)) for k in range(6)
-)
-_FIRST_ROLL = (Roll(),)
-
-
-@lru_cache(maxsize=512)
-def _keep_actions(dice: tuple[int, ...]) -> tuple[Roll, ...]:
-    return tuple(Roll(s) for s in _sub_multisets(dice) if len(s) < len(dice))
 
 
 def new_game(
@@ -112,12 +92,7 @@ def new_game(
 
 def current_player(state: State) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`."""
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        return state.player
-    if phase is Phase.OVER:
-        return TERMINAL
-    return CHANCE
+    return _dicegame.current_player(state)
 
 
 def is_terminal(state: State) -> bool:
@@ -131,11 +106,7 @@ def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
     Raises:
         IllegalActionError: ``state`` is not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _THROW_OUTCOMES[5 - len(state.dice)]
-    if state.phase is Phase.ROLL_OFF:
-        return ROLLOFF_OUTCOMES
-    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+    return _dicegame.throw_outcomes(state)
 
 
 def sample_chance(state: State, rng: random.Random) -> DiceRoll:
@@ -144,11 +115,7 @@ def sample_chance(state: State, rng: random.Random) -> DiceRoll:
     Raises:
         IllegalActionError: ``state`` is not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _ROLL_OBJ[sample_roll(rng, 5 - len(state.dice))]
-    if state.phase is Phase.ROLL_OFF:
-        return _ROLL_OBJ[sample_roll(rng, 1)]
-    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+    return _dicegame.throw_sample(state, rng)
 
 
 def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
@@ -161,14 +128,14 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     phase = state.phase
     if phase is Phase.DECIDE:
         if state.rolls == 0:
-            return _FIRST_ROLL
+            return FIRST_ROLL
         boxes = allowed_boxes(state.sheets[state.player], state.dice, state.rules)
         scores_: tuple[Action, ...] = tuple(_SCORE[b] for b in boxes)
         if state.rolls >= 3:
             return scores_
         if state.rules.full_cup:
-            return (*scores_, *_FIRST_ROLL)
-        return (*scores_, *_keep_actions(state.dice))
+            return (*scores_, *FIRST_ROLL)
+        return (*scores_, *keep_actions(state.dice))
     if phase is Phase.OVER:
         return ()
     return tuple(o for o, _ in chance_outcomes(state))
@@ -177,25 +144,18 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
 _SCORE = {box: Score(box) for box in sheet_boxes(Rules()) + sheet_boxes(Rules(croatian=True))}
 
 
+_ROLL_RULES = {"rolls": "CL-04", "first": "CL-04", "all": "CL-47", "keep": "CL-05"}
+
+
 def _check_roll(state: State, keep: tuple[int, ...]) -> Rejection | None:
     """Why ``Roll(keep)`` is not allowed now, or None: the one check of a roll."""
-    if state.rolls >= 3:
-        return Rejection("a turn has at most three rolls: enter the dice in a box", "CL-04")
-    if state.rolls == 0:
-        return None if not keep else Rejection("the first roll of a turn throws all five dice",
-                                               "CL-04")  # fmt: skip
-    if keep and state.rules.full_cup:
+    reason = check_keep(state.rolls, state.dice, keep, "enter the dice in a box", _ROLL_RULES)
+    if reason is None and keep and state.rules.full_cup:
         return Rejection(
             "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
             "CL-29",
         )
-    if len(keep) >= 5:
-        return Rejection(
-            "keeping all five dice throws nothing: to stop, enter the dice in a box", "CL-47"
-        )
-    if not is_sub_multiset(keep, state.dice):
-        return Rejection(f"cannot keep {keep}: the dice showing are {state.dice}", "CL-05")
-    return None
+    return reason
 
 
 def _entry(state: State, box: object) -> Entry:
@@ -273,14 +233,7 @@ def apply(state: State, action: Action | DiceRoll) -> State:
         dice = tuple(sorted(state.dice + thrown))
         return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
     if phase is Phase.ROLL_OFF:
-        (face,) = expect_roll(action, 1)
-        assert state.roll_off is not None
-        result = state.roll_off.throw(face)
-        if isinstance(result, RollOff):
-            return attrs.evolve(state, roll_off=result)
-        return attrs.evolve(
-            state, phase=Phase.DECIDE, player=result, first_player=result, roll_off=None
-        )
+        return roll_off_step(state, action)
     raise IllegalActionError("the game is over: no more actions")
 
 

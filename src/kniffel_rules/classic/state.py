@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable
-
 import attrs
 
+from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules.classic.boxes import LOWER, Box
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.dice import sorted_faces
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["Action", "Phase", "Roll", "Score", "Sheet", "State"]
-
-
-def _keep(values: Iterable[int]) -> tuple[int, ...]:
-    return sorted_faces(values, "keep")
-
-
-@attrs.frozen(slots=True, repr=False)
-class Roll:
-    """Keep ``keep`` and throw the other dice. The first roll of a turn is ``Roll()``.
-
-    The constructor sorts ``keep``: ``Roll(keep=[3, 1]) == Roll(keep=(1, 3))``.
-
-    Attributes:
-        keep: The dice kept, a sorted sub-multiset of the current dice.
-    """
-
-    keep: tuple[int, ...] = attrs.field(default=(), converter=_keep)
-
-    def __repr__(self) -> str:
-        return f"Roll(keep={self.keep!r})"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -51,19 +28,6 @@ class Score:
 
 Action = Roll | Score
 """A player's action in classic Kniffel."""
-
-
-class Phase(enum.Enum):
-    """What happens next in a `State`."""
-
-    ROLL_OFF = "roll_off"
-    """Chance: a contender's die in the start-player roll-off."""
-    THROW = "throw"
-    """Chance: the dice that were not kept are thrown."""
-    DECIDE = "decide"
-    """The current player rolls (keeping dice) or scores."""
-    OVER = "over"
-    """The game (the whole series) is over."""
 
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)

@@ -6,7 +6,8 @@ raises with the reason they give; no rule is written down twice.
 
 from __future__ import annotations
 
-from kniffel_rules.dice import D6, is_sub_multiset
+from kniffel_rules._dicegame import check_keep
+from kniffel_rules.dice import D6
 from kniffel_rules.duel.areas import AREAS, Area, adjacent_triples, shown_areas
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import COLOURS, HOLES, SPACES, Spot, State
@@ -105,17 +106,13 @@ def check_miss(state: State) -> str | None:
 
 def check_roll(state: State, keep: tuple[int, ...]) -> str | None:
     """Why the current player may not keep ``keep`` and throw the rest, or None (DU-05, DU-06)."""
-    if state.rolls >= 3:
-        return "a turn has at most three rolls: move a disc, use a joker or take the miss"
-    if state.jokers_used:
+    if state.jokers_used and state.rolls < 3:
         return "jokers are used after the final roll: no roll may follow a joker"
-    if state.rolls == 0:
-        return None if not keep else "the first roll of a turn throws all five dice"
-    if len(keep) >= 5:
-        return "keeping all five dice throws nothing: to stop, move a disc or take the miss"
-    if not is_sub_multiset(keep, state.dice):
-        return f"cannot keep {keep}: the dice showing are {state.dice}"
-    return None
+    stop = "move a disc, use a joker or take the miss"
+    return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
+
+
+_ROLL_RULES = {"rolls": "DU-05", "first": "DU-05", "all": "DU-53", "keep": "DU-05"}
 
 
 def joker_block(state: State) -> str | None:

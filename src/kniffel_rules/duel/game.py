@@ -26,17 +26,14 @@ from functools import lru_cache
 
 import attrs
 
+from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
-from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules._dicegame import FIRST_ROLL, keep_actions, roll_off_step
 from kniffel_rules.dice import (
     D6,
     DiceRoll,
-    all_multisets,
     expect_roll,
     multiset_difference,
-    roll_outcomes,
-    sample_roll,
-    sub_multisets,
 )
 from kniffel_rules.duel.areas import AREAS, Area
 from kniffel_rules.duel.checks import (
@@ -63,7 +60,7 @@ from kniffel_rules.duel.state import (
     State,
 )
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
-from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
+from kniffel_rules.rolloff import RollOff, opening
 
 __all__ = [
     "WIN_SCORE",
@@ -85,21 +82,8 @@ _DEFAULT_RULES = Rules()
 _DEFAULT_NAMES = ("Blue", "Red")
 _SUPPLY = (JOKERS_PER_COLOUR, JOKERS_PER_COLOUR)
 
-# One shared DiceRoll object per multiset of up to five dice.
-_ROLL_OBJ: dict[tuple[int, ...], DiceRoll] = {
-    m: DiceRoll(m) for k in range(6) for m in all_multisets(k)
-}
-_THROW_OUTCOMES: tuple[tuple[tuple[DiceRoll, Fraction], ...], ...] = tuple(
-    tuple((_ROLL_OBJ[m], p) for m, p in roll_outcomes(k)) for k in range(6)
-)
-_FIRST_ROLL = (Roll(),)
 _MISS = (Miss(),)
 _MOVES = {a: Move(a) for a in AREAS}
-
-
-@lru_cache(maxsize=512)
-def _keep_actions(dice: tuple[int, ...]) -> tuple[Roll, ...]:
-    return tuple(Roll(s) for s in sub_multisets(dice) if len(s) < len(dice))
 
 
 @lru_cache(maxsize=512)
@@ -148,12 +132,7 @@ def new_game(
 
 def current_player(state: State) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`."""
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        return state.player
-    if phase is Phase.OVER:
-        return TERMINAL
-    return CHANCE
+    return _dicegame.current_player(state)
 
 
 def is_terminal(state: State) -> bool:
@@ -167,11 +146,7 @@ def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
     Raises:
         IllegalActionError: ``state`` is not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _THROW_OUTCOMES[5 - len(state.dice)]
-    if state.phase is Phase.ROLL_OFF:
-        return ROLLOFF_OUTCOMES
-    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+    return _dicegame.throw_outcomes(state)
 
 
 def sample_chance(state: State, rng: random.Random) -> DiceRoll:
@@ -180,11 +155,7 @@ def sample_chance(state: State, rng: random.Random) -> DiceRoll:
     Raises:
         IllegalActionError: ``state`` is not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _ROLL_OBJ[sample_roll(rng, 5 - len(state.dice))]
-    if state.phase is Phase.ROLL_OFF:
-        return _ROLL_OBJ[sample_roll(rng, 1)]
-    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+    return _dicegame.throw_sample(state, rng)
 
 
 def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
@@ -196,13 +167,13 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     phase = state.phase
     if phase is Phase.DECIDE:
         if state.rolls == 0:
-            return _FIRST_ROLL
+            return FIRST_ROLL
         movable = movable_areas(state)
         actions: tuple[Action, ...] = tuple(_MOVES[a] for a in movable) if movable else _MISS
         if joker_block(state) is None:
             actions += _joker_actions(state.dice)
         if check_roll(state, ()) is None:
-            actions += _keep_actions(state.dice)
+            actions += keep_actions(state.dice)
         return actions
     if phase is Phase.OVER:
         return ()
@@ -330,14 +301,7 @@ def apply(state: State, action: Action | DiceRoll) -> State:
         dice = tuple(sorted(state.dice + thrown))
         return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
     if phase is Phase.ROLL_OFF:
-        (face,) = expect_roll(action, 1)
-        assert state.roll_off is not None
-        result = state.roll_off.throw(face)
-        if isinstance(result, RollOff):
-            return attrs.evolve(state, roll_off=result)
-        return attrs.evolve(
-            state, phase=Phase.DECIDE, player=result, first_player=result, roll_off=None
-        )
+        return roll_off_step(state, action)
     raise IllegalActionError("the game is over: no more actions")
 
 

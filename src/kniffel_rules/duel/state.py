@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from kniffel_rules.dice import sorted_faces
+from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules.duel.areas import AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -77,26 +76,6 @@ HOLES: Final[tuple[Spot, Spot]] = (Spot.BLUE_HOLE, Spot.RED_HOLE)
 """Each seat's hole, by seat."""
 
 
-def _keep(values: Iterable[int]) -> tuple[int, ...]:
-    return sorted_faces(values, "keep")
-
-
-@attrs.frozen(slots=True, repr=False)
-class Roll:
-    """Keep ``keep`` and throw the other dice. The first roll of a turn is ``Roll()``.
-
-    The constructor sorts ``keep``: ``Roll(keep=[3, 1]) == Roll(keep=(1, 3))``.
-
-    Attributes:
-        keep: The dice kept, a sorted sub-multiset of the current dice.
-    """
-
-    keep: tuple[int, ...] = attrs.field(default=(), converter=_keep)
-
-    def __repr__(self) -> str:
-        return f"Roll(keep={self.keep!r})"
-
-
 @attrs.frozen(slots=True)
 class Joker:
     """Spend one joker tile: turn one die showing ``die`` to ``face`` (DU-13, DU-43).
@@ -137,19 +116,6 @@ class Miss:
 
 Action = Roll | Joker | Move | Miss
 """A player's action in the Duell."""
-
-
-class Phase(enum.Enum):
-    """What happens next in a `State`."""
-
-    ROLL_OFF = "roll_off"
-    """Chance: a player's die in the start-player roll-off."""
-    THROW = "throw"
-    """Chance: the dice that were not kept are thrown."""
-    DECIDE = "decide"
-    """The current player rolls, spends a joker, moves a disc or misses."""
-    OVER = "over"
-    """The game (the whole match) is over."""
 
 
 _START_BOARD: tuple[Spot, ...] = (Spot.CENTRE,) * len(AREAS)

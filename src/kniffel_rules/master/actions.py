@@ -21,36 +21,15 @@ depend on the position and are reported by ``use_outcome``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from kniffel_rules.dice import sorted_faces
+from kniffel_rules._dicegame import Roll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.master.combos import Combo, Task
 
 __all__ = ["Action", "Coins", "Fulfil", "NumberRows", "Pass", "Roll", "RowAndCoins", "Use"]
-
-
-def _keep(values: Iterable[int]) -> tuple[int, ...]:
-    return sorted_faces(values, "keep")
-
-
-@attrs.frozen(slots=True, repr=False)
-class Roll:
-    """Keep ``keep`` and throw the other dice, as in classic. The first roll is ``Roll()``.
-
-    The constructor sorts ``keep``: ``Roll(keep=[3, 1]) == Roll(keep=(1, 3))``.
-
-    Attributes:
-        keep: The dice kept, a sorted sub-multiset of the current dice.
-    """
-
-    keep: tuple[int, ...] = attrs.field(default=(), converter=_keep)
-
-    def __repr__(self) -> str:
-        return f"Roll(keep={self.keep!r})"
 
 
 @attrs.frozen(slots=True, repr=False)

@@ -24,21 +24,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 
 import attrs
 
+from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions, roll_off_step
 from kniffel_rules.dice import (
     DiceRoll,
-    all_multisets,
     expect_roll,
-    is_sub_multiset,
-    roll_outcomes,
-    sample_roll,
 )
-from kniffel_rules.dice import sub_multisets as _sub_multisets
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, Roll, RowAndCoins
 from kniffel_rules.master.rules import Rules
@@ -46,7 +41,7 @@ from kniffel_rules.master.sheet import Sheet
 from kniffel_rules.master.state import Phase, State
 from kniffel_rules.master.uses import Outcome, legal_uses
 from kniffel_rules.master.uses import use_outcome as _use_outcome
-from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
+from kniffel_rules.rolloff import RollOff, opening
 
 __all__ = [
     "MAX_PLAYERS",
@@ -67,20 +62,8 @@ MAX_PLAYERS = 4
 
 _DEFAULT_RULES = Rules()
 
-_ROLL_OBJ: dict[tuple[int, ...], DiceRoll] = {
-    m: DiceRoll(m) for k in range(6) for m in all_multisets(k)
-}
-_THROW_OUTCOMES: tuple[tuple[tuple[DiceRoll, Fraction], ...], ...] = tuple(
-    tuple((_ROLL_OBJ[m], p) for m, p in roll_outcomes(k)) for k in range(6)
-)
-_FIRST_ROLL = (Roll(),)
 _PASS = Pass()
 _USES = (Fulfil, NumberRows, Coins, RowAndCoins)
-
-
-@lru_cache(maxsize=512)
-def _keep_actions(dice: tuple[int, ...]) -> tuple[Roll, ...]:
-    return tuple(Roll(s) for s in _sub_multisets(dice) if len(s) < len(dice))
 
 
 def new_game(
@@ -122,12 +105,7 @@ def new_game(
 
 def current_player(state: State) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`."""
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        return state.player
-    if phase is Phase.OVER:
-        return TERMINAL
-    return CHANCE
+    return _dicegame.current_player(state)
 
 
 def is_terminal(state: State) -> bool:
@@ -141,11 +119,7 @@ def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
     Raises:
         IllegalActionError: ``state`` is not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _THROW_OUTCOMES[5 - len(state.dice)]
-    if state.phase is Phase.ROLL_OFF:
-        return ROLLOFF_OUTCOMES
-    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+    return _dicegame.throw_outcomes(state)
 
 
 def sample_chance(state: State, rng: random.Random) -> DiceRoll:
@@ -154,11 +128,7 @@ def sample_chance(state: State, rng: random.Random) -> DiceRoll:
     Raises:
         IllegalActionError: ``state`` is not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _ROLL_OBJ[sample_roll(rng, 5 - len(state.dice))]
-    if state.phase is Phase.ROLL_OFF:
-        return _ROLL_OBJ[sample_roll(rng, 1)]
-    raise IllegalActionError("this is not a chance node: no dice are being thrown")
+    return _dicegame.throw_sample(state, rng)
 
 
 def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
@@ -170,28 +140,23 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     phase = state.phase
     if phase is Phase.DECIDE:
         if state.rolls == 0:
-            return _FIRST_ROLL
+            return FIRST_ROLL
         uses: tuple[Action, ...] = legal_uses(state.sheets[state.player], state.dice)
         if not uses:
             uses = (_PASS,)
         if state.rolls >= 3:
             return uses
-        return (*uses, *_keep_actions(state.dice))
+        return (*uses, *keep_actions(state.dice))
     if phase is Phase.OVER:
         return ()
     return tuple(o for o, _ in chance_outcomes(state))
 
 
+_ROLL_RULES = {"rolls": "MA-05", "first": "MA-04", "all": "MA-42", "keep": "MA-04"}
+
+
 def _check_roll(state: State, keep: tuple[int, ...]) -> str | None:
-    if state.rolls >= 3:
-        return "a turn has at most three rolls: use the dice now"
-    if state.rolls == 0:
-        return None if not keep else "the first roll of a turn throws all five dice"
-    if len(keep) >= 5:
-        return "keeping all five dice throws nothing: to stop, use the dice"
-    if not is_sub_multiset(keep, state.dice):
-        return f"cannot keep {keep}: the dice showing are {state.dice}"
-    return None
+    return check_keep(state.rolls, state.dice, keep, "use the dice", _ROLL_RULES)
 
 
 def _use(state: State, action: object) -> Outcome:
@@ -277,14 +242,7 @@ def apply(state: State, action: Action | DiceRoll) -> State:
         dice = tuple(sorted(state.dice + thrown))
         return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
     if phase is Phase.ROLL_OFF:
-        (face,) = expect_roll(action, 1)
-        assert state.roll_off is not None
-        decided = state.roll_off.throw(face)
-        if isinstance(decided, RollOff):
-            return attrs.evolve(state, roll_off=decided)
-        return attrs.evolve(
-            state, phase=Phase.DECIDE, player=decided, first_player=decided, roll_off=None
-        )
+        return roll_off_step(state, action)
     raise IllegalActionError("the game is over: no more actions")
 
 

@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from kniffel_rules._dicegame import Phase
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.sheet import Sheet
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["Phase", "State"]
-
-
-class Phase(enum.Enum):
-    """What happens next in a `State`."""
-
-    ROLL_OFF = "roll_off"
-    """Chance: a contender's die in the start-player roll-off."""
-    THROW = "throw"
-    """Chance: the dice that were not kept are thrown."""
-    DECIDE = "decide"
-    """The current player rolls (keeping dice), uses the dice, or passes."""
-    OVER = "over"
-    """The game is over."""
 
 
 @attrs.frozen(slots=True)

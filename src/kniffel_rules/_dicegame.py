@@ -1,0 +1,210 @@
+"""The turn machinery every dice game shares, written once.
+
+Classic Kniffel, Kniffel Master and Kniffel: Das Duell roll five dice the
+same way (up to three rolls, any dice kept, the start player found by the
+roll-off); Kniffel Extreme shares the phases and the roll-off. This module
+holds the pieces that are the same in all of them: the `Phase` of a state,
+the `Roll` action of the five-dice games with its legality check, the exact
+throw outcomes, and the chance-node and roll-off handling. Each game keeps
+only what is its own.
+
+A state using it has the attributes ``phase``, ``player``, ``dice`` (the
+dice kept while a throw is pending), ``roll_off`` and ``first_player``.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from functools import cache
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.dice import (
+    DiceRoll,
+    all_multisets,
+    expect_roll,
+    is_sub_multiset,
+    roll_outcomes,
+    sample_roll,
+    sorted_faces,
+    sub_multisets,
+)
+from kniffel_rules.errors import IllegalActionError, Rejection
+from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff
+
+__all__ = [
+    "FIRST_ROLL",
+    "Phase",
+    "Roll",
+    "check_keep",
+    "current_player",
+    "keep_actions",
+    "roll_off_step",
+    "throw_outcomes",
+    "throw_sample",
+]
+
+
+class Phase(enum.Enum):
+    """What happens next in a dice game's state."""
+
+    ROLL_OFF = "roll_off"
+    """Chance: a contender's die in the start-player roll-off."""
+    THROW = "throw"
+    """Chance: the dice that were not kept are thrown."""
+    DECIDE = "decide"
+    """The current player decides: roll again, or use the dice."""
+    OVER = "over"
+    """The game is over."""
+
+
+def _keep(values: Iterable[int]) -> tuple[int, ...]:
+    return sorted_faces(values, "keep")
+
+
+@attrs.frozen(slots=True, repr=False)
+class Roll:
+    """Keep ``keep`` and throw the other dice. The first roll of a turn is ``Roll()``.
+
+    The constructor sorts ``keep``: ``Roll(keep=[3, 1]) == Roll(keep=(1, 3))``.
+
+    Attributes:
+        keep: The dice kept, a sorted sub-multiset of the current dice.
+    """
+
+    keep: tuple[int, ...] = attrs.field(default=(), converter=_keep)
+
+    def __repr__(self) -> str:
+        return f"Roll(keep={self.keep!r})"
+
+
+FIRST_ROLL: tuple[Roll] = (Roll(),)
+"""The only legal action at the start of a turn."""
+
+# One shared DiceRoll object per multiset of up to five dice: sampling and
+# listing outcomes allocate nothing.
+_ROLL_OBJ: dict[tuple[int, ...], DiceRoll] = {
+    m: DiceRoll(m) for k in range(6) for m in all_multisets(k)
+}
+_THROWS: tuple[tuple[tuple[DiceRoll, Fraction], ...], ...] = tuple(
+    tuple((_ROLL_OBJ[m], p) for m, p in roll_outcomes(k)) for k in range(6)
+)
+
+
+@cache
+def keep_actions(dice: tuple[int, ...]) -> tuple[Roll, ...]:
+    """Every ``Roll`` that throws at least one die, by number kept, then lexicographically."""
+    return tuple(Roll(s) for s in sub_multisets(dice) if len(s) < len(dice))
+
+
+def check_keep(
+    rolls: int, dice: tuple[int, ...], keep: tuple[int, ...], stop: str, rules: Mapping[str, str]
+) -> Rejection | None:
+    """Why keeping ``keep`` and throwing the rest is not allowed now, or None.
+
+    The five-dice rule every game shares: at most three rolls, the first
+    throws all five dice, keeping all five is no roll, and only dice that
+    show can be kept.
+
+    Args:
+        rolls: Throws made this turn.
+        dice: The five dice showing (``()`` before the first roll).
+        keep: The dice to keep.
+        stop: What the player does instead of rolling ("enter the dice in a box").
+        rules: The game's clause ids under ``"rolls"``, ``"first"``, ``"all"``, ``"keep"``.
+    """
+    if rolls >= 3:
+        return Rejection(f"a turn has at most three rolls: {stop}", rules["rolls"])
+    if rolls == 0:
+        if keep:
+            return Rejection("the first roll of a turn throws all five dice", rules["first"])
+        return None
+    if len(keep) >= 5:
+        return Rejection(f"keeping all five dice throws nothing: to stop, {stop}", rules["all"])
+    if not is_sub_multiset(keep, dice):
+        return Rejection(f"cannot keep {keep}: the dice showing are {dice}", rules["keep"])
+    return None
+
+
+class _DiceState(Protocol):
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def dice(self) -> tuple[int, ...]: ...
+    @property
+    def roll_off(self) -> RollOff | None: ...
+
+
+S = TypeVar("S", bound=_DiceState)
+
+
+def current_player(state: _DiceState) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`, from the state's phase."""
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        return state.player
+    if phase is Phase.OVER:
+        return TERMINAL
+    return CHANCE
+
+
+_NOT_CHANCE = "this is not a chance node: no dice are being thrown"
+
+
+def throw_outcomes(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
+    """The outcomes of the pending throw of a five-dice game, or of the roll-off.
+
+    Raises:
+        IllegalActionError: Not a chance node.
+    """
+    if state.phase is Phase.THROW:
+        return _THROWS[5 - len(state.dice)]
+    if state.phase is Phase.ROLL_OFF:
+        return ROLLOFF_OUTCOMES
+    raise IllegalActionError(_NOT_CHANCE)
+
+
+def throw_sample(state: _DiceState, rng: random.Random) -> DiceRoll:
+    """One outcome of `throw_outcomes`, drawn with one ``rng.randrange`` call.
+
+    Raises:
+        IllegalActionError: Not a chance node.
+    """
+    if state.phase is Phase.THROW:
+        return _ROLL_OBJ[sample_roll(rng, 5 - len(state.dice))]
+    if state.phase is Phase.ROLL_OFF:
+        return _ROLL_OBJ[sample_roll(rng, 1)]
+    raise IllegalActionError(_NOT_CHANCE)
+
+
+def roll_off_step(state: S, action: object, **first_turn: Any) -> S:
+    """Apply one roll-off throw: the next contender's face, or the decision.
+
+    Args:
+        state: A state in ``Phase.ROLL_OFF``.
+        action: The chance outcome (a `DiceRoll` of one die).
+        first_turn: Extra fields to set when the start player is decided.
+
+    Raises:
+        IllegalActionError: Not a `DiceRoll` of one die showing 1..6.
+    """
+    (face,) = expect_roll(action, 1)
+    assert state.roll_off is not None
+    result = state.roll_off.throw(face)
+    if isinstance(result, RollOff):
+        return attrs.evolve(state, roll_off=result)  # type: ignore[misc]
+    return attrs.evolve(  # type: ignore[misc]
+        state,
+        phase=Phase.DECIDE,
+        player=result,
+        first_player=result,
+        roll_off=None,
+        **first_turn,
+    )

@@ -1,0 +1,118 @@
+"""``kniffel simulate``: many seeded games between bots, in parallel processes if asked."""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
+
+from kniffel_rules.cli.players import make_bot
+from kniffel_rules.playing import Policy, play
+from kniffel_rules.variant import get_variant
+
+__all__ = ["run_games", "summarise", "wilson"]
+
+_WORKER_BOTS: dict[tuple[str, tuple[str, ...]], list[Policy]] = {}
+
+
+def _one(
+    job: tuple[str, tuple[str, ...], int, dict[str, Any] | None],
+) -> tuple[list[int], list[int]]:
+    """Play one game (in a worker or in-process); returns (scores, winners)."""
+    game_name, bots, seed, rules_doc = job
+    key = (game_name, bots)
+    if key not in _WORKER_BOTS:
+        _WORKER_BOTS[key] = [make_bot(game_name, b) for b in bots]
+    game = get_variant(game_name)
+    rules = None if rules_doc is None else game.Rules.from_dict(rules_doc)
+    final = play(game, _WORKER_BOTS[key], seed=seed, rules=rules)
+    return list(game.scores(final)), list(game.winners(final))
+
+
+def run_games(game: str, bots: Sequence[str], games: int, seed: int,
+              rules_doc: dict[str, Any] | None, workers: int,
+              progress: TextIO | None) -> list[tuple[list[int], list[int]]]:  # fmt: skip
+    """Play ``games`` games; the per-game seeds come from ``random.Random(seed)``.
+
+    The results do not depend on ``workers``: game ``i`` always gets the
+    ``i``-th seed.
+    """
+    master = random.Random(seed)
+    jobs = [(game, tuple(bots), master.getrandbits(64), rules_doc) for _ in range(games)]
+    results: list[tuple[list[int], list[int]]] = []
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for r in _progress(pool.imap(_one, jobs, chunksize=max(1, games // (20 * workers))),
+                               games, progress):  # fmt: skip
+                results.append(r)
+    else:
+        results = list(_progress((_one(j) for j in jobs), games, progress))
+    return results
+
+
+def _progress(items: Iterator[Any], total: int, stream: TextIO | None) -> Iterator[Any]:
+    for i, item in enumerate(items, 1):
+        if stream is not None and (i == total or i % max(1, total // 50) == 0):
+            filled = 30 * i // total
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {i}/{total}", end="", file=stream,
+                  flush=True)  # fmt: skip
+            if i == total:
+                print(file=stream)
+        yield item
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson 95% interval for a proportion ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.959964
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(labels: Sequence[str], results: list[tuple[list[int], list[int]]]
+              ) -> list[dict[str, Any]]:  # fmt: skip
+    """Win rates (ties split), Wilson intervals and score statistics per seat."""
+    n = len(results)
+    rows = []
+    for seat, label in enumerate(labels):
+        wins = sum(1 / len(w) for _, w in results if seat in w)
+        scores = [s[seat] for s, _ in results]
+        lo, hi = wilson(wins, n)
+        rows.append({
+            "seat": seat,
+            "bot": label,
+            "win_rate": wins / n,
+            "win_rate_ci95": [lo, hi],
+            "mean": statistics.fmean(scores),
+            "stdev": statistics.stdev(scores) if n > 1 else 0.0,
+            "min": min(scores),
+            "max": max(scores),
+        })  # fmt: skip
+    return rows
+
+
+def print_table(game: str, games: int, seed: int, rows: list[dict[str, Any]], out: TextIO) -> None:
+    """The readable table of `summarise`'s rows."""
+    print(f"{game}: {games} games, seed {seed}", file=out)
+    print(f"{'seat':>4}  {'bot':<12} {'win rate':>8}  {'95% CI':<15} {'mean':>7} {'sd':>6}"
+          f" {'min':>5} {'max':>5}", file=out)  # fmt: skip
+    for r in rows:
+        lo, hi = r["win_rate_ci95"]
+        print(
+            f"{r['seat']:>4}  {r['bot']:<12} {r['win_rate']:>8.1%}  "
+            f"{lo:>6.1%}-{hi:<7.1%} {r['mean']:>7.1f} {r['stdev']:>6.1f} "
+            f"{r['min']:>5} {r['max']:>5}",
+            file=out,
+        )
+
+
+def progress_stream() -> TextIO | None:
+    """Standard error when it is a terminal (a progress bar there), else None."""
+    return sys.stderr if sys.stderr.isatty() else None
