@@ -57,9 +57,11 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
 def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rules: Rules,
            top: int, out: TextIO) -> int:  # fmt: skip
     """Print every legal action with its expected final score, best first."""
-    from kniffel_rules.bots.optimal import OptimalSolitaire
-
     state = position(dice, rolls_left, filled, extra_bonus, rules)
+    try:
+        from kniffel_rules.bots.optimal import OptimalSolitaire
+    except ImportError:  # pragma: no cover - the solver ships with the package
+        raise KniffelError("the optimal player is not available in this installation") from None
     advice = OptimalSolitaire(rules).advise(state)
     print(f"Dice {' '.join(map(str, state.dice))}, {rolls_left} roll(s) left:", file=out)
     for item in advice[:top] if top else advice:

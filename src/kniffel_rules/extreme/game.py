@@ -30,12 +30,12 @@ from functools import cache
 
 import attrs
 
+from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules._dicegame import roll_off_step
 from kniffel_rules.dice import (
     DiceRoll,
     decode_throw,
-    expect_roll,
     is_sub_multiset,
     roll_outcomes,
     sample_roll,
@@ -126,9 +126,7 @@ def new_game(
 
 def current_player(state: State) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`."""
-    if state.phase is Phase.DECIDE:
-        return state.player
-    return TERMINAL if state.phase is Phase.OVER else CHANCE
+    return _dicegame.current_player(state)
 
 
 def is_terminal(state: State) -> bool:
@@ -303,14 +301,7 @@ def apply(state: State, action: Action | ExtremeRoll | DiceRoll) -> State:
             rolls=state.rolls + 1,
         )
     if phase is Phase.ROLL_OFF:
-        (face,) = expect_roll(action, 1)
-        assert state.roll_off is not None
-        result = state.roll_off.throw(face)
-        if isinstance(result, RollOff):
-            return attrs.evolve(state, roll_off=result)
-        return attrs.evolve(
-            state, phase=Phase.DECIDE, player=result, first_player=result, roll_off=None
-        )
+        return roll_off_step(state, action)
     raise IllegalActionError("the game is over: no more actions")
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 
 import attrs
 
+from kniffel_rules._dicegame import Phase
 from kniffel_rules.dice import sorted_faces
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.boxes import LOWER, Box
@@ -88,19 +88,6 @@ class ExtremeRoll:
 
 Action = Roll | Score
 """A player's action in Kniffel Extreme."""
-
-
-class Phase(enum.Enum):
-    """What happens next in a `State`."""
-
-    ROLL_OFF = "roll_off"
-    """Chance: a contender's die in the start-player roll-off."""
-    THROW = "throw"
-    """Chance: the dice that were not kept are thrown."""
-    DECIDE = "decide"
-    """The current player rolls again or scores."""
-    OVER = "over"
-    """The game is over."""
 
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
