@@ -13,6 +13,7 @@ one-look rule of thumb.
 """
 
 from kniffel_rules.bots.classic_greedy import ClassicGreedy
+from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.simple import RandomBot
 
-__all__ = ["ClassicGreedy", "RandomBot"]
+__all__ = ["ClassicGreedy", "OptimalSolitaire", "RandomBot"]

@@ -1,0 +1,54 @@
+"""Computing value tables for any covered rules (needs numpy: the ``solver`` extra).
+
+``python -m kniffel_rules.bots.optimal DIR`` recomputes the tables that ship
+with the package into ``DIR`` (see `main`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from array import array
+from pathlib import Path
+
+from kniffel_rules.bots.optimal._solver import solve_values
+from kniffel_rules.bots.optimal._table import SHIPPED, ValueTable
+from kniffel_rules.classic import Rules
+
+__all__ = ["build_table", "main"]
+
+
+def build_table(rules: Rules, *, progress: bool = True) -> ValueTable:
+    """Compute the optimal values of every position under ``rules``.
+
+    Takes about ten seconds and some 30 MB; draws a progress bar on stderr
+    unless ``progress`` is false.
+
+    Args:
+        rules: The rules (not Croatian).
+        progress: Draw a progress bar on stderr.
+
+    Returns:
+        The table; `ValueTable.save` keeps it for later.
+
+    Raises:
+        KniffelError: numpy is missing (install the ``solver`` extra), or
+            the rules are Croatian.
+    """
+    model, values = solve_values(rules, progress=progress)
+    dense = array("d")
+    dense.frombytes(values.astype("=f8").tobytes())
+    return ValueTable(model.rules, model.flags, dense)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Recompute the shipped tables into a directory."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("directory", type=Path)
+    args = parser.parse_args(argv)
+    args.directory.mkdir(parents=True, exist_ok=True)
+    for name, rules in SHIPPED.items():
+        table = build_table(rules)
+        path = args.directory / f"{name}.kvt"
+        table.save(path)
+        print(f"{path}: {table.expected_score:.6f}", file=sys.stderr)
