@@ -108,12 +108,14 @@ def test_an_observation_never_contains_another_players_cards(
 
 def _turns_and_steps(seed: int, players: int, rules: Rules) -> tuple[State, int, int]:
     turns = longest = steps = 0
+    s: State | None = None
     for s in walk(seed, players, rules):
         if s.phase is Phase.TURN:
             turns += 1
             longest = max(longest, steps)
             steps = 0
         steps += 1
+    assert s is not None
     return s, turns, longest
 
 

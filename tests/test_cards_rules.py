@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -78,7 +79,14 @@ def test_sixty_five_unique_cards() -> None:
     assert {c.colour for c in CARDS} == set(Colour) and len(Colour) == 5
     assert all(sum(1 for c in CARDS if c.value == v) == 5 for v in range(1, 14))
     assert new_game(2).pile == CARDS
-    for bad in ((0, "red"), (14, "red"), (7, "pink"), ("7", "red"), (True, "red")):
+    bads: list[Any] = [
+        (0, "red"),
+        (14, "red"),
+        (7, "pink"),
+        ("7", "red"),
+        (True, "red"),
+    ]
+    for bad in bads:
         with pytest.raises(InvalidStateError):
             Card(*bad)
 

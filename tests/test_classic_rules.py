@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -503,14 +504,15 @@ def test_defaults_are_the_rulebook() -> None:
     assert (r.joker, r.extra_kniffel_bonus, r.extra_bonus_requires_fifty) == ("schmidt", 50, True)
     assert (r.games, r.ranking, r.full_cup, r.croatian) == (1, "total", False, False)
     assert not r.kniffel_counts_as_full_house
-    for bad in (
+    bads: tuple[dict[str, Any], ...] = (
         {"joker": "wild"},
         {"games": 0},
         {"ranking": "elo"},
         {"full_cup": 1},
         {"extra_kniffel_bonus": -50},
         {"games": True},
-    ):
+    )
+    for bad in bads:
         with pytest.raises(InvalidStateError, match="rules\\."):
             Rules(**bad)
 

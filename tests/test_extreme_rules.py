@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -245,7 +246,8 @@ def test_keeping_everything_or_scoring_before_rolling_is_illegal() -> None:
 def test_rules_options_are_validated() -> None:
     r = Rules()
     assert (r.chips, r.upper_bonus, r.upper_bonus_threshold) == (3, 45, 73)
-    for bad in ({"chips": -1}, {"chips": "3"}, {"upper_bonus": True}):
+    bads: tuple[dict[str, Any], ...] = ({"chips": -1}, {"chips": "3"}, {"upper_bonus": True})
+    for bad in bads:
         with pytest.raises(InvalidStateError, match="rules\\."):
             Rules(**bad)
     with pytest.raises(InvalidStateError, match="unknown rule option"):

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import kniffel_rules
 from kniffel_rules import InvalidStateError, Policy, classic, extreme, record, verify_sheet
+from kniffel_rules._sheetcheck import DERIVED
 from kniffel_rules.bots import ClassicGreedy, RandomBot
 from kniffel_rules.sheets import SHEET_VARIANTS, schema
 
@@ -94,7 +95,7 @@ def test_a_corrupted_entry_is_found_exactly(sheet: tuple[dict[str, Any], bool],
     doc, rolls = sheet
     for player in doc["players"]:  # derived fields absent: computed, not checked
         for game in player["games"]:
-            for key in (*kniffel_rules._sheetcheck.DERIVED, "placement_points"):
+            for key in (*DERIVED, "placement_points"):
                 game.pop(key, None)
         player.pop("series_total", None)
         player.pop("series_points", None)
@@ -117,7 +118,7 @@ def test_a_corrupted_entry_is_found_exactly(sheet: tuple[dict[str, Any], bool],
 def test_a_corrupted_derived_field_is_found_exactly(sheet: tuple[dict[str, Any], bool],
                                                     data: st.DataObject) -> None:  # fmt: skip
     doc, _ = sheet
-    derived = (*kniffel_rules._sheetcheck.DERIVED, "placement_points")
+    derived = (*DERIVED, "placement_points")
     candidates = _fields(doc, lambda k: k in derived)
     if not candidates:
         return

@@ -111,15 +111,17 @@ class SheetSpec:
         """The boxes by key."""
         return {b.key: b for b in self.boxes}
 
-    game_keys: frozenset[str] = attrs.field(init=False)
+    game_keys: frozenset[str] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: _game_keys(self), takes_self=True)
+    )
     """Every key a game object may have (computed)."""
 
-    @game_keys.default
-    def _game_keys(self) -> frozenset[str]:
-        keys = {*(b.key for b in self.boxes), *DERIVED, "turns", "placement_points"}
-        if self.extra_bonus:
-            keys.add("extra_kniffel_bonus")
-        return frozenset(keys)
+
+def _game_keys(spec: SheetSpec) -> frozenset[str]:
+    keys = {*(b.key for b in spec.boxes), *DERIVED, "turns", "placement_points"}
+    if spec.extra_bonus:
+        keys.add("extra_kniffel_bonus")
+    return frozenset(keys)
 
 
 def placement_points(totals: Sequence[int]) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ import importlib
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from kniffel_rules.errors import KniffelError
 
@@ -111,5 +111,4 @@ def get_variant(name: str) -> Variant:
     except (KeyError, TypeError):
         known = ", ".join(VARIANTS)
         raise UnknownVariantError(f"unknown game {name!r}; known games: {known}") from None
-    module: Variant = importlib.import_module(module_name)
-    return module
+    return cast(Variant, importlib.import_module(module_name))

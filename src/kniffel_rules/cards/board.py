@@ -111,9 +111,13 @@ class BoardRow:
 
     spaces: tuple[int, ...] = attrs.field(converter=_spaces)
     values: tuple[int, ...] = attrs.field(converter=_values, validator=_check_values)
-    _starts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _starts: tuple[int, ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda self: self._starts_default(), takes_self=True),
+    )
 
-    @_starts.default
     def _starts_default(self) -> tuple[int, ...]:
         starts = [0]
         for s in self.spaces:
@@ -201,9 +205,13 @@ class Board:
     three_of_a_kind: BoardRow = attrs.field(validator=_check_row)
     straight: BoardRow = attrs.field(validator=_check_row)
     two_pairs: BoardRow = attrs.field(validator=_check_two_pairs)
-    _rows: tuple[BoardRow, ...] = attrs.field(init=False, eq=False, repr=False)
+    _rows: tuple[BoardRow, ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda self: self._rows_default(), takes_self=True),
+    )
 
-    @_rows.default
     def _rows_default(self) -> tuple[BoardRow, ...]:
         return (self.full_house, self.colour, self.three_of_a_kind, self.straight, self.two_pairs)
 

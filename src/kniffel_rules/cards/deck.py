@@ -86,10 +86,15 @@ class Card:
 
     value: int = attrs.field(validator=_value)
     colour: Colour = attrs.field(converter=_colour)
-    index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    index: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        hash=False,
+        default=attrs.Factory(lambda self: self._index(), takes_self=True),
+    )
     """The card's position in `CARDS` (0..64)."""
 
-    @index.default
     def _index(self) -> int:
         if isinstance(self.value, int):
             return (self.value - 1) * 5 + _COLOUR_INDEX[self.colour]

@@ -108,23 +108,23 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         0 on success, 1 when ``verify`` found problems, 2 for bad arguments
         or unreadable input.
     """
-    out = out or sys.stdout
+    stream: TextIO = out or sys.stdout
     args = _parser().parse_args(argv)
     try:
         if args.command == "verify":
-            return verify(args.files, args.json, out)
+            return verify(args.files, args.json, stream)
         if args.command == "advise":
             rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
             return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
-                          args.top, out)  # fmt: skip
+                          args.top, stream)  # fmt: skip
         game = get_variant(args.game)
         if args.command == "simulate":
-            return _simulate(args, out)
+            return _simulate(args, stream)
         seats = parse_players(args.game, args.players, humans=args.command == "play")
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         labels = ", ".join(s.label for s in seats)
-        print(f"{args.game}, seed {seed}: {labels}", file=out)
-        play_game(game, seats, seed, _rules(args.game, args.rules), stdin or sys.stdin, out)
+        print(f"{args.game}, seed {seed}: {labels}", file=stream)
+        play_game(game, seats, seed, _rules(args.game, args.rules), stdin or sys.stdin, stream)
         return 0
     except KniffelError as exc:
         print(f"kniffel: error: {exc}", file=sys.stderr)
@@ -161,4 +161,3 @@ def run() -> None:
         os.dup2(devnull, sys.stdout.fileno())
         status = 0
     raise SystemExit(status)
-

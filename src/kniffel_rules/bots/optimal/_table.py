@@ -201,7 +201,7 @@ def shipped_name(rules: Rules) -> str | None:
 
 def shipped_header(name: str) -> dict[str, Any]:
     """The header of a shipped table, read without decoding its values."""
-    with (resources.files(__package__) / "data" / f"{name}.kvt").open("rb") as f:
+    with (resources.files("kniffel_rules.bots.optimal") / "data" / f"{name}.kvt").open("rb") as f:
         header: dict[str, Any] = json.loads(f.readline())
     return header
 
@@ -209,5 +209,5 @@ def shipped_header(name: str) -> dict[str, Any]:
 @cache
 def shipped_table(name: str) -> ValueTable:
     """Read one of the tables in the wheel (see `SHIPPED`), once per process."""
-    data = (resources.files(__package__) / "data" / f"{name}.kvt").read_bytes()
+    data = (resources.files("kniffel_rules.bots.optimal") / "data" / f"{name}.kvt").read_bytes()
     return ValueTable.from_bytes(data, f"{name}.kvt")
