@@ -20,12 +20,12 @@ from kniffel_rules import classic, extreme, record, verify_sheet
 from kniffel_rules.bots import ClassicGreedy, RandomBot
 
 
-def sheets(variant: str, rolls: bool, count: int = 50) -> list[dict[str, Any]]:
-    """``count`` sheets of finished two-player games."""
+def sheets(variant: str, rolls: bool, count: int = 50, players: int = 2) -> list[dict[str, Any]]:
+    """``count`` sheets of finished games of ``players`` players."""
     out = []
     for seed in range(count):
         if variant == "classic":
-            rec = record("classic", [ClassicGreedy(), ClassicGreedy()], seed=seed)
+            rec = record("classic", [ClassicGreedy()] * players, seed=seed)
             out.append(classic.write_sheet(rec, rolls=rolls))
         else:
             rec = record("extreme", [RandomBot(), RandomBot()], seed=seed)
@@ -52,6 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'sheets':<34} {'per CPU-second':>15} {'vs classic roll-less':>21}")
     base = None
+    solo = rate(sheets("classic", False, players=1), args.seconds)
     for variant in ("classic", "extreme"):
         for rolls in (False, True):
             docs = sheets(variant, rolls)
@@ -60,6 +61,8 @@ def main() -> None:
             label = f"{variant}, 2 players, {'with' if rolls else 'without'} rolls"
             print(f"{label:<34} {r:>15,.0f} {r / base:>20.2f}x")
             if variant == "classic" and not rolls:
+                label = "classic, 1 player, without rolls"
+                print(f"{label:<34} {solo:>15,.0f} {solo / base:>20.2f}x")
                 texts = [json.dumps(d) for d in docs]
                 t = rate(texts, args.seconds)
                 label = "classic, ... from JSON text"
