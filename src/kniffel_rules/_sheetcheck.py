@@ -31,6 +31,7 @@ DERIVED = ("upper_sum", "upper_bonus", "upper_total", "lower_total", "total")
 """The derived fields of a game, in sheet order."""
 
 _PLAYER_DERIVED = ("series_total", "series_points")
+_PLAYER_KEYS = frozenset({"name", "games", *_PLAYER_DERIVED})
 
 
 @attrs.frozen(slots=True)
@@ -150,12 +151,21 @@ def _read(
     out = []
     for i, raw in enumerate(players):
         path = f"players[{i}]"
-        p = _json.get_object(raw, path, required=("name", "games"), optional=_PLAYER_DERIVED)
-        name = _json.get_str(p, "name", path)
+        if (
+            type(raw) is dict
+            and raw.keys() <= _PLAYER_KEYS
+            and type(raw.get("name")) is str
+            and type(raw.get("games")) is list
+            and 0 < len(raw["games"]) <= 1_000
+        ):
+            p, name, games = raw, raw["name"], raw["games"]
+        else:  # the general readers name what is wrong
+            p = _json.get_object(raw, path, required=("name", "games"), optional=_PLAYER_DERIVED)
+            name = _json.get_str(p, "name", path)
+            games = _json.get_list(p, "games", path, lambda v, q: v, max_length=1_000)
+            if not games:
+                raise InvalidStateError(f"{path}.games", "a player has at least one game")
         extra = {k: _json.get_int(p, k, path, -_LIMIT, _LIMIT) for k in _PLAYER_DERIVED if k in p}
-        games = _json.get_list(p, "games", path, lambda v, q: v, max_length=1_000)
-        if not games:
-            raise InvalidStateError(f"{path}.games", "a player has at least one game")
         checked = []
         for g, game in enumerate(games):
             if not isinstance(game, dict) or not game.keys() <= game_keys:
