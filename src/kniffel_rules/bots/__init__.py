@@ -9,11 +9,32 @@ decision of its seat. Write your own as a plain function::
 
 This package holds the library's reference players. ``RandomBot`` plays
 uniformly at random; ``ClassicGreedy`` plays classic Kniffel by a fast
-one-look rule of thumb.
+one-look rule of thumb. ``ExtremeGreedy`` / ``ExtremeExpectimax`` and
+``DuelGreedy`` / ``DuelExpectimax`` are the greedy and the strong players of
+Kniffel Extreme and of the Duell.
 """
 
+from kniffel_rules.bots.cards_bots import CardsGreedy, CardsPlanner
 from kniffel_rules.bots.classic_greedy import ClassicGreedy
+from kniffel_rules.bots.duel_bots import DuelExpectimax, DuelGreedy, DuelHeuristic
+from kniffel_rules.bots.extreme_bots import ExtremeExpectimax, ExtremeGreedy, ExtremeHeuristic
+from kniffel_rules.bots.master_bots import MasterExpectimax, MasterGreedy, MasterHeuristic
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.simple import RandomBot
 
-__all__ = ["ClassicGreedy", "OptimalSolitaire", "RandomBot"]
+__all__ = [
+    "CardsGreedy",
+    "CardsPlanner",
+    "ClassicGreedy",
+    "DuelExpectimax",
+    "DuelGreedy",
+    "DuelHeuristic",
+    "ExtremeExpectimax",
+    "ExtremeGreedy",
+    "ExtremeHeuristic",
+    "MasterExpectimax",
+    "MasterGreedy",
+    "MasterHeuristic",
+    "OptimalSolitaire",
+    "RandomBot",
+]

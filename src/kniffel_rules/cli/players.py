@@ -25,10 +25,16 @@ _BOTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "duel": {
         "greedy": ("kniffel_rules.bots.duel_bots", "DuelGreedy"),
-        "strong": ("kniffel_rules.bots.duel_bots", "DuelStrong"),
+        "strong": ("kniffel_rules.bots.duel_bots", "DuelExpectimax"),
     },
-    "master": {},
-    "cards": {},
+    "master": {
+        "greedy": ("kniffel_rules.bots.master_bots", "MasterGreedy"),
+        "strong": ("kniffel_rules.bots.master_bots", "MasterExpectimax"),
+    },
+    "cards": {
+        "greedy": ("kniffel_rules.bots.cards_bots", "CardsGreedy"),
+        "strong": ("kniffel_rules.bots.cards_bots", "CardsPlanner"),
+    },
 }
 _ANY = {"random": ("kniffel_rules.bots.simple", "RandomBot")}
 
