@@ -62,7 +62,7 @@ def _bonus_earned(sheet: Sheet, rules: Rules) -> int:
     return rules.extra_kniffel_bonus
 
 
-def _joker_value(box: Box, dice: tuple[int, ...], natural: tuple[int, ...], rules: Rules) -> int:
+def _joker_value(box: Box, natural: tuple[int, ...], rules: Rules) -> int:
     index: int = box.value
     if box is Box.FULL_HOUSE:
         return rules.full_house_score
@@ -103,7 +103,7 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
     if rules.joker == "free":
         if match_open:
             return Entry(natural[box.value], bonus)
-        return Entry(_joker_value(box, dice, natural, rules), bonus, joker=box in LOWER)
+        return Entry(_joker_value(box, natural, rules), bonus, joker=box in LOWER)
     # "schmidt" and "forced": the matching upper box, else the lower section, else strike.
     if match_open:
         if box is not match:
@@ -122,7 +122,7 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
                 "CL-19",
             )
         return Entry(0, forced_bonus)
-    return Entry(_joker_value(box, dice, natural, rules), forced_bonus, joker=True)
+    return Entry(_joker_value(box, natural, rules), forced_bonus, joker=True)
 
 
 def entry_options(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> dict[Box, Entry]:

@@ -1,0 +1,123 @@
+"""Exact reasons, clause ids, joker flags and field paths of classic's checks.
+
+Apps show these messages to players and the sheet verifier reports the
+clause ids, so they are part of the behaviour; these tests were written to
+kill the mutants that a mutation-testing run (docs/quality.md) found alive.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from classic_helpers import sheet
+from kniffel_rules import IllegalActionError, InvalidStateError
+from kniffel_rules.classic import (
+    Box,
+    Entry,
+    Rules,
+    Score,
+    apply,
+    check_entry,
+    entry_options,
+    new_game,
+    score,
+)
+from kniffel_rules.classic.boxes import check_dice
+from kniffel_rules.errors import Rejection
+
+B = Box
+FOURS = (4, 4, 4, 4, 4)
+
+
+def rejection(result: Entry | Rejection) -> tuple[str, str]:
+    assert isinstance(result, Rejection)
+    return str(result), result.rule
+
+
+@pytest.mark.rule("CL-30", "CL-07")
+def test_reasons_for_boxes_that_cannot_take_the_roll() -> None:
+    croatian = Rules(croatian=True)
+    assert rejection(check_entry(sheet(), FOURS, B.FULL_HOUSE, croatian)) == (
+        "the Croatian sheet has no box Full House",
+        "CL-30",
+    )
+    assert rejection(check_entry(sheet(), FOURS, B.MAXIMUM, Rules())) == (
+        "the standard sheet has no box Maximum",
+        "CL-30",
+    )
+    assert rejection(check_entry(sheet({B.CHANCE: 20}), FOURS, B.CHANCE, Rules())) == (
+        "box Chance is already filled (20)",
+        "CL-07",
+    )
+
+
+@pytest.mark.rule("CL-18", "CL-19")
+def test_joker_reasons_name_the_clause() -> None:
+    assert rejection(check_entry(sheet({B.KNIFFEL: 50}), FOURS, B.CHANCE, Rules())) == (
+        "an extra Kniffel of Fours must be entered in Fours while that box is open (joker rule)",
+        "CL-18",
+    )
+    assert rejection(check_entry(sheet({B.KNIFFEL: 50, B.FOURS: 8}), FOURS, B.SIXES, Rules())) == (
+        "an extra Kniffel with Fours filled is a joker: it must go in an open lower box, "
+        "not Sixes (joker rule)",
+        "CL-19",
+    )
+    state = new_game()
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Score(B.CHANCE))
+    assert info.value.rule == "CL-47"
+
+
+@pytest.mark.rule("CL-19", "CL-42")
+def test_entries_say_whether_they_are_jokers() -> None:
+    filled = sheet({B.KNIFFEL: 50, B.FOURS: 8})
+    assert check_entry(filled, FOURS, B.FULL_HOUSE, Rules()) == Entry(25, 0, joker=True)
+    assert check_entry(sheet({B.KNIFFEL: 50}), FOURS, B.FOURS, Rules()) == Entry(20, 50)
+    free = Rules(joker="free")
+    assert check_entry(filled, FOURS, B.FULL_HOUSE, free) == Entry(25, 50, joker=True)
+    assert check_entry(filled, FOURS, B.ONES, free) == Entry(0, 50, joker=False)
+    assert check_entry(sheet(), (1, 2, 3, 4, 6), B.SMALL_STRAIGHT, Rules()) == Entry(30)
+
+
+@pytest.mark.rule("CL-51")
+def test_joker_values_follow_the_rules_box_values() -> None:
+    rules = Rules(full_house_score=33, small_straight_score=22, large_straight_score=44)
+    filled = sheet({B.KNIFFEL: 50, B.FOURS: 8})
+    assert check_entry(filled, FOURS, B.FULL_HOUSE, rules) == Entry(33, 0, joker=True)
+    assert check_entry(filled, FOURS, B.SMALL_STRAIGHT, rules) == Entry(22, 0, joker=True)
+    assert check_entry(filled, FOURS, B.LARGE_STRAIGHT, rules) == Entry(44, 0, joker=True)
+    assert check_entry(filled, FOURS, B.CHANCE, rules) == Entry(20, 0, joker=True)
+    natural = Rules(kniffel_counts_as_full_house=True, full_house_score=31)
+    assert check_entry(sheet(), FOURS, B.FULL_HOUSE, natural) == Entry(31)
+
+
+def test_entry_options_lists_the_entries() -> None:
+    filled = sheet({B.KNIFFEL: 50, B.FOURS: 8})
+    options = entry_options(filled, FOURS, Rules())
+    assert options[B.FULL_HOUSE] == Entry(25, 0, joker=True)
+    assert options[B.THREE_OF_A_KIND] == Entry(20, 0, joker=True)
+    assert all(isinstance(e, Entry) for e in options.values())
+
+
+@pytest.mark.parametrize(
+    ("dice", "message"),
+    [
+        ((1, 2, 3, 4), "dice: a classic roll has 5 dice, got 4"),
+        ((0, 1, 2, 3, 4), r"dice: die faces are 1\.\.6, got \(0, 1, 2, 3, 4\)"),
+        ((1, 2, 3, 4, 7), r"dice: die faces are 1\.\.6, got \(1, 2, 3, 4, 7\)"),
+        ("12345", "dice: a die face must be an integer"),
+        (5, "dice: expected a sequence of dice faces"),
+    ],
+)
+def test_bad_dice_name_the_field(dice: object, message: str) -> None:
+    with pytest.raises(InvalidStateError, match=f"^{message}") as info:
+        score(B.CHANCE, dice)  # type: ignore[arg-type]
+    assert info.value.path == "dice"
+    with pytest.raises(InvalidStateError) as other:
+        check_dice(dice, "turns[0].dice")  # type: ignore[arg-type]
+    assert other.value.path == "turns[0].dice"
+
+
+def test_a_non_box_names_the_field() -> None:
+    with pytest.raises(InvalidStateError, match=r"^box: expected a classic Box, got 'chance'"):
+        score("chance", (1, 2, 3, 4, 5))  # type: ignore[arg-type]
