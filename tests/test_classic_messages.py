@@ -121,3 +121,12 @@ def test_bad_dice_name_the_field(dice: object, message: str) -> None:
 def test_a_non_box_names_the_field() -> None:
     with pytest.raises(InvalidStateError, match=r"^box: expected a classic Box, got 'chance'"):
         score("chance", (1, 2, 3, 4, 5))  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("CL-44")
+def test_any_bonus_amount_is_credited() -> None:
+    for amount in (1, 2, 100):
+        entry = check_entry(
+            sheet({B.KNIFFEL: 50}), FOURS, B.FOURS, Rules(extra_kniffel_bonus=amount)
+        )
+        assert entry == Entry(20, amount)
