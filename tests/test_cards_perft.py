@@ -19,6 +19,7 @@ import pytest
 from cards_helpers import hand, position, tokens
 from kniffel_rules import cards
 from kniffel_rules.cards import Row, Rules
+from perft import perft as _perft
 
 DATA = Path(__file__).parent / "data" / "cards_perft.json"
 
@@ -47,12 +48,7 @@ STARTS: dict[str, tuple[Callable[[], cards.State], int]] = {
 
 
 def perft(start: Any, depth: int) -> list[int]:
-    level = {start}
-    counts = []
-    for _ in range(depth):
-        level = {cards.apply(s, a) for s in level for a in cards.legal_actions(s)}
-        counts.append(len(level))
-    return counts
+    return _perft(cards, start, depth)
 
 
 @pytest.mark.parametrize("name", sorted(STARTS))

@@ -20,6 +20,7 @@ import pytest
 from classic_helpers import position
 from kniffel_rules import classic
 from kniffel_rules.classic import Box, Rules
+from perft import perft as _perft
 
 DATA = Path(__file__).parent / "data" / "classic_perft.json"
 DEPTH = 5
@@ -40,12 +41,7 @@ STARTS: dict[str, Callable[[], classic.State]] = {
 
 
 def perft(start: Any, depth: int) -> list[int]:
-    level = {start}
-    counts = []
-    for _ in range(depth):
-        level = {classic.apply(s, a) for s in level for a in classic.legal_actions(s)}
-        counts.append(len(level))
-    return counts
+    return _perft(classic, start, depth)
 
 
 @pytest.mark.parametrize("name", sorted(STARTS))

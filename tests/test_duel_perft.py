@@ -20,6 +20,7 @@ import pytest
 from duel_helpers import B, R, position
 from kniffel_rules import duel
 from kniffel_rules.duel import Area, Rules, Spot
+from perft import perft as _perft
 
 DATA = Path(__file__).parent / "data" / "duel_perft.json"
 DEPTH = 5
@@ -47,12 +48,7 @@ STARTS: dict[str, Callable[[], duel.State]] = {
 
 
 def perft(start: Any, depth: int) -> list[int]:
-    level = {start}
-    counts = []
-    for _ in range(depth):
-        level = {duel.apply(s, a) for s in level for a in duel.legal_actions(s)}
-        counts.append(len(level))
-    return counts
+    return _perft(duel, start, depth)
 
 
 @pytest.mark.parametrize("name", sorted(STARTS))

@@ -15,6 +15,7 @@ import pytest
 from extreme_helpers import position
 from kniffel_rules import extreme
 from kniffel_rules.extreme import Box
+from perft import perft as _perft
 
 DATA = Path(__file__).parent / "data" / "extreme_perft.json"
 
@@ -30,12 +31,7 @@ STARTS: dict[str, tuple[Callable[[], extreme.State], int]] = {
 
 
 def perft(start: Any, depth: int) -> list[int]:
-    level = {start}
-    counts = []
-    for _ in range(depth):
-        level = {extreme.apply(s, a) for s in level for a in extreme.legal_actions(s)}
-        counts.append(len(level))
-    return counts
+    return _perft(extreme, start, depth)
 
 
 @pytest.mark.rule("EX-02", "EX-04")

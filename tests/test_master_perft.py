@@ -20,6 +20,7 @@ import pytest
 from kniffel_rules import master
 from kniffel_rules.master import Sheet, Task
 from master_helpers import board, position
+from perft import perft as _perft
 
 DATA = Path(__file__).parent / "data" / "master_perft.json"
 DEPTH = 5
@@ -40,12 +41,7 @@ STARTS: dict[str, Callable[[], master.State]] = {
 
 
 def perft(start: Any, depth: int) -> list[int]:
-    level = {start}
-    counts = []
-    for _ in range(depth):
-        level = {master.apply(s, a) for s in level for a in master.legal_actions(s)}
-        counts.append(len(level))
-    return counts
+    return _perft(master, start, depth)
 
 
 @pytest.mark.parametrize("name", sorted(STARTS))

@@ -17,15 +17,25 @@ written fields.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import attrs
 
 from kniffel_rules import _json
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.sheets import Finding, Report
+from kniffel_rules.sheets import Finding, Report, read_document
 
-__all__ = ["DERIVED", "BoxInfo", "Replay", "SheetSpec", "check", "placement_points"]
+__all__ = [
+    "DERIVED",
+    "BoxInfo",
+    "Replay",
+    "SheetSpec",
+    "check",
+    "placement_points",
+    "spec_cache",
+    "verify_document",
+]
 
 DERIVED = ("upper_sum", "upper_bonus", "upper_total", "lower_total", "total")
 """The derived fields of a game, in sheet order."""
@@ -457,3 +467,36 @@ def _check_series(
                     spec.rules["placement"],
                     f"the series has {found} placement points, but the finished games give {pw}.",
                 )
+
+
+def spec_cache(build: Callable[[Any], SheetSpec]) -> Callable[[Any], SheetSpec]:
+    """Memoise ``build(rules_doc)`` on the rules document's items when they are hashable.
+
+    Args:
+        build: Makes the spec from a ``rules`` object (it validates it).
+
+    Returns:
+        A function of the ``rules`` object giving the (cached) spec.
+    """
+    cached = cache(lambda items: build(dict(items)))
+
+    def spec_of(rules_doc: Any) -> SheetSpec:
+        if isinstance(rules_doc, dict):
+            try:
+                result: SheetSpec = cached(tuple(sorted(rules_doc.items())))
+                return result
+            except TypeError:  # an unhashable value: let the builder name it
+                pass
+        return build(rules_doc)
+
+    return spec_of
+
+
+def verify_document(
+    doc: Mapping[str, Any] | str | bytes, variant: str, spec_of: Callable[[Any], SheetSpec]
+) -> Report:
+    """Read a sheet of ``variant`` and check it against the spec of its rules."""
+    data = read_document(doc)
+    if data.get("variant") != variant:
+        raise InvalidStateError("variant", f"expected {variant!r}, got {data.get('variant')!r}")
+    return check(data, spec_of(data.get("rules", {})))

@@ -21,7 +21,15 @@ from typing import Any
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._sheetcheck import DERIVED, BoxInfo, Emit, Replay, SheetSpec, check
+from kniffel_rules._sheetcheck import (
+    DERIVED,
+    BoxInfo,
+    Emit,
+    Replay,
+    SheetSpec,
+    spec_cache,
+    verify_document,
+)
 from kniffel_rules.dice import is_sub_multiset, multiset_difference
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.extreme.boxes import BOXES, LOWER, UPPER, Box, box_values, possible_values
@@ -29,7 +37,7 @@ from kniffel_rules.extreme.game import apply, new_game
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import ExtremeRoll, Phase, Roll, Score, Sheet, State
 from kniffel_rules.playing import GameRecord
-from kniffel_rules.sheets import Report, read_document
+from kniffel_rules.sheets import Report
 
 __all__ = ["Throw", "Turn", "verify_sheet", "write_sheet"]
 
@@ -302,25 +310,10 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
         >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
         [('highway', 'EX-16')]
     """
-    data = read_document(doc)
-    if data.get("variant") != "extreme":
-        raise InvalidStateError("variant", f"expected 'extreme', got {data.get('variant')!r}")
-    return check(data, _spec_of(data.get("rules", {})))
+    return verify_document(doc, "extreme", _spec_of)
 
 
-def _spec_of(rules_doc: Any) -> SheetSpec:
-    """The spec for a ``rules`` object, memoised on its items when they are hashable."""
-    if isinstance(rules_doc, dict):
-        try:
-            return _spec_for_items(tuple(sorted(rules_doc.items())))
-        except TypeError:  # an unhashable value: let Rules.from_dict name it
-            pass
-    return spec(Rules.from_dict(rules_doc))
-
-
-@cache
-def _spec_for_items(items: tuple[tuple[str, Any], ...]) -> SheetSpec:
-    return spec(Rules.from_dict(dict(items)))
+_spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
 
 
 def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
