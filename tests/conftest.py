@@ -14,18 +14,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 if os.environ.get("MUTANT_UNDER_TEST"):  # a mutation-testing run (docs/quality.md)
+    import sys
+
     import pytest
 
     @pytest.fixture(autouse=True)
-    def _fresh_tables() -> None:
-        """Rebuild cached scoring tables, so a mutant in the code that fills them shows."""
-        from kniffel_rules.classic import boxes as classic_boxes
-        from kniffel_rules.extreme import boxes as extreme_boxes
-
-        for fn in (
-            classic_boxes._table,
-            classic_boxes.possible_values,
-            extreme_boxes._table,
-            extreme_boxes.possible_values,
-        ):
-            fn.cache_clear()
+    def _fresh_caches() -> None:
+        """Empty every functools cache of the library, so a mutant in cached code shows."""
+        for name, module in list(sys.modules.items()):
+            if not name.startswith("kniffel_rules"):
+                continue
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
