@@ -76,7 +76,7 @@ def rules_from_dict(cls: type[R], doc: Any, path: str = "rules") -> R:
     except InvalidStateError as exc:
         if path == "rules":
             raise
-        raise InvalidStateError(path + exc.path.removeprefix("rules"), str(exc)) from None
+        raise InvalidStateError(path + exc.path.removeprefix("rules"), exc.detail) from None
 
 
 def player_names(

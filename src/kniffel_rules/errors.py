@@ -55,8 +55,10 @@ class InvalidStateError(KniffelError, ValueError):
 
     Attributes:
         path: The field path (``""`` for the document itself).
+        detail: The message without the path.
     """
 
     def __init__(self, path: str, message: str) -> None:
         self.path = path
+        self.detail = message
         super().__init__(f"{path}: {message}" if path else message)

@@ -96,8 +96,7 @@ def _check_values(inst: BoardRow, attr: attrs.Attribute[Any], value: tuple[int, 
 
 def repath(exc: InvalidStateError, prefix: str) -> InvalidStateError:
     """The same error with its field path put under ``prefix``."""
-    message = str(exc)[len(exc.path) + 2 :] if exc.path else str(exc)
-    return InvalidStateError(f"{prefix}.{exc.path}" if exc.path else prefix, message)
+    return InvalidStateError(f"{prefix}.{exc.path}" if exc.path else prefix, exc.detail)
 
 
 @attrs.frozen(slots=True, cache_hash=True)

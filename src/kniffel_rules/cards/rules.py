@@ -118,9 +118,5 @@ class Rules:
             return cls(**d)
         except InvalidStateError as exc:
             if exc.path.startswith("rules."):
-                raise repath(InvalidStateError(exc.path[6:], _message(exc)), path) from None
+                raise repath(InvalidStateError(exc.path[6:], exc.detail), path) from None
             raise repath(exc, path) from None
-
-
-def _message(exc: InvalidStateError) -> str:
-    return str(exc)[len(exc.path) + 2 :] if exc.path else str(exc)

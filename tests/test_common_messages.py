@@ -1,0 +1,67 @@
+"""Exact messages and field paths of the shared validators (pinned after mutation testing)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from kniffel_rules import InvalidStateError, classic, extreme
+from kniffel_rules._common import check_turn_order, player_names, top_seats
+
+WILD: Any = "wild"  # deliberately not a JokerMode
+ONE: Any = 1  # deliberately not a bool
+
+
+@pytest.mark.parametrize(
+    ("make", "path", "message"),
+    [
+        (
+            lambda: classic.Rules(joker=WILD),
+            "rules.joker",
+            "'wild' is not one of 'schmidt', 'forced', 'free', 'none'",
+        ),
+        (lambda: classic.Rules(games=True), "rules.games", "expected an integer, got True"),
+        (lambda: classic.Rules(games=0), "rules.games", "0 is not within 1..1000"),
+        (lambda: classic.Rules(full_cup=ONE), "rules.full_cup", "expected True or False, got 1"),
+        (lambda: classic.Rules.from_dict([1]), "rules", "expected an object of rule options"),
+        (lambda: classic.Rules.from_dict({"colour": 1}), "rules", "unknown rule option 'colour'"),
+        (
+            lambda: classic.Rules.from_dict({"joker": "x"}, "doc.rules"),
+            "doc.rules.joker",
+            "'x' is not one of 'schmidt', 'forced', 'free', 'none'",
+        ),
+        (
+            lambda: extreme.Rules.from_dict({"chips": 23}, "doc.rules"),
+            "doc.rules.chips",
+            "23 is not within 0..22",
+        ),
+        (lambda: player_names(0), "players", "this game needs at least 1 players, got 0"),
+        (lambda: player_names(5, 2, 4), "players", "this game needs 2 to 4 players, got 5"),
+        (lambda: player_names(True), "players", "expected a number of players or a list of names"),
+        (lambda: player_names("Ann"), "players", "expected a number of players or a list of names"),
+        (lambda: player_names(["Ann", ""]), "players[1]", "a player's name is a non-empty string"),
+        (lambda: player_names([]), "players", "this game needs at least 1 players, got 0"),
+        (lambda: check_turn_order([2, 2], 0, 0, 2), "player", "the player to move has no open box"),
+        (
+            lambda: check_turn_order([1, 0, 0], 0, 2, 13),
+            "players[1].sheet",
+            "0 filled boxes do not fit the turn order (expected 1)",
+        ),
+    ],
+)
+def test_validators_name_the_field(make: Callable[[], object], path: str, message: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        make()
+    assert (info.value.path, info.value.detail) == (path, message)
+    assert str(info.value) == f"{path}: {message}"
+
+
+def test_valid_input() -> None:
+    assert player_names(2) == ("Player 1", "Player 2")
+    assert player_names(["A", "B"], 2, 4) == ("A", "B")
+    assert top_seats([3, 5, 5]) == (1, 2)
+    assert top_seats([7]) == (0,)
+    check_turn_order([1, 1, 0], 0, 2, 13)
+    check_turn_order([1, 0, 1], 2, 1, 13)
