@@ -65,3 +65,25 @@ def test_valid_input() -> None:
     assert top_seats([7]) == (0,)
     check_turn_order([1, 1, 0], 0, 2, 13)
     check_turn_order([1, 0, 1], 2, 1, 13)
+
+
+@pytest.mark.parametrize("game", ["classic", "extreme", "master", "duel", "cards"])
+def test_every_rules_reader_puts_errors_under_the_given_path(game: str) -> None:
+    import attrs
+
+    import kniffel_rules
+
+    rules_cls: Any = kniffel_rules.get_variant(game).Rules
+    with pytest.raises(InvalidStateError) as info:
+        rules_cls.from_dict({"no_such_option": 1}, "doc.rules")
+    assert info.value.path == "doc.rules"
+    assert "no_such_option" in info.value.detail
+    field = next(
+        f.name
+        for f in attrs.fields(rules_cls)
+        if isinstance(f.default, int) and not isinstance(f.default, bool)
+    )
+    with pytest.raises(InvalidStateError) as bad:
+        rules_cls.from_dict({field: "many"}, "doc.rules")
+    assert bad.value.path == f"doc.rules.{field}"
+    assert not bad.value.detail.startswith("rules.")
