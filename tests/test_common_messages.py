@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from kniffel_rules import InvalidStateError, classic, extreme
@@ -87,3 +88,25 @@ def test_every_rules_reader_puts_errors_under_the_given_path(game: str) -> None:
         rules_cls.from_dict({field: "many"}, "doc.rules")
     assert bad.value.path == f"doc.rules.{field}"
     assert not bad.value.detail.startswith("rules.")
+
+
+def test_card_game_rules_messages() -> None:
+    from kniffel_rules import cards
+
+    rules = cards.Rules()
+    for players in (1, 5, True):
+        with pytest.raises(InvalidStateError) as info:
+            rules.tokens(players)
+        assert (info.value.path, info.value.detail) == (
+            "players",
+            f"this game needs 2 to 4 players, got {players!r}",
+        )
+    assert (rules.tokens(2), rules.tokens(3), rules.tokens(4)) == (24, 20, 18)
+    not_a_board: Any = "blue"
+    field = next(a.name for a in attrs.fields(cards.Rules) if a.name.endswith("board"))
+    with pytest.raises(InvalidStateError) as bad:
+        cards.Rules(**{field: not_a_board})
+    assert (bad.value.path, bad.value.detail) == (f"rules.{field}", "expected a Board, got 'blue'")
+    with pytest.raises(InvalidStateError) as listed:
+        cards.Rules.from_dict([1], "doc.rules")
+    assert listed.value.path == "doc.rules"
