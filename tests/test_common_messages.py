@@ -110,3 +110,37 @@ def test_card_game_rules_messages() -> None:
     with pytest.raises(InvalidStateError) as listed:
         cards.Rules.from_dict([1], "doc.rules")
     assert listed.value.path == "doc.rules"
+
+
+@pytest.mark.parametrize("game", ["classic", "extreme", "master", "duel", "cards"])
+def test_every_rules_reader_defaults_to_the_path_rules(game: str) -> None:
+    import kniffel_rules
+
+    rules_cls: Any = kniffel_rules.get_variant(game).Rules
+    with pytest.raises(InvalidStateError) as info:
+        rules_cls.from_dict({"no_such_option": 1})
+    assert info.value.path == "rules"
+    field = next(f.name for f in attrs.fields(rules_cls) if hasattr(f.validator, "hi"))
+    with pytest.raises(InvalidStateError) as bad:
+        rules_cls.from_dict({field: "many"})
+    assert (bad.value.path, bad.value.detail) == (
+        f"rules.{field}",
+        "expected an integer, got 'many'",
+    )
+
+
+@pytest.mark.parametrize("game", ["classic", "extreme", "master", "duel", "cards"])
+def test_integer_options_accept_both_ends_of_their_range(game: str) -> None:
+    import kniffel_rules
+
+    rules_cls: Any = kniffel_rules.get_variant(game).Rules
+    ranged = [(f.name, f.validator) for f in attrs.fields(rules_cls) if hasattr(f.validator, "hi")]
+    assert ranged, "every game has at least one integer option"
+    for name, check in ranged:
+        lo, hi = check.lo, check.hi
+        for ok in (lo, hi):
+            assert getattr(rules_cls(**{name: ok}), name) == ok
+        for bad in (lo - 1, hi + 1):
+            with pytest.raises(InvalidStateError) as info:
+                rules_cls(**{name: bad})
+            assert info.value.detail == f"{bad} is not within {lo}..{hi}"

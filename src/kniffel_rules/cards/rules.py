@@ -7,8 +7,8 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._common import check_bool, check_int
-from kniffel_rules.cards.board import BLUE_BOARD, RED_BOARD, Board, repath
+from kniffel_rules._common import check_bool, check_int, rules_from_dict
+from kniffel_rules.cards.board import BLUE_BOARD, RED_BOARD, Board
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
@@ -114,9 +114,4 @@ class Rules:
         for name in _BOARD_FIELDS:
             if name in d:
                 d[name] = Board.from_dict(d[name], f"{path}.{name}")
-        try:
-            return cls(**d)
-        except InvalidStateError as exc:
-            if exc.path.startswith("rules."):
-                raise repath(InvalidStateError(exc.path[6:], exc.detail), path) from None
-            raise repath(exc, path) from None
+        return rules_from_dict(cls, d, path)
