@@ -6,14 +6,16 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kniffel_rules import DiceRoll, InvalidStateError, dice
+from kniffel_rules import DiceRoll, IllegalActionError, InvalidStateError, dice
 
 FACES_D10 = tuple(range(10))
+NOT_A_FACE: Any = "2"
 
 
 @pytest.mark.parametrize("k", range(6))
@@ -64,8 +66,9 @@ def test_sub_multisets_are_exactly_the_contained_multisets(values: list[int]) ->
 def test_is_sub_multiset_respects_multiplicity() -> None:
     assert dice.is_sub_multiset((3, 3), (1, 3, 3, 5, 6))
     assert not dice.is_sub_multiset((3, 3, 3), (1, 3, 3, 5, 6))
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidStateError) as info:
         dice.multiset_difference((1, 2), (3,))
+    assert (info.value.path, info.value.detail) == ("sub", "(3,) is not part of (1, 2)")
 
 
 @given(st.lists(st.integers(0, 9), min_size=1, max_size=6))
@@ -105,3 +108,48 @@ def test_multiset_probability() -> None:
     assert dice.multiset_probability((1, 2, 3, 4, 5)) == Fraction(120, 7776)
     assert dice.multiset_probability((6, 6, 6, 6, 6)) == Fraction(1, 7776)
     assert dice.multiset_probability(()) == 1
+
+
+def test_detectors_of_no_dice() -> None:
+    assert dice.max_of_a_kind(()) == 0
+    assert dice.longest_run(()) == 0
+    assert dice.longest_run((4,)) == 1
+
+
+@pytest.mark.parametrize(
+    ("action", "count", "message"),
+    [
+        ((1, 2), 2, "the dice are being thrown: expected a DiceRoll of 2 dice, got (1, 2)"),
+        (DiceRoll((1, 2, 3)), 2, "2 dice are thrown here, the outcome has 3"),
+        (DiceRoll((0, 2)), 2, "die faces are 1..6, got (0, 2)"),
+        (DiceRoll((2, 7)), 2, "die faces are 1..6, got (2, 7)"),
+    ],
+)
+def test_expect_roll_says_what_is_wrong(action: object, count: int, message: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        dice.expect_roll(action, count)
+    assert str(info.value) == message
+
+
+def test_bad_faces_are_named_by_their_field() -> None:
+    with pytest.raises(InvalidStateError) as info:
+        dice.sorted_faces([1, NOT_A_FACE])
+    assert (info.value.path, info.value.detail) == (
+        "values",
+        "a die face must be an integer, got '2'",
+    )
+    with pytest.raises(InvalidStateError) as roll:
+        DiceRoll(5)  # type: ignore[arg-type]
+    assert (roll.value.path, roll.value.detail) == (
+        "values",
+        "expected a sequence of dice faces, got 5",
+    )
+
+
+@pytest.mark.parametrize("k", [1, 3, 6])
+def test_sample_roll_uses_the_faces_it_is_given(k: int) -> None:
+    faces = (0, 7, 8)
+    rng = random.Random(k)
+    throws = [dice.sample_roll(rng, k, faces) for _ in range(50)]
+    assert all(len(t) == k and set(t) <= set(faces) for t in throws)
+    assert {f for t in throws for f in t} == set(faces)

@@ -139,6 +139,12 @@ def plays(hand: Cards) -> tuple[tuple[Combination, Cards], ...]:
         ``(combination, cards)`` pairs, by combination in `Combination` order,
         then by the cards' positions in card order; the cards in card order.
     """
+    return _plays(hand)
+
+
+# A cached function delegates its work to an undecorated one, which mutation
+# testing can reach (mutmut leaves decorated functions alone; docs/quality.md).
+def _plays(hand: Cards) -> tuple[tuple[Combination, Cards], ...]:
     by_value: dict[int, list[Card]] = {}
     for card in hand:
         by_value.setdefault(card.value, []).append(card)
