@@ -130,3 +130,11 @@ def test_any_bonus_amount_is_credited() -> None:
             sheet({B.KNIFFEL: 50}), FOURS, B.FOURS, Rules(extra_kniffel_bonus=amount)
         )
         assert entry == Entry(20, amount)
+
+
+def test_no_winners_before_the_end() -> None:
+    from kniffel_rules import classic
+
+    with pytest.raises(IllegalActionError) as info:
+        classic.winners(classic.new_game(2))
+    assert str(info.value) == "the game is not over yet: there are no winners"
