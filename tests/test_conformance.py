@@ -12,6 +12,7 @@ import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -235,3 +236,51 @@ def test_from_json_rejects_garbage(case: Case, text: str | bytes) -> None:
     game = kniffel_rules.get_variant(case.variant)
     with pytest.raises(InvalidStateError):
         game.from_json(text)
+
+
+_NOT_CHANCE = {"cards": "no card is being drawn"}
+_NO_WINNER = {"duel": "there is no winner"}
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_protocol_misuse_says_what_is_wrong(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    not_rules: Any = object()
+    with pytest.raises(InvalidStateError) as bad_rules:
+        game.new_game(2, rules=not_rules)
+    assert (bad_rules.value.path, bad_rules.value.detail) == (
+        "rules",
+        f"expected {variant}.Rules, got object",
+    )
+    rng = random.Random(0)
+    not_chance = "this is not a chance node: " + _NOT_CHANCE.get(
+        variant, "no dice are being thrown"
+    )
+    state = game.new_game(2)
+    while game.current_player(state) == CHANCE:
+        state = game.apply(state, game.sample_chance(state, rng))
+    not_over = "the game is not over yet: " + _NO_WINNER.get(variant, "there are no winners")
+    early: list[tuple[Callable[[], object], str]] = [
+        (lambda: game.chance_outcomes(state), not_chance),
+        (lambda: game.sample_chance(state, rng), not_chance),
+        (lambda: game.winners(state), not_over),
+    ]
+    for call, message in early:
+        with pytest.raises(IllegalActionError) as info:
+            call()
+        assert str(info.value) == message
+    while not game.is_terminal(state):
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+    late: list[tuple[Callable[[], object], str]] = [
+        (lambda: game.apply(state, None), "the game is over: no more actions"),
+        (lambda: game.chance_outcomes(state), not_chance),
+        (lambda: game.sample_chance(state, rng), not_chance),
+    ]
+    for call, message in late:
+        with pytest.raises(IllegalActionError) as info:
+            call()
+        assert str(info.value) == message
