@@ -365,6 +365,17 @@ def test_series_start_player_moves_clockwise() -> None:
     assert len(s.results) == 4
 
 
+@rule("CL-26")
+def test_series_rotates_from_a_chosen_first_player() -> None:
+    s = new_game(players=3, rules=Rules(games=3), first_player=2)
+    assert (s.first_player, current_player(s)) == (2, 2)
+    starts = []
+    while not is_terminal(s):
+        starts.append(current_player(s))
+        s = _finish_game(s)
+    assert starts == [2, 0, 1]
+
+
 @rule("CL-27")
 def test_total_ranking_adds_all_games() -> None:
     s = new_game(players=2, rules=Rules(games=2), first_player=0)
