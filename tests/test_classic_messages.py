@@ -7,6 +7,8 @@ kill the mutants that a mutation-testing run (docs/quality.md) found alive.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from classic_helpers import sheet
@@ -138,3 +140,20 @@ def test_no_winners_before_the_end() -> None:
     with pytest.raises(IllegalActionError) as info:
         classic.winners(classic.new_game(2))
     assert str(info.value) == "the game is not over yet: there are no winners"
+
+
+def test_score_before_rolling_or_without_a_box() -> None:
+    from kniffel_rules import DiceRoll, classic
+
+    s = classic.new_game()
+    with pytest.raises(IllegalActionError) as early:
+        classic.apply(s, classic.Score(classic.Box.CHANCE))
+    assert (str(early.value), early.value.rule) == (
+        "roll the dice before entering a score",
+        "CL-47",
+    )
+    s = classic.apply(classic.apply(s, classic.Roll()), DiceRoll((1, 2, 3, 4, 5)))
+    not_a_box: Any = "chance"
+    with pytest.raises(IllegalActionError) as bad:
+        classic.apply(s, classic.Score(not_a_box))
+    assert str(bad.value) == "Score needs a classic Box, got 'chance'"
