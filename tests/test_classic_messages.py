@@ -157,3 +157,30 @@ def test_score_before_rolling_or_without_a_box() -> None:
     with pytest.raises(IllegalActionError) as bad:
         classic.apply(s, classic.Score(not_a_box))
     assert str(bad.value) == "Score needs a classic Box, got 'chance'"
+
+
+def test_roll_rejections_name_the_clause() -> None:
+    from kniffel_rules import DiceRoll, classic
+
+    s = classic.new_game()
+    not_an_action: Any = 3
+    with pytest.raises(IllegalActionError) as wrong:
+        classic.apply(s, not_an_action)
+    assert str(wrong.value) == "it is Player 1's turn: expected Roll or Score, got 3"
+    s = classic.apply(classic.apply(s, classic.Roll()), DiceRoll((1, 2, 3, 4, 5)))
+    for _ in range(2):
+        s = classic.apply(classic.apply(s, classic.Roll((1,))), DiceRoll((2, 3, 4, 5)))
+    with pytest.raises(IllegalActionError) as fourth:
+        classic.apply(s, classic.Roll())
+    assert (str(fourth.value), fourth.value.rule) == (
+        "a turn has at most three rolls: enter the dice in a box",
+        "CL-04",
+    )
+    cup = classic.new_game(rules=classic.Rules(full_cup=True))
+    cup = classic.apply(classic.apply(cup, classic.Roll()), DiceRoll((1, 2, 3, 4, 5)))
+    with pytest.raises(IllegalActionError) as kept:
+        classic.apply(cup, classic.Roll((1,)))
+    assert (str(kept.value), kept.value.rule) == (
+        "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
+        "CL-29",
+    )
