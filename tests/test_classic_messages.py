@@ -184,3 +184,39 @@ def test_roll_rejections_name_the_clause() -> None:
         "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
         "CL-29",
     )
+
+
+def test_a_bad_keep_names_the_field() -> None:
+    from kniffel_rules import classic
+
+    not_faces: Any = ["a"]
+    with pytest.raises(InvalidStateError) as info:
+        classic.Roll(not_faces)
+    assert (info.value.path, info.value.detail) == (
+        "keep",
+        "a die face must be an integer, got 'a'",
+    )
+
+
+def test_keep_rejections_name_the_clause() -> None:
+    from kniffel_rules import DiceRoll, classic
+
+    s = classic.new_game()
+    with pytest.raises(IllegalActionError) as first:
+        classic.apply(s, classic.Roll((1,)))
+    assert (str(first.value), first.value.rule) == (
+        "the first roll of a turn throws all five dice",
+        "CL-04",
+    )
+    s = classic.apply(classic.apply(s, classic.Roll()), DiceRoll((1, 2, 3, 4, 5)))
+    for keep, message, rule in [
+        (
+            (1, 2, 3, 4, 5),
+            "keeping all five dice throws nothing: to stop, enter the dice in a box",
+            "CL-47",
+        ),
+        ((6,), "cannot keep (6,): the dice showing are (1, 2, 3, 4, 5)", "CL-05"),
+    ]:
+        with pytest.raises(IllegalActionError) as info:
+            classic.apply(s, classic.Roll(keep))
+        assert (str(info.value), info.value.rule) == (message, rule)
