@@ -1,6 +1,6 @@
 """The games the conformance suite runs against.
 
-A new game plugs into the suite with a file ``tests/cases_<game>.py`` that
+A new game plugs into the suite with a file ``tests/<game>/cases.py`` that
 defines ``CASES``: a tuple of `Case` (a name from ``kniffel_rules.VARIANTS``
 and a factory for a starting state worth checking: player counts, rule
 options), and a module-level ``Variant`` annotation of the game module so
@@ -29,8 +29,11 @@ class Case:
 
 def _collect() -> tuple[Case, ...]:
     cases: list[Case] = []
-    for path in sorted(Path(__file__).parent.glob("cases_*.py")):
+    here = Path(__file__).parent
+    for path in sorted(here.glob("cases_*.py")):
         cases.extend(importlib.import_module(path.stem).CASES)
+    for path in sorted(here.glob("*/cases.py")):
+        cases.extend(importlib.import_module(f"{path.parent.name}.cases").CASES)
     return tuple(cases)
 
 

@@ -12,13 +12,18 @@ from pathlib import Path
 
 import pytest
 
+from kniffel_rules.shell import PROTOCOL_CLAUSES
+
 ROOT = Path(__file__).resolve().parent.parent
-ID = re.compile(r"\b(?:CL|EX|MA|DU|KA)-\d{2,3}\b")
+ID = re.compile(r"\b(?:CL|EX|MA|DU|KA|PR)-\d{2,3}\b")
 
 
 def documented_ids() -> dict[str, set[str]]:
     pages = sorted((ROOT / "docs" / "rules").glob("*.md"))
-    return {p.stem: set(ID.findall(p.read_text(encoding="utf-8"))) for p in pages}
+    ids = {p.stem: set(ID.findall(p.read_text(encoding="utf-8"))) for p in pages}
+    protocol = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    ids["protocol"] = {i for i in ID.findall(protocol) if i.startswith("PR-")}
+    return ids
 
 
 def _is_rule_marker(func: ast.expr) -> bool:
@@ -29,7 +34,7 @@ def _is_rule_marker(func: ast.expr) -> bool:
 
 def ids_in_tests() -> set[str]:
     found: set[str] = set()
-    for path in (ROOT / "tests").glob("*.py"):
+    for path in (ROOT / "tests").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and _is_rule_marker(node.func):
                 for arg in node.args:
@@ -48,6 +53,10 @@ def test_the_rules_pages_list_clauses() -> None:
 def test_every_documented_clause_has_a_test(page: str) -> None:
     missing = sorted(documented_ids()[page] - ids_in_tests())
     assert not missing, f"docs/rules/{page}.md clauses without a test: {missing}"
+
+
+def test_the_protocol_page_lists_every_protocol_clause() -> None:
+    assert documented_ids()["protocol"] == set(PROTOCOL_CLAUSES)
 
 
 def test_every_tested_clause_is_documented() -> None:

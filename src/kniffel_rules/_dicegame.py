@@ -45,7 +45,11 @@ __all__ = [
     "current_player",
     "keep_actions",
     "roll_off_step",
+    "throw_chance",
+    "throw_happen",
+    "throw_misfit",
     "throw_outcomes",
+    "throw_problem",
     "throw_sample",
 ]
 
@@ -146,6 +150,8 @@ class _DiceState(Protocol):
     def dice(self) -> tuple[int, ...]: ...
     @property
     def roll_off(self) -> RollOff | None: ...
+    @property
+    def rolls(self) -> int: ...
 
 
 S = TypeVar("S", bound=_DiceState)
@@ -211,4 +217,45 @@ def roll_off_step(state: S, action: object) -> S:
         player=result,
         first_player=result,
         roll_off=None,
+    )
+
+
+# The chance side of a five-dice game for `kniffel_rules.shell.Shell`: the
+# throw of the dice not kept (Phase.THROW) and the roll-off (Phase.ROLL_OFF).
+
+
+def _thrown(state: _DiceState) -> int:
+    return 5 - len(state.dice) if state.phase is Phase.THROW else 1
+
+
+def throw_chance(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
+    """The outcomes of the pending throw (or roll-off throw); only at a chance node."""
+    if state.phase is Phase.THROW:
+        return _THROWS[5 - len(state.dice)]
+    return ROLLOFF_OUTCOMES
+
+
+def throw_misfit(state: _DiceState, action: object) -> str:
+    """The refusal of an object that is not a `DiceRoll` at a throw."""
+    return f"the dice are being thrown: expected a DiceRoll of {_thrown(state)} dice, got {action!r}"
+
+
+def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
+    """Why ``action`` cannot come out of the pending throw (``PR-04``), or None."""
+    count = _thrown(state)
+    values = action.values
+    if len(values) != count:
+        return Rejection(f"{count} dice are thrown here, the outcome has {len(values)}", "PR-04")
+    if values and (values[0] < 1 or values[-1] > 6):
+        return Rejection(f"die faces are 1..6, got {values}", "PR-04")
+    return None
+
+
+def throw_happen(state: S, action: DiceRoll) -> S:
+    """Apply a possible outcome: the dice join those kept, or the roll-off goes on."""
+    if state.phase is Phase.ROLL_OFF:
+        return roll_off_step(state, action)
+    dice = tuple(sorted(state.dice + action.values))
+    return attrs.evolve(  # type: ignore[misc]
+        state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1
     )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, Protocol, cast
 
-from kniffel_rules.errors import KniffelError
+from kniffel_rules.errors import KniffelError, Rejection
 
 __all__ = ["VARIANTS", "UnknownVariantError", "Variant", "get_variant"]
 
@@ -55,6 +55,14 @@ class Variant(Protocol):
 
     def apply(self, state: Any, action: Any) -> Any:
         """The state after ``action``; ``state`` is not changed."""
+        ...
+
+    def why_illegal(self, state: Any, action: Any) -> Rejection | None:
+        """``None`` if ``action`` is legal in ``state``, else the reason `apply` raises."""
+        ...
+
+    def is_legal(self, state: Any, action: Any) -> bool:
+        """Whether ``action`` is legal in ``state``."""
         ...
 
     def is_terminal(self, state: Any) -> bool:

@@ -1,0 +1,204 @@
+"""The protocol shell: the bookkeeping every game shares, written once.
+
+A game module supplies only what is its own: whose turn it is, the candidate
+decisions and the rules that refuse them, the transitions, and its chance
+events. `Shell` turns those pieces into the functions of the `Variant`
+protocol, with one legality path (PokerKit's verify/can/do):
+
+* `Shell.why_illegal` is the only judge: ``None`` for a legal action, else
+  the `Rejection` (text and clause id) that `Shell.apply` raises;
+* `Shell.legal_actions` is the candidates that `Shell.why_illegal` lets
+  through (a game may give a faster listing that provably is the same set;
+  the conformance suite compares the two at every node it visits);
+* `Shell.apply` asks `Shell.why_illegal`, then runs the game's transition.
+
+Protocol misuse is told apart from a broken rule here, once, and carries a
+clause id of ``docs/protocol.md`` (``PR-01`` ..); a rule of the game carries
+the game's own clause id (``CL-07``), given by the game's checks.
+
+Each game module keeps its typed one-line public functions that call its
+shell, so a type checker still sees precise types.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Final, Generic, TypeVar
+
+import attrs
+
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.errors import IllegalActionError, Rejection
+
+__all__ = [
+    "GAME_OVER",
+    "NOT_OVER",
+    "PROTOCOL_CLAUSES",
+    "Shell",
+]
+
+S = TypeVar("S")
+
+PROTOCOL_CLAUSES: Final = {
+    "PR-01": "an object that is not an action or outcome of this game",
+    "PR-02": "a chance outcome where a player decides",
+    "PR-03": "a player's action where chance decides",
+    "PR-04": "an outcome this chance event cannot produce",
+    "PR-05": "an action after the end of the game",
+    "PR-06": "chance asked for away from a chance node",
+    "PR-07": "winners asked for before the end of the game",
+}
+"""The clauses of the protocol page (``docs/protocol.md``), by id."""
+
+GAME_OVER: Final = Rejection("the game is over: no more actions", "PR-05")
+"""The refusal of every action once a game is over."""
+
+NOT_OVER: Final = "the game is not over yet: there are no winners"
+"""The usual text of `Shell.winners` before the end."""
+
+
+def _no_fast_path(state: Any) -> None:
+    return None
+
+
+@attrs.frozen(slots=True)
+class Shell(Generic[S]):
+    """The protocol functions of one game, built from the game's own pieces.
+
+    Attributes:
+        to_move: The seat to act, `CHANCE` or `TERMINAL`.
+        decisions: The classes of the game's player actions.
+        outcomes: The classes of the game's chance outcomes.
+        misfit: The text refusing an object that is not a decision of this
+            node (it names whose turn it is and what is expected).
+        candidates: A superset of the legal decisions, in the documented order.
+        problem: The game's rules of play: why a decision (an instance of
+            one of ``decisions``, at a player's node) is illegal, or ``None``.
+        decide: The transition of a legal decision.
+        chance: Every outcome of the pending chance event with its exact
+            probability (called only at a chance node).
+        sample: One outcome of the pending chance event drawn with the
+            generator (called only at a chance node).
+        outcome_problem: Why an instance of one of ``outcomes`` cannot come
+            out of the pending chance event (``PR-04``), or ``None``.
+        outcome_misfit: The text refusing an object that is not an outcome
+            of the pending chance event.
+        happen: The transition of a possible chance outcome.
+        ranking: The winning seats of a finished game.
+        listing: Optionally, a faster listing of the legal decisions that is
+            provably the candidates that ``problem`` lets through (``None``
+            where there is none, or for a node it does not cover).
+        not_chance: The text of `chance_outcomes` away from a chance node.
+        not_over: The text of `winners` before the end.
+    """
+
+    to_move: Callable[[S], int]
+    decisions: tuple[type, ...]
+    outcomes: tuple[type, ...]
+    misfit: Callable[[S, object], str]
+    candidates: Callable[[S], tuple[Any, ...]]
+    problem: Callable[[S, Any], Rejection | None]
+    decide: Callable[[S, Any], S]
+    chance: Callable[[S], tuple[tuple[Any, Fraction], ...]]
+    sample: Callable[[S, random.Random], Any]
+    outcome_problem: Callable[[S, Any], Rejection | None]
+    outcome_misfit: Callable[[S, object], str]
+    happen: Callable[[S, Any], S]
+    ranking: Callable[[S], tuple[int, ...]]
+    listing: Callable[[S], tuple[Any, ...] | None] = _no_fast_path
+    not_chance: str = "this is not a chance node"
+    not_over: str = NOT_OVER
+
+    def current_player(self, state: S) -> int:
+        """The seat to act, `CHANCE` or `TERMINAL`."""
+        return self.to_move(state)
+
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over."""
+        return self.to_move(state) == TERMINAL
+
+    def why_illegal(self, state: S, action: object) -> Rejection | None:
+        """``None`` if ``action`` is legal in ``state``, else the reason and its clause id."""
+        who = self.to_move(state)
+        if who >= 0:
+            if isinstance(action, self.decisions):
+                return self.problem(state, action)
+            rule = "PR-02" if isinstance(action, self.outcomes) else "PR-01"
+            return Rejection(self.misfit(state, action), rule)
+        if who == CHANCE:
+            if isinstance(action, self.outcomes):
+                return self.outcome_problem(state, action)
+            rule = "PR-03" if isinstance(action, self.decisions) else "PR-01"
+            return Rejection(self.outcome_misfit(state, action), rule)
+        return GAME_OVER
+
+    def is_legal(self, state: S, action: object) -> bool:
+        """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
+        return self.why_illegal(state, action) is None
+
+    def apply(self, state: S, action: Any) -> S:
+        """The state after ``action``; ``state`` is not changed.
+
+        Raises:
+            IllegalActionError: With exactly the reason `why_illegal` gives.
+        """
+        reason = self.why_illegal(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        if self.to_move(state) == CHANCE:
+            return self.happen(state, action)
+        return self.decide(state, action)
+
+    def legal_actions(self, state: S) -> tuple[Any, ...]:
+        """Every legal decision, or at a chance node every outcome, or ``()`` at the end."""
+        who = self.to_move(state)
+        if who >= 0:
+            fast = self.listing(state)
+            if fast is not None:
+                return fast
+            return self.checked_actions(state)
+        if who == CHANCE:
+            return tuple(o for o, _ in self.chance(state))
+        return ()
+
+    def checked_actions(self, state: S) -> tuple[Any, ...]:
+        """The candidates that `why_illegal` lets through, without any fast path.
+
+        This is the definition of the legal actions at a player's node;
+        `legal_actions` equals it (the conformance suite checks).
+        """
+        if self.to_move(state) < 0:
+            return self.legal_actions(state)
+        return tuple(a for a in self.candidates(state) if self.problem(state, a) is None)
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance node, every outcome with its exact probability.
+
+        Raises:
+            IllegalActionError: Not a chance node (``PR-06``).
+        """
+        if self.to_move(state) != CHANCE:
+            raise IllegalActionError(self.not_chance, "PR-06")
+        return self.chance(state)
+
+    def sample_chance(self, state: S, rng: random.Random) -> Any:
+        """At a chance node, one outcome drawn with ``rng``.
+
+        Raises:
+            IllegalActionError: Not a chance node (``PR-06``).
+        """
+        if self.to_move(state) != CHANCE:
+            raise IllegalActionError(self.not_chance, "PR-06")
+        return self.sample(state, rng)
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The winning seats of a finished game (ties share).
+
+        Raises:
+            IllegalActionError: The game is not over (``PR-07``).
+        """
+        if self.to_move(state) != TERMINAL:
+            raise IllegalActionError(self.not_over, "PR-07")
+        return self.ranking(state)
