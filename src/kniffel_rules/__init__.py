@@ -16,7 +16,13 @@ Examples:
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules._version import __version__
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    KniffelError,
+    Rejection,
+    StepLimitError,
+)
 from kniffel_rules.playing import GameRecord, Policy, play, random_policy, record, replay
 from kniffel_rules.sheets import Finding, Report, verify_sheet
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
@@ -32,7 +38,9 @@ __all__ = [
     "InvalidStateError",
     "KniffelError",
     "Policy",
+    "Rejection",
     "Report",
+    "StepLimitError",
     "UnknownVariantError",
     "Variant",
     "__version__",

@@ -6,7 +6,13 @@ Every error is a `KniffelError`; the two concrete kinds are also
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InvalidStateError", "KniffelError", "Rejection"]
+__all__ = [
+    "IllegalActionError",
+    "InvalidStateError",
+    "KniffelError",
+    "Rejection",
+    "StepLimitError",
+]
 
 
 class KniffelError(Exception):
@@ -62,3 +68,21 @@ class InvalidStateError(KniffelError, ValueError):
         self.path = path
         self.detail = message
         super().__init__(f"{path}: {message}" if path else message)
+
+
+class StepLimitError(KniffelError, RuntimeError):
+    """A game played by `kniffel_rules.play` or `kniffel_rules.record` did not end in time.
+
+    Not an illegal action: every action was legal, but the game was still
+    going after ``max_steps`` actions (a policy that never finishes, or a
+    bound set too low).
+
+    Attributes:
+        steps: The bound that was reached.
+        state: The state after the last action.
+    """
+
+    def __init__(self, steps: int, state: object) -> None:
+        self.steps = steps
+        self.state = state
+        super().__init__(f"the game did not end within {steps} steps")

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules._types import CHANCE
-from kniffel_rules.errors import IllegalActionError
+from kniffel_rules.errors import StepLimitError
 from kniffel_rules.variant import Variant, get_variant
 
 __all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay"]
@@ -76,8 +76,8 @@ def record(
         The game's record.
 
     Raises:
-        IllegalActionError: A policy returned an illegal action, or the game
-            did not end within ``max_steps``.
+        IllegalActionError: A policy returned an illegal action.
+        StepLimitError: The game did not end within ``max_steps``.
     """
     game = _resolve(variant)
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -94,7 +94,7 @@ def record(
             action = policies[player](state, game.legal_actions(state), rng)
         state = game.apply(state, action)
         actions.append(action)
-    raise IllegalActionError(f"the game did not end within {max_steps} steps")
+    raise StepLimitError(max_steps, state)
 
 
 def play(
