@@ -8,12 +8,15 @@ record reproduces the game.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,8 +26,24 @@ from hypothesis import strategies as st
 import kniffel_rules
 from cases import CASES, Case
 from kniffel_rules import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, Variant
+from kniffel_rules.shell import PROTOCOL_CLAUSES, Shell
+from kniffel_rules.variant import _MODULES
 
 IDS = [f"{c.variant}-{c.id}" for c in CASES]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _shell(variant: str) -> Shell[Any]:
+    """The game's protocol shell (its ``engine`` room), to reach the unoptimised listing."""
+    engine = importlib.import_module(f"{_MODULES[variant]}.engine")
+    shell: Shell[Any] = engine.SHELL
+    return shell
+
+
+def _clauses(variant: str) -> set[str]:
+    """The clause ids a refusal of ``variant`` may carry: its rules page and the protocol's."""
+    page = (DOCS / "rules" / f"{variant}.md").read_text(encoding="utf-8")
+    return set(re.findall(r"\b[A-Z]{2}-\d{2,3}\b", page)) | set(PROTOCOL_CLAUSES)
 
 
 def test_every_registered_game_has_a_case() -> None:
@@ -50,22 +69,34 @@ def _check_chance_node(game: Variant, state: Any, rng: random.Random) -> Any:
     return sampled
 
 
-def _check_rejections(game: Variant, state: Any, foreign: list[Any]) -> None:
-    """Wrong types and actions legal elsewhere but not here raise, without mutation."""
+def _check_rejections(game: Variant, state: Any, foreign: list[Any], clauses: set[str]) -> None:
+    """Wrong types and actions legal elsewhere but not here raise, without mutation.
+
+    ``apply`` raises exactly the reason ``why_illegal`` gives, and that reason
+    names a clause of the game's rules page or of the protocol page.
+    """
     legal = set(game.legal_actions(state))
     before = game.to_json(state)
     candidates: list[Any] = [None, "roll", 3, object(), *foreign]
     for action in candidates:
         if action in legal:
             continue
+        reason = game.why_illegal(state, action)
+        assert reason is not None, f"why_illegal lets {action!r} through, legal_actions does not"
+        assert not game.is_legal(state, action)
         with pytest.raises(IllegalActionError) as info:
             game.apply(state, action)
         assert str(info.value), f"no reason given for rejecting {action!r}"
+        assert str(info.value) == str(reason)
+        assert info.value.rule == reason.rule
+        assert reason.rule in clauses, f"refusal of {action!r} names no clause: {reason!r}"
     assert game.to_json(state) == before
 
 
 def _playout(case: Case, seed: int) -> tuple[Any, list[Any], Any]:
     game = kniffel_rules.get_variant(case.variant)
+    shell = _shell(case.variant)
+    clauses = _clauses(case.variant)
     rng = random.Random(seed)
     start = case.start()
     state = start
@@ -90,13 +121,15 @@ def _playout(case: Case, seed: int) -> tuple[Any, list[Any], Any]:
             actions = game.legal_actions(state)
             assert actions, "a player node without legal actions"
             assert len(set(actions)) == len(actions), "duplicate legal actions"
+            assert actions == shell.checked_actions(state), "the fast listing differs"
+            assert all(game.why_illegal(state, a) is None for a in actions)
             snapshot = game.to_json(state)
             for a in rng.sample(actions, min(3, len(actions))):
                 game.apply(state, a)  # every listed action is accepted
             assert game.to_json(state) == snapshot, "apply mutated its input"
             action = actions[rng.randrange(len(actions))]
         if rng.random() < 0.2:
-            _check_rejections(game, state, foreign[-8:])
+            _check_rejections(game, state, foreign[-8:], clauses)
         foreign.append(action)
         state = game.apply(state, action)
         history.append(action)
@@ -116,8 +149,9 @@ def test_random_playouts_follow_the_protocol(case: Case) -> None:
         assert winners
         assert all(scores[w] == max(scores) for w in winners)
         for action in (None, *history[-3:]):
-            with pytest.raises(IllegalActionError):
+            with pytest.raises(IllegalActionError) as info:
                 game.apply(final, action)
+            assert info.value.rule == "PR-05"
         with pytest.raises(IllegalActionError):
             game.chance_outcomes(final)
         assert kniffel_rules.replay(game, start, history) == final
@@ -260,27 +294,61 @@ def test_protocol_misuse_says_what_is_wrong(variant: str) -> None:
     while game.current_player(state) == CHANCE:
         state = game.apply(state, game.sample_chance(state, rng))
     not_over = "the game is not over yet: " + _NO_WINNER.get(variant, "there are no winners")
-    early: list[tuple[Callable[[], object], str]] = [
-        (lambda: game.chance_outcomes(state), not_chance),
-        (lambda: game.sample_chance(state, rng), not_chance),
-        (lambda: game.winners(state), not_over),
+    early: list[tuple[Callable[[], object], str, str]] = [
+        (lambda: game.chance_outcomes(state), not_chance, "PR-06"),
+        (lambda: game.sample_chance(state, rng), not_chance, "PR-06"),
+        (lambda: game.winners(state), not_over, "PR-07"),
     ]
-    for call, message in early:
+    for call, message, rule in early:
         with pytest.raises(IllegalActionError) as info:
             call()
-        assert str(info.value) == message
+        assert (str(info.value), info.value.rule) == (message, rule)
     while not game.is_terminal(state):
         if game.current_player(state) == CHANCE:
             state = game.apply(state, game.sample_chance(state, rng))
         else:
             actions = game.legal_actions(state)
             state = game.apply(state, actions[rng.randrange(len(actions))])
-    late: list[tuple[Callable[[], object], str]] = [
-        (lambda: game.apply(state, None), "the game is over: no more actions"),
-        (lambda: game.chance_outcomes(state), not_chance),
-        (lambda: game.sample_chance(state, rng), not_chance),
+    late: list[tuple[Callable[[], object], str, str]] = [
+        (lambda: game.apply(state, None), "the game is over: no more actions", "PR-05"),
+        (lambda: game.chance_outcomes(state), not_chance, "PR-06"),
+        (lambda: game.sample_chance(state, rng), not_chance, "PR-06"),
     ]
-    for call, message in late:
+    for call, message, rule in late:
         with pytest.raises(IllegalActionError) as info:
             call()
-        assert str(info.value) == message
+        assert (str(info.value), info.value.rule) == (message, rule)
+
+
+@pytest.mark.rule("PR-01", "PR-02", "PR-03")
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_misplaced_actions_and_outcomes_carry_protocol_clauses(variant: str) -> None:
+    """An outcome where a player decides, a decision where chance decides, another game's action."""
+    game = kniffel_rules.get_variant(variant)
+    others = [kniffel_rules.get_variant(v) for v in kniffel_rules.VARIANTS if v != variant]
+    rng = random.Random(5)
+    state = game.new_game(2)
+    decision: Any = None
+    outcome: Any = None
+    checked = set()
+    for _ in range(400):
+        if game.is_terminal(state):
+            break
+        if game.current_player(state) == CHANCE:
+            if decision is not None:
+                assert game.why_illegal(state, decision).rule == "PR-03"  # type: ignore[union-attr]
+                checked.add("PR-03")
+            action = game.sample_chance(state, rng)
+            outcome = action
+        else:
+            if outcome is not None:
+                assert game.why_illegal(state, outcome).rule == "PR-02"  # type: ignore[union-attr]
+                checked.add("PR-02")
+            actions = game.legal_actions(state)
+            action = actions[rng.randrange(len(actions))]
+            decision = action
+        for other in others:  # the first action of every other game: never this game's
+            foreign = other.legal_actions(other.new_game(2, first_player=0))[0]
+            assert game.why_illegal(state, foreign).rule == "PR-01"  # type: ignore[union-attr]
+        state = game.apply(state, action)
+    assert checked == {"PR-02", "PR-03"}

@@ -10,16 +10,7 @@ from pathlib import Path
 from kniffel_rules.variant import _MODULES
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "kniffel_rules"
-CORE = [
-    "__init__.py",
-    "_types.py",
-    "_json.py",
-    "dice.py",
-    "errors.py",
-    "playing.py",
-    "rolloff.py",
-    "variant.py",
-]
+CORE = sorted(p.name for p in SRC.glob("*.py") if p.name != "__main__.py")  # the root modules
 GAMES = [module.split(".")[-1] for module in _MODULES.values()]
 
 
@@ -64,3 +55,32 @@ def test_games_import_no_other_game_bots_or_cli() -> None:
                 m for m in imports(path) if any(m.startswith(f"kniffel_rules.{o}") for o in others)
             }
             assert not bad, f"{path.name} imports {bad}"
+
+
+ROOMS = {
+    "__init__",
+    "rules",
+    "pieces",
+    "combinations",
+    "actions",
+    "state",
+    "legality",
+    "engine",
+    "serial",
+}
+BOX_SHEET_GAMES = {"classic", "extreme"}
+
+
+def test_every_game_has_the_same_rooms() -> None:
+    """docs/protocol.md, "Adding a game": the same public modules in every game package."""
+    for game in GAMES:
+        public = {p.stem for p in (SRC / game).glob("*.py") if not p.stem.startswith("_")}
+        public |= {"__init__"}
+        expected = ROOMS | ({"sheet"} if game in BOX_SHEET_GAMES else set())
+        assert public == expected, f"{game}: {sorted(public ^ expected)}"
+
+
+def test_the_protocol_page_lists_the_rooms() -> None:
+    page = (SRC.parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    for room in ROOMS | {"sheet"}:
+        assert f"`{room}.py`" in page

@@ -14,6 +14,8 @@ one-look rule of thumb. ``ExtremeGreedy`` / ``ExtremeExpectimax`` and
 Kniffel Extreme and of the Duell.
 """
 
+from collections.abc import Callable
+
 from kniffel_rules.bots.cards_bots import CardsGreedy, CardsPlanner
 from kniffel_rules.bots.classic_greedy import ClassicGreedy
 from kniffel_rules.bots.duel_bots import DuelExpectimax, DuelGreedy, DuelHeuristic
@@ -21,8 +23,23 @@ from kniffel_rules.bots.extreme_bots import ExtremeExpectimax, ExtremeGreedy, Ex
 from kniffel_rules.bots.master_bots import MasterExpectimax, MasterGreedy, MasterHeuristic
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.simple import RandomBot
+from kniffel_rules.playing import Policy
+
+BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
+    "classic": {"greedy": ClassicGreedy, "optimal": OptimalSolitaire},
+    "extreme": {"greedy": ExtremeGreedy, "strong": ExtremeExpectimax},
+    "master": {"greedy": MasterGreedy, "strong": MasterExpectimax},
+    "duel": {"greedy": DuelGreedy, "strong": DuelExpectimax},
+    "cards": {"greedy": CardsGreedy, "strong": CardsPlanner},
+}
+"""The bots of each game by the names the command line's ``--players`` knows.
+
+Every game also takes ``"random"`` (`RandomBot`). A new game with bots adds
+its entry here (``docs/protocol.md``, "Adding a game").
+"""
 
 __all__ = [
+    "BOTS",
     "CardsGreedy",
     "CardsPlanner",
     "ClassicGreedy",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from kniffel_rules.errors import KniffelError
@@ -13,35 +12,15 @@ __all__ = ["HUMAN", "Seat", "bot_names", "make_bot", "parse_players"]
 HUMAN = "you"
 """The name of a human seat in ``--players``."""
 
-# game -> bot name -> (module, class); imported only when the bot is asked for
-_BOTS: dict[str, dict[str, tuple[str, str]]] = {
-    "classic": {
-        "greedy": ("kniffel_rules.bots.classic_greedy", "ClassicGreedy"),
-        "optimal": ("kniffel_rules.bots.optimal", "OptimalSolitaire"),
-    },
-    "extreme": {
-        "greedy": ("kniffel_rules.bots.extreme_bots", "ExtremeGreedy"),
-        "strong": ("kniffel_rules.bots.extreme_bots", "ExtremeExpectimax"),
-    },
-    "duel": {
-        "greedy": ("kniffel_rules.bots.duel_bots", "DuelGreedy"),
-        "strong": ("kniffel_rules.bots.duel_bots", "DuelExpectimax"),
-    },
-    "master": {
-        "greedy": ("kniffel_rules.bots.master_bots", "MasterGreedy"),
-        "strong": ("kniffel_rules.bots.master_bots", "MasterExpectimax"),
-    },
-    "cards": {
-        "greedy": ("kniffel_rules.bots.cards_bots", "CardsGreedy"),
-        "strong": ("kniffel_rules.bots.cards_bots", "CardsPlanner"),
-    },
-}
-_ANY = {"random": ("kniffel_rules.bots.simple", "RandomBot")}
+def _bots(game: str) -> dict[str, Callable[[], Policy]]:
+    from kniffel_rules.bots import BOTS, RandomBot  # the bots import every game: only when asked
+
+    return {"random": RandomBot, **BOTS.get(game, {})}
 
 
 def bot_names(game: str) -> tuple[str, ...]:
     """The bot names usable in ``--players`` for ``game``."""
-    return (*_ANY, *_BOTS.get(game, {}))
+    return tuple(_bots(game))
 
 
 def make_bot(game: str, name: str) -> Policy:
@@ -50,11 +29,10 @@ def make_bot(game: str, name: str) -> Policy:
     Raises:
         KniffelError: No such bot for that game.
     """
-    where = {**_ANY, **_BOTS.get(game, {})}.get(name)
-    if where is None:
+    factory = _bots(game).get(name)
+    if factory is None:
         known = ", ".join(bot_names(game))
         raise KniffelError(f"unknown bot {name!r} for {game}; known bots: {known}")
-    factory: Callable[[], Policy] = getattr(importlib.import_module(where[0]), where[1])
     return factory()
 
 

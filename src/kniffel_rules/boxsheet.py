@@ -1,0 +1,112 @@
+"""The layout of a box score sheet, shared by classic Kniffel and Kniffel Extreme.
+
+A box sheet is a column of boxes in two sections. The upper section's sum
+earns a bonus once it reaches a threshold; the lower section is the sum of
+its boxes, or (classic's Croatian variant) a product of three of them; the
+total is the two sections plus any extra-Kniffel bonus. With several games,
+each game's totals earn placement points.
+
+A game describes its sheet once, as a `Layout` built from its `Rules`; its
+engine, its paper-sheet checker, the command line and the solver all read
+the sheet through that one object, so each rule option is read in one place.
+Entries are a tuple indexed by box number (``None`` while a box is open).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+__all__ = ["Layout", "placement_points"]
+
+Entries = Sequence["int | None"]
+
+
+@attrs.frozen(slots=True)
+class Layout:
+    """The boxes, sections, bonus and totals of one game's sheet under its rules.
+
+    Attributes:
+        keys: The JSON key of every box the game knows, indexed by box number.
+        boxes: The box numbers on this sheet, in sheet order.
+        upper: The box numbers of the upper section (their sum earns the bonus).
+        lower: The box numbers of the lower section.
+        threshold: The upper sum that earns the bonus.
+        bonus: The upper bonus.
+        product: ``(maximum, minimum, factor)`` box numbers when the lower
+            section is worth ``(maximum - minimum) x factor`` once all three
+            are filled (classic's Croatian variant), else ``None``.
+        extra_bonus: Whether the sheet has an extra-Kniffel bonus line.
+    """
+
+    keys: tuple[str, ...]
+    boxes: tuple[int, ...]
+    upper: tuple[int, ...]
+    lower: tuple[int, ...]
+    threshold: int
+    bonus: int
+    product: tuple[int, int, int] | None = None
+    extra_bonus: bool = True
+
+    @property
+    def box_keys(self) -> tuple[str, ...]:
+        """The keys of the boxes on this sheet, in sheet order."""
+        return tuple(self.keys[b] for b in self.boxes)
+
+    @property
+    def upper_keys(self) -> tuple[str, ...]:
+        """The keys of the upper section."""
+        return tuple(self.keys[b] for b in self.upper)
+
+    def entries_of(self, written: Mapping[str, int]) -> tuple[int | None, ...]:
+        """Entries indexed by box number from a mapping of box keys (absent: open)."""
+        return tuple(written.get(key) for key in self.keys)
+
+    def upper_sum(self, entries: Entries) -> int:
+        """The sum of the upper section entered so far."""
+        return sum(v for b in self.upper if (v := entries[b]) is not None)
+
+    def upper_bonus(self, entries: Entries) -> int:
+        """The upper bonus, once the upper sum reaches the threshold."""
+        return self.bonus if self.upper_sum(entries) >= self.threshold else 0
+
+    def upper_total(self, entries: Entries) -> int:
+        """The upper sum plus the bonus."""
+        upper = self.upper_sum(entries)
+        return upper + (self.bonus if upper >= self.threshold else 0)
+
+    def lower_total(self, entries: Entries) -> int:
+        """The lower section: the sum of its entries, or the product once its boxes are filled."""
+        if self.product is not None:
+            mx, mn, factor = (entries[b] for b in self.product)
+            if mx is None or mn is None or factor is None:
+                return 0
+            return (mx - mn) * factor
+        return sum(v for b in self.lower if (v := entries[b]) is not None)
+
+    def total(self, entries: Entries, extra_bonus: int = 0) -> int:
+        """Upper total + lower total + the extra-Kniffel bonus credited."""
+        return self.upper_total(entries) + self.lower_total(entries) + extra_bonus
+
+
+def placement_points(totals: Sequence[int]) -> tuple[int, ...]:
+    """Placement points for one game's totals: N for first place, N-1 for second, ...
+
+    Tied players share the better place (classic CL-16, Extreme EX-20). Linear
+    in the number of players: each total's place is the number of higher
+    totals plus one.
+
+    Examples:
+        >>> placement_points((200, 250, 200))
+        (2, 3, 2)
+    """
+    counts = Counter(totals)
+    higher: dict[int, int] = {}
+    seen = 0
+    for value in sorted(counts, reverse=True):
+        higher[value] = seen
+        seen += counts[value]
+    n = len(totals)
+    return tuple(n - higher[t] for t in totals)
