@@ -3,6 +3,12 @@
 The module follows the protocol of `kniffel_rules.Variant`. Rules, rulings
 and options: ``docs/rules/extreme.md`` (clause ids ``EX-``).
 
+The package's rooms: `rules` (the options), `pieces` (the boxes),
+`combinations` (what a throw is worth), `actions`, `state`, `legality` (the
+rules of play), `engine` (the protocol functions), `serial` (JSON) and
+`sheet` (the paper score sheet). The old module paths ``boxes`` and ``game``
+still import, with a `DeprecationWarning`.
+
 Examples:
     >>> from kniffel_rules import extreme
     >>> s = extreme.new_game()
@@ -16,30 +22,29 @@ Examples:
     50
 """
 
-from kniffel_rules.extreme.boxes import (
-    BOXES,
-    LOWER,
-    UPPER,
-    Box,
-    check_faces,
-    possible_values,
-    score,
-)
-from kniffel_rules.extreme.game import (
+from kniffel_rules._moved import alias_modules
+from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
+from kniffel_rules.extreme.combinations import check_faces, possible_values, score
+from kniffel_rules.extreme.engine import (
     apply,
     chance_outcomes,
     current_player,
+    is_legal,
     is_terminal,
     legal_actions,
     new_game,
     sample_chance,
     scores,
+    why_illegal,
     winners,
 )
+from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
 from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
-from kniffel_rules.extreme.state import Action, ExtremeRoll, Phase, Roll, Score, Sheet, State
+from kniffel_rules.extreme.state import Phase, Sheet, State
+
+alias_modules(__name__, {"boxes": "combinations", "game": "engine"})
 
 __all__ = [
     "BOXES",
@@ -59,6 +64,7 @@ __all__ = [
     "check_faces",
     "current_player",
     "from_json",
+    "is_legal",
     "is_terminal",
     "legal_actions",
     "new_game",
@@ -68,6 +74,7 @@ __all__ = [
     "scores",
     "to_json",
     "verify_sheet",
+    "why_illegal",
     "winners",
     "write_sheet",
 ]

@@ -23,7 +23,8 @@ from typing import Any
 from kniffel_rules import _json
 from kniffel_rules._common import check_turn_order
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.extreme.boxes import BOXES, Box, possible_values
+from kniffel_rules.extreme.combinations import possible_values
+from kniffel_rules.extreme.pieces import BOXES, Box
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
 from kniffel_rules.rolloff import RollOff

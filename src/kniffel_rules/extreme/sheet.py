@@ -32,10 +32,12 @@ from kniffel_rules._sheetcheck import (
 )
 from kniffel_rules.dice import is_sub_multiset, multiset_difference
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
-from kniffel_rules.extreme.boxes import BOXES, LOWER, UPPER, Box, box_values, possible_values
-from kniffel_rules.extreme.game import apply, new_game
+from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
+from kniffel_rules.extreme.combinations import box_values, possible_values
+from kniffel_rules.extreme.engine import apply, new_game
+from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box
 from kniffel_rules.extreme.rules import Rules
-from kniffel_rules.extreme.state import ExtremeRoll, Phase, Roll, Score, Sheet, State
+from kniffel_rules.extreme.state import Phase, Sheet, State
 from kniffel_rules.playing import GameRecord
 from kniffel_rules.sheets import Report
 

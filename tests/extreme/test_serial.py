@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from extreme_helpers import position
+from extreme.helpers import position
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.extreme import Box, Phase, Roll, Rules, apply, from_json, new_game, to_json
 

@@ -1,98 +1,24 @@
-"""The 22 boxes of the Kniffel Extreme sheet and what six dice are worth in them."""
+"""What a Kniffel Extreme throw shows and is worth: pure functions of the six faces.
+
+The detectors of the 22 boxes (`box_values`, `score`), the check of a throw
+that five d6 and a d10 can show (`check_faces`) and the values a box can hold
+(`possible_values`). No state: the boxes themselves are in
+`kniffel_rules.extreme.pieces`.
+"""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from functools import cache
 
 from kniffel_rules import dice as _dice
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["BOXES", "LOWER", "UPPER", "Box", "check_faces", "possible_values", "score"]
+# BOXES, LOWER and UPPER are imported here too: the old module path
+# ``kniffel_rules.extreme.boxes`` is an alias of this module (see __init__).
+from kniffel_rules.extreme.pieces import BOXES, D10, LOWER, UPPER, Box  # noqa: F401
 
-D10 = tuple(range(10))
-"""The faces of the ten-sided die: 0..9."""
-
-
-class Box(enum.Enum):
-    """A box of the Kniffel Extreme sheet; ``box.key`` is its JSON key."""
-
-    _value_: int
-
-    ONES = 0
-    TWOS = 1
-    THREES = 2
-    FOURS = 3
-    FIVES = 4
-    SIXES = 5
-    THREE_OF_A_KIND = 6
-    FOUR_OF_A_KIND = 7
-    TWO_PAIRS = 8
-    THREE_PAIRS = 9
-    TWO_TRIPLES = 10
-    FULL_HOUSE = 11
-    BIG_FULL_HOUSE = 12
-    SMALL_STRAIGHT = 13
-    LARGE_STRAIGHT = 14
-    HIGHWAY = 15
-    KNIFFEL = 16
-    KNIFFEL_EXTREME = 17
-    TEN_OR_LESS = 18
-    THIRTY_THREE_OR_MORE = 19
-    CHANCE = 20
-    SUPER_CHANCE = 21
-
-    @property
-    def key(self) -> str:
-        """The JSON key of the box: its name in lower case."""
-        return self.name.lower()
-
-    @property
-    def face(self) -> int | None:
-        """The face an upper box counts (1..6), or None for other boxes."""
-        return self.value + 1 if self.value < 6 else None
-
-    @property
-    def label(self) -> str:
-        """The name printed on the German sheet ("Zwei Paare", "10 oder weniger")."""
-        return _LABELS[self.value]
-
-    def __repr__(self) -> str:
-        return f"Box.{self.name}"
-
-
-_LABELS = (
-    "Einser",
-    "Zweier",
-    "Dreier",
-    "Vierer",
-    "Fünfer",
-    "Sechser",
-    "Dreierpasch",
-    "Viererpasch",
-    "Zwei Paare",
-    "Drei Paare",
-    "Zwei Dreier",
-    "Full House",
-    "Großes Full House",
-    "Kleine Straße",
-    "Große Straße",
-    "Highway",
-    "Kniffel",
-    "Kniffel Extreme",
-    "10 oder weniger",
-    "33 oder mehr",
-    "Chance",
-    "Super-Chance",
-)
-
-BOXES: tuple[Box, ...] = tuple(Box)
-"""All 22 boxes in sheet order."""
-UPPER: tuple[Box, ...] = BOXES[:6]
-"""Ones to Sixes."""
-LOWER: tuple[Box, ...] = BOXES[6:]
-"""The 16 boxes of the lower section."""
+__all__ = ["box_values", "check_faces", "possible_values", "score"]
 
 
 def _values(v: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
-"""Regression tables for Extreme: distinct states by depth (see test_classic_perft).
+"""Regression tables for Extreme: distinct states by depth (see classic/test_perft.py).
 
-Regenerate after an intended rule change: ``python tests/test_extreme_perft.py``.
+Regenerate after an intended rule change: ``cd tests && python -m extreme.test_perft``.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from extreme_helpers import position
+from extreme.helpers import position
 from kniffel_rules import extreme
 from kniffel_rules.extreme import Box
 from perft import perft as _perft
 
-DATA = Path(__file__).parent / "data" / "extreme_perft.json"
+DATA = Path(__file__).parent.parent / "data" / "extreme_perft.json"
 
 STARTS: dict[str, tuple[Callable[[], extreme.State], int]] = {
     "start": (extreme.new_game, 2),

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from extreme_helpers import enter, position, throw
+from extreme.helpers import enter, position, throw
 from kniffel_rules import (
     CHANCE,
     DiceRoll,

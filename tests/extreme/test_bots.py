@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extreme_helpers import position
+from extreme.helpers import position
 from kniffel_rules import Policy, extreme, play, record
 from kniffel_rules.bots import ExtremeExpectimax, ExtremeGreedy, ExtremeHeuristic, RandomBot
 from kniffel_rules.bots import _lattice as lattice

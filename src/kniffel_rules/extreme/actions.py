@@ -1,0 +1,94 @@
+"""The actions of Kniffel Extreme and its own chance outcome.
+
+A player rolls (`Roll`: keep some of the six dice, throw the others; the
+fourth roll of a turn hands in a chip) or enters the dice in a box
+(`Score`). A throw comes out as an `ExtremeRoll` (the six-sided dice thrown
+and the d10's face); the start player's roll-off uses the shared
+`kniffel_rules.DiceRoll`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from kniffel_rules.dice import sorted_faces
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme.pieces import Box
+
+__all__ = ["Action", "ExtremeRoll", "Roll", "Score"]
+
+
+def _keep(values: Iterable[int]) -> tuple[int, ...]:
+    return sorted_faces(values, "keep_d6")
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidStateError("keep_d10", f"expected True or False, got {value!r}")
+    return value
+
+
+@attrs.frozen(slots=True, repr=False)
+class Roll:
+    """Keep some dice and throw the others; the first roll of a turn is ``Roll()``.
+
+    A fourth ``Roll`` in a turn hands in one of the player's chips.
+
+    Attributes:
+        keep_d6: The six-sided dice kept (a sorted sub-multiset of those showing).
+        keep_d10: Whether the ten-sided die is kept.
+    """
+
+    keep_d6: tuple[int, ...] = attrs.field(default=(), converter=_keep)
+    keep_d10: bool = attrs.field(default=False, converter=_flag)
+
+    def __repr__(self) -> str:
+        return f"Roll(keep_d6={self.keep_d6!r}, keep_d10={self.keep_d10!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Score:
+    """Enter the six dice in ``box``; this ends the turn.
+
+    Attributes:
+        box: The box to fill.
+    """
+
+    box: Box
+
+    def __repr__(self) -> str:
+        return f"Score({self.box!r})"
+
+
+def _d6(values: Iterable[int]) -> tuple[int, ...]:
+    return sorted_faces(values, "d6")
+
+
+def _d10(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError("d10", f"expected a face 0..9 or None, got {value!r}")
+    return value
+
+
+@attrs.frozen(slots=True, repr=False)
+class ExtremeRoll:
+    """A chance outcome: the six-sided dice thrown (sorted) and the d10's face.
+
+    Attributes:
+        d6: The faces of the six-sided dice that were thrown, ascending.
+        d10: The ten-sided die's face, or ``None`` when it was kept.
+    """
+
+    d6: tuple[int, ...] = attrs.field(converter=_d6)
+    d10: int | None = attrs.field(default=None, converter=_d10)
+
+    def __repr__(self) -> str:
+        return f"ExtremeRoll({self.d6!r}, {self.d10!r})"
+
+
+Action = Roll | Score
+"""A player's action in Kniffel Extreme."""

@@ -1,0 +1,349 @@
+"""The Kniffel Extreme engine: the functions of the `Variant` protocol.
+
+`new_game`, the transitions (a player's `Roll` or `Score`, a throw, a
+roll-off throw), the scores, and the protocol shell `SHELL` that the typed
+one-line public functions call. The rules of play are in
+`kniffel_rules.extreme.legality`.
+
+Order of ``legal_actions`` (stable within a minor version):
+
+* at a chance node, the outcomes in the order of ``chance_outcomes``: the
+  six-sided dice thrown as sorted tuples in lexicographic order, and for
+  each the d10's faces 0..9 (a single ``None`` when the d10 was kept); the
+  roll-off: faces 1..6;
+* at the start of a turn exactly ``(Roll(),)``;
+* after a throw, first ``Score(box)`` for every open box in sheet order,
+  then every ``Roll`` that throws at least one die, by the number of
+  six-sided dice kept, then lexicographically, the d10 thrown before the
+  d10 kept. After the third throw the ``Roll`` actions are offered only
+  while the player has a chip (the fourth roll hands one in); never after
+  the fourth.
+
+``sample_chance`` makes one call, ``rng.randrange(6 ** k * 10)`` when the
+d10 is thrown with ``k`` six-sided dice (the d10 is the code modulo 10, the
+rest is decoded as by `kniffel_rules.dice.decode_throw`), or
+``rng.randrange(6 ** k)`` when the d10 is kept; the roll-off is a throw of
+one die (``rng.randrange(6)``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+
+import attrs
+
+from kniffel_rules import _dicegame
+from kniffel_rules._common import player_names, top_seats
+from kniffel_rules._dicegame import roll_off_step
+from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
+from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
+from kniffel_rules.extreme.combinations import box_values
+from kniffel_rules.extreme.legality import candidates, listing, problem
+from kniffel_rules.extreme.pieces import BOXES
+from kniffel_rules.extreme.rules import Rules
+from kniffel_rules.extreme.state import Phase, Sheet, State
+from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
+from kniffel_rules.shell import Shell
+
+__all__ = [
+    "SHELL",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "is_legal",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "sample_chance",
+    "scores",
+    "why_illegal",
+    "winners",
+]
+
+_DEFAULT_RULES = Rules()
+
+
+def new_game(
+    players: int | Sequence[str] = 1,
+    rules: Rules | None = None,
+    first_player: int | None = None,
+) -> State:
+    """Start a Kniffel Extreme game.
+
+    Args:
+        players: The number of players, or their names in seat order.
+        rules: The rules (``None``: the rulebook).
+        first_player: The starting seat; ``None`` starts with the roll-off
+            for two or more players, and at seat 0 for one.
+
+    Returns:
+        The first state.
+
+    Raises:
+        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
+
+    Examples:
+        >>> from kniffel_rules import extreme
+        >>> s = extreme.new_game()
+        >>> extreme.legal_actions(s)
+        (Roll(keep_d6=(), keep_d10=False),)
+    """
+    rules = _DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected extreme.Rules, got {type(rules).__name__}")
+    names = player_names(players)
+    sheets = (Sheet(chips=rules.chips),) * len(names)
+    start = opening(len(names), first_player)
+    if isinstance(start, RollOff):
+        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None, roll_off=start)
+    return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
+
+
+# --- the transitions of a player's action ----------------------------------------------------
+
+
+def _after_roll(state: State, action: Roll) -> State:
+    sheets = state.sheets
+    if state.rolls == 3:  # the fourth roll hands in a chip
+        p = state.player
+        chips = sheets[p].chips - 1
+        sheets = (*sheets[:p], attrs.evolve(sheets[p], chips=chips), *sheets[p + 1 :])
+    return attrs.evolve(
+        state,
+        sheets=sheets,
+        phase=Phase.THROW,
+        d6=action.keep_d6,
+        d10=state.d10 if action.keep_d10 else None,
+    )
+
+
+def _after_score(state: State, action: Score) -> State:
+    box = action.box
+    assert state.d10 is not None
+    p = state.player
+    sheets = list(state.sheets)
+    entries = list(sheets[p].entries)
+    entries[box.value] = box_values(state.d6, state.d10)[box.value]
+    sheets[p] = attrs.evolve(sheets[p], entries=tuple(entries))
+    nxt = (p + 1) % len(sheets)
+    if sheets[nxt].filled() < len(BOXES):
+        return attrs.evolve(
+            state, sheets=tuple(sheets), phase=Phase.DECIDE, player=nxt, d6=(), d10=None, rolls=0
+        )
+    return attrs.evolve(
+        state, sheets=tuple(sheets), phase=Phase.OVER, player=0, d6=(), d10=None, rolls=0
+    )
+
+
+def _decide(state: State, action: Action) -> State:
+    if isinstance(action, Score):
+        return _after_score(state, action)
+    return _after_roll(state, action)
+
+
+def _misfit(state: State, action: object) -> str:
+    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {action!r}"
+
+
+# --- the chance side: Extreme's own throw and the shared roll-off ------------------------------
+
+
+@cache
+def _throw_outcomes(k: int, d10: bool) -> tuple[tuple[ExtremeRoll, Fraction], ...]:
+    faces: tuple[int | None, ...] = tuple(range(10)) if d10 else (None,)
+    share = Fraction(1, len(faces))
+    return tuple((ExtremeRoll(m, f), p * share) for m, p in roll_outcomes(k) for f in faces)
+
+
+@cache
+def _outcome_objects(k: int, d10: bool) -> dict[tuple[tuple[int, ...], int | None], ExtremeRoll]:
+    return {(o.d6, o.d10): o for o, _ in _throw_outcomes(k, d10)}
+
+
+def _chance(
+    state: State,
+) -> tuple[tuple[ExtremeRoll, Fraction], ...] | tuple[tuple[DiceRoll, Fraction], ...]:
+    if state.phase is Phase.THROW:
+        return _throw_outcomes(5 - len(state.d6), state.d10 is None)
+    return ROLLOFF_OUTCOMES
+
+
+def _sample(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
+    if state.phase is Phase.THROW:
+        k = 5 - len(state.d6)
+        if state.d10 is not None:
+            return _outcome_objects(k, False)[(sample_roll(rng, k), None)]
+        code = rng.randrange(6**k * 10)
+        return _outcome_objects(k, True)[(decode_throw(code // 10, k), code % 10)]
+    return ROLLOFF_OUTCOMES[rng.randrange(6)][0]
+
+
+def _throw_misfit(state: State, action: object) -> str:
+    return (
+        f"the dice are being thrown: expected an ExtremeRoll of {5 - len(state.d6)} six-sided"
+        f" dice{' and the d10' if state.d10 is None else ''}, got {action!r}"
+    )
+
+
+def _outcome_misfit(state: State, action: object) -> str:
+    if state.phase is Phase.THROW:
+        return _throw_misfit(state, action)
+    return _dicegame.throw_misfit(state, action)
+
+
+def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
+    k = 5 - len(state.d6)
+    d10_thrown = state.d10 is None
+    if len(action.d6) != k:
+        return Rejection(
+            f"{k} six-sided dice are thrown here, the outcome has {len(action.d6)}", "PR-04"
+        )
+    if action.d6 and (action.d6[0] < 1 or action.d6[-1] > 6):
+        return Rejection(f"six-sided dice show 1..6, got {action.d6}", "PR-04")
+    if d10_thrown and (action.d10 is None or not 0 <= action.d10 <= 9):
+        return Rejection(f"the d10 is thrown here and shows 0..9, got {action.d10!r}", "PR-04")
+    if not d10_thrown and action.d10 is not None:
+        return Rejection("the d10 was kept: the outcome's d10 must be None", "PR-04")
+    return None
+
+
+def _outcome_problem(state: State, action: ExtremeRoll | DiceRoll) -> Rejection | None:
+    """Why ``action`` cannot come out of the pending chance event (``PR-04``), or None.
+
+    A throw comes out as an `ExtremeRoll`, a roll-off throw as a `DiceRoll`
+    of one die; the other class cannot come out (``PR-04``, with the text
+    naming what is expected).
+    """
+    if state.phase is Phase.THROW:
+        if isinstance(action, ExtremeRoll):
+            return _throw_problem(state, action)
+        return Rejection(_throw_misfit(state, action), "PR-04")
+    if isinstance(action, DiceRoll):
+        return _dicegame.throw_problem(state, action)
+    return Rejection(_dicegame.throw_misfit(state, action), "PR-04")
+
+
+def _happen(state: State, action: ExtremeRoll | DiceRoll) -> State:
+    if isinstance(action, DiceRoll):
+        return roll_off_step(state, action)
+    d10 = state.d10 if action.d10 is None else action.d10
+    return attrs.evolve(
+        state,
+        phase=Phase.DECIDE,
+        d6=tuple(sorted(state.d6 + action.d6)),
+        d10=d10,
+        rolls=state.rolls + 1,
+    )
+
+
+def _scores(state: State) -> tuple[int, ...]:
+    return tuple(s.total(state.rules) for s in state.sheets)
+
+
+def _ranking(state: State) -> tuple[int, ...]:
+    return top_seats(_scores(state))
+
+
+SHELL: Shell[State] = Shell(
+    to_move=_dicegame.current_player,
+    decisions=(Roll, Score),
+    outcomes=(ExtremeRoll, DiceRoll),
+    misfit=_misfit,
+    candidates=candidates,
+    problem=problem,
+    decide=_decide,
+    chance=_chance,
+    sample=_sample,
+    outcome_problem=_outcome_problem,
+    outcome_misfit=_outcome_misfit,
+    happen=_happen,
+    ranking=_ranking,
+    listing=listing,
+    not_chance="this is not a chance node: no dice are being thrown",
+)
+"""The protocol shell of Kniffel Extreme, built from the pieces above."""
+
+
+# --- the typed public protocol functions ------------------------------------------------------
+
+
+def current_player(state: State) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`."""
+    return SHELL.current_player(state)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return SHELL.is_terminal(state)
+
+
+def legal_actions(state: State) -> tuple[Action, ...] | tuple[ExtremeRoll | DiceRoll, ...]:
+    """Every legal action, in the order documented in this module (``()`` when over)."""
+    return SHELL.legal_actions(state)
+
+
+def chance_outcomes(
+    state: State,
+) -> tuple[tuple[ExtremeRoll, Fraction], ...] | tuple[tuple[DiceRoll, Fraction], ...]:
+    """Every outcome of the pending throw with its exact probability (sum exactly 1).
+
+    A throw of ``k`` six-sided dice and the d10 is the product of the two
+    distributions: ``252 x 10`` outcomes when all six dice are thrown.
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.chance_outcomes(state)
+
+
+def sample_chance(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
+    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.sample_chance(state, rng)
+
+
+def why_illegal(state: State, action: object) -> Rejection | None:
+    """``None`` if ``action`` is legal in ``state``, else the reason and its clause id.
+
+    Examples:
+        >>> from kniffel_rules import extreme
+        >>> extreme.why_illegal(extreme.new_game(), extreme.Score(extreme.Box.CHANCE)).rule
+        'EX-36'
+    """
+    return SHELL.why_illegal(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
+    return SHELL.is_legal(state, action)
+
+
+def apply(state: State, action: Action | ExtremeRoll | DiceRoll) -> State:
+    """The state after ``action`` (a player's action or a chance outcome); ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal here: exactly the reason
+            `why_illegal` gives, with its clause id.
+    """
+    return SHELL.apply(state, action)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's running total: upper sum, the bonus once reached, the lower section."""
+    return _scores(state)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats with the highest total once the game is over (ties share).
+
+    Raises:
+        IllegalActionError: The game is not over yet (``PR-07``).
+    """
+    return SHELL.winners(state)

@@ -1,0 +1,95 @@
+"""The material of Kniffel Extreme: the 22 boxes of the sheet, its sections, the d10.
+
+The boxes in sheet order, the upper and lower sections, the German labels
+printed on the sheet and the faces of the ten-sided die. What a throw is
+worth in a box is in `kniffel_rules.extreme.combinations`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["BOXES", "D10", "LOWER", "UPPER", "Box"]
+
+D10 = tuple(range(10))
+"""The faces of the ten-sided die: 0..9."""
+
+
+class Box(enum.Enum):
+    """A box of the Kniffel Extreme sheet; ``box.key`` is its JSON key."""
+
+    _value_: int
+
+    ONES = 0
+    TWOS = 1
+    THREES = 2
+    FOURS = 3
+    FIVES = 4
+    SIXES = 5
+    THREE_OF_A_KIND = 6
+    FOUR_OF_A_KIND = 7
+    TWO_PAIRS = 8
+    THREE_PAIRS = 9
+    TWO_TRIPLES = 10
+    FULL_HOUSE = 11
+    BIG_FULL_HOUSE = 12
+    SMALL_STRAIGHT = 13
+    LARGE_STRAIGHT = 14
+    HIGHWAY = 15
+    KNIFFEL = 16
+    KNIFFEL_EXTREME = 17
+    TEN_OR_LESS = 18
+    THIRTY_THREE_OR_MORE = 19
+    CHANCE = 20
+    SUPER_CHANCE = 21
+
+    @property
+    def key(self) -> str:
+        """The JSON key of the box: its name in lower case."""
+        return self.name.lower()
+
+    @property
+    def face(self) -> int | None:
+        """The face an upper box counts (1..6), or None for other boxes."""
+        return self.value + 1 if self.value < 6 else None
+
+    @property
+    def label(self) -> str:
+        """The name printed on the German sheet ("Zwei Paare", "10 oder weniger")."""
+        return _LABELS[self.value]
+
+    def __repr__(self) -> str:
+        return f"Box.{self.name}"
+
+
+_LABELS = (
+    "Einser",
+    "Zweier",
+    "Dreier",
+    "Vierer",
+    "Fünfer",
+    "Sechser",
+    "Dreierpasch",
+    "Viererpasch",
+    "Zwei Paare",
+    "Drei Paare",
+    "Zwei Dreier",
+    "Full House",
+    "Großes Full House",
+    "Kleine Straße",
+    "Große Straße",
+    "Highway",
+    "Kniffel",
+    "Kniffel Extreme",
+    "10 oder weniger",
+    "33 oder mehr",
+    "Chance",
+    "Super-Chance",
+)
+
+BOXES: tuple[Box, ...] = tuple(Box)
+"""All 22 boxes in sheet order."""
+UPPER: tuple[Box, ...] = BOXES[:6]
+"""Ones to Sixes."""
+LOWER: tuple[Box, ...] = BOXES[6:]
+"""The 16 boxes of the lower section."""

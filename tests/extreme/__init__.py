@@ -1,0 +1,1 @@
+"""The tests of Kniffel Extreme (kniffel_rules.extreme), by aspect."""
