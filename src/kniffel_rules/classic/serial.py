@@ -25,9 +25,9 @@ from typing import Any
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_turn_order
-from kniffel_rules.classic.boxes import Box, possible_values
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.pieces import Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.scoring import sheet_boxes
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.rolloff import RollOff

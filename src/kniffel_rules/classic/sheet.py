@@ -28,11 +28,13 @@ from kniffel_rules._sheetcheck import (
     spec_cache,
     verify_document,
 )
-from kniffel_rules.classic.boxes import UPPER, Box, possible_values
-from kniffel_rules.classic.game import apply, new_game
+from kniffel_rules.classic.actions import Roll, Score
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.engine import apply, new_game
+from kniffel_rules.classic.legality import Entry, check_entry
+from kniffel_rules.classic.pieces import UPPER, Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.scoring import Entry, check_entry, sheet_boxes
-from kniffel_rules.classic.state import Phase, Roll, Score, Sheet, State
+from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.playing import GameRecord

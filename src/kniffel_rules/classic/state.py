@@ -1,33 +1,18 @@
-"""The state of a classic game and its actions (all frozen value objects)."""
+"""The state of a classic game: the `State`, each player's `Sheet` and the `Phase`."""
 
 from __future__ import annotations
 
+import warnings
+from typing import Any
+
 import attrs
 
-from kniffel_rules._dicegame import Phase, Roll
-from kniffel_rules.classic.boxes import LOWER, Box
+from kniffel_rules._dicegame import Phase
+from kniffel_rules.classic.pieces import LOWER, Box
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Action", "Phase", "Roll", "Score", "Sheet", "State"]
-
-
-@attrs.frozen(slots=True, repr=False)
-class Score:
-    """Enter the current dice in ``box``; this ends the turn.
-
-    Attributes:
-        box: The box to fill.
-    """
-
-    box: Box
-
-    def __repr__(self) -> str:
-        return f"Score({self.box!r})"
-
-
-Action = Roll | Score
-"""A player's action in classic Kniffel."""
+__all__ = ["Phase", "Sheet", "State"]
 
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
@@ -145,3 +130,20 @@ class State:
     def rolls_left(self) -> int:
         """How many throws the current player still has this turn."""
         return 3 - self.rolls
+
+
+_MOVED = ("Action", "Roll", "Score")
+
+
+def __getattr__(name: str) -> Any:
+    """The actions that lived here before the common rooms, with a `DeprecationWarning`."""
+    if name in _MOVED:
+        warnings.warn(
+            f"{__name__}.{name} is deprecated: import it from kniffel_rules.classic",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        from kniffel_rules.classic import actions
+
+        return getattr(actions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from kniffel_rules.classic import BOXES, Box, Phase, Rules, Sheet, State
-from kniffel_rules.classic.boxes import check_dice, possible_values
+from kniffel_rules.classic.combinations import check_dice, possible_values
 from kniffel_rules.errors import KniffelError
 
 __all__ = ["advise", "position"]

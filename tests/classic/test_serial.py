@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from classic_helpers import position
+from classic.helpers import position
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.classic import Box, Rules, from_json, new_game, to_json
 

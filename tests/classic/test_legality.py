@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from classic_helpers import sheet
+from classic.helpers import sheet
 from kniffel_rules import IllegalActionError, InvalidStateError
 from kniffel_rules.classic import (
     Box,
@@ -24,7 +24,7 @@ from kniffel_rules.classic import (
     new_game,
     score,
 )
-from kniffel_rules.classic.boxes import check_dice
+from kniffel_rules.classic.combinations import check_dice
 from kniffel_rules.errors import Rejection
 
 B = Box

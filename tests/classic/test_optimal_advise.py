@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import kniffel_rules
-from classic_helpers import all_but, position
+from classic.helpers import all_but, position
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError, KniffelError, classic
 from kniffel_rules.bots import OptimalSolitaire
 from kniffel_rules.bots.optimal import SHIPPED, Advice, ValueTable

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from classic_helpers import boxes, enter, position, throw
+from classic.helpers import boxes, enter, position, throw
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError, play, random_policy
 from kniffel_rules.classic import (
     BOXES,

@@ -1,7 +1,7 @@
 """The whole game solved from the rules: the published optima and more (slow).
 
 Each full table takes some ten seconds to compute (numpy). Run by
-``.ci/run``; locally: ``pytest -m slow tests/test_optimal_slow.py``.
+``.ci/run``; locally: ``pytest -m slow tests/classic/test_optimal_slow.py``.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from classic_helpers import all_but, position
+from classic.helpers import all_but, position
+from classic.test_optimal_advise import reference
 from kniffel_rules import classic
 from kniffel_rules.bots import OptimalSolitaire
 from kniffel_rules.bots.optimal import ValueTable, build_table, simulate
 from kniffel_rules.classic import Box, Rules
-from test_optimal_advise import reference
 
 pytestmark = pytest.mark.slow
 

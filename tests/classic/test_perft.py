@@ -4,7 +4,7 @@ From fixed starting positions, the number of distinct states reachable in
 exactly ``d`` steps (actions and chance outcomes alike) for ``d = 1..5`` is
 stored in ``tests/data/classic_perft.json``. Any change to the legal
 actions, the chance outcomes or the joker rules moves these counts. To
-regenerate after an intended rule change: ``python tests/test_classic_perft.py``.
+regenerate after an intended rule change: ``cd tests && python -m classic.test_perft``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from classic_helpers import position
+from classic.helpers import position
 from kniffel_rules import classic
 from kniffel_rules.classic import Box, Rules
 from perft import perft as _perft
 
-DATA = Path(__file__).parent / "data" / "classic_perft.json"
+DATA = Path(__file__).parent.parent / "data" / "classic_perft.json"
 DEPTH = 5
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from classic_helpers import position
+from classic.helpers import position
 from kniffel_rules.classic import (
     BOXES,
     JOKER_MODES,

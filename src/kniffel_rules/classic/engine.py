@@ -1,4 +1,8 @@
-"""The classic game engine: the functions of the `Variant` protocol.
+"""The classic game engine: `new_game`, the transitions, the scores and the protocol functions.
+
+The functions of the `Variant` protocol are one line each over `SHELL`
+(`kniffel_rules.shell.Shell`), built from the rules in
+`kniffel_rules.classic.legality` and the transitions here.
 
 Order of ``legal_actions`` (documented, stable within a minor version):
 
@@ -19,27 +23,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions, roll_off_step
-from kniffel_rules.classic.boxes import Box
+from kniffel_rules.classic import legality
+from kniffel_rules.classic.actions import Action, Roll, Score
+from kniffel_rules.classic.legality import Entry, entry
+from kniffel_rules.classic.pieces import Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.scoring import Entry, allowed_boxes, check_entry, sheet_boxes
-from kniffel_rules.classic.state import Action, Phase, Roll, Score, Sheet, State
-from kniffel_rules.dice import (
-    DiceRoll,
-    expect_roll,
-)
-from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
+from kniffel_rules.classic.state import Phase, Sheet, State
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.rolloff import RollOff, opening
+from kniffel_rules.shell import Shell
 
 __all__ = [
+    "SHELL",
     "apply",
     "chance_outcomes",
     "current_player",
+    "is_legal",
     "is_terminal",
     "legal_actions",
     "new_game",
@@ -47,6 +53,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "totals",
+    "why_illegal",
     "winners",
 ]
 
@@ -90,89 +97,18 @@ def new_game(
     return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
 
 
-def current_player(state: State) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
-    return _dicegame.current_player(state)
+def _decide(state: State, action: Action) -> State:
+    if isinstance(action, Score):
+        box = action.box
+        made = entry(state.sheets[state.player], state.dice, box, state.rules)
+        return _after_score(state, made, box)
+    return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
 
 
-def is_terminal(state: State) -> bool:
-    """Whether the game (the whole series) is over."""
-    return state.phase is Phase.OVER
-
-
-def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
-    """Every outcome of the pending throw with its exact probability (sum exactly 1).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node.
-    """
-    return _dicegame.throw_outcomes(state)
-
-
-def sample_chance(state: State, rng: random.Random) -> DiceRoll:
-    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node.
-    """
-    return _dicegame.throw_sample(state, rng)
-
-
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
-    """Every legal action, in the order documented in this module.
-
-    At a chance node these are the possible outcomes; ``()`` once the game is
-    over. The scoring actions already apply the joker rules: a caller never
-    needs to know them to play correctly.
-    """
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        if state.rolls == 0:
-            return FIRST_ROLL
-        boxes = allowed_boxes(state.sheets[state.player], state.dice, state.rules)
-        scores_: tuple[Action, ...] = tuple(_SCORE[b] for b in boxes)
-        if state.rolls >= 3:
-            return scores_
-        if state.rules.full_cup:
-            return (*scores_, *FIRST_ROLL)
-        return (*scores_, *keep_actions(state.dice))
-    if phase is Phase.OVER:
-        return ()
-    return tuple(o for o, _ in chance_outcomes(state))
-
-
-_SCORE = {box: Score(box) for box in sheet_boxes(Rules()) + sheet_boxes(Rules(croatian=True))}
-
-
-_ROLL_RULES = {"rolls": "CL-04", "first": "CL-04", "all": "CL-47", "keep": "CL-05"}
-
-
-def _check_roll(state: State, keep: tuple[int, ...]) -> Rejection | None:
-    """Why ``Roll(keep)`` is not allowed now, or None: the one check of a roll."""
-    reason = check_keep(state.rolls, state.dice, keep, "enter the dice in a box", _ROLL_RULES)
-    if reason is None and keep and state.rules.full_cup:
-        return Rejection(
-            "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
-            "CL-29",
-        )
-    return reason
-
-
-def _entry(state: State, box: object) -> Entry:
-    if state.rolls == 0:
-        raise IllegalActionError("roll the dice before entering a score", "CL-47")
-    if not isinstance(box, Box):
-        raise IllegalActionError(f"Score needs a classic Box, got {box!r}")
-    entry = check_entry(state.sheets[state.player], state.dice, box, state.rules)
-    if isinstance(entry, str):
-        raise IllegalActionError(entry)
-    return entry
-
-
-def _after_score(state: State, entry: Entry, box_action: Score) -> State:
+def _after_score(state: State, made: Entry, box: Box) -> State:
     p = state.player
     sheets = list(state.sheets)
-    sheets[p] = sheets[p].with_entry(box_action.box, entry.value, entry.bonus)
+    sheets[p] = sheets[p].with_entry(box, made.value, made.bonus)
     nxt = (p + 1) % len(sheets)
     if sheets[nxt].filled() < len(sheet_boxes(state.rules)):
         return attrs.evolve(
@@ -205,36 +141,6 @@ def _after_score(state: State, entry: Entry, box_action: Score) -> State:
         game=game,
         results=results,
     )
-
-
-def apply(state: State, action: Action | DiceRoll) -> State:
-    """The state after ``action`` (a player's action or a chance outcome).
-
-    ``state`` is not changed.
-
-    Raises:
-        IllegalActionError: ``action`` is not legal here; the message names
-            the rule that forbids it.
-    """
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        if isinstance(action, Score):
-            return _after_score(state, _entry(state, action.box), action)
-        if isinstance(action, Roll):
-            reason = _check_roll(state, action.keep)
-            if reason is not None:
-                raise IllegalActionError(reason)
-            return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
-        raise IllegalActionError(
-            f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {action!r}"
-        )
-    if phase is Phase.THROW:
-        thrown = expect_roll(action, 5 - len(state.dice))
-        dice = tuple(sorted(state.dice + thrown))
-        return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
-    if phase is Phase.ROLL_OFF:
-        return roll_off_step(state, action)
-    raise IllegalActionError("the game is over: no more actions")
 
 
 def totals(state: State) -> tuple[int, ...]:
@@ -277,12 +183,107 @@ def scores(state: State) -> tuple[int, ...]:
     return tuple(acc)
 
 
+def _ranking(state: State) -> tuple[int, ...]:
+    return top_seats(scores(state))
+
+
+SHELL: Final = Shell[State](
+    to_move=_dicegame.current_player,
+    decisions=(Roll, Score),
+    outcomes=(DiceRoll,),
+    misfit=legality.misfit,
+    candidates=legality.candidates,
+    problem=legality.problem,
+    decide=_decide,
+    chance=_dicegame.throw_chance,
+    sample=_dicegame.throw_sample,
+    outcome_problem=_dicegame.throw_problem,
+    outcome_misfit=_dicegame.throw_misfit,
+    happen=_dicegame.throw_happen,
+    ranking=_ranking,
+    listing=legality.listing,
+    not_chance="this is not a chance node: no dice are being thrown",
+)
+"""The protocol shell of classic Kniffel (`kniffel_rules.shell.Shell`)."""
+
+
+def current_player(state: State) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`."""
+    return SHELL.current_player(state)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game (the whole series) is over."""
+    return SHELL.is_terminal(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
+    """Every outcome of the pending throw with its exact probability (sum exactly 1).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.chance_outcomes(state)
+
+
+def sample_chance(state: State, rng: random.Random) -> DiceRoll:
+    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    result: DiceRoll = SHELL.sample_chance(state, rng)
+    return result
+
+
+def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+    """Every legal action, in the order documented in this module.
+
+    At a chance node these are the possible outcomes; ``()`` once the game is
+    over. The scoring actions already apply the joker rules: a caller never
+    needs to know them to play correctly.
+    """
+    return SHELL.legal_actions(state)
+
+
+def why_illegal(state: State, action: object) -> Rejection | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` if it is legal.
+
+    The one judge of legality: `legal_actions` lists what it lets through,
+    and `apply` raises exactly the `Rejection` it returns (its ``.rule`` is
+    a clause id of ``docs/rules/classic.md``, or ``PR-..`` of
+    ``docs/protocol.md`` for protocol misuse).
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> reason = classic.why_illegal(classic.new_game(), classic.Score(classic.Box.CHANCE))
+        >>> str(reason), reason.rule
+        ('roll the dice before entering a score', 'CL-47')
+    """
+    return SHELL.why_illegal(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
+    return SHELL.is_legal(state, action)
+
+
+def apply(state: State, action: Action | DiceRoll) -> State:
+    """The state after ``action`` (a player's action or a chance outcome).
+
+    ``state`` is not changed.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal here, with exactly the
+            reason and clause id that `why_illegal` gives.
+    """
+    return SHELL.apply(state, action)
+
+
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the highest score once the game is over (ties share).
 
     Raises:
-        IllegalActionError: The game is not over yet.
+        IllegalActionError: The game is not over yet (``PR-07``).
     """
-    if state.phase is not Phase.OVER:
-        raise IllegalActionError("the game is not over yet: there are no winners")
-    return top_seats(scores(state))
+    return SHELL.winners(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classic_helpers import position, throw
+from classic.helpers import position, throw
 from kniffel_rules.classic import Box, Roll, Score, apply, legal_actions, new_game, score
 
 

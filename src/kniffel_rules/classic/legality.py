@@ -1,0 +1,297 @@
+"""The rules of play of classic Kniffel, each written once.
+
+* `entry_problem` is the rule of an entry: whether five final dice may go in
+  a box (an open box of the sheet; an extra Kniffel under the joker rules,
+  CL-17..CL-21); `entry` is the effect of a legal entry (points, extra
+  bonus, joker). `check_entry`, `entry_options` and `allowed_boxes` are
+  built on these two.
+* `roll_problem` is the rule of a roll (`kniffel_rules._dicegame.check_keep`,
+  then the full cup, CL-29); `score_problem` the rule of a `Score`.
+* `problem` is what the protocol shell asks of every player's action;
+  `candidates` is the superset it filters and `listing` the fast listing
+  that is provably the same set.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
+from kniffel_rules.classic.actions import Action, Roll, Score
+from kniffel_rules.classic.combinations import natural_scores
+from kniffel_rules.classic.pieces import BOXES, CROATIAN_BOXES, LOWER, UPPER, Box, sheet_boxes
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.classic.state import Sheet, State
+from kniffel_rules.errors import Rejection
+
+__all__ = [
+    "Entry",
+    "allowed_boxes",
+    "candidates",
+    "check_entry",
+    "entry",
+    "entry_options",
+    "entry_problem",
+    "is_extra_kniffel",
+    "listing",
+    "misfit",
+    "problem",
+    "roll_problem",
+    "score_problem",
+    "sheet_boxes",
+]
+
+
+@attrs.frozen(slots=True)
+class Entry:
+    """The effect of entering a roll in a box.
+
+    Attributes:
+        value: The points written in the box.
+        bonus: The extra-Kniffel bonus points credited with it.
+        joker: Whether the entry uses the joker rule.
+    """
+
+    value: int
+    bonus: int = 0
+    joker: bool = False
+
+
+def is_extra_kniffel(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> bool:
+    """Five equal dice while the Kniffel box is already filled (50 or struck 0; CL-17)."""
+    return (
+        not rules.croatian
+        and len(dice) == 5
+        and dice[0] == dice[4]
+        and sheet.entries[Box.KNIFFEL.value] is not None
+    )
+
+
+def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Rejection | None:
+    """Why five final dice may not go in ``box``, or ``None``: the one rule of an entry.
+
+    A box must be on the sheet (CL-30) and open (CL-07). Only an extra
+    Kniffel under the ``"schmidt"`` and ``"forced"`` joker rules is
+    restricted further: the matching upper box while it is open (CL-18),
+    else an open lower box, and an upper box only once every lower box is
+    filled (CL-19, CL-20).
+
+    Args:
+        sheet: The player's sheet before the entry.
+        dice: The five dice, sorted and valid.
+        box: The box asked for.
+        rules: The rules.
+
+    Returns:
+        ``None`` for a legal box, else the `Rejection` (text and clause id).
+    """
+    if box not in sheet_boxes(rules):
+        variant = "Croatian" if rules.croatian else "standard"
+        return Rejection(f"the {variant} sheet has no box {box.label}", "CL-30")
+    filled = sheet.entries[box.value]
+    if filled is not None:
+        return Rejection(f"box {box.label} is already filled ({filled})", "CL-07")
+    if rules.joker not in ("schmidt", "forced") or not is_extra_kniffel(sheet, dice, rules):
+        return None
+    match = UPPER[dice[0] - 1]
+    if sheet.entries[match.value] is None:
+        if box is not match:
+            return Rejection(
+                f"an extra Kniffel of {match.label} must be entered in {match.label} "
+                f"while that box is open (joker rule)",
+                "CL-18",
+            )
+        return None
+    if box in UPPER and any(sheet.entries[b.value] is None for b in LOWER):
+        return Rejection(
+            f"an extra Kniffel with {match.label} filled is a joker: it must go in an "
+            f"open lower box, not {box.label} (joker rule)",
+            "CL-19",
+        )
+    return None
+
+
+def _bonus_earned(sheet: Sheet, rules: Rules) -> int:
+    if rules.extra_kniffel_bonus == 0:
+        return 0
+    kniffel = sheet.entries[Box.KNIFFEL.value]
+    if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
+        return 0
+    return rules.extra_kniffel_bonus
+
+
+def _joker_value(box: Box, natural: tuple[int, ...], rules: Rules) -> int:
+    index: int = box.value
+    if box is Box.FULL_HOUSE:
+        return rules.full_house_score
+    if box is Box.SMALL_STRAIGHT:
+        return rules.small_straight_score
+    if box is Box.LARGE_STRAIGHT:
+        return rules.large_straight_score
+    return natural[index]
+
+
+def entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry:
+    """The effect of entering five final dice in ``box``, a box `entry_problem` allows.
+
+    The value is the natural score, except for an extra Kniffel: under
+    ``"free"`` once its upper box is filled, and under ``"schmidt"`` and
+    ``"forced"`` in a lower box, it is a joker (Full House and the straights
+    their fixed values, CL-19); struck in an upper box it scores 0 (CL-20).
+    The bonus follows the joker mode (CL-21, CL-22, CL-41..CL-44).
+
+    Args:
+        sheet: The player's sheet before the entry.
+        dice: The five dice, sorted and valid.
+        box: A box that `entry_problem` accepts (not checked again).
+        rules: The rules.
+
+    Returns:
+        The `Entry`.
+    """
+    natural = natural_scores(dice, rules)
+    if not is_extra_kniffel(sheet, dice, rules):
+        return Entry(natural[box.value])
+    bonus = _bonus_earned(sheet, rules)
+    match_open = sheet.entries[UPPER[dice[0] - 1].value] is None
+    if rules.joker == "none":
+        return Entry(natural[box.value], bonus)
+    if rules.joker == "free":
+        if match_open:
+            return Entry(natural[box.value], bonus)
+        return Entry(_joker_value(box, natural, rules), bonus, joker=box in LOWER)
+    # "schmidt" and "forced": the matching upper box, else the lower section, else strike.
+    if match_open:
+        return Entry(natural[box.value], bonus)
+    forced_bonus = bonus if rules.joker == "forced" else 0
+    if box in UPPER:
+        return Entry(0, forced_bonus)
+    return Entry(_joker_value(box, natural, rules), forced_bonus, joker=True)
+
+
+def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry | Rejection:
+    """Whether five final dice may go in ``box``, and with what effect.
+
+    `entry_problem` and `entry` in one call.
+
+    Args:
+        sheet: The player's sheet before the entry.
+        dice: The five dice, sorted and valid.
+        box: The box asked for.
+        rules: The rules.
+
+    Returns:
+        The `Entry`, or the reason why the roll may not go there: a
+        `Rejection`, a ``str`` carrying the clause id in ``.rule``.
+    """
+    reason = entry_problem(sheet, dice, box, rules)
+    return entry(sheet, dice, box, rules) if reason is None else reason
+
+
+def entry_options(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> dict[Box, Entry]:
+    """Every box the final roll may go in, with its effect, in sheet order."""
+    return {
+        box: entry(sheet, dice, box, rules)
+        for box in sheet_boxes(rules)
+        if entry_problem(sheet, dice, box, rules) is None
+    }
+
+
+_INDEXED = {
+    False: tuple((b, b.value) for b in BOXES),
+    True: tuple((b, b.value) for b in CROATIAN_BOXES),
+}
+
+
+def allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Box, ...]:
+    """The boxes `entry_problem` accepts, in sheet order, computed faster.
+
+    Unless the roll is an extra Kniffel, `entry_problem` accepts exactly the
+    open boxes of the sheet (its joker clauses apply to an extra Kniffel
+    only); then every box of the sheet is asked.
+    """
+    if is_extra_kniffel(sheet, dice, rules):
+        return tuple(b for b in sheet_boxes(rules) if entry_problem(sheet, dice, b, rules) is None)
+    entries = sheet.entries
+    return tuple(b for b, i in _INDEXED[rules.croatian] if entries[i] is None)
+
+
+_ROLL_RULES = {"rolls": "CL-04", "first": "CL-04", "all": "CL-47", "keep": "CL-05"}
+
+
+def roll_problem(state: State, roll: Roll) -> Rejection | None:
+    """Why ``roll`` is not allowed now, or ``None``: the one rule of a roll.
+
+    At most three rolls, the first throws all five dice (CL-04); only dice
+    showing can be kept (CL-05); keeping all five is no roll (CL-47); under
+    full cup no die is kept (CL-29).
+    """
+    keep = roll.keep
+    reason = check_keep(state.rolls, state.dice, keep, "enter the dice in a box", _ROLL_RULES)
+    if reason is None and keep and state.rules.full_cup:
+        return Rejection(
+            "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
+            "CL-29",
+        )
+    return reason
+
+
+def score_problem(state: State, action: Score) -> Rejection | None:
+    """Why ``action`` may not be entered now, or ``None``.
+
+    Not before the first roll (CL-47); a `Score` whose box is not a classic
+    `Box` is not an action of this game (``PR-01``); then `entry_problem`.
+    """
+    if state.rolls == 0:
+        return Rejection("roll the dice before entering a score", "CL-47")
+    box: object = action.box
+    if not isinstance(box, Box):
+        return Rejection(f"Score needs a classic Box, got {box!r}", "PR-01")
+    return entry_problem(state.sheets[state.player], state.dice, box, state.rules)
+
+
+def problem(state: State, action: Action) -> Rejection | None:
+    """Why a player's ``action`` is illegal in ``state`` (a player's node), or ``None``."""
+    if isinstance(action, Score):
+        return score_problem(state, action)
+    return roll_problem(state, action)
+
+
+def misfit(state: State, action: object) -> str:
+    """The refusal of an object that is neither `Roll` nor `Score` at a player's node."""
+    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {action!r}"
+
+
+_SCORE = {box: Score(box) for box in BOXES + CROATIAN_BOXES[6:]}
+
+
+def candidates(state: State) -> tuple[Action, ...]:
+    """A superset of the legal actions at a player's node, in the documented order.
+
+    Every box of the sheet, then ``Roll()`` and every other keep of the dice
+    showing that throws a die (`kniffel_rules._dicegame.keep_actions`).
+    """
+    scores: tuple[Action, ...] = tuple(_SCORE[b] for b in sheet_boxes(state.rules))
+    if state.rolls == 0:
+        return (*scores, *FIRST_ROLL)
+    return (*scores, *keep_actions(state.dice))
+
+
+def listing(state: State) -> tuple[Action, ...]:
+    """The legal actions at a player's node, fast: provably ``candidates`` filtered by `problem`.
+
+    Before the first roll `score_problem` refuses every box and
+    `roll_problem` all but ``Roll()``; after it, the boxes are
+    `allowed_boxes` (= `entry_problem`'s), and the rolls are none after the
+    third (CL-04), only ``Roll()`` under full cup (CL-29), else every keep
+    that throws a die (``Roll()`` is the first of `keep_actions`).
+    """
+    if state.rolls == 0:
+        return FIRST_ROLL
+    boxes = allowed_boxes(state.sheets[state.player], state.dice, state.rules)
+    scores: tuple[Action, ...] = tuple(_SCORE[b] for b in boxes)
+    if state.rolls >= 3:
+        return scores
+    if state.rules.full_cup:
+        return (*scores, *FIRST_ROLL)
+    return (*scores, *keep_actions(state.dice))

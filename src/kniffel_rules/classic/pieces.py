@@ -1,0 +1,108 @@
+"""The material of classic Kniffel: the boxes of the score sheet, their labels and order.
+
+The standard sheet has 13 boxes (`BOXES`), the Croatian one 8
+(`CROATIAN_BOXES`); `sheet_boxes` picks the sheet of a rule set.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from kniffel_rules.classic.rules import Rules
+
+__all__ = [
+    "BOXES",
+    "CROATIAN_BOXES",
+    "LOWER",
+    "UPPER",
+    "Box",
+    "sheet_boxes",
+]
+
+
+class Box(enum.Enum):
+    """A box of the classic score sheet.
+
+    ``box.key`` is the lower-case name used in JSON documents (``"full_house"``).
+    ``MAXIMUM`` and ``MINIMUM`` exist only in the Croatian variant.
+    """
+
+    _value_: int
+
+    ONES = 0
+    TWOS = 1
+    THREES = 2
+    FOURS = 3
+    FIVES = 4
+    SIXES = 5
+    THREE_OF_A_KIND = 6
+    FOUR_OF_A_KIND = 7
+    FULL_HOUSE = 8
+    SMALL_STRAIGHT = 9
+    LARGE_STRAIGHT = 10
+    KNIFFEL = 11
+    CHANCE = 12
+    MAXIMUM = 13
+    MINIMUM = 14
+
+    @property
+    def key(self) -> str:
+        """The JSON key of the box: its name in lower case."""
+        return self.name.lower()
+
+    @property
+    def face(self) -> int | None:
+        """The face an upper box counts (1..6), or None for other boxes."""
+        return self.value + 1 if self.value < 6 else None
+
+    @property
+    def label(self) -> str:
+        """A readable name ("Full House", "Three of a kind")."""
+        return _LABELS[self]
+
+    def __repr__(self) -> str:
+        return f"Box.{self.name}"
+
+
+_LABELS = {
+    Box.ONES: "Ones",
+    Box.TWOS: "Twos",
+    Box.THREES: "Threes",
+    Box.FOURS: "Fours",
+    Box.FIVES: "Fives",
+    Box.SIXES: "Sixes",
+    Box.THREE_OF_A_KIND: "Three of a kind",
+    Box.FOUR_OF_A_KIND: "Four of a kind",
+    Box.FULL_HOUSE: "Full House",
+    Box.SMALL_STRAIGHT: "Small straight",
+    Box.LARGE_STRAIGHT: "Large straight",
+    Box.KNIFFEL: "Kniffel",
+    Box.CHANCE: "Chance",
+    Box.MAXIMUM: "Maximum",
+    Box.MINIMUM: "Minimum",
+}
+
+UPPER: tuple[Box, ...] = (Box.ONES, Box.TWOS, Box.THREES, Box.FOURS, Box.FIVES, Box.SIXES)
+"""The upper section, Ones to Sixes."""
+
+LOWER: tuple[Box, ...] = (
+    Box.THREE_OF_A_KIND,
+    Box.FOUR_OF_A_KIND,
+    Box.FULL_HOUSE,
+    Box.SMALL_STRAIGHT,
+    Box.LARGE_STRAIGHT,
+    Box.KNIFFEL,
+    Box.CHANCE,
+)
+"""The lower section of the standard sheet."""
+
+BOXES: tuple[Box, ...] = UPPER + LOWER
+"""The 13 boxes of the standard sheet, in sheet order."""
+
+CROATIAN_BOXES: tuple[Box, ...] = (*UPPER, Box.MAXIMUM, Box.MINIMUM)
+"""The 8 boxes of the Croatian sheet."""
+
+
+def sheet_boxes(rules: Rules) -> tuple[Box, ...]:
+    """The boxes on the sheet under ``rules`` (13, or Croatian's 8), in sheet order."""
+    return CROATIAN_BOXES if rules.croatian else BOXES

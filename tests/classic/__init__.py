@@ -1,0 +1,1 @@
+"""The tests of classic Kniffel (`kniffel_rules.classic`) and its optimal player."""
