@@ -7,15 +7,19 @@ kill the mutants that a mutation-testing run (docs/quality.md) found alive.
 
 from __future__ import annotations
 
+import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from classic.helpers import sheet
-from kniffel_rules import IllegalActionError, InvalidStateError
+from classic.helpers import position, sheet
+from kniffel_rules import CHANCE, DiceRoll, IllegalActionError, InvalidStateError, classic
 from kniffel_rules.classic import (
     Box,
     Entry,
+    Roll,
     Rules,
     Score,
     apply,
@@ -26,6 +30,7 @@ from kniffel_rules.classic import (
 )
 from kniffel_rules.classic.combinations import check_dice
 from kniffel_rules.errors import Rejection
+from kniffel_rules.shell import PROTOCOL_CLAUSES
 
 B = Box
 FOURS = (4, 4, 4, 4, 4)
@@ -220,3 +225,103 @@ def test_keep_rejections_name_the_clause() -> None:
         with pytest.raises(IllegalActionError) as info:
             classic.apply(s, classic.Roll(keep))
         assert (str(info.value), info.value.rule) == (message, rule)
+
+
+# --- one legality path: why_illegal, is_legal, apply -------------------------
+
+_DOCS = Path(__file__).resolve().parents[2] / "docs"
+_CLAUSE = re.compile(r"\b(?:CL|PR)-\d{2}\b")
+DOCUMENTED = set(_CLAUSE.findall((_DOCS / "rules" / "classic.md").read_text(encoding="utf-8")))
+PROTOCOL = set(_CLAUSE.findall((_DOCS / "protocol.md").read_text(encoding="utf-8")))
+DOCUMENTED |= {i for i in PROTOCOL if i.startswith("PR-")} & set(PROTOCOL_CLAUSES)
+
+_RULE_SETS = [
+    Rules(),
+    Rules(joker="forced", games=2, ranking="placement"),
+    Rules(joker="free"),
+    Rules(joker="none"),
+    Rules(full_cup=True),
+    Rules(croatian=True),
+]
+
+_JUNK: list[Any] = [
+    None,
+    3,
+    "roll",
+    object(),
+    Score("chance"),  # type: ignore[arg-type]
+    Score(B.MAXIMUM),
+    Score(B.FULL_HOUSE),
+    Roll((1, 1, 1, 1, 1, 1)),
+    Roll((1, 2, 3, 4, 5)),
+    Roll((6, 6)),
+    DiceRoll(()),
+    DiceRoll((1,)),
+    DiceRoll((1, 2, 3, 4, 5)),
+    DiceRoll((0, 2, 3, 4, 5)),
+]
+
+
+def _check(state: classic.State, action: Any, seen: set[str]) -> None:
+    reason = classic.why_illegal(state, action)
+    legal = action in classic.legal_actions(state)
+    assert classic.is_legal(state, action) is (reason is None)
+    if isinstance(action, (Roll, Score, DiceRoll)):
+        assert legal is (reason is None), (state, action, reason)
+    if reason is None:
+        return
+    assert isinstance(reason, Rejection)
+    assert reason.rule in DOCUMENTED, (str(reason), reason.rule)
+    seen.add(reason.rule)
+    with pytest.raises(IllegalActionError) as info:
+        classic.apply(state, action)
+    assert (str(info.value), info.value.rule) == (str(reason), reason.rule)
+
+
+@pytest.mark.rule("CL-04", "CL-05", "CL-07", "CL-18", "CL-19", "CL-29", "CL-30", "CL-47")
+@pytest.mark.parametrize("rules", _RULE_SETS, ids=lambda r: repr(r)[:40])
+def test_every_refusal_names_a_documented_clause_and_apply_raises_it(rules: Rules) -> None:
+    """Actions legal elsewhere in the same games, and junk, at every node of seeded games."""
+    seen: set[str] = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = classic.new_game(players=2, rules=rules)
+        elsewhere: list[Any] = []
+        while not classic.is_terminal(state):
+            for action in [*_JUNK, *elsewhere[-40:]]:
+                _check(state, action, seen)
+            if classic.current_player(state) == CHANCE:
+                action = classic.sample_chance(state, rng)
+            else:
+                actions = classic.legal_actions(state)
+                action = actions[rng.randrange(len(actions))]
+            elsewhere.append(action)
+            state = classic.apply(state, action)
+        for action in [*_JUNK, *elsewhere[-10:]]:
+            _check(state, action, seen)
+    assert {"PR-01", "PR-02", "PR-03", "PR-04", "PR-05", "CL-04", "CL-07"} <= seen
+
+
+def test_extra_kniffel_refusals_name_their_clauses() -> None:
+    """The joker refusals come out of why_illegal too (the seeded games rarely reach them)."""
+    seen: set[str] = set()
+    s = position({B.KNIFFEL: 50}, FOURS)
+    for box in classic.BOXES:
+        _check(s, Score(box), seen)
+    s = position({B.KNIFFEL: 50, B.FOURS: 16}, FOURS)
+    for box in classic.BOXES:
+        _check(s, Score(box), seen)
+    assert seen == {"CL-18", "CL-19", "CL-07"}
+
+
+@pytest.mark.rule("PR-01")
+def test_a_score_without_a_classic_box_is_not_an_action_of_the_game() -> None:
+    """``Score`` takes a `Box`: with anything else it is protocol misuse (PR-01)."""
+    s = position(dice=(1, 2, 3, 4, 5))
+    not_a_box: Any = "chance"
+    reason = classic.why_illegal(s, Score(not_a_box))
+    assert reason is not None
+    assert (str(reason), reason.rule) == ("Score needs a classic Box, got 'chance'", "PR-01")
+    before_rolling = classic.why_illegal(position(), Score(not_a_box))
+    assert before_rolling is not None
+    assert before_rolling.rule == "CL-47"

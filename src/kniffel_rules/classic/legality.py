@@ -38,7 +38,6 @@ __all__ = [
     "problem",
     "roll_problem",
     "score_problem",
-    "sheet_boxes",
 ]
 
 
