@@ -10,8 +10,8 @@ import pytest
 
 from kniffel_rules import InvalidStateError
 from kniffel_rules.cards import Card, Combination
-from kniffel_rules.cards.combos import explain
-from kniffel_rules.duel.areas import combinations
+from kniffel_rules.cards.combinations import explain
+from kniffel_rules.duel.combinations import combinations
 
 C = Combination
 
@@ -94,7 +94,7 @@ def test_duel_bad_dice_name_the_field(dice: object, message: str) -> None:
 
 @pytest.mark.rule("KA-44")
 def test_two_pairs_are_found_for_every_pair_of_values() -> None:
-    from kniffel_rules.cards.combos import plays
+    from kniffel_rules.cards.combinations import plays
 
     hand = (
         Card(2, "red"),

@@ -15,41 +15,72 @@ Example:
     (1, 1)
 
 Rules, rulings and options: ``docs/rules/cards.md`` (clause ids ``KA-``).
+
+The rooms: ``rules`` (`Rules`), ``pieces`` (the cards, rows and boards),
+``combinations`` (what cards show), ``actions``, ``state``, ``legality`` (the
+rules of play, each once), ``engine`` (`new_game` and the protocol) and
+``serial`` (JSON); modules named ``_x`` are internal.
 """
 
-from kniffel_rules.cards.board import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
-from kniffel_rules.cards.combos import SIZES, Combination, explain, plays
-from kniffel_rules.cards.deck import CARDS, COLOURS, VALUES, Card, Colour
-from kniffel_rules.cards.game import (
+from kniffel_rules._moved import alias_modules
+from kniffel_rules.cards._observe import Observation, observation
+from kniffel_rules.cards.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
     Outcome,
+    Place,
+    PlaceToken,
+    Play,
+    StartPlayer,
+    Stop,
+    Take,
+)
+from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
+from kniffel_rules.cards.engine import (
     apply,
     chance_outcomes,
     current_player,
+    is_legal,
     is_terminal,
     legal_actions,
     new_game,
     sample_chance,
     scores,
+    why_illegal,
     winners,
 )
-from kniffel_rules.cards.legal import hand_limit, is_out, place_options, row_value
-from kniffel_rules.cards.observe import Observation, observation
+from kniffel_rules.cards.legality import hand_limit, is_out, place_options, row_value
+from kniffel_rules.cards.pieces import (
+    BLUE_BOARD,
+    CARDS,
+    COLOURS,
+    RED_BOARD,
+    ROWS,
+    VALUES,
+    Board,
+    BoardRow,
+    Card,
+    Colour,
+    Row,
+)
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.serial import from_json, to_json
-from kniffel_rules.cards.state import (
-    Action,
-    Discard,
-    Draw,
-    Exchange,
-    Phase,
-    Place,
-    PlaceToken,
-    Play,
-    StartPlayer,
-    State,
-    Stop,
-    Take,
-    Tokens,
+from kniffel_rules.cards.state import Phase, State, Tokens
+
+alias_modules(
+    __name__,
+    {
+        "board": "pieces",
+        "combos": "combinations",
+        "deck": "pieces",
+        "flow": "_flow",
+        "game": "engine",
+        "legal": "legality",
+        "observe": "_observe",
+        "validate": "_validate",
+    },
 )
 
 __all__ = [
@@ -90,6 +121,7 @@ __all__ = [
     "explain",
     "from_json",
     "hand_limit",
+    "is_legal",
     "is_out",
     "is_terminal",
     "legal_actions",
@@ -101,5 +133,6 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_json",
+    "why_illegal",
     "winners",
 ]

@@ -8,7 +8,7 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_bool, check_int, rules_from_dict
-from kniffel_rules.cards.board import BLUE_BOARD, RED_BOARD, Board
+from kniffel_rules.cards.pieces import BLUE_BOARD, RED_BOARD, Board
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]

@@ -21,7 +21,7 @@ order. ``from_json`` accepts nothing that ``apply`` could not have produced
 as far as the fields can tell: every field is checked, and so are the
 relations between them (every card exactly once, every player's tokens
 conserved, whole levels, the phase's bookkeeping; see
-`kniffel_rules.cards.validate`). Every failure is an
+the internal ``_validate``). Every failure is an
 `InvalidStateError` naming the field path.
 """
 
@@ -32,12 +32,11 @@ from functools import lru_cache
 from typing import Any
 
 from kniffel_rules import _json
-from kniffel_rules.cards.board import ROWS
-from kniffel_rules.cards.combos import Combination
-from kniffel_rules.cards.deck import Card
+from kniffel_rules.cards._validate import check_state
+from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.pieces import ROWS, Card
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
-from kniffel_rules.cards.validate import check_state
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["FORMAT", "VERSION", "from_json", "to_json"]

@@ -1,6 +1,6 @@
 """How a card game moves on: setup, the deal, the parts of a turn, the end.
 
-Internal helpers of `kniffel_rules.cards.game`: each takes a state whose
+Internal: the transitions of `kniffel_rules.cards.engine`. Each takes a state whose
 action has just been carried out and returns the state where the next
 decision (or chance node) is due, skipping steps in which nothing is left
 to decide.
@@ -8,11 +8,10 @@ to decide.
 
 from __future__ import annotations
 
-from kniffel_rules.cards.board import Row
-from kniffel_rules.cards.combos import Combination
-from kniffel_rules.cards.deck import Card, with_card, without_card
-from kniffel_rules.cards.legal import (
-    exchange_block,
+from kniffel_rules.cards.actions import Place
+from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.legality import (
+    exchanging_problem,
     hand_limit,
     is_out,
     place_amount,
@@ -21,7 +20,9 @@ from kniffel_rules.cards.legal import (
     setup_actions,
     setup_order,
 )
-from kniffel_rules.cards.state import Phase, Place, State, Tokens, evolve
+from kniffel_rules.cards.pieces import Card, Row, with_card, without_card
+from kniffel_rules.cards.state import Phase, State, Tokens, evolve
+from kniffel_rules.errors import Rejection
 
 __all__ = [
     "DEAL_SIZE",
@@ -29,16 +30,13 @@ __all__ = [
     "START_ACTIVE",
     "after_chance_card",
     "begin_setup",
-    "deal_card",
     "discard_card",
     "do_exchange",
     "do_place",
     "do_play",
     "end_turn",
     "finished",
-    "next_setup",
     "place_setup_token",
-    "refill_card",
     "start_draw",
     "take_card",
 ]
@@ -184,7 +182,7 @@ def do_place(state: State, place: Place) -> State:
     seat = state.player
     tokens = state.tokens[seat]
     amount = place_amount(state.rules, tokens, place.row, place.levels)
-    assert isinstance(amount, int)
+    assert not isinstance(amount, Rejection)
     new = tokens.moved(place.row, place.from_reserve, amount - place.from_reserve)
     all_tokens = list(state.tokens)
     all_tokens[seat] = new
@@ -209,7 +207,7 @@ def do_exchange(state: State, card: Card) -> State:
         phase=Phase.EXCHANGE,
         pending=done,
     )
-    if exchange_block(state) is None:
+    if exchanging_problem(state) is None:
         return state
     return end_turn(state)
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from cards_helpers import card, hand, play_until, position, tokens
+from cards.helpers import card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError
 from kniffel_rules.cards import (
     BLUE_BOARD,

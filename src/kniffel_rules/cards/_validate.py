@@ -1,4 +1,4 @@
-"""The invariants of a card-game state, checked for `from_json`.
+"""The invariants of a card-game state, checked for `from_json` (internal to ``serial``).
 
 `check_state` raises `InvalidStateError` naming the field path for a state
 that ``apply`` cannot have produced: cards missing or twice, tokens not
@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kniffel_rules.cards.board import ROWS, Row
-from kniffel_rules.cards.combos import Combination
-from kniffel_rules.cards.deck import CARDS
-from kniffel_rules.cards.flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
-from kniffel_rules.cards.game import check_capacity
-from kniffel_rules.cards.legal import (
-    exchange_block,
+from kniffel_rules.cards._flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
+from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.engine import check_capacity
+from kniffel_rules.cards.legality import (
+    exchanging_problem,
     hand_limit,
     is_out,
     place_options,
@@ -23,6 +21,7 @@ from kniffel_rules.cards.legal import (
     setup_actions,
     setup_order,
 )
+from kniffel_rules.cards.pieces import CARDS, ROWS, Row
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
 from kniffel_rules.cards.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
@@ -211,7 +210,7 @@ def _check_phase(state: State) -> None:
         elif pending or not place_options(rules, tokens, combo):
             _fail("combination", "its tokens must have somewhere to go")
     elif phase is Phase.EXCHANGE:
-        if pending < 1 or exchange_block(state) is not None:
+        if pending < 1 or exchanging_problem(state) is not None:
             _fail("pending", "cards exchanged so far, with a further exchange possible")
     elif phase is Phase.DISCARD:
         if pending or len(hand) <= hand_limit(rules, tokens):

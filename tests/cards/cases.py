@@ -7,7 +7,7 @@ placing all their tokens.
 
 from __future__ import annotations
 
-from cards_helpers import late_position
+from cards.helpers import late_position
 from cases import Case
 from kniffel_rules import Variant, cards
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cards_helpers import card, hand, play_until, position, tokens
+from cards.helpers import card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError
 from kniffel_rules.cards import (
     BLUE_BOARD,

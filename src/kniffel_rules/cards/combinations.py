@@ -1,4 +1,4 @@
-"""The seven card combinations and every way to play them from a hand (KA-17..KA-25).
+"""What a set of cards shows: the seven combinations and every way to play them (KA-17..KA-25).
 
 `plays` is the one definition of the combinations: it lists, for a hand,
 every set of cards that forms each combination. ``legal_actions`` offers
@@ -23,8 +23,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from kniffel_rules.cards.board import Row
-from kniffel_rules.cards.deck import COLOURS, Card
+from kniffel_rules.cards.pieces import COLOURS, Card, Row
 
 __all__ = ["SIZES", "Combination", "explain", "plays"]
 

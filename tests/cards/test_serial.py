@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cards_helpers import hand, late_position, play_until, position, tokens
+from cards.helpers import hand, late_position, play_until, position, tokens
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.cards import (
     BLUE_BOARD,

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from cards_helpers import hand, position, tokens
+from cards.helpers import hand, position, tokens
 from kniffel_rules import cards
 from kniffel_rules.cards import Row, Rules
 from perft import perft as _perft
 
-DATA = Path(__file__).parent / "data" / "cards_perft.json"
+DATA = Path(__file__).parent.parent / "data" / "cards_perft.json"
 
 MIXED = hand("red 5", "blue 5", "green 5", "yellow 9", "red 9")
 KNIFFEL = hand("blue 7", "green 7", "purple 7", "red 7", "yellow 7")

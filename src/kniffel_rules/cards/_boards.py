@@ -1,5 +1,8 @@
 """The player boards: five rows of levels, and the two printed sides (KA-03, KA-40).
 
+Internal: `kniffel_rules.cards.pieces` re-exports every public name here
+(the material of the game is one room; the boards are kept apart for size).
+
 The printed boards' numbers are not in the rulebook. `BLUE_BOARD` and
 `RED_BOARD` are the reconstruction of ``RULINGS.md``; any other `Board` can be
 passed through `Rules`.
@@ -11,7 +14,7 @@ row is described in a state by the number of tokens on it. The row's *value*
 exchanged, the hand limit) is read at the number of levels completely filled.
 
 Example:
-    >>> from kniffel_rules.cards import BLUE_BOARD, Row
+    >>> from kniffel_rules.cards.pieces import BLUE_BOARD, Row
     >>> straight = BLUE_BOARD.row(Row.STRAIGHT)
     >>> straight.spaces, straight.values
     ((1, 1, 2, 3), (5, 6, 7, 8, 9))

@@ -7,7 +7,7 @@ import random
 import attrs
 import pytest
 
-from cards_helpers import card, hand, position
+from cards.helpers import card, hand, position
 from kniffel_rules import GameRecord, Policy, cards, record
 from kniffel_rules.bots import CardsGreedy, CardsPlanner, RandomBot
 from kniffel_rules.bots.cards_bots import hand_potential

@@ -1,4 +1,6 @@
-"""The 65 cards: the values 1..13 in five colours, each card unique (KA-01).
+"""The material of the card game: the 65 cards, the rows and the player boards.
+
+The cards: the values 1..13 in five colours, each card unique (KA-01).
 
 A `Card` is a frozen value object. The deck's canonical order (`CARDS`) is by
 value, then by colour in the order of `Colour`; hands, the pile, the display
@@ -12,6 +14,10 @@ Example:
     True
     >>> str(Card(7, "red")), Card.parse("red 7")
     ('red 7', Card(7, 'red'))
+
+The rows and the boards (`Row`, `ROWS`, `BoardRow`, `Board`, `BLUE_BOARD`,
+`RED_BOARD`, KA-03, KA-40..KA-42) are defined in the internal module
+``_boards`` and re-exported here.
 """
 
 from __future__ import annotations
@@ -24,14 +30,21 @@ from typing import Any, Final
 
 import attrs
 
+from kniffel_rules.cards._boards import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
+    "BLUE_BOARD",
     "CARDS",
     "COLOURS",
+    "RED_BOARD",
+    "ROWS",
     "VALUES",
+    "Board",
+    "BoardRow",
     "Card",
     "Colour",
+    "Row",
     "holds",
     "sort_cards",
     "with_card",

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards_helpers import greedy, play_until
+from cards.helpers import greedy, play_until
 from kniffel_rules import CHANCE, random_policy
 from kniffel_rules.cards import (
     CARDS,

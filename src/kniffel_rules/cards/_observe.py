@@ -1,5 +1,8 @@
 """What one player may see: their own hand, never another's (KA-58).
 
+Internal: `Observation` and `observation` are public through the package
+(``kniffel_rules.cards``).
+
 Example:
     >>> from kniffel_rules import cards
     >>> s = cards.new_game(2, first_player=0)
@@ -12,9 +15,9 @@ from __future__ import annotations
 
 import attrs
 
-from kniffel_rules.cards.combos import Combination
-from kniffel_rules.cards.deck import Card
-from kniffel_rules.cards.game import current_player
+from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.engine import current_player
+from kniffel_rules.cards.pieces import Card
 from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards_helpers import hand, position, tokens
+from cards.helpers import hand, position, tokens
 from kniffel_rules import IllegalActionError
 from kniffel_rules.cards import (
     Combination,

@@ -1,0 +1,353 @@
+"""The card-game engine: `new_game`, the transitions, the scores and the `Variant` protocol.
+
+Every protocol function is one line that calls `SHELL` (`kniffel_rules.shell`),
+built from the game's own pieces: `kniffel_rules.cards.legality` judges the
+decisions, ``_flow`` carries them out, and the chance events are here.
+
+Order of ``legal_actions`` (documented, stable within a minor version):
+
+* at a chance node, the outcomes in the order of ``chance_outcomes``: the
+  start-player draw as ``StartPlayer(0)``, ``StartPlayer(1)``, ...; a card
+  drawn (dealt, drawn from the pile, refilling the display) as every card of
+  the pile, in card order;
+* ``SETUP``: ``PlaceToken(row)`` for every row allowed, in board order;
+* ``TURN``: ``Draw()``, then every ``Play`` (by combination in
+  `Combination` order, then by the cards' positions in card order), then
+  ``Exchange(card)`` for every card of the hand in card order; with
+  ``simpler`` only ``Draw()``;
+* ``SECOND`` (simpler): every ``Play``, every ``Exchange``, then ``Stop()``;
+* ``TAKE``: ``Take(card)`` for every card of the display, in card order;
+* ``PLACE``: every ``Place`` (see `place_options`);
+* ``EXCHANGE``: every further ``Exchange``, then ``Stop()``;
+* ``DISCARD``: ``Discard(card)`` for every card of the hand, in card order.
+
+``sample_chance`` makes exactly one call ``rng.randrange(k)``: ``k`` is the
+number of players for the start-player draw (the outcome is that seat) and
+the number of cards in the pile for a card (the outcome is the card at that
+position in card order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from kniffel_rules._common import player_names
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.cards import _flow
+from kniffel_rules.cards.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Outcome,
+    Place,
+    PlaceToken,
+    Play,
+    StartPlayer,
+    Stop,
+    Take,
+)
+from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem
+from kniffel_rules.cards.pieces import CARDS, Card, holds
+from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.shell import Shell
+
+__all__ = [
+    "SHELL",
+    "Outcome",
+    "apply",
+    "chance_outcomes",
+    "check_capacity",
+    "current_player",
+    "is_legal",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "sample_chance",
+    "scores",
+    "why_illegal",
+    "winners",
+]
+
+_DEFAULT_RULES = Rules()
+_START = {n: tuple(StartPlayer(i) for i in range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_CHANCE_PHASES = (Phase.START, Phase.DEAL, Phase.DRAW, Phase.REFILL)
+
+
+def check_capacity(rules: Rules, players: int, path: str = "rules") -> None:
+    """The board in play must have room for every token of a player."""
+    tokens, capacity = rules.tokens(players), rules.board.capacity
+    if capacity < tokens:
+        side = "red" if rules.trickier else "blue"
+        raise InvalidStateError(
+            f"{path}.{side}_board",
+            f"the board has {capacity} spaces, fewer than the {tokens} tokens of a player",
+        )
+
+
+def new_game(
+    players: int | Sequence[str] = 2,
+    rules: Rules | None = None,
+    first_player: int | None = None,
+) -> State:
+    """Start a card game.
+
+    Each player gets their tokens, 3 of them in the active area (KA-05).
+
+    Args:
+        players: The number of players (2 to 4), or their names in seat order.
+        rules: The rules (``None``: the rulebook, see `Rules`).
+        first_player: The start player. ``None`` starts with the start-player
+            draw, one chance node with each seat 1/n (KA-07, KA-45).
+
+    Returns:
+        The first state: the start-player draw, or the first setup placement.
+
+    Raises:
+        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(["Ann", "Ben"], first_player=0)
+        >>> cards.legal_actions(s)[:2]
+        (PlaceToken(Row.FULL_HOUSE), PlaceToken(Row.COLOUR))
+    """
+    rules = _DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected cards.Rules, got {type(rules).__name__}")
+    names = player_names(players, MIN_PLAYERS, MAX_PLAYERS)
+    n = len(names)
+    check_capacity(rules, n)
+    total = rules.tokens(n)
+    state = State(
+        rules,
+        names,
+        ((),) * n,
+        (Tokens(total - _flow.START_ACTIVE, _flow.START_ACTIVE),) * n,
+        CARDS,
+        (),
+        (),
+        Phase.START,
+    )
+    if first_player is None:
+        return state
+    if isinstance(first_player, bool) or not isinstance(first_player, int):
+        raise InvalidStateError("first_player", f"expected a seat, got {first_player!r}")
+    if not 0 <= first_player < n:
+        raise InvalidStateError("first_player", f"expected a seat 0..{n - 1}, got {first_player}")
+    return _flow.begin_setup(state, first_player)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's tokens on the board so far (KA-56).
+
+    A player who is out (trickier, KA-54) has lost and scores 0.
+    """
+    rules = state.rules
+    return tuple(0 if is_out(rules, t) else t.placed for t in state.tokens)
+
+
+def _ranking(state: State) -> tuple[int, ...]:
+    done = _flow.finished(state)
+    if done:
+        contenders = done
+    else:
+        s = scores(state)
+        contenders = tuple(i for i, v in enumerate(s) if v == max(s))
+    most = max(len(state.hands[i]) for i in contenders)
+    return tuple(i for i in contenders if len(state.hands[i]) == most)
+
+
+# --- the pieces of the shell ------------------------------------------------------
+
+
+def _to_move(state: State) -> int:
+    phase = state.phase
+    if phase in _CHANCE_PHASES:
+        return CHANCE
+    if phase is Phase.OVER:
+        return TERMINAL
+    return state.player
+
+
+def _misfit(state: State, action: object) -> str:
+    return str(phase_problem(state, action))
+
+
+def _decide(state: State, action: Action) -> State:
+    """The transition of a legal decision (`problem` has matched it to the phase)."""
+    if isinstance(action, Draw):
+        return _flow.start_draw(state)
+    if isinstance(action, Play):
+        return _flow.do_play(state, action.combination, action.cards)
+    if isinstance(action, Exchange):
+        return _flow.do_exchange(state, CARDS[action.card.index])
+    if isinstance(action, Stop):
+        return _flow.end_turn(state)
+    if isinstance(action, Take):
+        return _flow.take_card(state, CARDS[action.card.index])
+    if isinstance(action, Discard):
+        return _flow.discard_card(state, CARDS[action.card.index])
+    if isinstance(action, Place):
+        return _flow.do_place(state, action)
+    assert isinstance(action, PlaceToken)
+    return _flow.place_setup_token(state, action.row)
+
+
+@lru_cache(maxsize=128)
+def _uniform(k: int) -> Fraction:
+    return Fraction(1, k)
+
+
+def _chance(state: State) -> tuple[tuple[Outcome, Fraction], ...]:
+    if state.phase is Phase.START:
+        p = _uniform(state.num_players)
+        return tuple((s, p) for s in _START[state.num_players])
+    p = _uniform(len(state.pile))
+    return tuple((c, p) for c in state.pile)
+
+
+def _sample(state: State, rng: random.Random) -> Outcome:
+    if state.phase is Phase.START:
+        return _START[state.num_players][rng.randrange(state.num_players)]
+    return state.pile[rng.randrange(len(state.pile))]
+
+
+def _outcome_misfit(state: State, outcome: object) -> str:
+    if state.phase is Phase.START:
+        n = state.num_players
+        return f"the start player is being drawn: expected StartPlayer(0..{n - 1}), got {outcome!r}"
+    return f"a card is being drawn: expected a Card, got {outcome!r}"
+
+
+def _outcome_problem(state: State, outcome: Outcome) -> Rejection | None:
+    if state.phase is Phase.START:
+        if isinstance(outcome, StartPlayer) and outcome in _START[state.num_players]:
+            return None
+        return Rejection(_outcome_misfit(state, outcome), "PR-04")
+    if not isinstance(outcome, Card):
+        return Rejection(_outcome_misfit(state, outcome), "PR-04")
+    if not holds(state.pile, outcome):
+        return Rejection(f"{outcome} is not in the draw pile", "PR-04")
+    return None
+
+
+def _happen(state: State, outcome: Outcome) -> State:
+    if isinstance(outcome, StartPlayer):
+        return _flow.begin_setup(state, outcome.seat)
+    return _flow.after_chance_card(state, CARDS[outcome.index])
+
+
+SHELL: Shell[State] = Shell(
+    to_move=_to_move,
+    decisions=(PlaceToken, Draw, Take, Play, Place, Exchange, Stop, Discard),
+    outcomes=(StartPlayer, Card),
+    misfit=_misfit,
+    candidates=candidates,
+    problem=problem,
+    decide=_decide,
+    chance=_chance,
+    sample=_sample,
+    outcome_problem=_outcome_problem,
+    outcome_misfit=_outcome_misfit,
+    happen=_happen,
+    ranking=_ranking,
+    listing=listing,
+    not_chance="this is not a chance node: no card is being drawn",
+)
+"""The protocol shell of the card game (`kniffel_rules.shell.Shell`)."""
+
+
+# --- the protocol -------------------------------------------------------------------
+
+
+def current_player(state: State) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`."""
+    return SHELL.current_player(state)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return SHELL.is_terminal(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Every outcome of the pending chance event with its exact probability (sum 1).
+
+    The start player: each seat 1/n. A card: each card of the pile, 1/(cards
+    in the pile).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.chance_outcomes(state)
+
+
+def sample_chance(state: State, rng: random.Random) -> Outcome:
+    """Draw the pending outcome with ``rng`` (one ``rng.randrange`` call).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
+
+
+def legal_actions(state: State) -> tuple[Action, ...] | tuple[Outcome, ...]:
+    """Every legal action, in the order documented in this module.
+
+    At a chance node these are the possible outcomes; ``()`` once the game is
+    over.
+    """
+    return SHELL.legal_actions(state)
+
+
+def why_illegal(state: State, action: object) -> Rejection | None:
+    """``None`` if ``action`` is legal in ``state``, else the reason `apply` raises.
+
+    The reason is a `Rejection`: the rule in words, and its clause id
+    (``.rule``): a ``KA-`` clause of ``docs/rules/cards.md`` for a rule of
+    the game, a ``PR-`` clause of ``docs/protocol.md`` for protocol misuse.
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(2, first_player=0)
+        >>> reason = cards.why_illegal(s, cards.Draw())
+        >>> str(reason), reason.rule
+        ("it is Player 1's move: expected PlaceToken(row), got Draw()", 'KA-45')
+    """
+    return SHELL.why_illegal(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
+    return SHELL.is_legal(state, action)
+
+
+def apply(state: State, action: Action | Outcome) -> State:
+    """The state after ``action`` (a player's action or a chance outcome).
+
+    ``state`` is not changed.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal here, with exactly the
+            reason and clause id of `why_illegal`.
+    """
+    return SHELL.apply(state, action)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winning seats once the game is over (ties share).
+
+    The players who placed all their tokens; among them, the most cards in
+    hand (KA-29, KA-30). If nobody did (``max_rounds``, or everyone out):
+    the highest `scores`, then the most cards in hand (KA-56).
+
+    Raises:
+        IllegalActionError: The game is not over yet (``PR-07``).
+    """
+    return SHELL.winners(state)

@@ -1,0 +1,568 @@
+"""The rules of play of the card game: each rule written once, with its clause id.
+
+Each rule has a ``*_problem`` function that returns ``None`` when the action
+is allowed and otherwise the `Rejection`: the reason in words a player
+understands, with the clause id of ``docs/rules/cards.md`` (``KA-15``). The
+listing functions (``*_actions``, `place_options`) build their candidates and
+keep those whose problem is ``None``; `problem` (what the protocol shell asks,
+and ``apply`` raises) dispatches by phase to the same functions. So the list
+of legal actions and the explanation of a rejection are one code path.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from kniffel_rules.cards.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Place,
+    PlaceToken,
+    Play,
+    Stop,
+    Take,
+)
+from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
+from kniffel_rules.cards.rules import Rules
+from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.errors import Rejection
+
+__all__ = [
+    "candidates",
+    "discard_actions",
+    "discard_problem",
+    "exchange_actions",
+    "exchange_problem",
+    "exchanging_problem",
+    "hand_limit",
+    "is_out",
+    "listing",
+    "phase_problem",
+    "place_amount",
+    "place_options",
+    "place_problem",
+    "placement_problem",
+    "play_actions",
+    "play_problem",
+    "problem",
+    "row_value",
+    "setup_actions",
+    "setup_order",
+    "setup_problem",
+    "take_actions",
+    "take_problem",
+]
+
+_TAKE: Final = {c: Take(c) for c in CARDS}
+_EXCHANGE: Final = {c: Exchange(c) for c in CARDS}
+_DISCARD: Final = {c: Discard(c) for c in CARDS}
+_RESERVE_COMBOS = (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL)
+_NOT_OURS: Final = "PR-01"  # a field of an action that is no value of this game
+
+
+def _tokens_word(n: int) -> str:
+    return f"{n} token" if n == 1 else f"{n} tokens"
+
+
+def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
+    """The value of ``row`` on a player's board (KA-10, KA-17..KA-20)."""
+    return rules.board.row(row).value(tokens.on(row))
+
+
+def hand_limit(rules: Rules, tokens: Tokens) -> int:
+    """The player's hand limit: the value of their Straight row (KA-20)."""
+    return rules.board.row(Row.STRAIGHT).value(tokens.on(Row.STRAIGHT))
+
+
+def is_out(rules: Rules, tokens: Tokens) -> bool:
+    """Trickier (no end-game rule): tokens are left but no free level fits them (KA-36, KA-54).
+
+    Every placement fills a whole level, so a player whose remaining tokens
+    are fewer than the spaces of every next free level can never place them.
+    """
+    left = tokens.left
+    if rules.end_game_rule or left == 0:
+        return False
+    board = rules.board
+    return not any(0 < board.row(r).next_spaces(tokens.on(r)) <= left for r in ROWS)
+
+
+# --- placing tokens (action B) ------------------------------------------------
+
+
+def place_amount(rules: Rules, tokens: Tokens, row: Row, levels: int = 1) -> int | Rejection:
+    """How many tokens a placement on the next ``levels`` levels of ``row`` takes.
+
+    The level's spaces; with the end-game rule, all the player's last tokens
+    when they are fewer (KA-26, KA-50).
+
+    Returns:
+        The number of tokens, or the reason why the row takes none.
+    """
+    need = rules.board.row(row).next_spaces(tokens.on(row), levels)
+    if need == 0:
+        if levels == 1:
+            return Rejection(f"the {row.label} row is full", "KA-14")
+        return Rejection(f"the {row.label} row has fewer than {levels} free columns", "KA-25")
+    left = tokens.left
+    if need <= left:
+        return need
+    if rules.end_game_rule:
+        return left
+    return Rejection(
+        f"a {need}-space level needs exactly {_tokens_word(need)}, you have only {left} left",
+        "KA-36",
+    )
+
+
+def place_problem(
+    rules: Rules, tokens: Tokens, combo: Combination, place: object
+) -> Rejection | None:
+    """Why ``place`` is not a legal placement of ``combo``'s tokens (``None``: it is).
+
+    KA-14, KA-15, KA-22..KA-25, KA-49 and the end-game rule KA-26, KA-50.
+    """
+    if not isinstance(place, Place):
+        return Rejection(
+            f"place the tokens of your {combo.label}: expected Place, got {place!r}", "KA-49"
+        )
+    row, r, levels = place.row, place.from_reserve, place.levels
+    if not isinstance(row, Row):
+        return Rejection(f"Place needs a Row, got {row!r}", _NOT_OURS)
+    for name, v in (("from_reserve", r), ("levels", levels)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            return Rejection(f"Place.{name} must be an integer, got {v!r}", _NOT_OURS)
+    if levels not in (1, 2):
+        return Rejection(
+            f"Place.levels is 1, or 2 for a Kniffel's two columns of Two pairs; got {levels}",
+            "KA-49",
+        )
+    target = combo.row
+    if target is not None and row is not target:
+        return Rejection(f"a {combo.label} puts its tokens in the {target.label} row", "KA-14")
+    if levels != 1 and not (combo is Combination.KNIFFEL and row is Row.TWO_PAIRS and levels == 2):
+        return Rejection(
+            "only a Kniffel may fill two levels at once: the next two columns of Two pairs",
+            "KA-25",
+        )
+    amount = place_amount(rules, tokens, row, levels)
+    if isinstance(amount, Rejection):
+        return amount
+    if levels == 2 and amount <= 2:
+        return Rejection(
+            "with 2 tokens or fewer left, a Kniffel fills one column of Two pairs", "KA-25"
+        )
+    if not 0 <= r <= amount:
+        return Rejection(
+            f"{_tokens_word(amount)} are placed here: from_reserve must be 0..{amount}", "KA-49"
+        )
+    if r and combo not in _RESERVE_COMBOS:
+        return Rejection(
+            f"a {combo.label} takes its tokens from the active play area only", "KA-14"
+        )
+    if r > tokens.reserve:
+        return Rejection(f"you have only {_tokens_word(tokens.reserve)} in the reserve", "KA-49")
+    from_active = amount - r
+    if from_active > tokens.active:
+        need = rules.board.row(row).next_spaces(tokens.on(row), levels)
+        if combo not in _RESERVE_COMBOS:
+            return Rejection(
+                f"a {need}-space level needs exactly {_tokens_word(need)}, "
+                f"you have {tokens.active} in play",
+                "KA-15",
+            )
+        return Rejection(
+            f"{_tokens_word(from_active)} would come from the active play area, "
+            f"you have {tokens.active} in play",
+            "KA-49",
+        )
+    if levels == 2 and from_active < 1:
+        return Rejection(
+            "a Kniffel in two columns of Two pairs takes at least 1 token from the active area",
+            "KA-25",
+        )
+    return None
+
+
+def _place_candidates(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Place, ...]:
+    rows = ROWS if combo is Combination.KNIFFEL else (combo.row,)
+    found: list[Place] = []
+    for row in rows:
+        assert row is not None
+        both = combo is Combination.KNIFFEL and row is Row.TWO_PAIRS
+        for levels in (1, 2) if both else (1,):
+            amount = place_amount(rules, tokens, row, levels)
+            if isinstance(amount, Rejection):
+                continue
+            top = amount if combo in _RESERVE_COMBOS else 0
+            found.extend(Place(row, r, levels) for r in range(top + 1))
+    return tuple(found)
+
+
+def place_options(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Place, ...]:
+    """Every legal placement of ``combo``'s tokens.
+
+    In row order; for the Two pairs row one column before two; then by
+    ``from_reserve`` ascending. For the combinations with a row of their own
+    this is at most one placement, with nothing from the reserve.
+    """
+    return tuple(
+        p
+        for p in _place_candidates(rules, tokens, combo)
+        if place_problem(rules, tokens, combo, p) is None
+    )
+
+
+def placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejection | None:
+    """Why ``combo``'s tokens have nowhere to go (``None``: some placement is legal)."""
+    if place_options(rules, tokens, combo):
+        return None
+    if combo is Combination.KNIFFEL:
+        return Rejection(
+            f"no row has a free level that your {_tokens_word(tokens.left)} can fill", "KA-24"
+        )
+    assert combo.row is not None
+    amount = place_amount(rules, tokens, combo.row)
+    r = min(tokens.reserve, amount) if combo in _RESERVE_COMBOS and isinstance(amount, int) else 0
+    reason = place_problem(rules, tokens, combo, Place(combo.row, r))
+    assert reason is not None
+    return reason
+
+
+# --- playing a combination (action B) -------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _play_objects(hand: tuple[Card, ...]) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
+    groups: dict[Combination, list[Play]] = {}
+    for combo, cards in plays(hand):
+        groups.setdefault(combo, []).append(Play(combo, cards))
+    return tuple((c, tuple(ps)) for c, ps in groups.items())
+
+
+def play_actions(state: State) -> tuple[Play, ...]:
+    """Every legal `Play` for the player to move, in the order of `plays`."""
+    rules, tokens = state.rules, state.tokens[state.player]
+    found: list[Play] = []
+    for combo, group in _play_objects(state.hands[state.player]):
+        if placement_problem(rules, tokens, combo) is None:
+            found.extend(group)
+    return tuple(found)
+
+
+_COMBINATION_CLAUSE: Final = {
+    Combination.FULL_HOUSE: "KA-17",
+    Combination.COLOUR: "KA-18",
+    Combination.THREE_OF_A_KIND: "KA-19",
+    Combination.STRAIGHT: "KA-20",
+    Combination.TWO_PAIRS: "KA-22",
+    Combination.FOUR_OF_A_KIND: "KA-23",
+    Combination.KNIFFEL: "KA-24",
+}
+
+
+def combination_problem(combo: Combination, cards: tuple[Card, ...]) -> Rejection:
+    """Why ``cards`` (which `plays` does not list for ``combo``) are not a ``combo``.
+
+    The text is `explain`'s; the clause is the combination's (KA-17..KA-24),
+    KA-21 for a straight that wraps round, KA-44 for the wrong number of
+    cards or for five (four) equal values as a Full House (Two pairs).
+    """
+    text = explain(combo, cards)
+    values = {c.value for c in cards}
+    same = combo in (Combination.FULL_HOUSE, Combination.TWO_PAIRS) and len(values) == 1
+    if len(cards) != SIZES[combo] or same:
+        rule = "KA-44"
+    elif combo is Combination.STRAIGHT and "does not count" in text:
+        rule = "KA-21"
+    else:
+        rule = _COMBINATION_CLAUSE[combo]
+    return Rejection(text, rule)
+
+
+def play_problem(state: State, play: Play) -> Rejection | None:
+    """Why ``play`` may not be played now (``None``: it may). KA-13..KA-25."""
+    combo = play.combination
+    if not isinstance(combo, Combination):
+        return Rejection(f"Play needs a Combination, got {combo!r}", _NOT_OURS)
+    hand = state.hands[state.player]
+    cards = play.cards
+    if len(set(cards)) != len(cards):
+        return Rejection("each card can be played only once", "KA-01")
+    for card in cards:
+        if not holds(hand, card):
+            return Rejection(f"{card} is not in your hand", "KA-13")
+    if not any(c is combo and cs == cards for c, cs in plays(hand)):
+        return combination_problem(combo, cards)
+    return placement_problem(state.rules, state.tokens[state.player], combo)
+
+
+# --- exchanging cards for tokens (action C) ---------------------------------------
+
+
+def exchanging_problem(state: State) -> Rejection | None:
+    """Why the player to move may not exchange a (further) card now (``None``: they may).
+
+    KA-27, KA-52 and, with ``trickier``, KA-35.
+    """
+    rules, tokens = state.rules, state.tokens[state.player]
+    limit = row_value(rules, tokens, Row.THREE_OF_A_KIND)
+    done = state.pending if state.phase is Phase.EXCHANGE else 0
+    if done >= limit:
+        return Rejection(f"your Three-of-a-kind row allows {limit} card(s) per exchange", "KA-27")
+    if tokens.reserve == 0:
+        return Rejection("your reserve has no tokens left to move into play", "KA-52")
+    if rules.active_limit and tokens.active >= hand_limit(rules, tokens):
+        return Rejection(
+            f"your active area may hold at most {hand_limit(rules, tokens)} tokens "
+            "(your hand limit)",
+            "KA-35",
+        )
+    if not state.hands[state.player]:
+        return Rejection("you have no cards to exchange", "KA-52")
+    return None
+
+
+def _card_problem(card: object, cards: tuple[Card, ...], where: str, rule: str) -> Rejection | None:
+    if not isinstance(card, Card):
+        return Rejection(f"{card} is not in {where}", _NOT_OURS)
+    if not holds(cards, card):
+        return Rejection(f"{card} is not in {where}", rule)
+    return None
+
+
+def exchange_problem(state: State, card: object) -> Rejection | None:
+    """Why ``card`` may not be exchanged now (``None``: it may). KA-27, KA-52."""
+    block = exchanging_problem(state)
+    if block is not None:
+        return block
+    return _card_problem(card, state.hands[state.player], "your hand", "KA-27")
+
+
+def exchange_actions(state: State) -> tuple[Exchange, ...]:
+    """Every legal `Exchange`, in hand order."""
+    if exchanging_problem(state) is not None:
+        return ()
+    return tuple(_EXCHANGE[c] for c in state.hands[state.player])
+
+
+# --- the display and the hand limit -----------------------------------------------
+
+
+def take_problem(state: State, card: object) -> Rejection | None:
+    """Why ``card`` may not be taken from the display (``None``: it may). KA-10."""
+    return _card_problem(card, state.display, "the open display", "KA-10")
+
+
+def take_actions(state: State) -> tuple[Take, ...]:
+    """Every legal `Take`, in display order."""
+    return tuple(_TAKE[c] for c in state.display)
+
+
+def discard_problem(state: State, card: object) -> Rejection | None:
+    """Why ``card`` may not be discarded (``None``: it may). KA-28."""
+    return _card_problem(card, state.hands[state.player], "your hand", "KA-28")
+
+
+def discard_actions(state: State) -> tuple[Discard, ...]:
+    """Every legal `Discard`, in hand order."""
+    return tuple(_DISCARD[c] for c in state.hands[state.player])
+
+
+# --- setup --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def setup_order(players: int, start: int, trickier: bool) -> tuple[int, ...]:
+    """The seat of each setup placement, in order (KA-06, KA-34, KA-45).
+
+    Basic game: each player in turn order from the start player places their
+    3 tokens. Trickier: one token at a time in reverse order, beginning with
+    the player to the right of the start player, twice round.
+    """
+    if trickier:
+        ring = tuple((start - 1 - i) % players for i in range(players))
+        return ring * 2
+    return tuple((start + i) % players for i in range(players) for _ in range(3))
+
+
+def setup_problem(state: State, seat: int, row: object) -> Rejection | None:
+    """Why ``seat`` may not put a setup token on ``row`` (``None``: they may). KA-45, KA-55."""
+    if not isinstance(row, Row):
+        return Rejection(f"PlaceToken needs a Row, got {row!r}", _NOT_OURS)
+    tokens = state.tokens[seat]
+    have = tokens.on(row)
+    if have >= 2:
+        return Rejection("before the game, at most 2 tokens go in one row", "KA-45")
+    if state.rules.board.row(row).next_spaces(have) != 1:
+        return Rejection(
+            f"before the game, tokens go on 1-space levels only; not the next of {row.label}",
+            "KA-45",
+        )
+    if state.rules.trickier:
+        for other, theirs in enumerate(state.tokens):
+            if other != seat and theirs.on(row) > have:
+                return Rejection(
+                    f"{state.names[other]} already has a token on that space "
+                    f"({row.label}, level {have + 1})",
+                    "KA-55",
+                )
+    return None
+
+
+def setup_actions(state: State, seat: int) -> tuple[PlaceToken, ...]:
+    """Every legal `PlaceToken` for ``seat``, in row order."""
+    return tuple(_PLACE_TOKEN[r] for r in ROWS if setup_problem(state, seat, r) is None)
+
+
+_PLACE_TOKEN: Final = {r: PlaceToken(r) for r in ROWS}
+
+
+# --- the parts of a turn: which action each phase expects ----------------------------
+
+_EXPECTED: Final = {
+    Phase.SETUP: "PlaceToken(row)",
+    Phase.TURN: "Draw(), Play(...) or Exchange(card)",
+    Phase.SECOND: "Play(...), Exchange(card) or Stop()",
+    Phase.TAKE: "Take(card) from the open display",
+    Phase.PLACE: "Place(row, from_reserve)",
+    Phase.EXCHANGE: "Exchange(card) or Stop()",
+    Phase.DISCARD: "Discard(card): your hand is over the limit",
+}
+
+_PHASE_CLAUSE: Final = {
+    Phase.SETUP: "KA-45",
+    Phase.TURN: "KA-09",
+    Phase.SECOND: "KA-57",
+    Phase.TAKE: "KA-47",
+    Phase.PLACE: "KA-49",
+    Phase.EXCHANGE: "KA-52",
+    Phase.DISCARD: "KA-51",
+}
+_CHOSEN: Final = (Phase.TAKE, Phase.PLACE, Phase.EXCHANGE, Phase.DISCARD)
+
+
+def phase_problem(state: State, action: object) -> Rejection:
+    """Why ``action`` is not what the phase of ``state`` (a player's node) expects.
+
+    For an action of the card game at the wrong moment, the clause is the
+    rule of the turn it breaks: the simpler turn begins with a draw (KA-57),
+    one draw per turn (KA-31), no pass (KA-53), one action per turn (KA-09),
+    else the rule of the phase. For any other object the protocol shell uses
+    the same text with ``PR-01``.
+    """
+    phase = state.phase
+    name = state.names[state.player]
+    if phase is Phase.TURN and state.rules.simpler:
+        return Rejection(
+            f"simpler variant: every turn begins with Draw(); {name} must draw, got {action!r}",
+            "KA-57",
+        )
+    if phase is Phase.SECOND and isinstance(action, Draw):
+        return Rejection(f"{name} has drawn already this turn: one draw per turn", "KA-31")
+    if phase is Phase.TURN and isinstance(action, Stop):
+        return Rejection("choose one of the three actions: a turn cannot be passed", "KA-53")
+    if phase in _CHOSEN and isinstance(action, (Draw, Play, Exchange)):
+        return Rejection(
+            f"{name} has chosen an action already this turn: expected {_EXPECTED[phase]}", "KA-09"
+        )
+    return Rejection(
+        f"it is {name}'s move: expected {_EXPECTED[phase]}, got {action!r}", _PHASE_CLAUSE[phase]
+    )
+
+
+def problem(state: State, action: Action) -> Rejection | None:
+    """Why ``action`` (a player's action of the card game) is illegal now, or ``None``.
+
+    ``state`` is a player's node. This is the one judge of a decision: the
+    protocol shell asks it for ``why_illegal`` and ``apply``, and it filters
+    `candidates` into the legal actions.
+    """
+    phase = state.phase
+    if phase is Phase.TURN:
+        if isinstance(action, Draw):
+            return None
+        if state.rules.simpler:
+            return phase_problem(state, action)
+    if isinstance(action, Play) and phase in (Phase.TURN, Phase.SECOND):
+        return play_problem(state, action)
+    if isinstance(action, Exchange) and phase in (Phase.TURN, Phase.SECOND, Phase.EXCHANGE):
+        return exchange_problem(state, action.card)
+    if isinstance(action, Stop) and phase in (Phase.SECOND, Phase.EXCHANGE):
+        return None
+    if isinstance(action, Take) and phase is Phase.TAKE:
+        return take_problem(state, action.card)
+    if isinstance(action, Discard) and phase is Phase.DISCARD:
+        return discard_problem(state, action.card)
+    if isinstance(action, Place) and phase is Phase.PLACE:
+        assert state.combination is not None
+        return place_problem(state.rules, state.tokens[state.player], state.combination, action)
+    if isinstance(action, PlaceToken) and phase is Phase.SETUP:
+        return setup_problem(state, state.player, action.row)
+    return phase_problem(state, action)
+
+
+_DRAW: Final = Draw()
+_STOP: Final = Stop()
+
+
+def _plays(state: State) -> tuple[Play, ...]:
+    return tuple(p for _, group in _play_objects(state.hands[state.player]) for p in group)
+
+
+def _exchanges(state: State) -> tuple[Exchange, ...]:
+    return tuple(_EXCHANGE[c] for c in state.hands[state.player])
+
+
+def candidates(state: State) -> tuple[Action, ...]:
+    """A superset of the legal actions at a player's node, in the documented order.
+
+    `problem` filters them into the legal actions (``legal_actions`` of the
+    engine documents the order).
+    """
+    phase = state.phase
+    if phase is Phase.TURN:
+        return (_DRAW, *_plays(state), *_exchanges(state))
+    if phase is Phase.SECOND:
+        return (*_plays(state), *_exchanges(state), _STOP)
+    if phase is Phase.EXCHANGE:
+        return (*_exchanges(state), _STOP)
+    if phase is Phase.TAKE:
+        return take_actions(state)
+    if phase is Phase.DISCARD:
+        return discard_actions(state)
+    if phase is Phase.PLACE:
+        assert state.combination is not None
+        return _place_candidates(state.rules, state.tokens[state.player], state.combination)
+    assert phase is Phase.SETUP
+    return tuple(_PLACE_TOKEN[r] for r in ROWS)
+
+
+def listing(state: State) -> tuple[Action, ...]:
+    """The legal actions at a player's node, fast: `candidates` that `problem` lets through.
+
+    It calls the same rule functions once per group (a combination's
+    placement, the exchange limit) instead of once per action.
+    """
+    phase = state.phase
+    if phase is Phase.TURN:
+        if state.rules.simpler:
+            return (_DRAW,)
+        return (_DRAW, *play_actions(state), *exchange_actions(state))
+    if phase is Phase.TAKE:
+        return take_actions(state)
+    if phase is Phase.DISCARD:
+        return discard_actions(state)
+    if phase is Phase.EXCHANGE:
+        return (*exchange_actions(state), _STOP)
+    if phase is Phase.SECOND:
+        return (*play_actions(state), *exchange_actions(state), _STOP)
+    if phase is Phase.PLACE:
+        assert state.combination is not None
+        return place_options(state.rules, state.tokens[state.player], state.combination)
+    assert phase is Phase.SETUP
+    return setup_actions(state, state.player)

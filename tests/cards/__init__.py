@@ -1,0 +1,1 @@
+"""The tests of Kniffel: Das Kartenspiel (``kniffel_rules.cards``)."""
