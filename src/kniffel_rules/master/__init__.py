@@ -21,6 +21,7 @@ Example:
 Rules, rulings and options: ``docs/rules/master.md`` (clause ids ``MA-``).
 """
 
+from kniffel_rules._moved import alias_modules
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import (
     Action,
@@ -32,32 +33,43 @@ from kniffel_rules.master.actions import (
     RowAndCoins,
     Use,
 )
-from kniffel_rules.master.combos import COIN_COMBOS, Combo, Task, coin_combos, tasks_shown
-from kniffel_rules.master.game import (
+from kniffel_rules.master.combinations import coin_combos, tasks_shown
+from kniffel_rules.master.engine import (
     MAX_PLAYERS,
     apply,
     chance_outcomes,
     current_player,
+    is_legal,
     is_terminal,
     legal_actions,
     new_game,
     outcome,
     sample_chance,
     scores,
+    why_illegal,
     winners,
 )
-from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
-from kniffel_rules.master.sheet import (
+from kniffel_rules.master.legality import Outcome, legal_uses, race_coins, use_outcome, use_problem
+from kniffel_rules.master.pieces import (
+    COIN_COMBOS,
     LAP_LENGTHS,
     NUMBER_ROW_MARKERS,
     ROW_LENGTH,
-    Sheet,
-    bonus_stars,
-    lap_length,
+    Combo,
+    Task,
 )
-from kniffel_rules.master.state import Phase, State
-from kniffel_rules.master.uses import Outcome, legal_uses, race_coins, use_outcome, use_problem
+from kniffel_rules.master.rules import Rules
+from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
+from kniffel_rules.master.state import Phase, Sheet, State, bonus_stars, lap_length
+
+# The modules before the common rooms (docs/protocol.md, "Adding a game"):
+# ``combos`` split into ``pieces`` and ``combinations``, ``sheet`` joined
+# ``state`` (Master has no paper score sheet), ``uses`` is ``legality`` and
+# ``game`` is ``engine``. Each old path imports the new module, warning.
+alias_modules(
+    __name__,
+    {"combos": "combinations", "sheet": "state", "uses": "legality", "game": "engine"},
+)
 
 __all__ = [
     "COIN_COMBOS",
@@ -88,6 +100,7 @@ __all__ = [
     "coin_combos",
     "current_player",
     "from_json",
+    "is_legal",
     "is_terminal",
     "lap_length",
     "legal_actions",
@@ -101,5 +114,6 @@ __all__ = [
     "to_json",
     "use_outcome",
     "use_problem",
+    "why_illegal",
     "winners",
 ]

@@ -1,5 +1,8 @@
 """The actions of Kniffel Master: rolling, the four uses of a final roll, and passing.
 
+The chance outcomes are the shared `kniffel_rules.dice.DiceRoll` (the throw
+and the roll-off); Master has no chance outcome of its own.
+
 Every action is a frozen value object whose ``repr`` reads like the rulebook:
 
     >>> from kniffel_rules.master import Coins, Combo, Fulfil, NumberRows, RowAndCoins, Task
@@ -27,7 +30,7 @@ import attrs
 
 from kniffel_rules._dicegame import Roll
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.master.combos import Combo, Task
+from kniffel_rules.master.pieces import Combo, Task
 
 __all__ = ["Action", "Coins", "Fulfil", "NumberRows", "Pass", "Roll", "RowAndCoins", "Use"]
 

@@ -26,11 +26,10 @@ from typing import Any
 
 from kniffel_rules import _json
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.master.combos import Task
-from kniffel_rules.master.game import MAX_PLAYERS
+from kniffel_rules.master.engine import MAX_PLAYERS
+from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.sheet import NUMBER_ROW_MARKERS, ROW_LENGTH, Sheet
-from kniffel_rules.master.state import Phase, State
+from kniffel_rules.master.state import Phase, Sheet, State
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["FORMAT", "MAX_TURN_STARS", "VERSION", "from_json", "to_json"]
@@ -78,9 +77,7 @@ def to_json(state: State) -> str:
         "dice": list(state.dice),
         "rolls": state.rolls,
         "first_player": state.first_player,
-        "roll_off": None
-        if state.roll_off is None
-        else {"contenders": list(state.roll_off.contenders), "faces": list(state.roll_off.faces)},
+        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
     }
     return _json.dumps(doc)
 
@@ -132,15 +129,8 @@ def _read_dice(value: Any, path: str) -> tuple[int, ...]:
     return faces
 
 
-def _read_rolloff(value: Any, path: str, n: int) -> RollOff:
-    r = _json.get_object(value, path, required=("contenders", "faces"))
-    contenders = _json.get_list(r, "contenders", path, lambda v, p: _json.check_int(v, p, 0, n - 1))
-    if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
-        raise InvalidStateError(f"{path}.contenders", "two or more distinct seats, ascending")
-    faces = _json.get_list(
-        r, "faces", path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=len(contenders) - 1
-    )
-    return RollOff(contenders, faces)
+def _read_rolloff(value: Any, n: int) -> RollOff | None:
+    return None if value is None else RollOff.from_doc(value, "roll_off", n)
 
 
 def from_json(text: str | bytes) -> State:
@@ -192,7 +182,7 @@ def from_json(text: str | bytes) -> State:
         dice=_read_dice(doc["dice"], "dice"),
         rolls=_json.get_int(doc, "rolls", "", 0, 3),
         first_player=_json.get_opt_int(doc, "first_player", "", 0, n - 1),
-        roll_off=None if doc["roll_off"] is None else _read_rolloff(doc["roll_off"], "roll_off", n),
+        roll_off=_read_rolloff(doc["roll_off"], n),
     )
     _check_consistency(state)
     return state

@@ -25,7 +25,7 @@ from kniffel_rules.master import (
     new_game,
     outcome,
 )
-from master_helpers import board, position, throw, uses
+from master.helpers import board, position, throw, uses
 
 rule = pytest.mark.rule
 

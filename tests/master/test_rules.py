@@ -34,7 +34,7 @@ from kniffel_rules.master import (
     use_problem,
     winners,
 )
-from master_helpers import after, board, position, throw, uses
+from master.helpers import after, board, position, throw, uses
 
 rule = pytest.mark.rule
 T = Task

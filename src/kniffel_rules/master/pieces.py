@@ -1,30 +1,31 @@
-"""The tasks and the coin-row combinations of Kniffel Master, and what dice show.
+"""The material of Kniffel Master: the tasks, the coin-row combinations, rows and laps.
 
-Both are read from the dice alone with the shared detectors of
-`kniffel_rules.dice`; whether a player may use them is decided in
-``kniffel_rules.master.uses``.
+What the pieces are and what they are worth (stars, coins, lengths); what a
+throw shows is read in ``kniffel_rules.master.combinations``, whether a
+player may use it is decided in ``kniffel_rules.master.legality``.
 
 Example:
-    >>> from kniffel_rules.master import Combo, Task, coin_combos, tasks_shown
-    >>> tasks_shown((3, 3, 3, 5, 5))
-    (Task.FULL_HOUSE,)
-    >>> coin_combos((3, 3, 3, 5, 5))
-    (Combo.PAIR, Combo.TWO_PAIRS, Combo.THREE_OF_A_KIND)
+    >>> from kniffel_rules.master import Combo, Task
     >>> Task.LARGE_STRAIGHT.stars, Combo.FOUR_OF_A_KIND.coins
     (2, 3)
+    >>> Task.CHANCE_HIGH.label, Combo.TASK_DONE.label
+    ('Chance (25-30)', 'task already fulfilled')
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Final
 
-from kniffel_rules import dice as _dice
-
-__all__ = ["COIN_COMBOS", "Combo", "Task", "coin_combos", "tasks_shown"]
-
-Dice = tuple[int, ...]
+__all__ = [
+    "COIN_COMBOS",
+    "LAP_LENGTHS",
+    "NUMBER_ROW_MARKERS",
+    "ROW_LENGTH",
+    "Combo",
+    "Task",
+]
 
 
 class Task(enum.Enum):
@@ -66,6 +67,9 @@ class Task(enum.Enum):
         Returns:
             True if the dice fulfil the task.
         """
+        # the detector lives with the other detectors, which need `Task` itself
+        from kniffel_rules.master.combinations import _shows_task
+
         return _shows_task(self, values)
 
     def __repr__(self) -> str:
@@ -89,20 +93,6 @@ _TASK_STARS = {
     Task.CHANCE_LOW: 1,
     Task.CHANCE_HIGH: 1,
 }
-
-
-def _shows_task(task: Task, d: Sequence[int]) -> bool:
-    if task is Task.KNIFFEL:
-        return _dice.max_of_a_kind(d) == 5
-    if task is Task.FULL_HOUSE:
-        return _dice.is_full_house(d)
-    if task is Task.SMALL_STRAIGHT:
-        return _dice.has_straight(d, 4)
-    if task is Task.LARGE_STRAIGHT:
-        return _dice.has_straight(d, 5)
-    if task is Task.CHANCE_LOW:
-        return 5 <= _dice.total(d) <= 10
-    return 25 <= _dice.total(d) <= 30
 
 
 class Combo(enum.Enum):
@@ -164,51 +154,11 @@ COIN_COMBOS: tuple[Combo, ...] = (
 """The combinations read from the dice themselves (all but ``TASK_DONE``)."""
 
 
-def _shows_combo(combo: Combo, d: Sequence[int]) -> bool:
-    if combo is Combo.TWO_PAIRS:
-        return _dice.groups(d, 2) >= 2
-    need = {Combo.PAIR: 2, Combo.THREE_OF_A_KIND: 3, Combo.FOUR_OF_A_KIND: 4}[combo]
-    return _dice.has_of_a_kind(d, need)
+ROW_LENGTH: Final = 8
+"""Spaces of a number row; moving onto the 8th completes it (MA-11)."""
 
+NUMBER_ROW_MARKERS: Final = 3
+"""Markers that may stand on number rows at once (MA-13)."""
 
-@lru_cache(maxsize=1024)
-def tasks_shown(values: Dice) -> tuple[Task, ...]:
-    """The tasks that five sorted dice show, in `Task` order.
-
-    Args:
-        values: The five faces, sorted.
-
-    Returns:
-        Every task whose combination the dice show (MA-07).
-    """
-    return _tasks_shown(values)
-
-
-# Cached functions delegate their work to an undecorated one, which mutation
-# testing can reach (mutmut leaves decorated functions alone; docs/quality.md).
-def _tasks_shown(values: Dice) -> tuple[Task, ...]:
-    if len(values) != 5:
-        return ()
-    return tuple(t for t in Task if _shows_task(t, values))
-
-
-@lru_cache(maxsize=1024)
-def coin_combos(values: Dice) -> tuple[Combo, ...]:
-    """The coin-row combinations that sorted dice show, "at least" counting (MA-44).
-
-    A Full House is a pair, two pairs and three of a kind; five equal dice
-    are a pair, three and four of a kind (two pairs need two different
-    faces). ``TASK_DONE`` is never listed here: it depends on the sheet.
-
-    Args:
-        values: Any number of faces, sorted (the five dice, or the dice
-            left over beside a number row).
-
-    Returns:
-        The combinations in `Combo` order.
-    """
-    return _coin_combos(values)
-
-
-def _coin_combos(values: Dice) -> tuple[Combo, ...]:
-    return tuple(c for c in COIN_COMBOS if _shows_combo(c, values))
+LAP_LENGTHS: Final[tuple[int, ...]] = (8, 7, 6, 5, 4)
+"""Spaces of the coin row's first laps; every later lap has 4 (MA-16)."""

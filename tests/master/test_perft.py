@@ -5,7 +5,7 @@ exactly ``d`` steps (actions and chance outcomes alike) for ``d = 1..5`` is
 stored in ``tests/data/master_perft.json``. Any change to the legal uses,
 the markers, the coin row, the race or the end of the game moves these
 counts. To regenerate after an intended rule change:
-``python tests/test_master_perft.py``.
+``cd tests && python -m master.test_perft``.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import pytest
 
 from kniffel_rules import master
 from kniffel_rules.master import Sheet, Task
-from master_helpers import board, position
+from master.helpers import board, position
 from perft import perft as _perft
 
-DATA = Path(__file__).parent / "data" / "master_perft.json"
+DATA = Path(__file__).parent.parent / "data" / "master_perft.json"
 DEPTH = 5
 
 _MID = board(tasks=[Task.FULL_HOUSE], rows={1: 7, 2: 3, 6: 5}, laps=3, coins=2)

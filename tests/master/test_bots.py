@@ -11,7 +11,7 @@ from kniffel_rules import Policy, master, record
 from kniffel_rules.bots import MasterExpectimax, MasterGreedy, MasterHeuristic, RandomBot
 from kniffel_rules.bots._lattice import INDEX
 from kniffel_rules.master import Fulfil, Roll, Rules, State, Task
-from master_helpers import board, position
+from master.helpers import board, position
 
 RULES = (Rules(), Rules(race=False), Rules(target_stars=6))
 

@@ -21,7 +21,7 @@ from kniffel_rules.master import (
     outcome,
     to_json,
 )
-from master_helpers import board, position
+from master.helpers import board, position
 
 
 def doc_of(state: Any) -> dict[str, Any]:

@@ -1,0 +1,89 @@
+"""What five Master dice show: the tasks and the coin-row combinations.
+
+Pure functions of the dice, read with the shared detectors of
+`kniffel_rules.dice`; whether a player may use what the dice show is decided
+in ``kniffel_rules.master.legality``.
+
+Example:
+    >>> from kniffel_rules.master import coin_combos, tasks_shown
+    >>> tasks_shown((3, 3, 3, 5, 5))
+    (Task.FULL_HOUSE,)
+    >>> coin_combos((3, 3, 3, 5, 5))
+    (Combo.PAIR, Combo.TWO_PAIRS, Combo.THREE_OF_A_KIND)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from kniffel_rules import dice as _dice
+from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
+
+__all__ = ["coin_combos", "tasks_shown"]
+
+Dice = tuple[int, ...]
+
+
+def _shows_task(task: Task, d: Sequence[int]) -> bool:
+    if task is Task.KNIFFEL:
+        return _dice.max_of_a_kind(d) == 5
+    if task is Task.FULL_HOUSE:
+        return _dice.is_full_house(d)
+    if task is Task.SMALL_STRAIGHT:
+        return _dice.has_straight(d, 4)
+    if task is Task.LARGE_STRAIGHT:
+        return _dice.has_straight(d, 5)
+    if task is Task.CHANCE_LOW:
+        return 5 <= _dice.total(d) <= 10
+    return 25 <= _dice.total(d) <= 30
+
+
+def _shows_combo(combo: Combo, d: Sequence[int]) -> bool:
+    if combo is Combo.TWO_PAIRS:
+        return _dice.groups(d, 2) >= 2
+    need = {Combo.PAIR: 2, Combo.THREE_OF_A_KIND: 3, Combo.FOUR_OF_A_KIND: 4}[combo]
+    return _dice.has_of_a_kind(d, need)
+
+
+@lru_cache(maxsize=1024)
+def tasks_shown(values: Dice) -> tuple[Task, ...]:
+    """The tasks that five sorted dice show, in `Task` order.
+
+    Args:
+        values: The five faces, sorted.
+
+    Returns:
+        Every task whose combination the dice show (MA-07).
+    """
+    return _tasks_shown(values)
+
+
+# Cached functions delegate their work to an undecorated one, which mutation
+# testing can reach (mutmut leaves decorated functions alone; docs/quality.md).
+def _tasks_shown(values: Dice) -> tuple[Task, ...]:
+    if len(values) != 5:
+        return ()
+    return tuple(t for t in Task if _shows_task(t, values))
+
+
+@lru_cache(maxsize=1024)
+def coin_combos(values: Dice) -> tuple[Combo, ...]:
+    """The coin-row combinations that sorted dice show, "at least" counting (MA-44).
+
+    A Full House is a pair, two pairs and three of a kind; five equal dice
+    are a pair, three and four of a kind (two pairs need two different
+    faces). ``TASK_DONE`` is never listed here: it depends on the sheet.
+
+    Args:
+        values: Any number of faces, sorted (the five dice, or the dice
+            left over beside a number row).
+
+    Returns:
+        The combinations in `Combo` order.
+    """
+    return _coin_combos(values)
+
+
+def _coin_combos(values: Dice) -> tuple[Combo, ...]:
+    return tuple(c for c in COIN_COMBOS if _shows_combo(c, values))

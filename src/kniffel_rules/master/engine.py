@@ -1,0 +1,288 @@
+"""The Kniffel Master engine: a new game, the transitions, the scores and the protocol.
+
+The functions of the `Variant` protocol are one-liners over `SHELL`, the
+`kniffel_rules.shell.Shell` built from Master's own pieces: the rules of
+play of ``kniffel_rules.master.legality``, the transitions here, and the
+shared five-dice throw and roll-off of ``kniffel_rules._dicegame``.
+
+Order of ``legal_actions`` (documented, stable within a minor version):
+
+* at a chance node, the outcomes in the order of ``chance_outcomes``: the
+  thrown dice as sorted tuples in lexicographic order (roll-off: faces 1..6);
+* at the start of a turn, exactly ``(Roll(),)``;
+* after a throw, first every legal use in the order of `legal_uses`:
+  `Fulfil` by task (`Task` order); `NumberRows` with one row by face, then
+  with two rows by faces; `Coins` by combination (pair, two pairs, three of
+  a kind, four of a kind), then "task already fulfilled" by task;
+  `RowAndCoins` by face, then combination. If there is no use, `Pass()`
+  instead. Then ``Roll(keep)`` for every distinct keep that throws at least
+  one die, by number of dice kept and then lexicographically (none after
+  the third throw).
+
+``sample_chance`` draws one integer with ``rng.randrange(6 ** k)`` for a
+throw of ``k`` dice (see `kniffel_rules.dice.sample_roll`), and so does each
+throw of the roll-off (``k = 1``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
+
+from kniffel_rules import _dicegame
+from kniffel_rules._common import player_names, top_seats
+from kniffel_rules._types import CHANCE
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
+from kniffel_rules.master import legality
+from kniffel_rules.master.actions import (
+    Action,
+    Coins,
+    Fulfil,
+    NumberRows,
+    Pass,
+    Roll,
+    RowAndCoins,
+)
+from kniffel_rules.master.legality import Outcome, turn_outcome
+from kniffel_rules.master.rules import Rules
+from kniffel_rules.master.state import Phase, Sheet, State
+from kniffel_rules.rolloff import RollOff, opening
+from kniffel_rules.shell import Shell
+
+__all__ = [
+    "MAX_PLAYERS",
+    "SHELL",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "is_legal",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "sample_chance",
+    "scores",
+    "why_illegal",
+    "winners",
+]
+
+MAX_PLAYERS = 4
+"""The most players a game takes (the rulebook: 2 to 4; 1 for practice)."""
+
+_DEFAULT_RULES = Rules()
+
+
+def new_game(
+    players: int | Sequence[str] = 1,
+    rules: Rules | None = None,
+    first_player: int | None = None,
+) -> State:
+    """Start a Kniffel Master game.
+
+    Args:
+        players: The number of players (1 to 4), or their names in seat order.
+        rules: The rules (``None``: the rulebook, see `Rules`).
+        first_player: The seat that starts. ``None`` starts with the roll-off
+            (MA-41) for two or more players, and at seat 0 for one.
+
+    Returns:
+        The first state: a chance node of the roll-off, or the first
+        player's first roll.
+
+    Raises:
+        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
+
+    Example:
+        >>> from kniffel_rules import master
+        >>> s = master.new_game()
+        >>> master.legal_actions(s)
+        (Roll(keep=()),)
+    """
+    rules = _DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected master.Rules, got {type(rules).__name__}")
+    names = player_names(players, 1, MAX_PLAYERS)
+    sheets = (Sheet(),) * len(names)
+    start = opening(len(names), first_player)
+    if isinstance(start, RollOff):
+        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None, roll_off=start)
+    return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
+
+
+# --- the transitions ------------------------------------------------------------
+
+
+def _end_turn(state: State, sheets: tuple[Sheet, ...]) -> State:
+    """Pass the dice on; the game ends once a round finishes with 15 stars somewhere (MA-20)."""
+    nxt = (state.player + 1) % state.num_players
+    target = state.rules.target_stars
+    if nxt == state.first_player and any(s.stars >= target for s in sheets):
+        return attrs.evolve(state, sheets=sheets, phase=Phase.OVER, player=0, dice=(), rolls=0)
+    return attrs.evolve(state, sheets=sheets, phase=Phase.DECIDE, player=nxt, dice=(), rolls=0)
+
+
+def _decide(state: State, action: Action) -> State:
+    """The transition of a legal player action."""
+    if isinstance(action, Roll):
+        return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
+    if isinstance(action, Pass):
+        return _end_turn(state, state.sheets)
+    result = turn_outcome(state, action)
+    assert isinstance(result, Outcome), result  # legal: `legality.problem` said so
+    sheets = list(state.sheets)
+    sheets[state.player] = result.sheet
+    return _end_turn(state, tuple(sheets))
+
+
+def _misfit(state: State, action: object) -> str:
+    return (
+        f"it is {state.names[state.player]}'s turn: expected Roll, a use of the dice "
+        f"or Pass, got {action!r}"
+    )
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's stars so far (MA-55)."""
+    return tuple(s.stars for s in state.sheets)
+
+
+def _ranking(state: State) -> tuple[int, ...]:
+    return top_seats(scores(state))
+
+
+SHELL: Shell[State] = Shell(
+    to_move=_dicegame.current_player,
+    decisions=(Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass),
+    outcomes=(DiceRoll,),
+    misfit=_misfit,
+    candidates=legality.candidates,
+    problem=legality.problem,
+    decide=_decide,
+    chance=_dicegame.throw_chance,
+    sample=_dicegame.throw_sample,
+    outcome_problem=_dicegame.throw_problem,
+    outcome_misfit=_dicegame.throw_misfit,
+    happen=_dicegame.throw_happen,
+    ranking=_ranking,
+    listing=legality.listing,
+    not_chance="this is not a chance node: no dice are being thrown",
+)
+"""The protocol shell of Kniffel Master (`kniffel_rules.shell.Shell`)."""
+
+
+# --- the protocol ---------------------------------------------------------------
+
+
+def current_player(state: State) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`."""
+    return SHELL.current_player(state)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return SHELL.is_terminal(state)
+
+
+def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+    """Every legal action, in the order documented in this module.
+
+    At a chance node these are the possible outcomes; ``()`` once the game is
+    over.
+    """
+    return SHELL.legal_actions(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
+    """Every outcome of the pending throw with its exact probability (sum exactly 1).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.chance_outcomes(state)
+
+
+def sample_chance(state: State, rng: random.Random) -> DiceRoll:
+    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
+
+
+def why_illegal(state: State, action: object) -> Rejection | None:
+    """Why ``action`` is not legal in ``state``, or ``None`` if it is.
+
+    Args:
+        state: The state.
+        action: A player's action or a chance outcome (any object).
+
+    Returns:
+        ``None`` for a legal action, else the `Rejection` that `apply`
+        raises: the sentence, and in ``.rule`` the clause id (``MA-..`` of
+        ``docs/rules/master.md``, or ``PR-..`` of ``docs/protocol.md`` for
+        protocol misuse).
+    """
+    return SHELL.why_illegal(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
+    return SHELL.is_legal(state, action)
+
+
+def apply(state: State, action: Action | DiceRoll) -> State:
+    """The state after ``action`` (a player's action or a chance outcome).
+
+    ``state`` is not changed.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal here: exactly what
+            `why_illegal` gives, the message naming the rule and ``.rule``
+            its clause id.
+    """
+    return SHELL.apply(state, action)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats with the most stars once the game is over (ties share).
+
+    Raises:
+        IllegalActionError: The game is not over yet (``PR-07``).
+    """
+    return SHELL.winners(state)
+
+
+def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> Outcome:
+    """What a use would do for the player to move: board, stars, coins, overhang, race.
+
+    Args:
+        state: A state where the current player has thrown.
+        action: One of the uses in ``legal_actions(state)``.
+
+    Returns:
+        The `Outcome`; ``state`` is not changed.
+
+    Raises:
+        IllegalActionError: The use is not legal here (the message says why,
+            ``.rule`` the clause id).
+
+    Example:
+        >>> from kniffel_rules import master
+        >>> s = master.new_game(players=2, first_player=0)
+        >>> s = master.apply(master.apply(s, master.Roll()), master.DiceRoll((1, 2, 3, 4, 5)))
+        >>> master.outcome(s, master.Fulfil(master.Task.LARGE_STRAIGHT))
+        Outcome(sheet=Sheet(stars=2, tasks=[large_straight], rows=[0 0 0 0 0 0], coins=0+2/8),
+                stars=2, coins=2, overhang=0, race=2)
+    """
+    if state.phase is not Phase.DECIDE:
+        rule = "PR-03" if SHELL.current_player(state) == CHANCE else "PR-05"
+        raise IllegalActionError("the dice can only be used by the player to move", rule)
+    result = turn_outcome(state, action)
+    if isinstance(result, Rejection):
+        raise IllegalActionError(result)
+    return result

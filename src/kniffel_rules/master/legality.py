@@ -1,0 +1,460 @@
+"""The rules of play of Kniffel Master, each written once: rolls, the four uses, passing.
+
+`problem` is the one judge the protocol shell calls: ``None`` for a legal
+action, else the `Rejection` (the sentence and its clause id on
+``docs/rules/master.md``) that ``apply`` raises. The rules it applies:
+
+* a roll: the shared five-dice rule (`kniffel_rules._dicegame.check_keep`),
+  with Master's clause ids (MA-04, MA-05, MA-42);
+* a use: `use_problem`, the checks of every use of the final dice
+  (MA-06..MA-19, MA-44..MA-54);
+* a pass: `pass_problem`, legal only when the dice allow no use (MA-42);
+* nothing but a roll before the first roll of a turn (MA-56).
+
+`candidates` lists a superset of the legal actions in the documented order,
+and `legal_actions` is the candidates that `problem` lets through; `listing`
+gives the same set faster (`legal_uses`, memoised on what its checks read).
+`use_outcome` adds the effects of a legal use that depend on the other
+players (the race) and the coins.
+
+Example:
+    >>> from kniffel_rules.master import Combo, Coins, NumberRows, Sheet, legal_uses
+    >>> legal_uses(Sheet(), (2, 2, 5, 5, 6))
+    (row 2 (+2), row 5 (+2), rows 2 (+2) and 5 (+2), coins: pair (+1),
+     coins: two pairs (+2), row 2 (+2) and coins: pair (+1), row 5 (+2) and coins: pair (+1))
+    >>> reason = use_problem(Sheet(), (2, 2, 5, 5, 6), NumberRows([(6, 1)]))
+    >>> reason, reason.rule
+    ('row 6 needs at least two dice showing 6; the dice show 1', 'MA-10')
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+import attrs
+
+from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
+from kniffel_rules.errors import Rejection
+from kniffel_rules.master.actions import (
+    Action,
+    Coins,
+    Fulfil,
+    NumberRows,
+    Pass,
+    Roll,
+    RowAndCoins,
+    Use,
+)
+from kniffel_rules.master.combinations import coin_combos, tasks_shown
+from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Combo, Task
+from kniffel_rules.master.rules import Rules
+from kniffel_rules.master.state import Sheet, State
+
+__all__ = [
+    "ROLL_RULES",
+    "Outcome",
+    "candidates",
+    "legal_uses",
+    "listing",
+    "pass_problem",
+    "problem",
+    "race_coins",
+    "roll_problem",
+    "turn_outcome",
+    "use_outcome",
+    "use_problem",
+]
+
+Dice = tuple[int, ...]
+
+ROLL_RULES = {"rolls": "MA-05", "first": "MA-04", "all": "MA-42", "keep": "MA-04"}
+"""Master's clause ids of the shared roll rule (`kniffel_rules._dicegame.check_keep`)."""
+
+_PASS = Pass()
+_USE_BEFORE_ROLL = Rejection("roll the dice before using them", "MA-56")
+_PASS_BEFORE_ROLL = Rejection("roll the dice before passing", "MA-56")
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """The effect of a use on the player's board.
+
+    Attributes:
+        sheet: The player's board after the use.
+        stars: The stars gained (tasks, rows, bonus stars, coin laps).
+        coins: The spaces the coin marker moved in all: the combination,
+            the overhang and the race bonus.
+        overhang: Of ``coins``, the overhang of completed number rows (MA-18).
+        race: Of ``coins``, the race bonus (MA-19).
+    """
+
+    sheet: Sheet
+    stars: int
+    coins: int
+    overhang: int
+    race: int
+
+
+@attrs.frozen(slots=True)
+class _Step:
+    """A legal use before the coin row moves: the board, coins, and race items."""
+
+    sheet: Sheet
+    coins: int
+    overhang: int
+    tasks: tuple[Task, ...] = ()
+    rows: tuple[int, ...] = ()
+
+
+# --- the uses of the final dice -----------------------------------------------
+
+
+def _row_problem(
+    sheet: Sheet, shown: Counter[int], face: object, count: object
+) -> Rejection | None:
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+        return Rejection(f"the number rows are 1 to 6, there is no row {face!r}", "MA-10")
+    have = shown[face]
+    if have < 2:
+        return Rejection(
+            f"row {face} needs at least two dice showing {face}; the dice show {have}", "MA-10"
+        )
+    if count != have:
+        return Rejection(
+            f"row {face} moves by every die showing {face}: {have}, not {count!r}", "MA-45"
+        )
+    if sheet.row(face) >= ROW_LENGTH:
+        return Rejection(
+            f"row {face} is completed: it cannot be used for the rest of the game", "MA-11"
+        )
+    return None
+
+
+def _move_rows(
+    sheet: Sheet, moves: Sequence[tuple[int, int]], shown: Counter[int]
+) -> _Step | Rejection:
+    """Move the rows, completions first (MA-22), checking the markers (MA-13)."""
+    for face, count in moves:
+        problem = _row_problem(sheet, shown, face, count)
+        if problem is not None:
+            return problem
+    order = sorted(moves, key=lambda m: sheet.row(m[0]) + m[1] < ROW_LENGTH)
+    overhang = 0
+    done: list[int] = []
+    for face, count in order:
+        pos = sheet.row(face)
+        if pos == 0 and sheet.free_markers <= 0:
+            limit = NUMBER_ROW_MARKERS - sheet.retired_markers
+            started = ", ".join(str(f) for f in range(1, 7) if 0 < sheet.row(f) < ROW_LENGTH)
+            return Rejection(
+                f"no free marker to start row {face}: at most {limit} markers may stand on "
+                f"number rows (rows {started} are started); one of them must be completed first",
+                "MA-13",
+            )
+        overhang += max(0, pos + count - ROW_LENGTH)
+        if pos + count >= ROW_LENGTH:
+            done.append(face)
+        sheet = sheet.with_row(face, pos + count)
+    return _Step(sheet, overhang, overhang, rows=tuple(sorted(done)))
+
+
+def _coin_problem(values: Dice, combo: object, what: str, rule: str) -> Rejection | None:
+    if not isinstance(combo, Combo):
+        return Rejection(f"expected a coin-row Combo, got {combo!r}", rule)
+    if combo not in coin_combos(values):
+        return Rejection(f"{what} {values} do not show {combo.label}", rule)
+    return None
+
+
+def _fulfil(sheet: Sheet, dice: Dice, task: object) -> _Step | Rejection:
+    if not isinstance(task, Task):
+        return Rejection(f"Fulfil needs a master Task, got {task!r}", "MA-07")
+    if sheet.has_task(task):
+        return Rejection(
+            f"the task {task.label} is already fulfilled: the dice may go in the coin row "
+            f"as 'task already fulfilled' instead",
+            "MA-09",
+        )
+    if task not in tasks_shown(dice):
+        return Rejection(f"the dice {dice} do not show {task.label}", "MA-07")
+    return _Step(sheet.with_task(task), 0, 0, tasks=(task,))
+
+
+def _number_rows(sheet: Sheet, dice: Dice, moves: tuple[tuple[int, int], ...]) -> _Step | Rejection:
+    if not 1 <= len(moves) <= 2:
+        return Rejection(f"a number-row use moves one or two rows, not {len(moves)}", "MA-10")
+    if len(moves) == 2 and moves[0][0] == moves[1][0]:
+        return Rejection("the two number rows of one use must be different rows", "MA-10")
+    return _move_rows(sheet, moves, Counter(dice))
+
+
+def _coins(sheet: Sheet, dice: Dice, combo: object, task: object) -> _Step | Rejection:
+    if combo is Combo.TASK_DONE:
+        if not isinstance(task, Task):
+            return Rejection(f"'task already fulfilled' names the task, got {task!r}", "MA-52")
+        if not sheet.has_task(task):
+            return Rejection(
+                f"the task {task.label} is not fulfilled yet: fulfil it for its stars", "MA-15"
+            )
+        if task not in tasks_shown(dice):
+            return Rejection(f"the dice {dice} do not show {task.label}", "MA-52")
+        return _Step(sheet, combo.coins, 0)
+    problem = _coin_problem(dice, combo, "the dice", "MA-14")
+    if problem is not None:
+        return problem
+    if task is not None:
+        return Rejection(f"only 'task already fulfilled' names a task, not {combo!r}", "MA-52")
+    assert isinstance(combo, Combo)
+    return _Step(sheet, combo.coins, 0)
+
+
+def _row_and_coins(
+    sheet: Sheet, dice: Dice, face: int, count: int, combo: object
+) -> _Step | Rejection:
+    step = _move_rows(sheet, ((face, count),), Counter(dice))  # checks face and count too
+    if isinstance(step, Rejection):
+        return step
+    if combo is Combo.TASK_DONE:
+        return Rejection(
+            "the coin-row part of a number row and coin row use is a dice combination", "MA-47"
+        )
+    others = tuple(d for d in dice if d != face)
+    problem = _coin_problem(others, combo, "the other dice", "MA-47")
+    if problem is not None:
+        return problem
+    assert isinstance(combo, Combo)
+    return attrs.evolve(step, coins=step.coins + combo.coins)
+
+
+def _evaluate(sheet: Sheet, dice: Dice, action: object) -> _Step | Rejection:
+    if isinstance(action, Fulfil):
+        return _fulfil(sheet, dice, action.task)
+    if isinstance(action, NumberRows):
+        return _number_rows(sheet, dice, action.moves)
+    if isinstance(action, Coins):
+        return _coins(sheet, dice, action.combo, action.task)
+    if isinstance(action, RowAndCoins):
+        return _row_and_coins(sheet, dice, action.face, action.dice, action.combo)
+    return Rejection(f"expected a use of the dice, got {action!r}", "MA-06")
+
+
+def use_problem(sheet: Sheet, dice: Sequence[int], action: object) -> Rejection | None:
+    """Why ``action`` is not a legal use of the final ``dice`` on ``sheet``, or ``None``.
+
+    Args:
+        sheet: The player's board.
+        dice: The five dice, sorted.
+        action: The candidate use.
+
+    Returns:
+        ``None`` if the use is legal, else the reason in a sentence, its
+        ``.rule`` the clause id.
+    """
+    step = _evaluate(sheet, tuple(dice), action)
+    return step if isinstance(step, Rejection) else None
+
+
+@lru_cache(maxsize=512)
+def _candidates(dice: Dice) -> tuple[Use, ...]:
+    """Every use the dice could support on some sheet, in the documented order."""
+    shown = Counter(dice)
+    faces = sorted(f for f, c in shown.items() if c >= 2)
+    out: list[Use] = [Fulfil(t) for t in tasks_shown(dice)]
+    out += [NumberRows(((f, shown[f]),)) for f in faces]
+    out += [NumberRows(((f, shown[f]), (g, shown[g]))) for f, g in itertools.combinations(faces, 2)]
+    out += [Coins(c) for c in coin_combos(dice)]
+    out += [Coins(Combo.TASK_DONE, t) for t in tasks_shown(dice)]
+    for f in faces:
+        others = tuple(d for d in dice if d != f)
+        out += [RowAndCoins(f, shown[f], c) for c in coin_combos(others)]
+    return tuple(out)
+
+
+_LEGAL: dict[tuple[object, ...], tuple[Use, ...]] = {}
+_LEGAL_LIMIT = 200_000
+
+
+@lru_cache(maxsize=512)
+def _pairs(dice: Dice) -> tuple[tuple[int, int], ...]:
+    """The faces shown by two or more dice, with their counts."""
+    return tuple(sorted((f, c) for f, c in Counter(dice).items() if c >= 2))
+
+
+def _row_status(spaces: int, count: int) -> int:
+    """What legality needs to know of a row about to move by ``count``."""
+    if spaces == 0:
+        return 0  # needs a free marker
+    if spaces >= ROW_LENGTH:
+        return 3  # completed: unusable
+    return 2 if spaces + count >= ROW_LENGTH else 1  # completes (frees a marker) / moves
+
+
+def legal_uses(sheet: Sheet, dice: Sequence[int]) -> tuple[Use, ...]:
+    """Every legal use of the final ``dice`` on ``sheet``, in the documented order.
+
+    The order: `Fulfil` by task; `NumberRows` with one row by face, then
+    with two rows by faces; `Coins` by combination, then "task already
+    fulfilled" by task; `RowAndCoins` by face, then combination. Each
+    candidate is accepted or refused by `use_problem`'s checks; the result
+    is memoised on what those checks read (the dice, the tasks they show,
+    the rows they could move, the markers).
+
+    Args:
+        sheet: The player's board.
+        dice: The five dice, sorted.
+
+    Returns:
+        The uses (``()``: none is possible, the turn passes).
+    """
+    values = tuple(dice)
+    key = (
+        values,
+        tuple(sheet.tasks[t.value] for t in tasks_shown(values)),
+        tuple(_row_status(sheet.rows[f - 1], c) for f, c in _pairs(values)),
+        sheet.free_markers,
+        sheet.completed_rows,
+    )
+    found = _LEGAL.get(key)
+    if found is None:
+        found = tuple(
+            a for a in _candidates(values) if isinstance(_evaluate(sheet, values, a), _Step)
+        )
+        if len(_LEGAL) >= _LEGAL_LIMIT:
+            _LEGAL.clear()
+        _LEGAL[key] = found
+    return found
+
+
+def race_coins(rank: int, rules: Rules) -> int:
+    """The race bonus for the ``rank``-th player (0: first) to fulfil a task or complete a row.
+
+    Args:
+        rank: How many other players did it before.
+        rules: The rules (``race=False`` pays nothing).
+
+    Returns:
+        2 for the first, 1 for the second, 0 after that (MA-19).
+    """
+    if not rules.race:
+        return 0
+    return max(0, 2 - rank)
+
+
+def use_outcome(
+    sheets: Sequence[Sheet], player: int, dice: Sequence[int], action: object, rules: Rules
+) -> Outcome | Rejection:
+    """The effect of a use by ``player``, or the reason it is not legal.
+
+    Args:
+        sheets: Every player's board (the others decide the race).
+        player: The seat using the dice.
+        dice: The five dice, sorted.
+        action: The use.
+        rules: The rules.
+
+    Returns:
+        The `Outcome`, or the reason (from `use_problem`'s checks).
+    """
+    sheet = sheets[player]
+    step = _evaluate(sheet, tuple(dice), action)
+    if isinstance(step, Rejection):
+        return step
+    others = [s for i, s in enumerate(sheets) if i != player]
+    race = sum(race_coins(sum(o.has_task(t) for o in others), rules) for t in step.tasks)
+    race += sum(race_coins(sum(o.row(f) >= ROW_LENGTH for o in others), rules) for f in step.rows)
+    coins = step.coins + race
+    after = step.sheet.with_coins(coins)
+    return Outcome(after, after.stars - sheet.stars, coins, step.overhang, race)
+
+
+# --- the turn: rolls, uses, passing -------------------------------------------
+
+
+def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
+    """Why keeping ``keep`` and throwing the other dice is not allowed now, or ``None``.
+
+    The shared five-dice rule (MA-04, MA-05; keeping all five throws
+    nothing, MA-42).
+    """
+    return check_keep(state.rolls, state.dice, keep, "use the dice", ROLL_RULES)
+
+
+def pass_problem(state: State) -> Rejection | None:
+    """Why the player to move may not pass now, or ``None``.
+
+    A turn passes only after a throw (MA-56) that allows no use (MA-42).
+    """
+    if state.rolls == 0:
+        return _PASS_BEFORE_ROLL
+    uses = legal_uses(state.sheets[state.player], state.dice)
+    if uses:
+        return Rejection(
+            f"a turn passes only when the dice allow no use; they allow {uses[0]!r}", "MA-42"
+        )
+    return None
+
+
+def turn_outcome(state: State, action: object) -> Outcome | Rejection:
+    """The effect of a use by the player to move, or the reason it is not legal.
+
+    A use follows a throw (MA-56), then `use_outcome` decides.
+
+    Args:
+        state: A state where a player decides (``Phase.DECIDE``).
+        action: The use.
+    """
+    if state.rolls == 0:
+        return _USE_BEFORE_ROLL
+    return use_outcome(state.sheets, state.player, state.dice, action, state.rules)
+
+
+def problem(state: State, action: Action) -> Rejection | None:
+    """Why the player to move may not take ``action``, or ``None``: the shell's judge.
+
+    Args:
+        state: A state where a player decides (``Phase.DECIDE``).
+        action: One of the player actions of Master (any other object is the
+            shell's protocol misuse).
+
+    Returns:
+        ``None`` if ``action`` is legal, else the reason with its clause id.
+    """
+    if isinstance(action, Roll):
+        return roll_problem(state, action.keep)
+    if isinstance(action, Pass):
+        return pass_problem(state)
+    if state.rolls == 0:
+        return _USE_BEFORE_ROLL
+    return use_problem(state.sheets[state.player], state.dice, action)
+
+
+def candidates(state: State) -> tuple[Action, ...]:
+    """A superset of the legal actions of the player to move, in the documented order.
+
+    Every use the dice could support on some board, then `Pass`, then the
+    rolls (the first roll before the first throw, else every keep that
+    throws a die); `problem` decides which are legal.
+    """
+    rolls = FIRST_ROLL if state.rolls == 0 else keep_actions(state.dice)
+    return (*_candidates(state.dice), _PASS, *rolls)
+
+
+def listing(state: State) -> tuple[Action, ...]:
+    """The legal actions of the player to move, faster: the candidates `problem` lets through.
+
+    The uses come from `legal_uses` (the same checks, memoised); `Pass` is
+    there exactly when there is no use (`pass_problem`); the rolls are
+    every keep `roll_problem` allows (`keep_actions` lists exactly the keeps
+    that throw a die, and none is allowed after the third throw).
+    """
+    if state.rolls == 0:
+        return FIRST_ROLL
+    uses: tuple[Action, ...] = legal_uses(state.sheets[state.player], state.dice)
+    if not uses:
+        uses = (_PASS,)
+    if state.rolls >= 3:
+        return uses
+    return (*uses, *keep_actions(state.dice))

@@ -1,0 +1,1 @@
+"""The tests of Kniffel Master (``kniffel_rules.master``), by aspect."""
