@@ -306,7 +306,8 @@ def sample_chance(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
     Raises:
         IllegalActionError: ``state`` is not a chance node (``PR-06``).
     """
-    return SHELL.sample_chance(state, rng)
+    outcome: ExtremeRoll | DiceRoll = SHELL.sample_chance(state, rng)
+    return outcome
 
 
 def why_illegal(state: State, action: object) -> Rejection | None:
