@@ -14,57 +14,66 @@ Example:
     (Spot.BLUE_SPACE, 1)
 
 Rules, rulings and options: ``docs/rules/duel.md`` (clause ids ``DU-``).
+
+The rooms: ``rules`` (`Rules`), ``pieces`` (areas, spots, tiles),
+``combinations`` (what dice show), ``actions``, ``state``, ``legality``
+(every refusal, with its clause id), ``engine`` (`new_game` and the protocol
+functions) and ``serial`` (JSON). The old paths ``duel.areas``,
+``duel.checks`` and ``duel.game`` still import, with a `DeprecationWarning`.
 """
 
+from kniffel_rules._moved import alias_modules
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.duel.areas import (
-    AREAS,
-    NUMBER_AREAS,
-    SPECIAL_AREAS,
-    Area,
-    adjacent_triples,
-    combinations,
-)
-from kniffel_rules.duel.checks import (
-    check_joker,
-    check_miss,
-    check_roll,
-    has_won,
-    joker_block,
-    movable_areas,
-    move_target,
-    win_reason,
-)
-from kniffel_rules.duel.game import (
+from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
+from kniffel_rules.duel.combinations import adjacent_triples, combinations
+from kniffel_rules.duel.engine import (
     WIN_SCORE,
     apply,
     chance_outcomes,
     current_player,
+    is_legal,
     is_terminal,
     legal_actions,
     new_game,
     sample_chance,
     scores,
+    why_illegal,
     winners,
 )
-from kniffel_rules.duel.rules import ADJACENCIES, Rules
-from kniffel_rules.duel.serial import from_json, to_json
-from kniffel_rules.duel.state import (
+from kniffel_rules.duel.legality import (
+    check_joker,
+    check_miss,
+    check_roll,
+    has_won,
+    joker_block,
+    joker_hand_problem,
+    joker_problem,
+    miss_problem,
+    movable_areas,
+    move_problem,
+    move_target,
+    roll_problem,
+    win_reason,
+)
+from kniffel_rules.duel.pieces import (
+    AREAS,
     BLUE,
     COLOURS,
     HOLES,
     JOKERS_PER_COLOUR,
+    NUMBER_AREAS,
     RED,
     SPACES,
-    Action,
-    Joker,
-    Miss,
-    Move,
-    Phase,
-    Roll,
+    SPECIAL_AREAS,
+    Area,
     Spot,
-    State,
 )
+from kniffel_rules.duel.rules import ADJACENCIES, Rules
+from kniffel_rules.duel.serial import from_json, to_json
+from kniffel_rules.duel.state import Phase, State
+
+# The module paths before the common rooms (docs/protocol.md, "Adding a game").
+alias_modules(__name__, {"areas": "combinations", "checks": "legality", "game": "engine"})
 
 __all__ = [
     "ADJACENCIES",
@@ -99,15 +108,22 @@ __all__ = [
     "current_player",
     "from_json",
     "has_won",
+    "is_legal",
     "is_terminal",
     "joker_block",
+    "joker_hand_problem",
+    "joker_problem",
     "legal_actions",
+    "miss_problem",
     "movable_areas",
+    "move_problem",
     "move_target",
     "new_game",
+    "roll_problem",
     "sample_chance",
     "scores",
     "to_json",
+    "why_illegal",
     "win_reason",
     "winners",
 ]

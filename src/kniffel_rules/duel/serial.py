@@ -1,4 +1,4 @@
-"""``to_json``/``from_json`` for Duell states: a stable, validated document.
+"""``to_json``/``from_json`` for Duell states: a stable, validated document, and its check.
 
 The document (``"format": "kniffel-rules/duel-state"``, ``"version": 1``):
 
@@ -29,10 +29,10 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules import _json
-from kniffel_rules.duel.areas import AREAS
-from kniffel_rules.duel.checks import has_won
+from kniffel_rules.duel.legality import has_won
+from kniffel_rules.duel.pieces import AREAS, JOKERS_PER_COLOUR, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
-from kniffel_rules.duel.state import _START_BOARD, JOKERS_PER_COLOUR, Phase, Spot, State
+from kniffel_rules.duel.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.rolloff import RollOff
 
@@ -197,7 +197,7 @@ def _check_consistency(state: State) -> None:
                 "roll_off", "a roll-off phase needs a roll-off and no first_player"
             )
         if (
-            state.board != _START_BOARD
+            state.board != START_BOARD
             or state.jokers != (0, 0)
             or state.dice
             or state.rolls

@@ -1,124 +1,22 @@
-"""The state of a Duell game, its board spots and its actions (all frozen value objects)."""
+"""The state of a Duell game or match: `State` and its `Phase` (frozen value objects).
+
+The board's spots, the areas and the tiles are in `kniffel_rules.duel.pieces`,
+the actions in `kniffel_rules.duel.actions`.
+"""
 
 from __future__ import annotations
 
-import enum
-from typing import Final
+import warnings
+from typing import Any
 
 import attrs
 
-from kniffel_rules._dicegame import Phase, Roll
-from kniffel_rules.duel.areas import AREAS, Area
+from kniffel_rules._dicegame import Phase
+from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = [
-    "BLUE",
-    "COLOURS",
-    "HOLES",
-    "JOKERS_PER_COLOUR",
-    "RED",
-    "SPACES",
-    "Action",
-    "Joker",
-    "Miss",
-    "Move",
-    "Phase",
-    "Roll",
-    "Spot",
-    "State",
-]
-
-BLUE: Final = 0
-"""Seat 0 plays blue (DU-40)."""
-RED: Final = 1
-"""Seat 1 plays red."""
-COLOURS: Final[tuple[str, str]] = ("blue", "red")
-"""The colours by seat."""
-JOKERS_PER_COLOUR: Final = 11
-"""Joker tiles of each colour: 22 in all (DU-02, DU-45)."""
-
-
-class Spot(enum.Enum):
-    """Where the disc of an area lies (DU-08): the centre, a colour's space or hole."""
-
-    CENTRE = "centre"
-    BLUE_SPACE = "blue_space"
-    RED_SPACE = "red_space"
-    BLUE_HOLE = "blue_hole"
-    RED_HOLE = "red_hole"
-
-    @property
-    def secured(self) -> bool:
-        """Whether the disc is in a hole, secured for good (DU-11)."""
-        return self is Spot.BLUE_HOLE or self is Spot.RED_HOLE
-
-    @property
-    def owner(self) -> int | None:
-        """The seat whose space or hole this is; None for the centre."""
-        return _OWNER[self]
-
-    def __repr__(self) -> str:
-        return f"Spot.{self.name}"
-
-
-_OWNER = {
-    Spot.CENTRE: None,
-    Spot.BLUE_SPACE: BLUE,
-    Spot.BLUE_HOLE: BLUE,
-    Spot.RED_SPACE: RED,
-    Spot.RED_HOLE: RED,
-}
-
-SPACES: Final[tuple[Spot, Spot]] = (Spot.BLUE_SPACE, Spot.RED_SPACE)
-"""Each seat's space, by seat."""
-HOLES: Final[tuple[Spot, Spot]] = (Spot.BLUE_HOLE, Spot.RED_HOLE)
-"""Each seat's hole, by seat."""
-
-
-@attrs.frozen(slots=True)
-class Joker:
-    """Spend one joker tile: turn one die showing ``die`` to ``face`` (DU-13, DU-43).
-
-    Spending a joker fixes the result: no roll may follow it in this turn.
-
-    Attributes:
-        die: The face the die shows now.
-        face: The face it is turned to (a different one, DU-48).
-    """
-
-    die: int
-    face: int
-
-
-@attrs.frozen(slots=True)
-class Move:
-    """Move the disc of ``area``, which the dice must show (DU-07..DU-10, DU-20).
-
-    The disc goes from the centre or the opponent's space to the mover's
-    space, from the mover's space into the mover's hole; Kniffel's disc
-    goes straight into the hole. This ends the turn.
-
-    Attributes:
-        area: The area whose disc moves.
-    """
-
-    area: Area
-
-
-@attrs.frozen(slots=True)
-class Miss:
-    """Declare a miss (Fehlwurf): no disc can move; take a joker tile (DU-12, DU-45).
-
-    This ends the turn.
-    """
-
-
-Action = Roll | Joker | Move | Miss
-"""A player's action in the Duell."""
-
-
-_START_BOARD: tuple[Spot, ...] = (Spot.CENTRE,) * len(AREAS)
+__all__ = ["Phase", "State"]
 
 
 @attrs.frozen(slots=True)
@@ -179,3 +77,29 @@ class State:
     def rolls_left(self) -> int:
         """How many throws the current player still has this turn."""
         return 3 - self.rolls
+
+
+# Names this module had before the pieces and the actions got rooms of their
+# own: they still import from here, with a DeprecationWarning (BLUE, RED,
+# HOLES, JOKERS_PER_COLOUR and Spot this module uses, so they are here anyway).
+_PIECES = ("COLOURS", "SPACES")
+_ACTIONS = ("Action", "Joker", "Miss", "Move", "Roll")
+
+
+def __getattr__(name: str) -> Any:
+    """A name that moved to ``pieces`` or ``actions``, with a `DeprecationWarning`."""
+    from kniffel_rules.duel import actions, pieces
+
+    if name in _PIECES or name == "_START_BOARD":
+        module: Any = pieces
+    elif name in _ACTIONS:
+        module = actions
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    new = "START_BOARD" if name == "_START_BOARD" else name
+    warnings.warn(
+        f"{__name__}.{name} is deprecated: use {module.__name__}.{new} (or the package)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(module, new)

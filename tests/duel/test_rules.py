@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from duel_helpers import B, R, moves, position, rolled, throw
+from duel.helpers import B, R, moves, position, rolled, throw
 from kniffel_rules import CHANCE, TERMINAL, IllegalActionError, InvalidStateError
 from kniffel_rules.duel import (
     AREAS,

@@ -5,7 +5,7 @@ exactly ``d`` steps (actions and chance outcomes alike) for ``d = 1..DEPTH``
 is stored in ``tests/data/duel_perft.json``. Any change to the legal
 actions, the chance outcomes, the jokers or the win conditions moves these
 counts. To regenerate after an intended rule change:
-``python tests/test_duel_perft.py``.
+``cd tests && python -m duel.test_perft``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from duel_helpers import B, R, position
+from duel.helpers import B, R, position
 from kniffel_rules import duel
 from kniffel_rules.duel import Area, Rules, Spot
 from perft import perft as _perft
 
-DATA = Path(__file__).parent / "data" / "duel_perft.json"
+DATA = Path(__file__).parent.parent / "data" / "duel_perft.json"
 DEPTH = 5
 
 _ENDGAME = {

@@ -1,4 +1,8 @@
-"""The eleven areas of the Duell board and the dice combinations they need.
+"""What five dice show on the Duell board: the combination detectors, and the runs of areas.
+
+Pure functions of the dice (and of the rules' adjacency): which areas a
+throw shows (DU-15..DU-20, DU-42) and which runs of three areas are
+adjacent (DU-46). No state.
 
 Example:
     >>> from kniffel_rules.duel import Area, combinations
@@ -10,70 +14,18 @@ Example:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from functools import lru_cache
 
 from kniffel_rules import dice as _dice
+from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, SPECIAL_AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["AREAS", "NUMBER_AREAS", "SPECIAL_AREAS", "Area", "adjacent_triples", "combinations"]
+__all__ = ["adjacent_triples", "combinations", "shown_areas"]
 
-
-class Area(enum.Enum):
-    """An area of the board, in board order (DU-15..DU-20, DU-42).
-
-    ``area.key`` is the lower-case name used in JSON documents
-    (``"small_straight"``); ``area.label`` the name a player reads.
-    """
-
-    _value_: int
-
-    ONES = 0
-    TWOS = 1
-    THREES = 2
-    FOURS = 3
-    FIVES = 4
-    SIXES = 5
-    FOUR_OF_A_KIND = 6
-    FULL_HOUSE = 7
-    SMALL_STRAIGHT = 8
-    LARGE_STRAIGHT = 9
-    KNIFFEL = 10
-
-    @property
-    def key(self) -> str:
-        """The JSON key of the area: its name in lower case."""
-        return self.name.lower()
-
-    @property
-    def label(self) -> str:
-        """The area's name as printed for players (``"Four of a kind"``)."""
-        return _LABELS.get(self.name, self.name.replace("_", " ").capitalize())
-
-    @property
-    def face(self) -> int | None:
-        """The face a number area needs three of (1..6), or None for the special rolls."""
-        return self.value + 1 if self.value < 6 else None
-
-    @property
-    def has_spaces(self) -> bool:
-        """Whether the area has a space per colour (every area but Kniffel, DU-20)."""
-        return self is not Area.KNIFFEL
-
-    def __repr__(self) -> str:
-        return f"Area.{self.name}"
-
-
-_LABELS = {"FULL_HOUSE": "Full House"}
-
-AREAS: tuple[Area, ...] = tuple(Area)
-"""Every area, in board order."""
-NUMBER_AREAS: tuple[Area, ...] = AREAS[:6]
-"""The first part of the board: Ones to Sixes."""
-SPECIAL_AREAS: tuple[Area, ...] = AREAS[6:]
-"""The second part: Four of a kind, Full House, the straights, Kniffel."""
+# The old module ``duel.areas`` is an alias of this one: its area names stay here.
+_MOVED = (AREAS, NUMBER_AREAS, SPECIAL_AREAS, Area)
 
 
 def _shows(area: Area, dice: tuple[int, ...]) -> bool:

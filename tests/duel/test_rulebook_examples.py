@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from duel_helpers import B, R, moves, position, rolled, throw
+from duel.helpers import B, R, moves, position, rolled, throw
 from kniffel_rules.duel import (
     Area,
     Joker,

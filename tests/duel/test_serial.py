@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from duel_helpers import B, R, position
+from duel.helpers import B, R, position
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.duel import Area, Rules, Spot, from_json, new_game, to_json
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel_helpers import B, R, board, position
+from duel.helpers import B, R, board, position
 from kniffel_rules import Policy, duel, play, record
 from kniffel_rules.bots import DuelExpectimax, DuelGreedy, DuelHeuristic, RandomBot
 from kniffel_rules.bots import _lattice as lattice

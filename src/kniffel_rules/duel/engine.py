@@ -1,4 +1,9 @@
-"""The Duell game engine: the functions of the `Variant` protocol.
+"""The Duell game engine: `new_game`, the transitions, the scores and the protocol functions.
+
+The protocol functions are one-line calls of `SHELL`, the game's
+`kniffel_rules.shell.Shell`: the rules of play are in
+`kniffel_rules.duel.legality`, the chance side is the five-dice game's of
+`kniffel_rules._dicegame`.
 
 Order of ``legal_actions`` (documented, stable within a minor version):
 
@@ -22,56 +27,36 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
-from kniffel_rules._dicegame import FIRST_ROLL, keep_actions, roll_off_step
-from kniffel_rules.dice import (
-    D6,
-    DiceRoll,
-    expect_roll,
-    multiset_difference,
-)
-from kniffel_rules.duel.areas import AREAS, Area
-from kniffel_rules.duel.checks import (
-    check_joker,
-    check_miss,
-    check_roll,
-    has_won,
-    joker_block,
-    movable_areas,
-    move_target,
-)
+from kniffel_rules.dice import DiceRoll, multiset_difference
+from kniffel_rules.duel import legality
+from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
+from kniffel_rules.duel.legality import has_won, move_target
+from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
-from kniffel_rules.duel.state import (
-    _START_BOARD,
-    HOLES,
-    JOKERS_PER_COLOUR,
-    Action,
-    Joker,
-    Miss,
-    Move,
-    Phase,
-    Roll,
-    Spot,
-    State,
-)
-from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.duel.state import Phase, State
+from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.rolloff import RollOff, opening
+from kniffel_rules.shell import Shell
 
 __all__ = [
+    "SHELL",
     "WIN_SCORE",
     "apply",
     "chance_outcomes",
     "current_player",
+    "is_legal",
     "is_terminal",
     "legal_actions",
     "new_game",
     "sample_chance",
     "scores",
+    "why_illegal",
     "winners",
 ]
 
@@ -80,15 +65,6 @@ WIN_SCORE = 5
 
 _DEFAULT_RULES = Rules()
 _DEFAULT_NAMES = ("Blue", "Red")
-_SUPPLY = (JOKERS_PER_COLOUR, JOKERS_PER_COLOUR)
-
-_MISS = (Miss(),)
-_MOVES = {a: Move(a) for a in AREAS}
-
-
-@lru_cache(maxsize=512)
-def _joker_actions(dice: tuple[int, ...]) -> tuple[Joker, ...]:
-    return tuple(Joker(d, f) for d in sorted(set(dice)) for f in D6 if f != d)
 
 
 def new_game(
@@ -126,58 +102,11 @@ def new_game(
         names = _DEFAULT_NAMES
     start = opening(2, first_player)
     if isinstance(start, RollOff):
-        return State(rules, names, _START_BOARD, Phase.ROLL_OFF, first_player=None, roll_off=start)
-    return State(rules, names, _START_BOARD, Phase.DECIDE, player=start, first_player=start)
+        return State(rules, names, START_BOARD, Phase.ROLL_OFF, first_player=None, roll_off=start)
+    return State(rules, names, START_BOARD, Phase.DECIDE, player=start, first_player=start)
 
 
-def current_player(state: State) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
-    return _dicegame.current_player(state)
-
-
-def is_terminal(state: State) -> bool:
-    """Whether the game (the whole match) is over."""
-    return state.phase is Phase.OVER
-
-
-def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
-    """Every outcome of the pending throw with its exact probability (sum exactly 1).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node.
-    """
-    return _dicegame.throw_outcomes(state)
-
-
-def sample_chance(state: State, rng: random.Random) -> DiceRoll:
-    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node.
-    """
-    return _dicegame.throw_sample(state, rng)
-
-
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
-    """Every legal action, in the order documented in this module.
-
-    At a chance node these are the possible outcomes; ``()`` once the game is
-    over.
-    """
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        if state.rolls == 0:
-            return FIRST_ROLL
-        movable = movable_areas(state)
-        actions: tuple[Action, ...] = tuple(_MOVES[a] for a in movable) if movable else _MISS
-        if joker_block(state) is None:
-            actions += _joker_actions(state.dice)
-        if check_roll(state, ()) is None:
-            actions += keep_actions(state.dice)
-        return actions
-    if phase is Phase.OVER:
-        return ()
-    return tuple(o for o, _ in chance_outcomes(state))
+# --- the transitions of a legal decision --------------------------------------
 
 
 def _next_turn(
@@ -215,7 +144,7 @@ def _game_won(state: State, board: tuple[Spot, ...]) -> State:
     return State(
         state.rules,
         state.names,
-        _START_BOARD,
+        START_BOARD,
         Phase.ROLL_OFF,
         first_player=None,
         roll_off=RollOff((0, 1)),
@@ -223,14 +152,11 @@ def _game_won(state: State, board: tuple[Spot, ...]) -> State:
     )
 
 
-def _move(state: State, area: object) -> State:
-    if not isinstance(area, Area):
-        raise IllegalActionError(f"Move needs a duel Area, got {area!r}")
-    target = move_target(state, area)
-    if isinstance(target, str):
-        raise IllegalActionError(target)
+def _move(state: State, action: Move) -> State:
+    target = move_target(state, action.area)
+    assert not isinstance(target, Rejection)  # the shell asked legality first
     board = list(state.board)
-    board[area.value] = target
+    board[action.area.value] = target
     new_board = tuple(board)
     if target is HOLES[state.player] and has_won(new_board, state.player, state.rules):
         return _game_won(state, new_board)
@@ -238,9 +164,6 @@ def _move(state: State, area: object) -> State:
 
 
 def _miss(state: State) -> State:
-    reason = check_miss(state)
-    if reason is not None:
-        raise IllegalActionError(reason)
     p = state.player
     if state.supply[p] == 0:  # the colour's supply is empty: nothing to take (DU-45)
         return _next_turn(state)
@@ -252,9 +175,6 @@ def _miss(state: State) -> State:
 
 
 def _joker(state: State, action: Joker) -> State:
-    reason = check_joker(state, action.die, action.face)
-    if reason is not None:
-        raise IllegalActionError(reason)
     p = state.player
     dice = tuple(sorted((*multiset_difference(state.dice, (action.die,)), action.face)))
     jokers = list(state.jokers)
@@ -270,6 +190,112 @@ def _joker(state: State, action: Joker) -> State:
     )
 
 
+def _decide(state: State, action: Action) -> State:
+    if isinstance(action, Move):
+        return _move(state, action)
+    if isinstance(action, Roll):
+        return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
+    if isinstance(action, Joker):
+        return _joker(state, action)
+    return _miss(state)
+
+
+def _misfit(state: State, action: object) -> str:
+    return (
+        f"it is {state.names[state.player]}'s turn: "
+        f"expected Roll, Joker, Move or Miss, got {action!r}"
+    )
+
+
+def _ranking(state: State) -> tuple[int, ...]:
+    return (state.results[-1],)
+
+
+SHELL: Final[Shell[State]] = Shell(
+    to_move=_dicegame.current_player,
+    decisions=(Roll, Joker, Move, Miss),
+    outcomes=(DiceRoll,),
+    misfit=_misfit,
+    candidates=legality.candidates,
+    problem=legality.problem,
+    decide=_decide,
+    chance=_dicegame.throw_chance,
+    sample=_dicegame.throw_sample,
+    outcome_problem=_dicegame.throw_problem,
+    outcome_misfit=_dicegame.throw_misfit,
+    happen=_dicegame.throw_happen,
+    ranking=_ranking,
+    listing=legality.listing,
+    not_chance="this is not a chance node: no dice are being thrown",
+    not_over="the game is not over yet: there is no winner",
+)
+"""The Duell's protocol shell: the game's pieces, the shared bookkeeping."""
+
+
+# --- the protocol functions -----------------------------------------------------
+
+
+def current_player(state: State) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL`."""
+    return SHELL.current_player(state)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game (the whole match) is over."""
+    return SHELL.is_terminal(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
+    """Every outcome of the pending throw with its exact probability (sum exactly 1).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    return SHELL.chance_outcomes(state)
+
+
+def sample_chance(state: State, rng: random.Random) -> DiceRoll:
+    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
+
+    Raises:
+        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    """
+    outcome: DiceRoll = SHELL.sample_chance(state, rng)
+    return outcome
+
+
+def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+    """Every legal action, in the order documented in this module.
+
+    At a chance node these are the possible outcomes; ``()`` once the game is
+    over.
+    """
+    return SHELL.legal_actions(state)
+
+
+def why_illegal(state: State, action: object) -> Rejection | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` when it is legal.
+
+    Returns:
+        The `Rejection` that `apply` raises: its text, and in ``.rule`` the
+        clause id (``DU-`` of ``docs/rules/duel.md``, or ``PR-`` of
+        ``docs/protocol.md`` for protocol misuse).
+
+    Example:
+        >>> from kniffel_rules import duel
+        >>> s = duel.new_game(first_player=0)
+        >>> reason = duel.why_illegal(s, duel.Miss())
+        >>> str(reason), reason.rule
+        ('roll the dice first: a turn starts with a roll', 'DU-53')
+    """
+    return SHELL.why_illegal(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
+    return SHELL.is_legal(state, action)
+
+
 def apply(state: State, action: Action | DiceRoll) -> State:
     """The state after ``action`` (a player's action or a chance outcome).
 
@@ -277,32 +303,10 @@ def apply(state: State, action: Action | DiceRoll) -> State:
 
     Raises:
         IllegalActionError: ``action`` is not legal here; the message names
-            the rule that forbids it.
+            the rule that forbids it, ``.rule`` its clause id (what
+            `why_illegal` returns).
     """
-    phase = state.phase
-    if phase is Phase.DECIDE:
-        if isinstance(action, Move):
-            return _move(state, action.area)
-        if isinstance(action, Roll):
-            reason = check_roll(state, action.keep)
-            if reason is not None:
-                raise IllegalActionError(reason)
-            return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
-        if isinstance(action, Joker):
-            return _joker(state, action)
-        if isinstance(action, Miss):
-            return _miss(state)
-        raise IllegalActionError(
-            f"it is {state.names[state.player]}'s turn: "
-            f"expected Roll, Joker, Move or Miss, got {action!r}"
-        )
-    if phase is Phase.THROW:
-        thrown = expect_roll(action, 5 - len(state.dice))
-        dice = tuple(sorted(state.dice + thrown))
-        return attrs.evolve(state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1)
-    if phase is Phase.ROLL_OFF:
-        return roll_off_step(state, action)
-    raise IllegalActionError("the game is over: no more actions")
+    return SHELL.apply(state, action)
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -326,8 +330,6 @@ def winners(state: State) -> tuple[int, ...]:
     """The winner of the game (or match) once it is over, as a one-seat tuple.
 
     Raises:
-        IllegalActionError: The game is not over yet.
+        IllegalActionError: The game is not over yet (``PR-07``).
     """
-    if state.phase is not Phase.OVER:
-        raise IllegalActionError("the game is not over yet: there is no winner")
-    return (state.results[-1],)
+    return SHELL.winners(state)

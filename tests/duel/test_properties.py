@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duel_helpers import won_independently
+from duel.helpers import won_independently
 from kniffel_rules import CHANCE
 from kniffel_rules.duel import (
     AREAS,

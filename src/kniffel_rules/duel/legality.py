@@ -1,0 +1,295 @@
+"""The rules of play of the Duell, each written once: why an action is refused, and the listing.
+
+`problem` is the only judge of a player's action (the shell's ``problem``):
+``None`` for a legal action, else the `Rejection` (text and ``DU-`` clause
+id) that ``apply`` raises. It asks one ``*_problem`` function per action:
+`roll_problem`, `joker_problem`, `move_problem`, `miss_problem`.
+`candidates` lists a superset of the legal actions in the documented order,
+and `listing` is the same set, faster, built from the same rule functions.
+The win condition (`win_reason`, `has_won`) is here too: the move that meets
+it ends the game (DU-21).
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import lru_cache
+
+from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
+from kniffel_rules.dice import D6
+from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
+from kniffel_rules.duel.combinations import adjacent_triples, shown_areas
+from kniffel_rules.duel.pieces import AREAS, COLOURS, HOLES, SPACES, Area, Spot
+from kniffel_rules.duel.rules import Rules
+from kniffel_rules.duel.state import State
+from kniffel_rules.errors import Rejection
+
+__all__ = [
+    "candidates",
+    "check_joker",
+    "check_miss",
+    "check_roll",
+    "has_won",
+    "joker_block",
+    "joker_hand_problem",
+    "joker_problem",
+    "listing",
+    "miss_problem",
+    "movable_areas",
+    "move_problem",
+    "move_target",
+    "problem",
+    "roll_problem",
+    "win_reason",
+]
+
+
+def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
+    """How ``player`` has won on ``board``, or None (DU-21, DU-46).
+
+    Args:
+        board: The spot of each area's disc, in board order.
+        player: The seat (0 blue, 1 red).
+        rules: The rules (their ``adjacency``).
+
+    Returns:
+        ``"five secured discs"``, ``"three adjacent secured discs (...)"``
+        or None when neither holds.
+    """
+    hole = HOLES[player]
+    if sum(1 for s in board if s is hole) >= 5:
+        return "five secured discs"
+    for run in adjacent_triples(rules):
+        if all(board[i] is hole for i in run):
+            names = ", ".join(AREAS[i].label for i in run)
+            return f"three adjacent secured discs ({names})"
+    return None
+
+
+def has_won(board: tuple[Spot, ...], player: int, rules: Rules) -> bool:
+    """Whether ``player`` meets a win condition on ``board`` (see `win_reason`)."""
+    return win_reason(board, player, rules) is not None
+
+
+_NOT_ROLLED = Rejection("roll the dice first: a turn starts with a roll", "DU-53")
+
+
+def _not_rolled(state: State) -> Rejection | None:
+    return _NOT_ROLLED if state.rolls == 0 else None
+
+
+def move_target(state: State, area: Area) -> Spot | Rejection:
+    """Where the disc of ``area`` goes if the current player moves it, or why it cannot.
+
+    From the centre or the opponent's space to the mover's space; from the
+    mover's space into the mover's hole; Kniffel's disc straight into the
+    hole. A secured disc never moves (DU-08..DU-11, DU-20).
+
+    Args:
+        state: A state in which the current player decides.
+        area: The area whose disc should move.
+
+    Returns:
+        The spot the disc would go to, or the `Rejection` (DU-53, DU-07 or
+        DU-11) that `move_problem` gives.
+    """
+    reason = _not_rolled(state)
+    if reason is not None:
+        return reason
+    if area not in shown_areas(state.dice):
+        return Rejection(
+            f"the dice {state.dice} do not show {area.label}: its disc cannot move", "DU-07"
+        )
+    spot = state.board[area.value]
+    if spot.secured:
+        owner = COLOURS[HOLES.index(spot)]
+        return Rejection(
+            f"the {area.label} disc is secured in {owner}'s hole and never moves again", "DU-11"
+        )
+    p = state.player
+    if not area.has_spaces or spot is SPACES[p]:
+        return HOLES[p]
+    return SPACES[p]
+
+
+def move_problem(state: State, area: object) -> Rejection | None:
+    """Why the current player may not move the disc of ``area``, or None.
+
+    Args:
+        state: A state in which the current player decides.
+        area: The area of the `Move` (anything but an `Area` is not a move of
+            this game: ``PR-01``).
+
+    Returns:
+        None when the disc can move (see `move_target`), else the reason.
+    """
+    if not isinstance(area, Area):
+        return Rejection(f"Move needs a duel Area, got {area!r}", "PR-01")
+    target = move_target(state, area)
+    return target if isinstance(target, Rejection) else None
+
+
+def movable_areas(state: State) -> tuple[Area, ...]:
+    """The areas whose disc the current player can move, in board order."""
+    if state.rolls == 0:
+        return ()
+    return tuple(a for a in shown_areas(state.dice) if isinstance(move_target(state, a), Spot))
+
+
+def miss_problem(state: State) -> Rejection | None:
+    """Why the current player may not declare a miss now, or None (DU-44, DU-45)."""
+    reason = _not_rolled(state)
+    if reason is not None:
+        return reason
+    movable = movable_areas(state)
+    if movable:
+        names = ", ".join(a.label for a in movable)
+        return Rejection(
+            f"a disc can move ({names}): a player who can move a disc must move one", "DU-44"
+        )
+    return None
+
+
+_ROLL_RULES = {"rolls": "DU-05", "first": "DU-05", "all": "DU-53", "keep": "DU-05"}
+_JOKER_FIXES = Rejection(
+    "jokers are used after the final roll: no roll may follow a joker", "DU-43"
+)
+
+
+def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
+    """Why the current player may not keep ``keep`` and throw the rest, or None (DU-05, DU-43)."""
+    if state.jokers_used and state.rolls < 3:
+        return _JOKER_FIXES
+    stop = "move a disc, use a joker or take the miss"
+    return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
+
+
+_NO_JOKER = Rejection(
+    "no joker tile in hand (a joker taken at a miss can be used from the next turn on)", "DU-13"
+)
+
+
+def joker_hand_problem(state: State) -> Rejection | None:
+    """Why the current player may not spend any joker now, or None (DU-13, DU-43)."""
+    reason = _not_rolled(state)
+    if reason is not None:
+        return reason
+    if state.jokers[state.player] == 0:
+        return _NO_JOKER
+    return None
+
+
+def joker_problem(state: State, die: object, face: object) -> Rejection | None:
+    """Why the current player may not turn a die showing ``die`` to ``face``, or None.
+
+    Args:
+        state: A state in which the current player decides.
+        die: The face of the die to change.
+        face: The face it should show.
+
+    Returns:
+        None when the joker may be spent, else the reason (DU-53, DU-13 or DU-48).
+    """
+    reason = joker_hand_problem(state)
+    if reason is not None:
+        return reason
+    for value in (die, face):
+        if isinstance(value, bool) or not isinstance(value, int) or value not in D6:
+            return Rejection(f"a joker turns a die to a face 1..6, got {value!r}", "DU-13")
+    if die not in state.dice:
+        return Rejection(f"no die shows {die}: the dice are {state.dice}", "DU-13")
+    if die == face:
+        return Rejection(f"the die already shows {face}: a joker must change the die", "DU-48")
+    return None
+
+
+def problem(state: State, action: Action) -> Rejection | None:
+    """Why the current player may not take ``action``, or None: the rules of play.
+
+    Args:
+        state: A state in which the current player decides.
+        action: A `Roll`, `Joker`, `Move` or `Miss`.
+
+    Returns:
+        None for a legal action, else the `Rejection` that ``apply`` raises.
+    """
+    if isinstance(action, Move):
+        return move_problem(state, action.area)
+    if isinstance(action, Roll):
+        return roll_problem(state, action.keep)
+    if isinstance(action, Joker):
+        return joker_problem(state, action.die, action.face)
+    return miss_problem(state)
+
+
+_MISS = (Miss(),)
+_MOVES = {a: Move(a) for a in AREAS}
+_ALL_MOVES = tuple(_MOVES.values())
+
+
+@lru_cache(maxsize=512)
+def _joker_actions(dice: tuple[int, ...]) -> tuple[Joker, ...]:
+    return tuple(Joker(d, f) for d in sorted(set(dice)) for f in D6 if f != d)
+
+
+def candidates(state: State) -> tuple[Action, ...]:
+    """A superset of the legal actions, in the order of ``legal_actions``.
+
+    At the start of a turn ``(Roll(),)``; after a throw every ``Move`` in
+    board order, ``Miss()``, every ``Joker`` for the dice (by the face shown,
+    then the new face) and every ``Roll`` that throws at least one die.
+    """
+    if state.rolls == 0:
+        return FIRST_ROLL
+    return (*_ALL_MOVES, *_MISS, *_joker_actions(state.dice), *keep_actions(state.dice))
+
+
+def listing(state: State) -> tuple[Action, ...]:
+    """The candidates that `problem` lets through, built faster from the same rules.
+
+    The moves are `movable_areas` (`move_target` on the areas shown), else the
+    miss (`miss_problem` accepts it exactly then); every joker candidate
+    passes `joker_problem` exactly when `joker_hand_problem` does, and every
+    roll candidate passes `roll_problem` exactly when ``Roll()`` does.
+    """
+    if state.rolls == 0:
+        return FIRST_ROLL
+    movable = movable_areas(state)
+    actions: tuple[Action, ...] = tuple(_MOVES[a] for a in movable) if movable else _MISS
+    if joker_hand_problem(state) is None:
+        actions += _joker_actions(state.dice)
+    if roll_problem(state, ()) is None:
+        actions += keep_actions(state.dice)
+    return actions
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(
+        f"duel.{old} is deprecated: use duel.{new}, which returns a Rejection",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+
+
+def check_roll(state: State, keep: tuple[int, ...]) -> str | None:
+    """Deprecated: `roll_problem`."""
+    _deprecated("check_roll", "roll_problem")
+    return roll_problem(state, keep)
+
+
+def check_miss(state: State) -> str | None:
+    """Deprecated: `miss_problem`."""
+    _deprecated("check_miss", "miss_problem")
+    return miss_problem(state)
+
+
+def check_joker(state: State, die: object, face: object) -> str | None:
+    """Deprecated: `joker_problem`."""
+    _deprecated("check_joker", "joker_problem")
+    return joker_problem(state, die, face)
+
+
+def joker_block(state: State) -> str | None:
+    """Deprecated: `joker_hand_problem`."""
+    _deprecated("joker_block", "joker_hand_problem")
+    return joker_hand_problem(state)

@@ -1,0 +1,138 @@
+"""The material of Kniffel: Das Duell: the eleven areas, the colours, the spots and the tiles.
+
+The board has eleven areas in board order (DU-08, DU-42), each with one disc;
+a disc lies on the centre line, on a colour's space or in a colour's hole
+(`Spot`). Each colour has eleven joker tiles (DU-02, DU-45). Nothing here
+knows the dice or a state.
+
+Example:
+    >>> from kniffel_rules.duel import AREAS, Area, Spot
+    >>> len(AREAS), Area.FULL_HOUSE.label, Area.KNIFFEL.has_spaces
+    (11, 'Full House', False)
+    >>> Spot.RED_HOLE.secured, Spot.RED_HOLE.owner
+    (True, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+__all__ = [
+    "AREAS",
+    "BLUE",
+    "COLOURS",
+    "HOLES",
+    "JOKERS_PER_COLOUR",
+    "NUMBER_AREAS",
+    "RED",
+    "SPACES",
+    "SPECIAL_AREAS",
+    "START_BOARD",
+    "Area",
+    "Spot",
+]
+
+
+class Area(enum.Enum):
+    """An area of the board, in board order (DU-15..DU-20, DU-42).
+
+    ``area.key`` is the lower-case name used in JSON documents
+    (``"small_straight"``); ``area.label`` the name a player reads.
+    """
+
+    _value_: int
+
+    ONES = 0
+    TWOS = 1
+    THREES = 2
+    FOURS = 3
+    FIVES = 4
+    SIXES = 5
+    FOUR_OF_A_KIND = 6
+    FULL_HOUSE = 7
+    SMALL_STRAIGHT = 8
+    LARGE_STRAIGHT = 9
+    KNIFFEL = 10
+
+    @property
+    def key(self) -> str:
+        """The JSON key of the area: its name in lower case."""
+        return self.name.lower()
+
+    @property
+    def label(self) -> str:
+        """The area's name as printed for players (``"Four of a kind"``)."""
+        return _LABELS.get(self.name, self.name.replace("_", " ").capitalize())
+
+    @property
+    def face(self) -> int | None:
+        """The face a number area needs three of (1..6), or None for the special rolls."""
+        return self.value + 1 if self.value < 6 else None
+
+    @property
+    def has_spaces(self) -> bool:
+        """Whether the area has a space per colour (every area but Kniffel, DU-20)."""
+        return self is not Area.KNIFFEL
+
+    def __repr__(self) -> str:
+        return f"Area.{self.name}"
+
+
+_LABELS = {"FULL_HOUSE": "Full House"}
+
+AREAS: tuple[Area, ...] = tuple(Area)
+"""Every area, in board order."""
+NUMBER_AREAS: tuple[Area, ...] = AREAS[:6]
+"""The first part of the board: Ones to Sixes."""
+SPECIAL_AREAS: tuple[Area, ...] = AREAS[6:]
+"""The second part: Four of a kind, Full House, the straights, Kniffel."""
+
+BLUE: Final = 0
+"""Seat 0 plays blue (DU-40)."""
+RED: Final = 1
+"""Seat 1 plays red."""
+COLOURS: Final[tuple[str, str]] = ("blue", "red")
+"""The colours by seat."""
+JOKERS_PER_COLOUR: Final = 11
+"""Joker tiles of each colour: 22 in all (DU-02, DU-45)."""
+
+
+class Spot(enum.Enum):
+    """Where the disc of an area lies (DU-08): the centre, a colour's space or hole."""
+
+    CENTRE = "centre"
+    BLUE_SPACE = "blue_space"
+    RED_SPACE = "red_space"
+    BLUE_HOLE = "blue_hole"
+    RED_HOLE = "red_hole"
+
+    @property
+    def secured(self) -> bool:
+        """Whether the disc is in a hole, secured for good (DU-11)."""
+        return self is Spot.BLUE_HOLE or self is Spot.RED_HOLE
+
+    @property
+    def owner(self) -> int | None:
+        """The seat whose space or hole this is; None for the centre."""
+        return _OWNER[self]
+
+    def __repr__(self) -> str:
+        return f"Spot.{self.name}"
+
+
+_OWNER = {
+    Spot.CENTRE: None,
+    Spot.BLUE_SPACE: BLUE,
+    Spot.BLUE_HOLE: BLUE,
+    Spot.RED_SPACE: RED,
+    Spot.RED_HOLE: RED,
+}
+
+SPACES: Final[tuple[Spot, Spot]] = (Spot.BLUE_SPACE, Spot.RED_SPACE)
+"""Each seat's space, by seat."""
+HOLES: Final[tuple[Spot, Spot]] = (Spot.BLUE_HOLE, Spot.RED_HOLE)
+"""Each seat's hole, by seat."""
+
+START_BOARD: tuple[Spot, ...] = (Spot.CENTRE,) * len(AREAS)
+"""The setup (DU-02): every disc on the centre line, indexed by ``Area.value``."""

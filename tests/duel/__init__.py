@@ -1,0 +1,1 @@
+"""The tests of Kniffel: Das Duell (``kniffel_rules.duel``)."""

@@ -1,0 +1,316 @@
+"""The Duell's refusals: exact texts, clause ids, why_illegal/is_legal and the one legality path."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from duel.helpers import B, R, position
+from kniffel_rules import CHANCE, IllegalActionError, duel
+from kniffel_rules.duel import Area, DiceRoll, Joker, Miss, Move, Roll, Rules, Spot, State
+from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.errors import Rejection
+from kniffel_rules.shell import PROTOCOL_CLAUSES
+
+A = Area
+rule = pytest.mark.rule
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "duel.md"
+DOCUMENTED = set(re.findall(r"\bDU-\d{2}\b", PAGE.read_text(encoding="utf-8"))) | set(
+    PROTOCOL_CLAUSES
+)
+
+
+def refusal(state: State, action: object) -> Rejection:
+    """The refusal of ``action``: ``why_illegal``'s, and exactly what ``apply`` raises."""
+    reason = duel.why_illegal(state, action)
+    assert reason is not None, f"{action!r} is legal"
+    assert not duel.is_legal(state, action)
+    with pytest.raises(IllegalActionError) as info:
+        duel.apply(state, action)  # type: ignore[arg-type]
+    assert str(info.value) == str(reason) and info.value.rule == reason.rule
+    return reason
+
+
+# --- every refusal text, with its clause -----------------------------------------
+
+ROLLED = position(dice=(1, 1, 1, 4, 6), jokers=(1, 0), rolls=1)
+
+
+@pytest.mark.parametrize(
+    ("state", "action", "text", "clause"),
+    [
+        (
+            position(jokers=(1, 0)),
+            Move(A.ONES),
+            "roll the dice first: a turn starts with a roll",
+            "DU-53",
+        ),
+        (
+            position(jokers=(1, 0)),
+            Miss(),
+            "roll the dice first: a turn starts with a roll",
+            "DU-53",
+        ),
+        (
+            position(jokers=(1, 0)),
+            Joker(1, 2),
+            "roll the dice first: a turn starts with a roll",
+            "DU-53",
+        ),
+        (position(), Roll(keep=(1,)), "the first roll of a turn throws all five dice", "DU-05"),
+        (
+            ROLLED,
+            Move(A.TWOS),
+            "the dice (1, 1, 1, 4, 6) do not show Twos: its disc cannot move",
+            "DU-07",
+        ),
+        (
+            position({A.ONES: R}, dice=(1, 1, 1, 4, 6)),
+            Move(A.ONES),
+            "the Ones disc is secured in red's hole and never moves again",
+            "DU-11",
+        ),
+        (
+            ROLLED,
+            Miss(),
+            "a disc can move (Ones): a player who can move a disc must move one",
+            "DU-44",
+        ),
+        (
+            position(dice=(1, 1, 1, 4, 6), rolls=3),
+            Roll(keep=(1,)),
+            "a turn has at most three rolls: move a disc, use a joker or take the miss",
+            "DU-05",
+        ),
+        (
+            ROLLED,
+            Roll(keep=(1, 1, 1, 4, 6)),
+            "keeping all five dice throws nothing: to stop, move a disc, use a joker or take "
+            "the miss",
+            "DU-53",
+        ),
+        (
+            ROLLED,
+            Roll(keep=(2,)),
+            "cannot keep (2,): the dice showing are (1, 1, 1, 4, 6)",
+            "DU-05",
+        ),
+        (
+            position(dice=(1, 1, 1, 4, 5), jokers=(1, 0), rolls=1, jokers_used=1),
+            Roll(keep=(1,)),
+            "jokers are used after the final roll: no roll may follow a joker",
+            "DU-43",
+        ),
+        (
+            position(dice=(1, 1, 1, 4, 6)),
+            Joker(1, 2),
+            "no joker tile in hand (a joker taken at a miss can be used from the next turn on)",
+            "DU-13",
+        ),
+        (ROLLED, Joker(1, 7), "a joker turns a die to a face 1..6, got 7", "DU-13"),
+        (ROLLED, Joker(True, 2), "a joker turns a die to a face 1..6, got True", "DU-13"),
+        (ROLLED, Joker("1", 2), "a joker turns a die to a face 1..6, got '1'", "DU-13"),  # type: ignore[arg-type]
+        (ROLLED, Joker(3, 5), "no die shows 3: the dice are (1, 1, 1, 4, 6)", "DU-13"),
+        (ROLLED, Joker(6, 6), "the die already shows 6: a joker must change the die", "DU-48"),
+        (ROLLED, Move("ones"), "Move needs a duel Area, got 'ones'", "PR-01"),  # type: ignore[arg-type]
+        (
+            position(jokers=(1, 0)),
+            Move("ones"),  # type: ignore[arg-type]
+            "Move needs a duel Area, got 'ones'",
+            "PR-01",
+        ),
+    ],
+)
+@rule("DU-05", "DU-07", "DU-11", "DU-13", "DU-43", "DU-44", "DU-48", "DU-53", "PR-01")
+def test_every_refusal_names_its_clause(
+    state: State, action: object, text: str, clause: str
+) -> None:
+    reason = refusal(state, action)
+    assert (str(reason), reason.rule) == (text, clause)
+    assert clause in DOCUMENTED
+
+
+@rule("PR-01", "PR-02", "PR-03", "PR-04", "PR-05", "PR-06", "PR-07")
+def test_protocol_misuse_keeps_its_texts_with_protocol_clauses() -> None:
+    s = position(dice=(1, 1, 1, 4, 6))
+    assert (str(refusal(s, None)), refusal(s, None).rule) == (
+        "it is Blue's turn: expected Roll, Joker, Move or Miss, got None",
+        "PR-01",
+    )
+    assert refusal(s, DiceRoll((1, 2))).rule == "PR-02"
+    throw = duel.apply(s, Roll(keep=(1, 1)))
+    assert (str(refusal(throw, Miss())), refusal(throw, Miss()).rule) == (
+        "the dice are being thrown: expected a DiceRoll of 3 dice, got Miss()",
+        "PR-03",
+    )
+    assert (str(refusal(throw, "x")), refusal(throw, "x").rule) == (
+        "the dice are being thrown: expected a DiceRoll of 3 dice, got 'x'",
+        "PR-01",
+    )
+    wrong = refusal(throw, DiceRoll((1, 2)))
+    assert (str(wrong), wrong.rule) == ("3 dice are thrown here, the outcome has 2", "PR-04")
+    off = duel.new_game()
+    assert str(refusal(off, DiceRoll((1, 2)))) == "1 dice are thrown here, the outcome has 2"
+    over = duel.apply(
+        position({A.FOURS: B, A.FIVES: B, A.SIXES: Spot.BLUE_SPACE}, dice=(6, 6, 6, 1, 1)),
+        Move(A.SIXES),
+    )
+    assert duel.is_terminal(over)
+    assert (str(refusal(over, Miss())), refusal(over, Miss()).rule) == (
+        "the game is over: no more actions",
+        "PR-05",
+    )
+    for call in (duel.chance_outcomes, lambda st: duel.sample_chance(st, random.Random(0))):
+        with pytest.raises(IllegalActionError) as info:
+            call(s)
+        assert (str(info.value), info.value.rule) == (
+            "this is not a chance node: no dice are being thrown",
+            "PR-06",
+        )
+    with pytest.raises(IllegalActionError) as info:
+        duel.winners(s)
+    assert (str(info.value), info.value.rule) == (
+        "the game is not over yet: there is no winner",
+        "PR-07",
+    )
+
+
+# --- one legality path, tried as an app would --------------------------------------
+
+JUNK: tuple[object, ...] = (
+    None,
+    3,
+    "roll",
+    Move("ones"),  # type: ignore[arg-type]
+    Joker(0, 7),
+    Joker(6, 6),
+    Roll(keep=(1, 1, 1, 1, 1)),
+    DiceRoll(()),
+    DiceRoll((1,)),
+    DiceRoll((6, 6, 6, 6, 6)),
+    DiceRoll((1, 2, 3, 4, 5, 6)),
+)
+
+
+def _games(rules: Rules, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    state = duel.new_game(rules=rules)
+    seen = [state]
+    while not duel.is_terminal(state):
+        if duel.current_player(state) == CHANCE:
+            state = duel.apply(state, duel.sample_chance(state, rng))
+        else:
+            acts = duel.legal_actions(state)
+            state = duel.apply(state, acts[rng.randrange(len(acts))])
+        seen.append(state)
+    return seen
+
+
+@rule("DU-53", "PR-05")
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [(Rules(), 1), (Rules(), 2), (Rules(match_wins=2, adjacency="within_parts"), 3)],
+)
+def test_every_refusal_has_a_documented_clause_and_apply_raises_it(rules: Rules, seed: int) -> None:
+    states = _games(rules, seed)
+    pool: list[object] = list(JUNK)
+    for state in states[::7]:
+        pool.extend(duel.legal_actions(state))
+    pool = list(dict.fromkeys(pool))  # actions legal somewhere, once each, in order
+    rng = random.Random(seed)
+    clauses: set[str] = set()
+    for state in [*states[:: max(1, len(states) // 60)], states[-1]]:
+        legal = set(duel.legal_actions(state))
+        for action in rng.sample(pool, min(len(pool), 80)) + list(JUNK):
+            reason = duel.why_illegal(state, action)
+            assert duel.is_legal(state, action) is (action in legal)
+            assert (reason is None) is (action in legal)
+            if reason is None:
+                continue
+            assert isinstance(reason, Rejection) and str(reason)
+            assert reason.rule in DOCUMENTED, (state, action, reason)
+            clauses.add(reason.rule)
+            with pytest.raises(IllegalActionError) as info:
+                duel.apply(state, action)  # type: ignore[arg-type]
+            assert (str(info.value), info.value.rule) == (str(reason), reason.rule)
+    assert {"DU-53", "PR-01", "PR-02", "PR-03", "PR-04", "PR-05"} <= clauses
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_fast_listing_is_the_checked_listing(seed: int) -> None:
+    for state in _games(Rules(), seed):
+        assert SHELL.legal_actions(state) == SHELL.checked_actions(state)
+        assert duel.legal_actions(state) == SHELL.checked_actions(state)
+
+
+def test_move_target_refuses_with_the_rejection_of_move_problem() -> None:
+    for state in (position(jokers=(1, 0)), ROLLED, position({A.ONES: R}, dice=(1, 1, 1, 4, 6))):
+        for area in duel.AREAS:
+            target = duel.move_target(state, area)
+            reason = duel.move_problem(state, area)
+            if isinstance(target, Spot):
+                assert reason is None
+            else:
+                assert reason == target and reason is not None and reason.rule == target.rule
+
+
+# --- the old names and module paths still work, with a warning ------------------------
+
+
+def test_the_old_check_functions_are_deprecated_aliases() -> None:
+    s = ROLLED
+    pairs: list[tuple[Any, tuple[object, ...], Any]] = [
+        (duel.check_roll, (s, (2,)), duel.roll_problem),
+        (duel.check_miss, (s,), duel.miss_problem),
+        (duel.check_joker, (s, 6, 6), duel.joker_problem),
+        (duel.joker_block, (position(dice=(1, 1, 1, 4, 6)),), duel.joker_hand_problem),
+    ]
+    for old, args, new in pairs:
+        with pytest.warns(DeprecationWarning, match="deprecated"):
+            got = old(*args)
+        assert got == new(*args) and got.rule == new(*args).rule
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "names"),
+    [
+        (
+            "areas",
+            "combinations",
+            ["AREAS", "NUMBER_AREAS", "SPECIAL_AREAS", "Area", "shown_areas"],
+        ),
+        ("checks", "legality", ["check_roll", "has_won", "move_target", "win_reason"]),
+        ("game", "engine", ["WIN_SCORE", "apply", "legal_actions", "winners"]),
+    ],
+)
+def test_old_module_paths_import_with_a_warning(old: str, new: str, names: list[str]) -> None:
+    sys.modules.pop(f"kniffel_rules.duel.{old}", None)
+    with pytest.warns(DeprecationWarning, match=f"kniffel_rules.duel.{new}"):
+        module = importlib.import_module(f"kniffel_rules.duel.{old}")
+    assert module is importlib.import_module(f"kniffel_rules.duel.{new}")
+    for name in names:
+        assert hasattr(module, name)
+
+
+def test_names_that_left_the_state_module_still_import_from_it() -> None:
+    from kniffel_rules.duel import actions, pieces
+    from kniffel_rules.duel import state as state_module
+
+    for name, module in (("Move", actions), ("Roll", actions), ("SPACES", pieces)):
+        with pytest.warns(DeprecationWarning, match=name):
+            assert getattr(state_module, name) is getattr(module, name)
+    with pytest.warns(DeprecationWarning, match="START_BOARD"):
+        assert getattr(state_module, "_START_BOARD") == pieces.START_BOARD  # noqa: B009
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert getattr(state_module, "Spot") is Spot  # noqa: B009 (the state uses it: no warning)
+    with pytest.raises(AttributeError):
+        getattr(state_module, "nothing")  # noqa: B009
