@@ -1,0 +1,306 @@
+"""The card game's refusals: one legality path, and a documented clause id on each.
+
+``why_illegal`` is the one judge: ``legal_actions`` is what it lets through,
+``apply`` raises exactly its text and clause id, and every refusal names a
+clause of ``docs/rules/cards.md`` (``KA-``) or, for protocol misuse, of
+``docs/protocol.md`` (``PR-``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cards.helpers import card, hand, position, tokens
+from kniffel_rules import CHANCE, IllegalActionError
+from kniffel_rules import cards as C
+from kniffel_rules.cards import (
+    Combination,
+    Discard,
+    Draw,
+    Exchange,
+    Phase,
+    Place,
+    PlaceToken,
+    Play,
+    Row,
+    Rules,
+    StartPlayer,
+    State,
+    Stop,
+    Take,
+)
+from kniffel_rules.cards.engine import SHELL
+from kniffel_rules.shell import PROTOCOL_CLAUSES
+
+rule = pytest.mark.rule
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "cards.md"
+DOCUMENTED = set(re.findall(r"\bKA-\d{2}\b", PAGE.read_text(encoding="utf-8"))) | set(
+    PROTOCOL_CLAUSES
+)
+OTHER = hand("yellow 1", "yellow 2")
+
+JUNK: tuple[Any, ...] = (
+    None,
+    object(),
+    "Draw",
+    3,
+    StartPlayer(7),
+    StartPlayer(-1),
+    PlaceToken("colour"),  # type: ignore[arg-type]
+    Place("colour"),  # type: ignore[arg-type]
+    Place(Row.COLOUR, "1"),  # type: ignore[arg-type]
+    Place(Row.COLOUR, True),
+    Place(Row.TWO_PAIRS, 0, 3),
+    Place(Row.TWO_PAIRS, 0, 2),
+    Place(Row.FULL_HOUSE, 9),
+    Play("kniffel", ()),  # type: ignore[arg-type]
+    Play(Combination.STRAIGHT, hand("red 12", "red 13", "blue 1", "blue 2", "blue 3")),
+    Play(Combination.KNIFFEL, hand("red 7", "blue 7")),
+    Exchange("red 7"),  # type: ignore[arg-type]
+    Take("red 7"),  # type: ignore[arg-type]
+    Discard("red 7"),  # type: ignore[arg-type]
+    card("red 7"),
+    Stop(),
+    Draw(),
+)
+
+VARIANTS = (
+    (2, Rules(max_rounds=6)),
+    (3, Rules(simpler=True, max_rounds=5)),
+    (4, Rules(trickier=True, max_rounds=5)),
+    (2, Rules(simpler=True, trickier=True, max_rounds=5)),
+)
+
+
+def _walk(players: int, rules: Rules, seed: int) -> Iterator[State]:
+    """Every state of one random game (chance and decisions drawn from ``seed``)."""
+    rng = random.Random(seed)
+    state = C.new_game(players, rules=rules)
+    while True:
+        yield state
+        if C.is_terminal(state):
+            return
+        if C.current_player(state) == CHANCE:
+            state = C.apply(state, C.sample_chance(state, rng))
+        else:
+            actions = C.legal_actions(state)
+            state = C.apply(state, actions[rng.randrange(len(actions))])
+
+
+def _states() -> list[State]:
+    return [s for seed, (n, r) in enumerate(VARIANTS) for s in _walk(n, r, seed)]
+
+
+def _refusal(state: State, action: Any) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as caught:
+        C.apply(state, action)
+    return caught.value
+
+
+@rule("PR-01", "PR-02", "PR-03", "PR-04", "PR-05")
+def test_every_refusal_names_a_documented_clause_and_apply_raises_it() -> None:
+    states = _states()
+    pool: list[Any] = []
+    seen: set[Any] = set()
+    for state in states:
+        for action in C.legal_actions(state):
+            if action not in seen:
+                seen.add(action)
+                pool.append(action)
+    rng = random.Random(13)
+    rules_seen: set[str] = set()
+    refusals = 0
+    for i, state in enumerate(states):
+        legal = set(C.legal_actions(state))
+        tried = [*JUNK, *rng.sample(pool, min(60, len(pool)))]
+        for action in tried:
+            reason = C.why_illegal(state, action)
+            assert C.is_legal(state, action) == (reason is None)
+            assert (reason is None) == (action in legal), (state.phase, action, reason)
+            if reason is None:
+                continue
+            refusals += 1
+            assert reason.rule in DOCUMENTED, (state.phase, action, str(reason), reason.rule)
+            rules_seen.add(reason.rule)
+            if i % 5 == 0:
+                error = _refusal(state, action)
+                assert (str(error), error.rule) == (str(reason), reason.rule)
+    assert refusals > 10_000
+    assert {"PR-01", "PR-02", "PR-03", "PR-04", "PR-05", "KA-09", "KA-13"} <= rules_seen
+
+
+def test_the_fast_listing_is_the_checked_candidates() -> None:
+    for state in _states():
+        assert SHELL.legal_actions(state) == SHELL.checked_actions(state)
+
+
+def _turn(h: tuple[Any, ...] = (), **kw: Any) -> State:
+    return position([h or hand("red 9", "blue 9", "green 9", "red 2"), OTHER], **kw)
+
+
+def _taking() -> State:
+    return C.apply(C.apply(_turn(), Draw()), card("blue 13"))
+
+
+def _second() -> State:
+    s = C.apply(C.apply(_turn(rules=Rules(simpler=True)), Draw()), card("blue 13"))
+    return C.apply(s, Take(s.display[0]))
+
+
+def _dealing() -> State:
+    s = C.new_game(2, first_player=0)
+    while s.phase is Phase.SETUP:
+        s = C.apply(s, C.legal_actions(s)[0])
+    return C.apply(s, C.CARDS[0])  # dealt: no longer in the pile
+
+
+def _over() -> State:
+    s = C.new_game(2, rules=Rules(max_rounds=1), first_player=0)
+    rng = random.Random(1)
+    while not C.is_terminal(s):
+        if C.current_player(s) == CHANCE:
+            s = C.apply(s, C.sample_chance(s, rng))
+        else:
+            s = C.apply(s, C.legal_actions(s)[0])
+    return s
+
+
+THREE_NINES = Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9", "green 9"))
+
+CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
+    (
+        "simpler-turn",
+        lambda: _turn(rules=Rules(simpler=True)),
+        THREE_NINES,
+        "KA-57",
+        "simpler variant: every turn begins with Draw(); P0 must draw, got ",
+    ),
+    ("second-draw", _second, Draw(), "KA-31", "P0 has drawn already this turn: one draw per turn"),
+    ("pass", _turn, Stop(), "KA-53", "choose one of the three actions: a turn cannot be passed"),
+    ("chosen", _taking, THREE_NINES, "KA-09", "P0 has chosen an action already this turn: "),
+    ("take-expected", _taking, Stop(), "KA-47", "it is P0's move: expected Take(card) from"),
+    ("turn-expected", _turn, Take(card("red 9")), "KA-09", "it is P0's move: expected Draw(),"),
+    (
+        "setup-expected",
+        lambda: C.new_game(2, first_player=0),
+        Draw(),
+        "KA-45",
+        "it is Player 1's move: expected PlaceToken(row), got Draw()",
+    ),
+    ("not-displayed", _taking, Take(card("red 9")), "KA-10", "red 9 is not in the open display"),
+    ("not-in-hand", _turn, Exchange(card("red 13")), "KA-27", "red 13 is not in your hand"),
+    (
+        "play-not-in-hand",
+        _turn,
+        Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9", "red 13")),
+        "KA-13",
+        "red 13 is not in your hand",
+    ),
+    (
+        "wrapped",
+        lambda: _turn(hand("red 12", "red 13", "blue 1", "blue 2", "blue 3")),
+        Play(Combination.STRAIGHT, hand("red 12", "red 13", "blue 1", "blue 2", "blue 3")),
+        "KA-21",
+        "12-13-1-2-3 does not count as a straight",
+    ),
+    (
+        "size",
+        _turn,
+        Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9")),
+        "KA-44",
+        "a Three of a kind is played with 3 cards, got 2",
+    ),
+    (
+        "full-house",
+        lambda: _turn(hand("red 9", "blue 9", "green 9", "red 2", "blue 3")),
+        Play(Combination.FULL_HOUSE, hand("red 9", "blue 9", "green 9", "red 2", "blue 3")),
+        "KA-17",
+        "a Full House is three cards of one value and two of another",
+    ),
+    ("object", _turn, object(), "PR-01", "it is P0's move: expected Draw(), Play(...) or "),
+    ("outcome-at-decision", _turn, card("red 13"), "PR-02", "it is P0's move: expected"),
+    (
+        "decision-at-chance",
+        _dealing,
+        Draw(),
+        "PR-03",
+        "a card is being drawn: expected a Card, got Draw()",
+    ),
+    ("not-in-pile", _dealing, None, "PR-04", ""),
+    (
+        "seat",
+        lambda: C.new_game(3),
+        StartPlayer(3),
+        "PR-04",
+        "the start player is being drawn: expected StartPlayer(0..2), got StartPlayer(3)",
+    ),
+    ("over", _over, Draw(), "PR-05", "the game is over: no more actions"),
+]
+
+
+@pytest.mark.parametrize(
+    ("start", "action", "clause", "text"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+@rule("KA-57", "KA-31", "KA-53", "KA-09", "KA-47", "KA-45", "KA-10", "KA-27", "KA-13", "KA-21")
+@rule("KA-44", "KA-17")
+def test_a_refusal_names_its_clause(
+    start: Callable[[], State], action: Any, clause: str, text: str
+) -> None:
+    state = start()
+    if action is None:  # a card already dealt
+        action = C.CARDS[0]
+        text = f"{action} is not in the draw pile"
+    reason = C.why_illegal(state, action)
+    assert reason is not None and str(reason).startswith(text), str(reason)
+    assert reason.rule == clause
+    error = _refusal(state, action)
+    assert (str(error), error.rule) == (str(reason), clause)
+    assert not C.is_legal(state, action)
+
+
+@rule("KA-52")
+def test_exchange_limits_name_their_clauses() -> None:
+    h = hand("red 9", "blue 9", "green 9", "red 2")
+    rows = {Row.FULL_HOUSE: 7, Row.COLOUR: 7, Row.STRAIGHT: 7}
+    empty = position([h, OTHER], [tokens(rows, active=3), tokens()])
+    reason = C.why_illegal(empty, Exchange(card("red 9")))
+    assert reason is not None and reason.rule == "KA-52"
+    assert str(reason) == "your reserve has no tokens left to move into play"
+
+
+@rule("KA-35")
+def test_the_trickier_active_limit_names_its_clause() -> None:
+    rules = Rules(trickier=True)
+    h = hand("red 9", "blue 9", "green 9", "red 2")
+    full = position([h, OTHER], [tokens(active=5, total=30), tokens(total=30)], rules=rules)
+    reason = C.why_illegal(full, Exchange(card("red 2")))
+    assert reason is not None and reason.rule == "KA-35"
+    assert "your active area may hold at most 5 tokens" in reason
+
+
+@rule("KA-15")
+def test_a_level_without_enough_tokens_in_play_names_ka15() -> None:
+    h = hand("red 2", "blue 3", "green 4", "red 5", "yellow 6")
+    s = position([h, OTHER], [tokens({Row.STRAIGHT: 2}, active=1), tokens()])
+    reason = C.why_illegal(s, Play(Combination.STRAIGHT, h))
+    assert reason is not None
+    assert (str(reason), reason.rule) == (
+        "a 2-space level needs exactly 2 tokens, you have 1 in play",
+        "KA-15",
+    )
+
+
+@rule("KA-55")
+def test_a_closed_setup_space_names_ka55() -> None:
+    s = C.new_game(2, rules=Rules(trickier=True), first_player=0)
+    s = C.apply(s, PlaceToken(Row.COLOUR))  # seat 1 first, then seat 0
+    reason = C.why_illegal(s, PlaceToken(Row.COLOUR))
+    assert reason is not None and reason.rule == "KA-55"
+    assert "already has a token on that space" in reason
