@@ -171,6 +171,14 @@ def test_the_first_move_pulls_a_disc_from_the_centre_onto_the_movers_space() -> 
         assert [a for a in AREAS if after.spot(a) is not Spot.CENTRE] == [A.FOURS]
 
 
+@rule("DU-08", "DU-11")
+def test_every_spot_knows_its_colour_and_whether_it_secures() -> None:
+    owners = {Spot.CENTRE: None, Spot.BLUE_SPACE: 0, Spot.BLUE_HOLE: 0}
+    owners |= {Spot.RED_SPACE: 1, Spot.RED_HOLE: 1}
+    assert {s: s.owner for s in Spot} == owners
+    assert [s for s in Spot if s.secured] == [Spot.BLUE_HOLE, Spot.RED_HOLE]
+
+
 @rule("DU-09")
 def test_a_disc_moves_directly_between_the_two_spaces() -> None:
     s = position({A.FIVES: Spot.RED_SPACE}, dice=(5, 5, 5, 1, 2), player=0)
