@@ -16,6 +16,7 @@ def test_running_out_of_steps_is_its_own_error() -> None:
     assert not isinstance(err, IllegalActionError)
     assert err.steps == 5
     assert str(err) == "the game did not end within 5 steps"
+    assert isinstance(err.state, classic.State)
     assert not classic.is_terminal(err.state)
 
 
