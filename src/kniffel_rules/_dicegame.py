@@ -237,7 +237,8 @@ def throw_chance(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
 
 def throw_misfit(state: _DiceState, action: object) -> str:
     """The refusal of an object that is not a `DiceRoll` at a throw."""
-    return f"the dice are being thrown: expected a DiceRoll of {_thrown(state)} dice, got {action!r}"
+    count = _thrown(state)
+    return f"the dice are being thrown: expected a DiceRoll of {count} dice, got {action!r}"
 
 
 def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:

@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules.boxsheet import Layout, placement_points
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.sheets import Finding, Report, read_document
 
@@ -90,14 +91,10 @@ class SheetSpec:
     Attributes:
         variant: The ``variant`` value of the documents.
         boxes: The boxes, in sheet order.
-        upper_keys: The keys of Ones to Sixes.
-        upper_bonus: The bonus amount.
-        threshold: The upper sum that earns it.
-        lower_total: The lower section's worth from the written entries.
+        layout: The sheet's sections, bonus and totals.
         rules: Clause ids: ``bonus``, ``totals``, ``filled``, ``games``,
             ``series``, ``placement``.
         max_games: How many games the series has.
-        extra_bonus: Whether the sheet has an ``extra_kniffel_bonus`` entry.
         check_extra_bonus: Roll-less checks of that entry:
             ``(entries, bonus, doubtful keys, emit)``.
         read_turn: Validates one recorded turn (raises InvalidStateError).
@@ -106,13 +103,9 @@ class SheetSpec:
 
     variant: str
     boxes: tuple[BoxInfo, ...]
-    upper_keys: tuple[str, ...]
-    upper_bonus: int
-    threshold: int
-    lower_total: Callable[[Mapping[str, int]], int]
+    layout: Layout
     rules: Mapping[str, str]
     max_games: int
-    extra_bonus: bool
     check_extra_bonus: Callable[[Mapping[str, int], int, frozenset[str], Emit], None]
     read_turn: Callable[[Any, str], Any]
     replay: Callable[[Sequence[Any], Mapping[str, int], Emit], Replay]
@@ -130,15 +123,9 @@ class SheetSpec:
 
 def _game_keys(spec: SheetSpec) -> frozenset[str]:
     keys = {*(b.key for b in spec.boxes), *DERIVED, "turns", "placement_points"}
-    if spec.extra_bonus:
+    if spec.layout.extra_bonus:
         keys.add("extra_kniffel_bonus")
     return frozenset(keys)
-
-
-def placement_points(totals: Sequence[int]) -> tuple[int, ...]:
-    """N points for first place, N-1 for second, ...; tied players share the better place."""
-    n = len(totals)
-    return tuple(n - sum(1 for o in totals if o > t) for t in totals)
 
 
 _LIMIT = 1_000_000
@@ -273,7 +260,7 @@ def _check_game(
                 f"{info.label} holds {value}, but {info.label} can only hold "
                 f"{_listing(info.expected)}.",
             )
-    if spec.extra_bonus:
+    if spec.layout.extra_bonus:
         if replay is not None and replay.extra_bonus is not None:
             if bonus_entry != replay.extra_bonus:
                 emit(
@@ -305,9 +292,11 @@ def _check_derived(
     bonus_entry: int,
     emit: Emit,
 ) -> tuple[int, int]:
-    upper_sum = sum(entries.get(k, 0) for k in spec.upper_keys)
-    upper_bonus = spec.upper_bonus if upper_sum >= spec.threshold else 0
-    lower_total = spec.lower_total(entries)
+    sheet = spec.layout
+    values = sheet.entries_of(entries)
+    upper_sum = sheet.upper_sum(values)
+    upper_bonus = sheet.upper_bonus(values)
+    lower_total = sheet.lower_total(values)
     true = {
         "upper_sum": upper_sum,
         "upper_bonus": upper_bonus,
@@ -327,7 +316,7 @@ def _check_derived(
         if found is None or found == true[key]:
             continue
         if key == "upper_bonus":
-            expected = spec.upper_bonus if written("upper_sum") >= spec.threshold else 0
+            expected = sheet.bonus if written("upper_sum") >= sheet.threshold else 0
         elif key == "upper_total":
             expected = written("upper_sum") + written("upper_bonus")
         elif key == "total":
@@ -337,7 +326,7 @@ def _check_derived(
         if found == expected:
             continue  # follows from the fields above as written
         why = (
-            f"{spec.upper_bonus} at {spec.threshold} or more, else 0"
+            f"{sheet.bonus} at {sheet.threshold} or more, else 0"
             if key == "upper_bonus"
             else "the sum of the fields above"
         )

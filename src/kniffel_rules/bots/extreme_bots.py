@@ -82,8 +82,9 @@ def _gain(state: State, box: Box) -> int:
     if box.face is None:
         return points
     before = sheet.upper_bonus(rules)
-    reached = sheet.upper_sum + points >= rules.upper_bonus_threshold
-    return points + (rules.upper_bonus if reached else 0) - before
+    layout = extreme.layout(rules)
+    reached = sheet.upper_sum + points >= layout.threshold
+    return points + (layout.bonus if reached else 0) - before
 
 
 class ExtremeGreedy:
@@ -266,7 +267,8 @@ class ExtremeExpectimax:
         s = sheet.upper_sum
         open_faces = [b.value + 1 for b in extreme.UPPER if not sheet.is_filled(b)]
         means = h.count_mean
-        threshold, bonus = rules.upper_bonus_threshold, rules.upper_bonus
+        layout = extreme.layout(rules)
+        threshold, bonus = layout.threshold, layout.bonus
 
         def chance(upper: int, faces: Sequence[int]) -> float:
             return bonus * bonus_chance(upper, faces, threshold, means, h.count_spread)

@@ -38,7 +38,15 @@ from kniffel_rules.classic.legality import (
     check_entry,
     entry_options,
 )
-from kniffel_rules.classic.pieces import BOXES, CROATIAN_BOXES, LOWER, UPPER, Box, sheet_boxes
+from kniffel_rules.classic.pieces import (
+    BOXES,
+    CROATIAN_BOXES,
+    LOWER,
+    UPPER,
+    Box,
+    layout,
+    sheet_boxes,
+)
 from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
@@ -74,6 +82,7 @@ __all__ = [
     "from_json",
     "is_legal",
     "is_terminal",
+    "layout",
     "legal_actions",
     "new_game",
     "possible_values",

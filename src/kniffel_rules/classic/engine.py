@@ -29,6 +29,7 @@ import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
+from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.legality import Entry, entry
@@ -157,8 +158,7 @@ def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
         >>> ranking_points((200, 250, 200))
         (2, 3, 2)
     """
-    n = len(results)
-    return tuple(n - sum(1 for other in results if other > mine) for mine in results)
+    return placement_points(results)
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -1,13 +1,17 @@
 """The material of classic Kniffel: the boxes of the score sheet, their labels and order.
 
 The standard sheet has 13 boxes (`BOXES`), the Croatian one 8
-(`CROATIAN_BOXES`); `sheet_boxes` picks the sheet of a rule set.
+(`CROATIAN_BOXES`); `sheet_boxes` picks the sheet of a rule set and `layout`
+describes it whole (sections, bonus, totals): the one place where the
+Croatian option and the bonus options are read.
 """
 
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 
+from kniffel_rules.boxsheet import Layout
 from kniffel_rules.classic.rules import Rules
 
 __all__ = [
@@ -16,6 +20,7 @@ __all__ = [
     "LOWER",
     "UPPER",
     "Box",
+    "layout",
     "sheet_boxes",
 ]
 
@@ -106,3 +111,35 @@ CROATIAN_BOXES: tuple[Box, ...] = (*UPPER, Box.MAXIMUM, Box.MINIMUM)
 def sheet_boxes(rules: Rules) -> tuple[Box, ...]:
     """The boxes on the sheet under ``rules`` (13, or Croatian's 8), in sheet order."""
     return CROATIAN_BOXES if rules.croatian else BOXES
+
+
+@lru_cache(maxsize=64)
+def layout(rules: Rules) -> Layout:
+    """The sheet under ``rules``: its boxes, sections, bonus and totals (`Layout`).
+
+    The engine, the paper-sheet checker, the command line and the solver all
+    read the sheet through it. Croatian: eight boxes, the lower section worth
+    (Maximum - Minimum) x Ones (CL-31), no extra-Kniffel bonus.
+
+    Examples:
+        >>> from kniffel_rules.classic import Rules, layout
+        >>> sheet = layout(Rules())
+        >>> sheet.threshold, sheet.bonus, len(sheet.boxes)
+        (63, 35, 13)
+    """
+    return _layout(rules)
+
+
+def _layout(rules: Rules) -> Layout:
+    boxes = sheet_boxes(rules)
+    product = (Box.MAXIMUM.value, Box.MINIMUM.value, Box.ONES.value) if rules.croatian else None
+    return Layout(
+        keys=tuple(b.key for b in Box),
+        boxes=tuple(b.value for b in boxes),
+        upper=tuple(b.value for b in UPPER),
+        lower=tuple(b.value for b in boxes if b not in UPPER),
+        threshold=rules.upper_bonus_threshold,
+        bonus=rules.upper_bonus,
+        product=product,
+        extra_bonus=product is None,
+    )

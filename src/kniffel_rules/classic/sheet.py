@@ -28,11 +28,12 @@ from kniffel_rules._sheetcheck import (
     spec_cache,
     verify_document,
 )
+from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import possible_values
 from kniffel_rules.classic.engine import apply, new_game
 from kniffel_rules.classic.legality import Entry, check_entry
-from kniffel_rules.classic.pieces import UPPER, Box, sheet_boxes
+from kniffel_rules.classic.pieces import UPPER, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
@@ -250,7 +251,7 @@ def _check_bonus_for(rules: Rules) -> Any:
         if rules.joker == "schmidt":
             slots = sum(
                 1
-                for i, k in enumerate(_UPPER_KEYS)
+                for i, k in enumerate(layout(rules).upper_keys)
                 if k in doubtful or entries.get(k) == 5 * (i + 1)
             )
             if n > slots:
@@ -278,29 +279,9 @@ def _check_bonus_for(rules: Rules) -> Any:
     return check_bonus
 
 
-_UPPER_KEYS = tuple(b.key for b in UPPER)
-
 
 def _expected(box: Box, rules: Rules) -> tuple[int, ...] | str:
     return _SUM_DESCRIPTION.get(box) or tuple(sorted(possible_values(box, rules)))
-
-
-def _croatian_lower(entries: Mapping[str, int]) -> int:
-    mx, mn, ones = entries.get("maximum"), entries.get("minimum"), entries.get("ones")
-    if mx is None or mn is None or ones is None:
-        return 0
-    return (mx - mn) * ones
-
-
-def _lower_for(rules: Rules) -> Any:
-    if rules.croatian:
-        return _croatian_lower
-    keys = tuple(b.key for b in sheet_boxes(rules)[6:])
-
-    def lower(entries: Mapping[str, int]) -> int:
-        return sum(entries.get(k, 0) for k in keys)
-
-    return lower
 
 
 @cache
@@ -320,18 +301,14 @@ def spec(rules: Rules) -> SheetSpec:
         "placement": "CL-28",
         "extra": "CL-18",
     }
-    if rules.croatian:
+    if layout(rules).product is not None:
         ids["lower_total"] = "CL-31"
     return SheetSpec(
         variant="classic",
         boxes=infos,
-        upper_keys=_UPPER_KEYS,
-        upper_bonus=rules.upper_bonus,
-        threshold=rules.upper_bonus_threshold,
-        lower_total=_lower_for(rules),
+        layout=layout(rules),
         rules=ids,
         max_games=rules.games,
-        extra_bonus=not rules.croatian,
         check_extra_bonus=_check_bonus_for(rules),
         read_turn=_read_turn_for({b.key: b for b in boxes}),
         replay=_replay_for(rules),
@@ -425,7 +402,7 @@ def _game_doc(
     rules: Rules, sheet: Sheet, turns: list[dict[str, Any]], rolls: bool, derived: bool
 ) -> dict[str, Any]:
     doc: dict[str, Any] = {b.key: v for b in sheet_boxes(rules) if (v := sheet[b]) is not None}
-    if not rules.croatian:
+    if layout(rules).extra_bonus:
         doc["extra_kniffel_bonus"] = sheet.extra_bonus
     if derived:
         values = (
@@ -442,7 +419,6 @@ def _game_doc(
 
 
 def _add_series(players: list[dict[str, Any]]) -> None:
-    from kniffel_rules._sheetcheck import placement_points
 
     n_games = len(players[0]["games"])
     for g in range(n_games):

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules.classic.pieces import LOWER, Box
+from kniffel_rules.classic.pieces import Box, layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
@@ -56,27 +56,22 @@ class Sheet:
 
     def upper_bonus(self, rules: Rules) -> int:
         """The upper bonus, once the upper sum reaches the threshold."""
-        return rules.upper_bonus if self.upper_sum >= rules.upper_bonus_threshold else 0
+        return layout(rules).upper_bonus(self.entries)
 
     def upper_total(self, rules: Rules) -> int:
         """The upper sum plus the bonus."""
-        return self.upper_sum + self.upper_bonus(rules)
+        return layout(rules).upper_total(self.entries)
 
     def lower_total(self, rules: Rules) -> int:
         """The lower section: the sum of its entries, or Croatian's product.
 
         Croatian: (Maximum - Minimum) x Ones once all three are filled, else 0.
         """
-        if rules.croatian:
-            mx, mn, ones = self[Box.MAXIMUM], self[Box.MINIMUM], self[Box.ONES]
-            if mx is None or mn is None or ones is None:
-                return 0
-            return (mx - mn) * ones
-        return sum(v for b in LOWER if (v := self.entries[b.value]) is not None)
+        return layout(rules).lower_total(self.entries)
 
     def total(self, rules: Rules) -> int:
         """The running total: upper total + lower total + extra-Kniffel bonuses."""
-        return self.upper_total(rules) + self.lower_total(rules) + self.extra_bonus
+        return layout(rules).total(self.entries, self.extra_bonus)
 
     def __repr__(self) -> str:
         filled = ", ".join(f"{b.key}={v}" for b in Box if (v := self.entries[b.value]) is not None)

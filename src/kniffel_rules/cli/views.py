@@ -24,16 +24,17 @@ def sheet_table(state: Any, labels: Sequence[str]) -> str:
     if isinstance(state, classic.State):
         rules = state.rules
         sheets = state.sheets
+        sheet = classic.layout(rules)
         boxes = classic.sheet_boxes(rules)
         rows: list[tuple[str, Sequence[object]]] = [
             (b.label, [s[b] for s in sheets]) for b in boxes[:6]
         ]
         rows.append(("Upper sum", [s.upper_sum for s in sheets]))
         rows.append(
-            (f"Bonus (>= {rules.upper_bonus_threshold})", [s.upper_bonus(rules) for s in sheets])
+            (f"Bonus (>= {sheet.threshold})", [s.upper_bonus(rules) for s in sheets])
         )
         rows.extend((b.label, [s[b] for s in sheets]) for b in boxes[6:])
-        if not rules.croatian:
+        if sheet.extra_bonus:
             rows.append(("Extra Kniffels", [s.extra_bonus for s in sheets]))
         rows.append(("Lower total", [s.lower_total(rules) for s in sheets]))
         rows.append(("TOTAL", [s.total(rules) for s in sheets]))
@@ -43,7 +44,8 @@ def sheet_table(state: Any, labels: Sequence[str]) -> str:
         es = state.sheets
         rows = [(b.label, [s[b] for s in es]) for b in extreme.UPPER]
         rows.append(("Upper sum", [s.upper_sum for s in es]))
-        rows.append((f"Bonus (>= {er.upper_bonus_threshold})", [s.upper_bonus(er) for s in es]))
+        threshold = extreme.layout(er).threshold
+        rows.append((f"Bonus (>= {threshold})", [s.upper_bonus(er) for s in es]))
         rows.extend((b.label, [s[b] for s in es]) for b in extreme.LOWER)
         rows.append(("Chips left", [s.chips for s in es]))
         rows.append(("TOTAL", [s.total(er) for s in es]))

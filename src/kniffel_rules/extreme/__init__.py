@@ -38,7 +38,7 @@ from kniffel_rules.extreme.engine import (
     why_illegal,
     winners,
 )
-from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box
+from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
 from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
@@ -66,6 +66,7 @@ __all__ = [
     "from_json",
     "is_legal",
     "is_terminal",
+    "layout",
     "legal_actions",
     "new_game",
     "possible_values",

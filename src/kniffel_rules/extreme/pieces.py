@@ -8,8 +8,12 @@ worth in a box is in `kniffel_rules.extreme.combinations`.
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 
-__all__ = ["BOXES", "D10", "LOWER", "UPPER", "Box"]
+from kniffel_rules.boxsheet import Layout
+from kniffel_rules.extreme.rules import Rules
+
+__all__ = ["BOXES", "D10", "LOWER", "UPPER", "Box", "layout"]
 
 D10 = tuple(range(10))
 """The faces of the ten-sided die: 0..9."""
@@ -93,3 +97,32 @@ UPPER: tuple[Box, ...] = BOXES[:6]
 """Ones to Sixes."""
 LOWER: tuple[Box, ...] = BOXES[6:]
 """The 16 boxes of the lower section."""
+
+
+@lru_cache(maxsize=64)
+def layout(rules: Rules) -> Layout:
+    """The sheet under ``rules``: its boxes, sections, bonus and totals (`Layout`).
+
+    The engine, the paper-sheet checker, the command line and the bots read
+    the sheet through it: 22 boxes, the bonus (45 at 73 by the rulebook), no
+    extra-Kniffel bonus (EX-21).
+
+    Examples:
+        >>> from kniffel_rules.extreme import Rules, layout
+        >>> sheet = layout(Rules())
+        >>> sheet.threshold, sheet.bonus, len(sheet.boxes)
+        (73, 45, 22)
+    """
+    return _layout(rules)
+
+
+def _layout(rules: Rules) -> Layout:
+    return Layout(
+        keys=tuple(b.key for b in Box),
+        boxes=tuple(b.value for b in BOXES),
+        upper=tuple(b.value for b in UPPER),
+        lower=tuple(b.value for b in LOWER),
+        threshold=rules.upper_bonus_threshold,
+        bonus=rules.upper_bonus,
+        extra_bonus=False,
+    )

@@ -35,7 +35,7 @@ from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
 from kniffel_rules.extreme.engine import apply, new_game
-from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box
+from kniffel_rules.extreme.pieces import BOXES, UPPER, Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
 from kniffel_rules.playing import GameRecord
@@ -242,13 +242,6 @@ def _no_extra_bonus(
     """Extreme has no extra-Kniffel bonus entry (EX-21); the reader rejects the field."""
 
 
-_LOWER_KEYS = tuple(b.key for b in LOWER)
-
-
-def _lower(entries: Mapping[str, int]) -> int:
-    return sum(entries.get(k, 0) for k in _LOWER_KEYS)
-
-
 @cache
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
@@ -266,10 +259,7 @@ def spec(rules: Rules) -> SheetSpec:
     return SheetSpec(
         variant="extreme",
         boxes=infos,
-        upper_keys=tuple(b.key for b in UPPER),
-        upper_bonus=rules.upper_bonus,
-        threshold=rules.upper_bonus_threshold,
-        lower_total=_lower,
+        layout=layout(rules),
         rules={
             "bonus": "EX-07",
             "totals": "EX-20",
@@ -280,7 +270,6 @@ def spec(rules: Rules) -> SheetSpec:
             "extra": "EX-21",
         },
         max_games=1,
-        extra_bonus=False,
         check_extra_bonus=_no_extra_bonus,
         read_turn=_read_turn,
         replay=_replay_for(rules),

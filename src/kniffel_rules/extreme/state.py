@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules.extreme.pieces import LOWER, Box
+from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
@@ -36,6 +36,7 @@ def __getattr__(name: str) -> Any:
 
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
+_LAYOUT = layout(Rules())  # the lower section does not depend on the rules
 
 
 @attrs.frozen(slots=True)
@@ -70,20 +71,20 @@ class Sheet:
 
     def upper_bonus(self, rules: Rules) -> int:
         """The upper bonus once the upper sum reaches the threshold (45 at 73)."""
-        return rules.upper_bonus if self.upper_sum >= rules.upper_bonus_threshold else 0
+        return layout(rules).upper_bonus(self.entries)
 
     def upper_total(self, rules: Rules) -> int:
         """The upper sum plus the bonus."""
-        return self.upper_sum + self.upper_bonus(rules)
+        return layout(rules).upper_total(self.entries)
 
     @property
     def lower_total(self) -> int:
         """The sum of the lower section so far."""
-        return sum(v for b in LOWER if (v := self.entries[b.value]) is not None)
+        return _LAYOUT.lower_total(self.entries)
 
     def total(self, rules: Rules) -> int:
         """The running total: upper total + lower total."""
-        return self.upper_total(rules) + self.lower_total
+        return layout(rules).total(self.entries)
 
     def __repr__(self) -> str:
         filled = ", ".join(f"{b.key}={v}" for b in Box if (v := self.entries[b.value]) is not None)

@@ -24,7 +24,7 @@ from functools import cached_property, lru_cache
 import attrs
 
 from kniffel_rules.bots.optimal._multisets import ROLLS
-from kniffel_rules.classic import BOXES, Box, Entry, Rules, Sheet, check_entry, score
+from kniffel_rules.classic import BOXES, Box, Entry, Rules, Sheet, check_entry, layout, score
 from kniffel_rules.errors import KniffelError
 
 __all__ = ["KNIFFEL_BIT", "NUM_BOXES", "Model", "Option", "solver_rules"]
@@ -49,7 +49,7 @@ def solver_rules(rules: Rules) -> Rules:
     """
     if not isinstance(rules, Rules):
         raise KniffelError(f"expected classic.Rules, got {type(rules).__name__}")
-    if rules.croatian:
+    if layout(rules).product is not None:
         raise KniffelError(
             "the optimal solitaire player does not cover the Croatian variant: its "
             "lower section, (Maximum - Minimum) x Ones, is not a sum of entries"
@@ -99,8 +99,9 @@ class Model:
 
     def __init__(self, rules: Rules, flags: int | None = None) -> None:
         self.rules = solver_rules(rules)
-        self.threshold = self.rules.upper_bonus_threshold
-        self.upper_bonus = self.rules.upper_bonus
+        sheet = layout(self.rules)
+        self.threshold = sheet.threshold
+        self.upper_bonus = sheet.bonus
         self.reach = upper_reach(self.threshold)
         self._flags = flags
 
