@@ -24,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kniffel_rules
-from cases import CASES, Case
+from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, Variant
 from kniffel_rules.shell import PROTOCOL_CLAUSES, Shell
 from kniffel_rules.variant import _MODULES

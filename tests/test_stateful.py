@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import kniffel_rules
-from cases import CASES, Case
+from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, IllegalActionError
 
 JUNK = st.one_of(

@@ -8,7 +8,7 @@ placing all their tokens.
 from __future__ import annotations
 
 from cards.helpers import late_position
-from cases import Case
+from conformance_cases import Case
 from kniffel_rules import Variant, cards
 
 MODULE: Variant = cards  # mypy checks the module against the protocol

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cases import Case
+from conformance_cases import Case
 from kniffel_rules import Variant, classic
 
 MODULE: Variant = classic  # mypy checks the module against the protocol

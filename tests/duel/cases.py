@@ -6,7 +6,7 @@ so the cases are few and the match case is short.
 
 from __future__ import annotations
 
-from cases import Case
+from conformance_cases import Case
 from kniffel_rules import Variant, duel
 
 MODULE: Variant = duel  # mypy checks the module against the protocol

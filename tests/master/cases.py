@@ -7,7 +7,7 @@ play shorter games (``target_stars``) to keep the suite fast.
 
 from __future__ import annotations
 
-from cases import Case
+from conformance_cases import Case
 from kniffel_rules import Variant, master
 
 MODULE: Variant = master  # mypy checks the module against the protocol

@@ -30,8 +30,6 @@ class Case:
 def _collect() -> tuple[Case, ...]:
     cases: list[Case] = []
     here = Path(__file__).parent
-    for path in sorted(here.glob("cases_*.py")):
-        cases.extend(importlib.import_module(path.stem).CASES)
     for path in sorted(here.glob("*/cases.py")):
         cases.extend(importlib.import_module(f"{path.parent.name}.cases").CASES)
     return tuple(cases)
