@@ -13,10 +13,11 @@ import importlib.abc
 import importlib.machinery
 import sys
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
+from typing import Any
 
-__all__ = ["alias_modules"]
+__all__ = ["alias_modules", "moved_names"]
 
 _ALIASES: dict[str, str] = {}
 
@@ -61,3 +62,30 @@ def alias_modules(package: str, moved: Mapping[str, str]) -> None:
         _ALIASES[f"{package}.{old}"] = f"{package}.{new}"
     if _FINDER not in sys.meta_path:
         sys.meta_path.append(_FINDER)
+
+
+def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` serving names that moved to another module, warning.
+
+    Args:
+        module: The dotted name of the module the names used to live in.
+        moved: Old name to ``"new.module"`` (same name) or ``"new.module:new_name"``.
+
+    Returns:
+        The function to assign to the module's ``__getattr__``.
+    """
+
+    def __getattr__(name: str) -> Any:
+        target = moved.get(name)
+        if target is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        where, _, new = target.partition(":")
+        new = new or name
+        warnings.warn(
+            f"{module}.{name} is deprecated: use {where}.{new} (or the package)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(where), new)
+
+    return __getattr__

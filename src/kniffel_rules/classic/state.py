@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._moved import moved_names
 from kniffel_rules.classic.pieces import Box, layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -130,15 +128,4 @@ class State:
 _MOVED = ("Action", "Roll", "Score")
 
 
-def __getattr__(name: str) -> Any:
-    """The actions that lived here before the common rooms, with a `DeprecationWarning`."""
-    if name in _MOVED:
-        warnings.warn(
-            f"{__name__}.{name} is deprecated: import it from kniffel_rules.classic",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from kniffel_rules.classic import actions
-
-        return getattr(actions, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = moved_names(__name__, dict.fromkeys(_MOVED, "kniffel_rules.classic.actions"))

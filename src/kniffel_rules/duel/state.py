@@ -6,12 +6,10 @@ the actions in `kniffel_rules.duel.actions`.
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._moved import moved_names
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -86,20 +84,11 @@ _PIECES = ("COLOURS", "SPACES")
 _ACTIONS = ("Action", "Joker", "Miss", "Move", "Roll")
 
 
-def __getattr__(name: str) -> Any:
-    """A name that moved to ``pieces`` or ``actions``, with a `DeprecationWarning`."""
-    from kniffel_rules.duel import actions, pieces
-
-    if name in _PIECES or name == "_START_BOARD":
-        module: Any = pieces
-    elif name in _ACTIONS:
-        module = actions
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    new = "START_BOARD" if name == "_START_BOARD" else name
-    warnings.warn(
-        f"{__name__}.{name} is deprecated: use {module.__name__}.{new} (or the package)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(module, new)
+__getattr__ = moved_names(
+    __name__,
+    {
+        **dict.fromkeys(_PIECES, "kniffel_rules.duel.pieces"),
+        "_START_BOARD": "kniffel_rules.duel.pieces:START_BOARD",
+        **dict.fromkeys(_ACTIONS, "kniffel_rules.duel.actions"),
+    },
+)

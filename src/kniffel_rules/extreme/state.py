@@ -5,12 +5,10 @@ The actions and the chance outcome are in `kniffel_rules.extreme.actions`.
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._moved import moved_names
 from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -20,21 +18,7 @@ __all__ = ["Phase", "Sheet", "State"]
 _MOVED = frozenset({"Action", "ExtremeRoll", "Roll", "Score"})
 
 
-def __getattr__(name: str) -> Any:
-    """The actions that used to live here, now in `kniffel_rules.extreme.actions` (deprecated)."""
-    if name in _MOVED:
-        from kniffel_rules.extreme import actions
-
-        warnings.warn(
-            f"kniffel_rules.extreme.state.{name} is deprecated: import it from"
-            " kniffel_rules.extreme (or kniffel_rules.extreme.actions)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(actions, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
+__getattr__ = moved_names(__name__, dict.fromkeys(_MOVED, "kniffel_rules.extreme.actions"))
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
 _LAYOUT = layout(Rules())  # the lower section does not depend on the rules
 
