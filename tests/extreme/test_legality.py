@@ -317,8 +317,10 @@ def test_decisions_at_chance_and_actions_after_the_end() -> None:
 
 def test_old_module_paths_still_import_with_a_warning() -> None:
     import importlib
+    import sys
 
     for old, new in (("boxes", "combinations"), ("game", "engine")):
+        sys.modules.pop(f"kniffel_rules.extreme.{old}", None)  # warn even if imported before
         with pytest.warns(DeprecationWarning, match=f"kniffel_rules.extreme.{old} is deprecated"):
             module = importlib.import_module(f"kniffel_rules.extreme.{old}")
         assert module is importlib.import_module(f"kniffel_rules.extreme.{new}")
