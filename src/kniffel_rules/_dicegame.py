@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Protocol, TypeVar
@@ -35,7 +35,7 @@ from kniffel_rules.dice import (
     sub_multisets,
 )
 from kniffel_rules.errors import IllegalActionError, Rejection
-from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff
+from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
 
 __all__ = [
     "FIRST_ROLL",
@@ -44,6 +44,7 @@ __all__ = [
     "check_keep",
     "current_player",
     "keep_actions",
+    "opening_state",
     "roll_off_step",
     "throw_chance",
     "throw_happen",
@@ -260,3 +261,23 @@ def throw_happen(state: S, action: DiceRoll) -> S:
     return attrs.evolve(  # type: ignore[misc]
         state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1
     )
+
+
+def opening_state(make: Callable[..., S], players: int, first_player: int | None) -> S:
+    """A dice game's first state: the roll-off, or the first player's first roll.
+
+    Args:
+        make: Builds the state from ``phase`` and the keywords ``player``,
+            ``first_player`` and ``roll_off`` (the game's ``State`` with its
+            rules, names and sheets already given).
+        players: The number of players.
+        first_player: The seat that starts, or ``None`` for the roll-off
+            (seat 0 at once for a solitaire game).
+
+    Raises:
+        InvalidStateError: A ``first_player`` that is not a seat.
+    """
+    start = opening(players, first_player)
+    if isinstance(start, RollOff):
+        return make(Phase.ROLL_OFF, first_player=None, roll_off=start)
+    return make(Phase.DECIDE, player=start, first_player=start)

@@ -174,3 +174,27 @@ def check_list(
     if max_length is not None and len(value) > max_length:
         raise InvalidStateError(path, f"at most {max_length} items allowed, got {len(value)}")
     return tuple(item(v, _join(path, i)) for i, v in enumerate(value))
+
+
+def read_document(
+    text: str | bytes, fmt: str, version: int, required: Collection[str]
+) -> dict[str, Any]:
+    """Parse a state document and check its header: an object, its ``format`` and ``version``.
+
+    Args:
+        text: The JSON text.
+        fmt: The ``format`` tag the document must carry.
+        version: The only ``version`` read.
+        required: Every key the object must have (no others are allowed).
+
+    Returns:
+        The document's top-level object.
+
+    Raises:
+        InvalidStateError: Not JSON, not such an object, or another format or version.
+    """
+    doc = get_object(loads(text), "", required=required)
+    if doc["format"] != fmt:
+        raise InvalidStateError("format", f"expected {fmt!r}, got {doc['format']!r}")
+    get_int(doc, "version", "", version, version)
+    return doc

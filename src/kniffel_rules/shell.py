@@ -30,16 +30,18 @@ from typing import Any, Final, Generic, TypeVar
 import attrs
 
 from kniffel_rules._types import CHANCE, TERMINAL
-from kniffel_rules.errors import IllegalActionError, Rejection
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 
 __all__ = [
     "GAME_OVER",
     "NOT_OVER",
     "PROTOCOL_CLAUSES",
     "Shell",
+    "game_rules",
 ]
 
 S = TypeVar("S")
+R = TypeVar("R")
 
 PROTOCOL_CLAUSES: Final = {
     "PR-01": "an object that is not an action or outcome of this game",
@@ -57,6 +59,19 @@ GAME_OVER: Final = Rejection("the game is over: no more actions", "PR-05")
 
 NOT_OVER: Final = "the game is not over yet: there are no winners"
 """The usual text of `Shell.winners` before the end."""
+
+
+def game_rules(rules: object, default: R, game: str) -> R:
+    """``new_game``'s ``rules`` argument: ``None`` for ``default`` (the rulebook), else checked.
+
+    Raises:
+        InvalidStateError: Not the game's ``Rules`` (path ``rules``).
+    """
+    if rules is None:
+        return default
+    if not isinstance(rules, type(default)):
+        raise InvalidStateError("rules", f"expected {game}.Rules, got {type(rules).__name__}")
+    return rules
 
 
 def _no_fast_path(state: Any) -> None:

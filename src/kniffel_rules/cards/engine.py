@@ -55,7 +55,7 @@ from kniffel_rules.cards.pieces import CARDS, Card, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError, Rejection
-from kniffel_rules.shell import Shell
+from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
     "SHELL",
@@ -117,9 +117,7 @@ def new_game(
         >>> cards.legal_actions(s)[:2]
         (PlaceToken(Row.FULL_HOUSE), PlaceToken(Row.COLOUR))
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected cards.Rules, got {type(rules).__name__}")
+    rules = game_rules(rules, _DEFAULT_RULES, "cards")
     names = player_names(players, MIN_PLAYERS, MAX_PLAYERS)
     n = len(names)
     check_capacity(rules, n)

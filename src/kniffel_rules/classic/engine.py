@@ -23,12 +23,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
+from kniffel_rules._dicegame import opening_state
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import legality
 from kniffel_rules.classic.actions import Action, Roll, Score
@@ -37,9 +39,8 @@ from kniffel_rules.classic.pieces import Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import InvalidStateError, Rejection
-from kniffel_rules.rolloff import RollOff, opening
-from kniffel_rules.shell import Shell
+from kniffel_rules.errors import Rejection
+from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
     "SHELL",
@@ -87,15 +88,10 @@ def new_game(
         >>> classic.legal_actions(s)
         (Roll(keep=()),)
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected classic.Rules, got {type(rules).__name__}")
+    rules = game_rules(rules, _DEFAULT_RULES, "classic")
     names = player_names(players)
     sheets = (Sheet(),) * len(names)
-    start = opening(len(names), first_player)
-    if isinstance(start, RollOff):
-        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None, roll_off=start)
-    return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
+    return opening_state(partial(State, rules, names, sheets), len(names), first_player)
 
 
 def _decide(state: State, action: Action) -> State:

@@ -117,10 +117,11 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: The document is malformed or describes a state
             the rules cannot reach; the message names the field path.
     """
-    doc = _json.get_object(
-        _json.loads(text),
-        "",
-        required=(
+    doc = _json.read_document(
+        text,
+        FORMAT,
+        VERSION,
+        (
             "format",
             "version",
             "rules",
@@ -135,9 +136,6 @@ def from_json(text: str | bytes) -> State:
             "results",
         ),
     )
-    if doc["format"] != FORMAT:
-        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
-    _json.get_int(doc, "version", "", VERSION, VERSION)
     rules = Rules.from_dict(doc["rules"])
     sheets = _json.get_list(
         doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=_MAX_PLAYERS

@@ -27,12 +27,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
+from kniffel_rules._dicegame import opening_state
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
@@ -40,9 +42,9 @@ from kniffel_rules.duel.legality import has_won, move_target
 from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Phase, State
-from kniffel_rules.errors import InvalidStateError, Rejection
-from kniffel_rules.rolloff import RollOff, opening
-from kniffel_rules.shell import Shell
+from kniffel_rules.errors import Rejection
+from kniffel_rules.rolloff import RollOff
+from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
     "SHELL",
@@ -94,16 +96,11 @@ def new_game(
         >>> s.names, duel.current_player(s), duel.legal_actions(s)
         (('Blue', 'Red'), 1, (Roll(keep=()),))
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected duel.Rules, got {type(rules).__name__}")
+    rules = game_rules(rules, _DEFAULT_RULES, "duel")
     names = player_names(players, 2, 2)
     if not isinstance(players, Sequence):
         names = _DEFAULT_NAMES
-    start = opening(2, first_player)
-    if isinstance(start, RollOff):
-        return State(rules, names, START_BOARD, Phase.ROLL_OFF, first_player=None, roll_off=start)
-    return State(rules, names, START_BOARD, Phase.DECIDE, player=start, first_player=start)
+    return opening_state(partial(State, rules, names, START_BOARD), 2, first_player)
 
 
 # --- the transitions of a legal decision --------------------------------------

@@ -135,10 +135,7 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: The document is malformed or describes a state
             the rules cannot reach; the message names the field path.
     """
-    doc = _json.get_object(_json.loads(text), "", required=_FIELDS)
-    if doc["format"] != FORMAT:
-        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
-    _json.get_int(doc, "version", "", VERSION, VERSION)
+    doc = _json.read_document(text, FORMAT, VERSION, _FIELDS)
     rules = Rules.from_dict(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, length=2)
     board = _read_board(doc["board"], "board")

@@ -31,23 +31,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import roll_off_step
+from kniffel_rules._dicegame import opening_state, roll_off_step
 from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
-from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values
 from kniffel_rules.extreme.legality import candidates, listing, problem
 from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
-from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
-from kniffel_rules.shell import Shell
+from kniffel_rules.rolloff import ROLLOFF_OUTCOMES
+from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
     "SHELL",
@@ -92,15 +92,10 @@ def new_game(
         >>> extreme.legal_actions(s)
         (Roll(keep_d6=(), keep_d10=False),)
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected extreme.Rules, got {type(rules).__name__}")
+    rules = game_rules(rules, _DEFAULT_RULES, "extreme")
     names = player_names(players)
     sheets = (Sheet(chips=rules.chips),) * len(names)
-    start = opening(len(names), first_player)
-    if isinstance(start, RollOff):
-        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None, roll_off=start)
-    return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
+    return opening_state(partial(State, rules, names, sheets), len(names), first_player)
 
 
 # --- the transitions of a player's action ----------------------------------------------------

@@ -101,10 +101,11 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: Malformed, or a state the rules cannot reach; the
             message names the field path.
     """
-    doc = _json.get_object(
-        _json.loads(text),
-        "",
-        required=(
+    doc = _json.read_document(
+        text,
+        FORMAT,
+        VERSION,
+        (
             "format",
             "version",
             "rules",
@@ -118,9 +119,6 @@ def from_json(text: str | bytes) -> State:
             "roll_off",
         ),
     )
-    if doc["format"] != FORMAT:
-        raise InvalidStateError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
-    _json.get_int(doc, "version", "", VERSION, VERSION)
     rules = Rules.from_dict(doc["rules"])
     sheets = _json.get_list(
         doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=1_000

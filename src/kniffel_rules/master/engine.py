@@ -29,14 +29,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
+from kniffel_rules._dicegame import opening_state
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
+from kniffel_rules.errors import IllegalActionError, Rejection
 from kniffel_rules.master import legality
 from kniffel_rules.master.actions import (
     Action,
@@ -50,8 +52,7 @@ from kniffel_rules.master.actions import (
 from kniffel_rules.master.legality import Outcome, turn_outcome
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Phase, Sheet, State
-from kniffel_rules.rolloff import RollOff, opening
-from kniffel_rules.shell import Shell
+from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
     "MAX_PLAYERS",
@@ -102,15 +103,10 @@ def new_game(
         >>> master.legal_actions(s)
         (Roll(keep=()),)
     """
-    rules = _DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected master.Rules, got {type(rules).__name__}")
+    rules = game_rules(rules, _DEFAULT_RULES, "master")
     names = player_names(players, 1, MAX_PLAYERS)
     sheets = (Sheet(),) * len(names)
-    start = opening(len(names), first_player)
-    if isinstance(start, RollOff):
-        return State(rules, names, sheets, Phase.ROLL_OFF, first_player=None, roll_off=start)
-    return State(rules, names, sheets, Phase.DECIDE, player=start, first_player=start)
+    return opening_state(partial(State, rules, names, sheets), len(names), first_player)
 
 
 # --- the transitions ------------------------------------------------------------
