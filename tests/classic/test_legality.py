@@ -325,3 +325,21 @@ def test_a_score_without_a_classic_box_is_not_an_action_of_the_game() -> None:
     before_rolling = classic.why_illegal(position(), Score(not_a_box))
     assert before_rolling is not None
     assert before_rolling.rule == "CL-47"
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(full_cup=True), Rules(croatian=True)], ids=["std", "cup", "cro"]
+)
+@pytest.mark.parametrize("rolls", [0, 1, 2, 3])
+def test_the_fast_listing_is_the_candidates_that_the_rules_let_through(
+    rules: Rules, rolls: int
+) -> None:
+    from kniffel_rules.classic import engine, legality
+
+    dice = () if rolls == 0 else (2, 3, 3, 5, 6)
+    state = position({Box.ONES: 2}, dice=dice, rules=rules, rolls=rolls)
+    listed = classic.legal_actions(state)
+    assert engine.SHELL.checked_actions(state) == listed
+    assert tuple(a for a in legality.candidates(state) if classic.is_legal(state, a)) == listed
+    assert classic.Score(Box.ONES) not in listed  # filled
+    assert (classic.Score(Box.TWOS) in listed) == (rolls > 0)
