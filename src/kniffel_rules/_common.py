@@ -8,11 +8,13 @@ from typing import Any, TypeVar
 import attrs
 
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 __all__ = [
     "check_bool",
     "check_choice",
     "check_int",
+    "check_name",
     "check_turn_order",
     "player_names",
     "rules_from_dict",
@@ -94,42 +96,60 @@ def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
         raise InvalidStateError(path + exc.path.removeprefix("rules"), exc.detail) from None
 
 
+def check_name(value: Any, path: str) -> str:
+    """A player's name: a non-empty string of at most `limits.MAX_NAME_LENGTH` characters.
+
+    It must be writable as UTF-8 (no lone surrogates), so that every state
+    and document holding it can leave the process.
+
+    Raises:
+        InvalidStateError: Anything else (error path ``path``).
+    """
+    if not isinstance(value, str) or not value:
+        raise InvalidStateError(path, "a player's name is a non-empty string")
+    if len(value) > MAX_NAME_LENGTH:
+        raise InvalidStateError(path, f"a player's name has at most {MAX_NAME_LENGTH} characters")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidStateError(path, "a player's name must be valid Unicode text") from None
+    return value
+
+
 def player_names(
-    players: int | Sequence[str], min_players: int = 1, max_players: int | None = None
+    players: int | Sequence[str], min_players: int = 1, max_players: int = MAX_PLAYERS
 ) -> tuple[str, ...]:
     """Normalise ``new_game``'s ``players``: a count or a list of names.
 
     Args:
         players: The number of players, or their names in seat order.
         min_players: The fewest players the game allows.
-        max_players: The most players the game allows (``None``: no limit).
+        max_players: The most players the game allows (`limits.MAX_PLAYERS`
+            unless the game has a smaller limit; ``from_json`` uses the same).
 
     Returns:
         The names (``"Player 1"``, ... for a count).
 
     Raises:
-        InvalidStateError: Not a count or a list of non-empty names, or a
-            number of players the game does not allow.
+        InvalidStateError: Not a count or a list of names (see `check_name`),
+            or a number of players the game does not allow.
     """
     if isinstance(players, bool):
         raise InvalidStateError("players", "expected a number of players or a list of names")
     if isinstance(players, int):
-        names = tuple(f"Player {i + 1}" for i in range(players))
         count = players
     elif isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidStateError("players", "expected a number of players or a list of names")
     else:
-        names = tuple(players)
-        count = len(names)
-        for i, name in enumerate(names):
-            if not isinstance(name, str) or not name:
-                raise InvalidStateError(f"players[{i}]", "a player's name is a non-empty string")
-    if count < min_players or (max_players is not None and count > max_players):
-        allowed = (
-            f"at least {min_players}" if max_players is None else f"{min_players} to {max_players}"
+        count = len(players)
+    if not min_players <= count <= max_players:
+        raise InvalidStateError(
+            "players", f"this game needs {min_players} to {max_players} players, got {count}"
         )
-        raise InvalidStateError("players", f"this game needs {allowed} players, got {count}")
-    return names
+    if isinstance(players, int):
+        return tuple(f"Player {i + 1}" for i in range(players))
+    return tuple(check_name(name, f"players[{i}]") for i, name in enumerate(players))
 
 
 def top_seats(scores: Sequence[int]) -> tuple[int, ...]:

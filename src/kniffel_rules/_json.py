@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_DEPTH, MAX_DOCUMENT_LENGTH
 
 T = TypeVar("T")
 
@@ -17,6 +18,7 @@ __all__ = [
     "check_faces",
     "check_int",
     "check_list",
+    "check_tree",
     "dumps",
     "get_bool",
     "get_int",
@@ -33,14 +35,89 @@ def dumps(doc: Mapping[str, Any]) -> str:
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def loads(text: str | bytes | bytearray) -> Any:
-    """Parse JSON text; any failure is an `InvalidStateError`."""
+    """Parse untrusted JSON text; any failure is an `InvalidStateError`.
+
+    Beyond the JSON grammar it refuses what no document of the library holds:
+    text longer than `limits.MAX_DOCUMENT_LENGTH`, nesting deeper than
+    `limits.MAX_DEPTH`, a key twice in one object, ``NaN`` and ``Infinity``,
+    and strings that cannot be written as UTF-8 (lone surrogates).
+    """
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidStateError("", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_LENGTH:
+        raise InvalidStateError("", f"the document is longer than {MAX_DOCUMENT_LENGTH} characters")
     try:
-        return json.loads(text)
+        value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except _DuplicateKey as exc:
+        raise InvalidStateError("", str(exc)) from None
     except (ValueError, RecursionError) as exc:
         raise InvalidStateError("", f"not valid JSON ({exc})") from None
+    check_tree(value)
+    return value
+
+
+def _bad_text(value: str) -> bool:
+    if value.isascii():
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def check_tree(value: Any, path: str = "") -> None:
+    """Check a parsed document (or a dict given directly) before reading it.
+
+    Iterative, so that no nesting reaches Python's recursion limit: the
+    nesting is at most `limits.MAX_DEPTH`, object keys are strings, and every
+    string can be written as UTF-8.
+
+    Raises:
+        InvalidStateError: Naming the path of the first offending node.
+    """
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if isinstance(node, str):
+            if _bad_text(node):
+                raise InvalidStateError(where, "a string that is not valid Unicode text")
+            continue
+        if isinstance(node, dict):
+            items: Any = node.items()
+        elif isinstance(node, (list, tuple)):
+            items = enumerate(node)
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            raise InvalidStateError(where, f"nested deeper than {MAX_DEPTH} levels")
+        for key, child in items:
+            if isinstance(node, dict):
+                if not isinstance(key, str):
+                    raise InvalidStateError(where, f"object keys are strings, got {key!r}")
+                if _bad_text(key):
+                    raise InvalidStateError(where, "a key that is not valid Unicode text")
+            stack.append((child, _join(where, key), depth + 1))
 
 
 def _type_name(value: Any) -> str:

@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 
 from kniffel_rules._types import CHANCE
-from kniffel_rules.errors import StepLimitError
-from kniffel_rules.variant import Variant, get_variant
+from kniffel_rules.errors import InvalidStateError, StepLimitError
+from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
 
 __all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay"]
 
@@ -50,8 +50,36 @@ class GameRecord:
     final: Any
 
 
+_PROTOCOL = ("new_game", "current_player", "legal_actions", "sample_chance", "apply", "is_terminal")
+
+
 def _resolve(variant: str | Variant) -> Variant:
-    return get_variant(variant) if isinstance(variant, str) else variant
+    if isinstance(variant, str):
+        return get_variant(variant)
+    if not all(callable(getattr(variant, name, None)) for name in _PROTOCOL):
+        raise UnknownVariantError(
+            f"expected a game name or a game module, got {type(variant).__name__}"
+        )
+    return variant
+
+
+def _generator(seed: object) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidStateError(
+            "seed", f"expected an integer, None or a random.Random, got {seed!r}"
+        )
+    return random.Random(seed)
+
+
+def _policies(policies: object) -> Sequence[Policy]:
+    if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence):
+        raise InvalidStateError("policies", "expected a list of policies, one per player")
+    for i, policy in enumerate(policies):
+        if not callable(policy):
+            raise InvalidStateError(f"policies[{i}]", f"a policy is a callable, got {policy!r}")
+    return policies
 
 
 def record(
@@ -78,9 +106,14 @@ def record(
     Raises:
         IllegalActionError: A policy returned an illegal action.
         StepLimitError: The game did not end within ``max_steps``.
+        UnknownVariantError: ``variant`` is not a game.
+        InvalidStateError: A bad ``policies``, ``seed``, ``rules`` or ``max_steps``.
     """
     game = _resolve(variant)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = _generator(seed)
+    policies = _policies(policies)
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidStateError("max_steps", f"expected a positive integer, got {max_steps!r}")
     state = game.new_game(players=len(policies), rules=rules)
     initial = state
     actions: list[Any] = []

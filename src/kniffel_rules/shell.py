@@ -107,6 +107,9 @@ class Shell(Generic[S]):
             where there is none, or for a node it does not cover).
         not_chance: The text of `chance_outcomes` away from a chance node.
         not_over: The text of `winners` before the end.
+        state_class: The game's ``State`` class: anything else given as a
+            state is refused with `InvalidStateError` (path ``state``).
+        name: The game's name in messages.
     """
 
     to_move: Callable[[S], int]
@@ -125,18 +128,35 @@ class Shell(Generic[S]):
     listing: Callable[[S], tuple[Any, ...] | None] = _no_fast_path
     not_chance: str = "this is not a chance node"
     not_over: str = NOT_OVER
+    state_class: type | None = None
+    name: str = "this game"
+
+    def _who(self, state: S) -> int:
+        if self.state_class is not None and not isinstance(state, self.state_class):
+            raise InvalidStateError(
+                "state", f"expected a {self.name} State, got {type(state).__name__}"
+            )
+        return self.to_move(state)
+
+    def check_state(self, state: object) -> None:
+        """Refuse anything that is not the game's ``State`` (for functions outside the shell).
+
+        Raises:
+            InvalidStateError: Not a ``State`` of this game (path ``state``).
+        """
+        self._who(state)  # type: ignore[arg-type]
 
     def current_player(self, state: S) -> int:
         """The seat to act, `CHANCE` or `TERMINAL`."""
-        return self.to_move(state)
+        return self._who(state)
 
     def is_terminal(self, state: S) -> bool:
         """Whether the game is over."""
-        return self.to_move(state) == TERMINAL
+        return self._who(state) == TERMINAL
 
     def why_illegal(self, state: S, action: object) -> Rejection | None:
         """``None`` if ``action`` is legal in ``state``, else the reason and its clause id."""
-        who = self.to_move(state)
+        who = self._who(state)
         if who >= 0:
             if isinstance(action, self.decisions):
                 return self.problem(state, action)
@@ -162,13 +182,13 @@ class Shell(Generic[S]):
         reason = self.why_illegal(state, action)
         if reason is not None:
             raise IllegalActionError(reason)
-        if self.to_move(state) == CHANCE:
+        if self._who(state) == CHANCE:
             return self.happen(state, action)
         return self.decide(state, action)
 
     def legal_actions(self, state: S) -> tuple[Any, ...]:
         """Every legal decision, or at a chance node every outcome, or ``()`` at the end."""
-        who = self.to_move(state)
+        who = self._who(state)
         if who >= 0:
             fast = self.listing(state)
             if fast is not None:
@@ -184,7 +204,7 @@ class Shell(Generic[S]):
         This is the definition of the legal actions at a player's node;
         `legal_actions` equals it (the conformance suite checks).
         """
-        if self.to_move(state) < 0:
+        if self._who(state) < 0:
             return self.legal_actions(state)
         return tuple(a for a in self.candidates(state) if self.problem(state, a) is None)
 
@@ -194,7 +214,7 @@ class Shell(Generic[S]):
         Raises:
             IllegalActionError: Not a chance node (``PR-06``).
         """
-        if self.to_move(state) != CHANCE:
+        if self._who(state) != CHANCE:
             raise IllegalActionError(self.not_chance, "PR-06")
         return self.chance(state)
 
@@ -203,9 +223,12 @@ class Shell(Generic[S]):
 
         Raises:
             IllegalActionError: Not a chance node (``PR-06``).
+            InvalidStateError: ``rng`` is not a `random.Random` (path ``rng``).
         """
-        if self.to_move(state) != CHANCE:
+        if self._who(state) != CHANCE:
             raise IllegalActionError(self.not_chance, "PR-06")
+        if not isinstance(rng, random.Random):
+            raise InvalidStateError("rng", f"expected a random.Random, got {type(rng).__name__}")
         return self.sample(state, rng)
 
     def winners(self, state: S) -> tuple[int, ...]:
@@ -214,6 +237,6 @@ class Shell(Generic[S]):
         Raises:
             IllegalActionError: The game is not over (``PR-07``).
         """
-        if self.to_move(state) != TERMINAL:
+        if self._who(state) != TERMINAL:
             raise IllegalActionError(self.not_over, "PR-07")
         return self.ranking(state)

@@ -242,6 +242,8 @@ def _happen(state: State, outcome: Outcome) -> State:
 
 
 SHELL: Shell[State] = Shell(
+    state_class=State,
+    name="cards",
     to_move=_to_move,
     decisions=(PlaceToken, Draw, Take, Play, Place, Exchange, Stop, Discard),
     outcomes=(StartPlayer, Card),

@@ -184,6 +184,8 @@ def _ranking(state: State) -> tuple[int, ...]:
 
 
 SHELL: Final = Shell[State](
+    state_class=State,
+    name="classic",
     to_move=_dicegame.current_player,
     decisions=(Roll, Score),
     outcomes=(DiceRoll,),

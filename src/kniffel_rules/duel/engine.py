@@ -209,6 +209,8 @@ def _ranking(state: State) -> tuple[int, ...]:
 
 
 SHELL: Final[Shell[State]] = Shell(
+    state_class=State,
+    name="duel",
     to_move=_dicegame.current_player,
     decisions=(Roll, Joker, Move, Miss),
     outcomes=(DiceRoll,),

@@ -244,6 +244,8 @@ def _ranking(state: State) -> tuple[int, ...]:
 
 
 SHELL: Shell[State] = Shell(
+    state_class=State,
+    name="extreme",
     to_move=_dicegame.current_player,
     decisions=(Roll, Score),
     outcomes=(ExtremeRoll, DiceRoll),

@@ -151,6 +151,8 @@ def _ranking(state: State) -> tuple[int, ...]:
 
 
 SHELL: Shell[State] = Shell(
+    state_class=State,
+    name="master",
     to_move=_dicegame.current_player,
     decisions=(Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass),
     outcomes=(DiceRoll,),

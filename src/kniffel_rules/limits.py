@@ -1,0 +1,34 @@
+"""The limits on untrusted input, one per quantity, used everywhere it is read.
+
+`new_game` and every `from_json` use the same player limit, every reader of a
+name the same length limit, and every JSON reader (states, score sheets,
+rules) the same document size and nesting depth, so that whatever one entry
+point accepts, every other one can read back, and no input costs more than
+its size.
+
+Examples:
+    >>> from kniffel_rules import limits
+    >>> limits.MAX_PLAYERS, limits.MAX_NAME_LENGTH, limits.MAX_DEPTH
+    (1000, 100, 32)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MAX_DEPTH", "MAX_DOCUMENT_LENGTH", "MAX_NAME_LENGTH", "MAX_PLAYERS"]
+
+MAX_PLAYERS: Final = 1_000
+"""The most players of a game with no smaller limit of its own (classic, Extreme).
+
+Master (4), the Duell (2) and the card game (4) have their rulebooks' limits.
+"""
+
+MAX_NAME_LENGTH: Final = 100
+"""The longest player name, in characters."""
+
+MAX_DOCUMENT_LENGTH: Final = 20_000_000
+"""The longest JSON document read, in characters (or bytes)."""
+
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects in a JSON document (or a dict given directly)."""
