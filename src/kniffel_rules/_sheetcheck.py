@@ -17,12 +17,13 @@ written fields.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._common import check_name
 from kniffel_rules.boxsheet import Layout, placement_points
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.sheets import Finding, Report, read_document
@@ -129,6 +130,7 @@ def _game_keys(spec: SheetSpec) -> frozenset[str]:
 
 
 _LIMIT = 1_000_000
+_SPECS = 64  # rules documents whose sheet description is kept (each ~15 KB)
 
 
 def _read(
@@ -155,10 +157,10 @@ def _read(
             and type(raw.get("games")) is list
             and 0 < len(raw["games"]) <= 1_000
         ):
-            p, name, games = raw, raw["name"], raw["games"]
+            p, name, games = raw, check_name(raw["name"], f"{path}.name"), raw["games"]
         else:  # the general readers name what is wrong
             p = _json.get_object(raw, path, required=("name", "games"), optional=_PLAYER_DERIVED)
-            name = _json.get_str(p, "name", path)
+            name = check_name(p["name"], f"{path}.name")
             games = _json.get_list(p, "games", path, lambda v, q: v, max_length=1_000)
             if not games:
                 raise InvalidStateError(f"{path}.games", "a player has at least one game")
@@ -169,7 +171,7 @@ def _read(
                 _json.get_object(game, f"{path}.games[{g}]", optional=game_keys)
             values: dict[str, Any] = {}
             for key, value in game.items():
-                if type(value) is int and -_LIMIT <= value <= _LIMIT:
+                if key != "turns" and type(value) is int and -_LIMIT <= value <= _LIMIT:
                     values[key] = value
                 elif key == "turns":
                     values[key] = _json.check_list(
@@ -467,7 +469,7 @@ def spec_cache(build: Callable[[Any], SheetSpec]) -> Callable[[Any], SheetSpec]:
     Returns:
         A function of the ``rules`` object giving the (cached) spec.
     """
-    cached = cache(lambda items: build(dict(items)))
+    cached = lru_cache(maxsize=_SPECS)(lambda items: build(dict(items)))
 
     def spec_of(rules_doc: Any) -> SheetSpec:
         if isinstance(rules_doc, dict):

@@ -114,7 +114,11 @@ def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
     Raises:
         InvalidStateError: Not JSON, or not a JSON object.
     """
-    data = _json.loads(doc) if isinstance(doc, (str, bytes, bytearray)) else doc
+    if isinstance(doc, (str, bytes, bytearray)):
+        data = _json.loads(doc)
+    else:
+        _json.check_tree(doc)  # a dict given directly gets the checks of parsed text
+        data = doc
     if not isinstance(data, Mapping):
         raise InvalidStateError("", f"a sheet is a JSON object, got {type(data).__name__}")
     return dict(data)

@@ -13,7 +13,7 @@ from the roll before (absent or empty for the first roll of a turn).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -284,7 +284,7 @@ def _expected(box: Box, rules: Rules) -> tuple[int, ...] | str:
     return _SUM_DESCRIPTION.get(box) or tuple(sorted(possible_values(box, rules)))
 
 
-@cache
+@lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
     boxes = sheet_boxes(rules)

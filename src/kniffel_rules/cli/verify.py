@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import TextIO
 
-from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.errors import KniffelError
 from kniffel_rules.sheets import verify_sheet
 
 __all__ = ["verify"]
@@ -25,7 +25,7 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO) -> int:
             results.append({"file": name, "error": f"cannot read the file: {exc}"})
             status = 2
             continue
-        except InvalidStateError as exc:
+        except KniffelError as exc:
             results.append({"file": name, "error": f"not a valid sheet: {exc}"})
             status = 2
             continue

@@ -15,7 +15,7 @@ roll is allowed once per turn while the player has a chip.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -242,7 +242,7 @@ def _no_extra_bonus(
     """Extreme has no extra-Kniffel bonus entry (EX-21); the reader rejects the field."""
 
 
-@cache
+@lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
     infos = tuple(
