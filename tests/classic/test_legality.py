@@ -160,7 +160,7 @@ def test_score_before_rolling_or_without_a_box() -> None:
     s = classic.apply(classic.apply(s, classic.Roll()), DiceRoll((1, 2, 3, 4, 5)))
     not_a_box: Any = "chance"
     with pytest.raises(IllegalActionError) as bad:
-        classic.apply(s, classic.Score(not_a_box))
+        classic.apply(s, forged_score(not_a_box))  # Score(not_a_box) raises (issue 14)
     assert str(bad.value) == "Score needs a classic Box, got 'chance'"
 
 
@@ -244,12 +244,19 @@ _RULE_SETS = [
     Rules(croatian=True),
 ]
 
+def forged_score(box: object) -> Score:
+    """A ``Score`` whose box is not a `Box`, built past its validator (as a foreign object)."""
+    forged = object.__new__(Score)
+    object.__setattr__(forged, "box", box)
+    return forged
+
+
 _JUNK: list[Any] = [
     None,
     3,
     "roll",
     object(),
-    Score("chance"),  # type: ignore[arg-type]
+    forged_score("chance"),
     Score(B.MAXIMUM),
     Score(B.FULL_HOUSE),
     Roll((1, 1, 1, 1, 1, 1)),
@@ -316,13 +323,16 @@ def test_extra_kniffel_refusals_name_their_clauses() -> None:
 
 @pytest.mark.rule("PR-01")
 def test_a_score_without_a_classic_box_is_not_an_action_of_the_game() -> None:
-    """``Score`` takes a `Box`: with anything else it is protocol misuse (PR-01)."""
-    s = position(dice=(1, 2, 3, 4, 5))
+    """``Score`` takes a `Box`: its constructor refuses anything else (issue 14), and a
+    ``Score`` forged past the constructor is protocol misuse (PR-01)."""
     not_a_box: Any = "chance"
-    reason = classic.why_illegal(s, Score(not_a_box))
+    with pytest.raises(InvalidStateError, match="box: expected a Box, got 'chance'"):
+        Score(not_a_box)
+    s = position(dice=(1, 2, 3, 4, 5))
+    reason = classic.why_illegal(s, forged_score(not_a_box))
     assert reason is not None
     assert (str(reason), reason.rule) == ("Score needs a classic Box, got 'chance'", "PR-01")
-    before_rolling = classic.why_illegal(position(), Score(not_a_box))
+    before_rolling = classic.why_illegal(position(), forged_score(not_a_box))
     assert before_rolling is not None
     assert before_rolling.rule == "CL-47"
 

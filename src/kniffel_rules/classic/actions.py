@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Roll
+from kniffel_rules._fields import enum_field
 from kniffel_rules.classic.pieces import Box
 
 __all__ = ["Action", "Roll", "Score"]
@@ -19,10 +20,12 @@ class Score:
     """Enter the current dice in ``box``; this ends the turn.
 
     Attributes:
-        box: The box to fill.
+        box: The box to fill, a classic `Box` (anything else raises
+            `InvalidStateError` at construction: ``Score("chance")``,
+            ``Score(11)`` or an Extreme box is no classic action).
     """
 
-    box: Box
+    box: Box = attrs.field(validator=enum_field(Box))
 
     def __repr__(self) -> str:
         return f"Score({self.box!r})"
