@@ -174,8 +174,13 @@ def replay(variant: str | Variant, initial: Any, actions: Sequence[Any]) -> Any:
 
     Raises:
         IllegalActionError: An action was not legal where it was applied.
+        InvalidStateError: ``initial`` is not a state of the game, or
+            ``actions`` not a list.
     """
     game = _resolve(variant)
+    game.current_player(initial)  # a junk initial state is refused even with no actions
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+        raise InvalidStateError("actions", "expected a list of actions")
     state = initial
     for action in actions:
         state = game.apply(state, action)
