@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -618,18 +619,43 @@ def test_scores_are_the_stars_at_any_time() -> None:
     ("action", "message"),
     [
         (NumberRows([(7, 2)]), "there is no row 7"),
-        (RowAndCoins("x", 2, C.PAIR), "there is no row 'x'"),  # type: ignore[arg-type]
-        (RowAndCoins(2, [2], C.PAIR), r"2, not \[2\]"),  # type: ignore[arg-type]
-        (RowAndCoins(2, 2, "pair"), "expected a coin-row Combo"),  # type: ignore[arg-type]
-        (Coins([1]), "expected a coin-row Combo"),  # type: ignore[arg-type]
-        (Coins(C.PAIR, "k"), "only 'task already fulfilled' names a task"),  # type: ignore[arg-type]
-        (Fulfil(None), "Fulfil needs a master Task"),  # type: ignore[arg-type]
+        (RowAndCoins(9, 2, C.PAIR), "there is no row 9"),
+        (RowAndCoins(2, 3, C.PAIR), "2, not 3"),
+        (Coins(C.PAIR, T.KNIFFEL), "only 'task already fulfilled' names a task"),
         (None, "expected Roll, a use of the dice or Pass"),
+        ("fulfil kniffel", "expected Roll, a use of the dice or Pass"),
     ],
 )
 def test_malformed_actions_are_refused_with_a_reason(action: object, message: str) -> None:
     s = position(Sheet(), (2, 2, 3, 3, 6))
     with pytest.raises(IllegalActionError, match=message):
         apply(s, action)  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError, match="moves"):
-        NumberRows([("a", 2)])
+
+
+@pytest.mark.parametrize(
+    ("cls", "args", "field"),
+    [
+        (NumberRows, ([("a", 2)],), "moves"),
+        (NumberRows, ([(2, 2.0)],), "moves"),
+        (NumberRows, ([(True, 2)],), "moves"),
+        (RowAndCoins, ("x", 2, C.PAIR), "face"),
+        (RowAndCoins, (2, [2], C.PAIR), "dice"),
+        (RowAndCoins, (2, 2.0, C.PAIR), "dice"),
+        (RowAndCoins, (2, Fraction(2), C.PAIR), "dice"),
+        (RowAndCoins, (True, 2, C.PAIR), "face"),
+        (RowAndCoins, (2, 2, "pair"), "combo"),
+        (RowAndCoins, (2, 2, T.KNIFFEL), "combo"),
+        (Coins, ([1],), "combo"),
+        (Coins, (1,), "combo"),
+        (Coins, (C.PAIR, "k"), "task"),
+        (Coins, (C.TASK_DONE, C.PAIR), "task"),
+        (Fulfil, (None,), "task"),
+        (Fulfil, ("kniffel",), "task"),
+        (Fulfil, (C.PAIR,), "task"),
+    ],
+)
+def test_malformed_actions_cannot_be_built(cls: Any, args: tuple[Any, ...], field: str) -> None:
+    # an action equal to a legal one must be one (2.0 == 2, True == 1): refused when built
+    with pytest.raises(InvalidStateError) as info:
+        cls(*args)
+    assert info.value.path == field

@@ -20,6 +20,14 @@ Every action is a frozen value object whose ``repr`` reads like the rulebook:
 The numbers in brackets are what the action itself carries (the dice moved,
 the coins of the combination, the task's stars); overhang and race coins
 depend on the position and are reported by ``use_outcome``.
+
+Each constructor checks the types of its fields: an integer field takes an
+``int`` that is not a ``bool`` (no float, no ``Fraction``), an enum field an
+instance of its enum; anything else raises `InvalidStateError` naming the
+field. So an action that compares equal to a legal one is one (``RowAndCoins(2,
+2.0, Combo.PAIR)`` cannot be built). Whether the values are legal in a position
+(row 9, a count that is not the dice's) is the rules' question: `why_illegal`
+answers it with a clause id.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules._dicegame import Roll
+from kniffel_rules._fields import enum_field, int_field, is_int
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.master.pieces import Combo, Task
 
@@ -41,13 +50,14 @@ class Fulfil:
 
     Attributes:
         task: The task.
+
+    Raises:
+        InvalidStateError: ``task`` is not a `Task`.
     """
 
-    task: Task
+    task: Task = attrs.field(validator=enum_field(Task))
 
     def __repr__(self) -> str:
-        if not isinstance(self.task, Task):
-            return f"Fulfil({self.task!r})"
         stars = self.task.stars
         return f"fulfil {self.task.label} (+{stars} star{'s' if stars > 1 else ''})"
 
@@ -66,7 +76,7 @@ def _moves(value: Any) -> tuple[tuple[int, int], ...]:
                 "moves", f"expected a (face, dice) pair, got {item!r}"
             ) from None
         for v in (face, count):
-            if isinstance(v, bool) or not isinstance(v, int):
+            if not is_int(v):
                 raise InvalidStateError("moves", f"a face and a dice count are integers: {item!r}")
         out.append((face, count))
     return tuple(sorted(out))
@@ -112,15 +122,20 @@ class Coins:
         combo: The combination; ``Combo.TASK_DONE`` is "task already
             fulfilled" and names the ``task``.
         task: The already fulfilled task the dice show (``TASK_DONE`` only).
+
+    Raises:
+        InvalidStateError: ``combo`` is not a `Combo`, or ``task`` neither a
+            `Task` nor ``None`` (which combination may name a task is the
+            rules' question, MA-52).
     """
 
-    combo: Combo
-    task: Task | None = None
+    combo: Combo = attrs.field(validator=enum_field(Combo))
+    task: Task | None = attrs.field(
+        default=None, validator=attrs.validators.optional(enum_field(Task))
+    )
 
     def __repr__(self) -> str:
-        if not isinstance(self.combo, Combo):
-            return f"Coins({self.combo!r}, {self.task!r})"
-        if self.combo is Combo.TASK_DONE and isinstance(self.task, Task):
+        if self.combo is Combo.TASK_DONE and self.task is not None:
             return f"coins: {self.task.label} already fulfilled (+{self.combo.coins})"
         extra = "" if self.task is None else f" [{self.task!r}]"
         return f"coins: {self.combo.label} (+{self.combo.coins}){extra}"
@@ -135,16 +150,19 @@ class RowAndCoins:
         dice: How many dice show it (at least two).
         combo: The coin-row combination of the other dice (a pair or three
             of a kind; the rest cannot fit in three dice or fewer).
+
+    Raises:
+        InvalidStateError: ``face`` or ``dice`` is not an ``int`` (a ``bool``,
+            float or ``Fraction`` is refused), or ``combo`` not a `Combo`.
     """
 
-    face: int
-    dice: int
-    combo: Combo
+    face: int = attrs.field(validator=int_field())
+    dice: int = attrs.field(validator=int_field())
+    combo: Combo = attrs.field(validator=enum_field(Combo))
 
     def __repr__(self) -> str:
         combo = self.combo
-        coins = f"{combo.label} (+{combo.coins})" if isinstance(combo, Combo) else f"{combo!r}"
-        return f"row {self.face} (+{self.dice}) and coins: {coins}"
+        return f"row {self.face} (+{self.dice}) and coins: {combo.label} (+{combo.coins})"
 
 
 @attrs.frozen(slots=True, repr=False)

@@ -112,11 +112,10 @@ class _Step:
 # --- the uses of the final dice -----------------------------------------------
 
 
-def _row_problem(
-    sheet: Sheet, shown: Counter[int], face: object, count: object
-) -> Rejection | None:
-    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-        return Rejection(f"the number rows are 1 to 6, there is no row {face!r}", "MA-10")
+def _row_problem(sheet: Sheet, shown: Counter[int], face: int, count: int) -> Rejection | None:
+    # the action's constructor made face and count ints (kniffel_rules._fields)
+    if not 1 <= face <= 6:
+        return Rejection(f"the number rows are 1 to 6, there is no row {face}", "MA-10")
     have = shown[face]
     if have < 2:
         return Rejection(
@@ -124,7 +123,7 @@ def _row_problem(
         )
     if count != have:
         return Rejection(
-            f"row {face} moves by every die showing {face}: {have}, not {count!r}", "MA-45"
+            f"row {face} moves by every die showing {face}: {have}, not {count}", "MA-45"
         )
     if sheet.row(face) >= ROW_LENGTH:
         return Rejection(
@@ -161,17 +160,13 @@ def _move_rows(
     return _Step(sheet, overhang, overhang, rows=tuple(sorted(done)))
 
 
-def _coin_problem(values: Dice, combo: object, what: str, rule: str) -> Rejection | None:
-    if not isinstance(combo, Combo):
-        return Rejection(f"expected a coin-row Combo, got {combo!r}", rule)
+def _coin_problem(values: Dice, combo: Combo, what: str, rule: str) -> Rejection | None:
     if combo not in coin_combos(values):
         return Rejection(f"{what} {values} do not show {combo.label}", rule)
     return None
 
 
-def _fulfil(sheet: Sheet, dice: Dice, task: object) -> _Step | Rejection:
-    if not isinstance(task, Task):
-        return Rejection(f"Fulfil needs a master Task, got {task!r}", "MA-07")
+def _fulfil(sheet: Sheet, dice: Dice, task: Task) -> _Step | Rejection:
     if sheet.has_task(task):
         return Rejection(
             f"the task {task.label} is already fulfilled: the dice may go in the coin row "
@@ -191,10 +186,10 @@ def _number_rows(sheet: Sheet, dice: Dice, moves: tuple[tuple[int, int], ...]) -
     return _move_rows(sheet, moves, Counter(dice))
 
 
-def _coins(sheet: Sheet, dice: Dice, combo: object, task: object) -> _Step | Rejection:
+def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step | Rejection:
     if combo is Combo.TASK_DONE:
-        if not isinstance(task, Task):
-            return Rejection(f"'task already fulfilled' names the task, got {task!r}", "MA-52")
+        if task is None:
+            return Rejection("'task already fulfilled' names the task, got None", "MA-52")
         if not sheet.has_task(task):
             return Rejection(
                 f"the task {task.label} is not fulfilled yet: fulfil it for its stars", "MA-15"
@@ -207,12 +202,11 @@ def _coins(sheet: Sheet, dice: Dice, combo: object, task: object) -> _Step | Rej
         return problem
     if task is not None:
         return Rejection(f"only 'task already fulfilled' names a task, not {combo!r}", "MA-52")
-    assert isinstance(combo, Combo)
     return _Step(sheet, combo.coins, 0)
 
 
 def _row_and_coins(
-    sheet: Sheet, dice: Dice, face: int, count: int, combo: object
+    sheet: Sheet, dice: Dice, face: int, count: int, combo: Combo
 ) -> _Step | Rejection:
     step = _move_rows(sheet, ((face, count),), Counter(dice))  # checks face and count too
     if isinstance(step, Rejection):
@@ -225,7 +219,6 @@ def _row_and_coins(
     problem = _coin_problem(others, combo, "the other dice", "MA-47")
     if problem is not None:
         return problem
-    assert isinstance(combo, Combo)
     return attrs.evolve(step, coins=step.coins + combo.coins)
 
 
