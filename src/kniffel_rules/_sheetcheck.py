@@ -24,6 +24,7 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.boxsheet import Layout, placement_points
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.sheets import Finding, Report, read_document
@@ -143,8 +144,8 @@ def _read(
     """
     game_keys = spec.game_keys
     players = doc["players"]
-    if not isinstance(players, list):
-        _json.get_list(doc, "players", "", lambda v, p: v)
+    if not isinstance(players, list) or len(players) > MAX_PLAYERS:
+        _json.get_list(doc, "players", "", lambda v, p: v, max_length=MAX_PLAYERS)
     if not players:
         raise InvalidStateError("players", "a sheet has at least one player")
     out = []
