@@ -24,9 +24,9 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
-from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.boxsheet import Layout, placement_points
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.sheets import Finding, Report, read_document
 
 __all__ = [
