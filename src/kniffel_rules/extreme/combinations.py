@@ -117,9 +117,19 @@ def score(box: Box, values: Sequence[int]) -> int:
     return _table()[check_faces(values)][box.value]
 
 
-@cache
 def possible_values(box: Box) -> frozenset[int]:
-    """Every value ``box`` can hold on a sheet, 0 (struck) included."""
+    """Every value ``box`` can hold on a sheet, 0 (struck) included.
+
+    Raises:
+        InvalidStateError: ``box`` is not an Extreme `Box`.
+    """
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected an Extreme Box, got {box!r}")
+    return _cached_values(box)
+
+
+@cache
+def _cached_values(box: Box) -> frozenset[int]:
     return _possible_values(box)
 
 

@@ -199,8 +199,8 @@ def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
         )
     if action.d6 and (action.d6[0] < 1 or action.d6[-1] > 6):
         return Rejection(f"six-sided dice show 1..6, got {action.d6}", "PR-04")
-    if d10_thrown and (action.d10 is None or not 0 <= action.d10 <= 9):
-        return Rejection(f"the d10 is thrown here and shows 0..9, got {action.d10!r}", "PR-04")
+    if d10_thrown and action.d10 is None:  # ExtremeRoll itself keeps the face within 0..9
+        return Rejection("the d10 is thrown here and shows 0..9, got None", "PR-04")
     if not d10_thrown and action.d10 is not None:
         return Rejection("the d10 was kept: the outcome's d10 must be None", "PR-04")
     return None
@@ -334,7 +334,12 @@ def apply(state: State, action: Action | ExtremeRoll | DiceRoll) -> State:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Each player's running total: upper sum, the bonus once reached, the lower section."""
+    """Each player's running total: upper sum, the bonus once reached, the lower section.
+
+    Raises:
+        InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
+    """
+    SHELL.check_state(state)
     return _scores(state)
 
 

@@ -24,7 +24,7 @@ from functools import cache
 from kniffel_rules.dice import is_sub_multiset, sub_multisets
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme.actions import Action, Roll, Score
-from kniffel_rules.extreme.pieces import BOXES, Box
+from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.state import State
 
 __all__ = [
@@ -100,14 +100,12 @@ def roll_problem(state: State, action: Roll) -> Rejection | None:
 def score_problem(state: State, action: Score) -> Rejection | None:
     """Why ``action`` may not be taken now, or None (the one check of a `Score`).
 
-    Not before the first roll (EX-36); only an open box (EX-03). A `Score`
-    whose box is not an Extreme `Box` is no action of this game (``PR-01``).
+    Not before the first roll (EX-36); only an open box (EX-03). The box is
+    an Extreme `Box`: `Score` refuses anything else at construction.
     """
     if state.rolls == 0:
         return _BEFORE_ROLL
     box = action.box
-    if not isinstance(box, Box):
-        return Rejection(f"Score needs an Extreme Box, got {box!r}", "PR-01")
     filled = state.sheets[state.player][box]
     if filled is not None:
         return Rejection(f"box {box.label} is already filled ({filled})", "EX-03")

@@ -11,6 +11,7 @@ import enum
 from functools import lru_cache
 
 from kniffel_rules.boxsheet import Layout
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.rules import Rules
 
 __all__ = ["BOXES", "D10", "LOWER", "UPPER", "Box", "layout"]
@@ -99,7 +100,6 @@ LOWER: tuple[Box, ...] = BOXES[6:]
 """The 16 boxes of the lower section."""
 
 
-@lru_cache(maxsize=64)
 def layout(rules: Rules) -> Layout:
     """The sheet under ``rules``: its boxes, sections, bonus and totals (`Layout`).
 
@@ -107,12 +107,22 @@ def layout(rules: Rules) -> Layout:
     the sheet through it: 22 boxes, the bonus (45 at 73 by the rulebook), no
     extra-Kniffel bonus (EX-21).
 
+    Raises:
+        InvalidStateError: ``rules`` is not an Extreme `Rules` (path ``rules``).
+
     Examples:
         >>> from kniffel_rules.extreme import Rules, layout
         >>> sheet = layout(Rules())
         >>> sheet.threshold, sheet.bonus, len(sheet.boxes)
         (73, 45, 22)
     """
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected extreme.Rules, got {type(rules).__name__}")
+    return _cached_layout(rules)
+
+
+@lru_cache(maxsize=64)  # bounded: one entry per rule set in use
+def _cached_layout(rules: Rules) -> Layout:
     return _layout(rules)
 
 
