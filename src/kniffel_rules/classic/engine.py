@@ -31,15 +31,16 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state
+from kniffel_rules._fields import is_int
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.legality import Entry, entry
-from kniffel_rules.classic.pieces import Box, sheet_boxes
+from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import Rejection
+from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
@@ -140,9 +141,6 @@ def _after_score(state: State, made: Entry, box: Box) -> State:
     )
 
 
-def totals(state: State) -> tuple[int, ...]:
-    """Each player's running total in the current game (or the last one, once over)."""
-    return tuple(s.total(state.rules) for s in state.sheets)
 
 
 def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
@@ -150,10 +148,18 @@ def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
 
     Tied players share the better place (CL-16).
 
+    Raises:
+        InvalidStateError: ``results`` is not a sequence of integers.
+
     Examples:
         >>> ranking_points((200, 250, 200))
         (2, 3, 2)
     """
+    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
+        raise InvalidStateError("results", f"expected a sequence of totals, got {results!r}")
+    for i, total in enumerate(results):
+        if not is_int(total):
+            raise InvalidStateError(f"results[{i}]", f"expected an integer, got {total!r}")
     return placement_points(results)
 
 
@@ -164,23 +170,46 @@ def scores(state: State) -> tuple[int, ...]:
     extra-Kniffel bonuses; Croatian's product once its three boxes are
     filled). A series ranked by ``"total"``: finished games plus the running
     one; by ``"placement"``: the placement points of finished games only.
+    Linear in players x games.
+
+    Raises:
+        InvalidStateError: ``state`` is not a classic `State`.
     """
+    SHELL.check_state(state)
+    return _scores(state)
+
+
+def _scores(state: State) -> tuple[int, ...]:
     n = state.num_players
+    acc = [0] * n
     if state.rules.ranking == "placement":
-        points = [0] * n
         for result in state.results:
-            for i, pts in enumerate(ranking_points(result)):
-                points[i] += pts
-        return tuple(points)
-    acc = [sum(r[i] for r in state.results) for i in range(n)]
+            acc = [a + p for a, p in zip(acc, placement_points(result), strict=True)]
+        return tuple(acc)
+    for result in state.results:
+        acc = [a + t for a, t in zip(acc, result, strict=True)]
     if state.phase is not Phase.OVER:
-        for i, t in enumerate(totals(state)):
-            acc[i] += t
+        acc = [a + t for a, t in zip(acc, _totals(state), strict=True)]
     return tuple(acc)
 
 
 def _ranking(state: State) -> tuple[int, ...]:
-    return top_seats(scores(state))
+    return top_seats(_scores(state))
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """Each player's running total in the current game (or the last one, once over).
+
+    Raises:
+        InvalidStateError: ``state`` is not a classic `State`.
+    """
+    SHELL.check_state(state)
+    return _totals(state)
+
+
+def _totals(state: State) -> tuple[int, ...]:
+    sheet = layout(state.rules)
+    return tuple(sheet.total(s.entries, s.extra_bonus) for s in state.sheets)
 
 
 SHELL: Final = Shell[State](

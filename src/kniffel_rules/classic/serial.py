@@ -14,22 +14,29 @@ The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``):
 ```
 
 ``sheet`` holds the filled boxes only, by ``Box.key``. ``from_json`` accepts
-nothing that ``apply`` could not have produced: every field is checked and
-every failure is an `InvalidStateError` naming the
-field path.
+nothing that ``apply`` could not have produced: every field is checked, and
+every invariant of ``docs/rules/classic.md`` ("Reachable states"); every
+failure is an `InvalidStateError` naming the field path. Limits: at most
+`kniffel_rules.limits.MAX_PLAYERS` players (as ``new_game``), names as
+`kniffel_rules._common.check_name` takes them, documents within the JSON
+reader's size and depth limits.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kniffel_rules import _json
-from kniffel_rules._common import check_turn_order
+from kniffel_rules._common import check_name, check_turn_order
+from kniffel_rules.classic._reach import FinalTotals, check_extra_bonus, final_totals
 from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.engine import SHELL
 from kniffel_rules.classic.pieces import Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
@@ -39,8 +46,7 @@ FORMAT = "kniffel-rules/classic-state"
 VERSION = 1
 """The version of the state document written by `to_json`."""
 
-_MAX_PLAYERS = 1_000
-_MAX_TOTAL = 1_000_000
+_MAX_BONUS = 12 * 10_000  # twelve extra Kniffels at the largest bonus Rules allows
 
 
 def _sheet_doc(sheet: Sheet) -> dict[str, int]:
@@ -50,12 +56,16 @@ def _sheet_doc(sheet: Sheet) -> dict[str, int]:
 def to_json(state: State) -> str:
     """The state as a JSON document (see the module docs for the format).
 
+    Raises:
+        InvalidStateError: ``state`` is not a classic `State`.
+
     Examples:
         >>> from kniffel_rules import classic
         >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
         >>> classic.from_json(classic.to_json(s)) == s
         True
     """
+    SHELL.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -92,16 +102,16 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
                 f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold"
             )
         entries[box.value] = v
-    bonus = _json.get_int(p, "extra_kniffel_bonus", path, 0, _MAX_TOTAL)
-    step = rules.extra_kniffel_bonus
-    bp = f"{path}.extra_kniffel_bonus"
-    if bonus and (rules.croatian or step == 0 or bonus % step):
-        raise InvalidStateError(bp, f"{bonus} is not a multiple of the extra-Kniffel bonus")
-    if bonus and entries[Box.KNIFFEL.value] is None:
-        raise InvalidStateError(bp, "no extra-Kniffel bonus before the Kniffel box is filled")
-    if bonus and bonus // step > sum(1 for e in entries if e is not None) - 1:
-        raise InvalidStateError(bp, f"{bonus} is more than the filled boxes allow")
+    bonus = _json.get_int(p, "extra_kniffel_bonus", path, 0, _MAX_BONUS)
+    check_extra_bonus(tuple(entries), bonus, rules, f"{path}.extra_kniffel_bonus")
     return Sheet(tuple(entries), bonus)
+
+
+def _read_total(value: Any, path: str, totals: FinalTotals) -> int:
+    total = _json.check_int(value, path, totals.lowest, totals.highest)
+    if total not in totals:
+        raise InvalidStateError(path, f"{total} is not a total a full sheet can have")
+    return total
 
 
 def from_json(text: str | bytes) -> State:
@@ -138,15 +148,12 @@ def from_json(text: str | bytes) -> State:
     )
     rules = Rules.from_dict(doc["rules"])
     sheets = _json.get_list(
-        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=_MAX_PLAYERS
+        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=MAX_PLAYERS
     )
     n = len(sheets)
     if n == 0:
         raise InvalidStateError("players", "at least 1 player is needed")
-    names = tuple(_json.get_str(p, "name", f"players[{i}]") for i, p in enumerate(doc["players"]))
-    for i, name in enumerate(names):
-        if not name:
-            raise InvalidStateError(f"players[{i}].name", "a player's name is a non-empty string")
+    names = tuple(check_name(p["name"], f"players[{i}].name") for i, p in enumerate(doc["players"]))
     phase_names = [ph.value for ph in Phase]
     phase = Phase(_json.get_str(doc, "phase", "", phase_names))
     player = _json.get_int(doc, "player", "", 0, n - 1)
@@ -160,7 +167,7 @@ def from_json(text: str | bytes) -> State:
         "results",
         "",
         lambda v, p: _json.check_list(
-            v, p, lambda x, q: _json.check_int(x, q, -_MAX_TOTAL, _MAX_TOTAL), length=n
+            v, p, partial(_read_total, totals=final_totals(rules)), length=n
         ),
         length=game,
     )

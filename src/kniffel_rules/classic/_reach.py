@@ -1,0 +1,196 @@
+"""What reachable classic states satisfy beyond their fields' ranges (used by ``from_json``).
+
+Two relations between values that `new_game`/`apply` always keep and a
+document may break (``docs/rules/classic.md``, "Reachable states"):
+
+* the extra-Kniffel bonus of a sheet: each bonus is earned by an extra
+  Kniffel entered in a box of its own, and the value it leaves there is one
+  that `kniffel_rules.classic.legality.entry` gives with a bonus
+  (`bonus_hosts`, derived from the engine's rule, not written twice);
+* a finished game's total: one that some full sheet can have under the rules
+  (`final_totals`, exact up to the order in which the boxes were filled).
+
+Both are cached per rule set (bounded: a rules document is user input).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.legality import entry, entry_problem
+from kniffel_rules.classic.pieces import LOWER, UPPER, Box, layout, sheet_boxes
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.classic.state import Sheet
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = ["FinalTotals", "bonus_hosts", "check_extra_bonus", "final_totals"]
+
+_KNIFFEL = Box.KNIFFEL.value
+
+
+@lru_cache(maxsize=64)
+def bonus_hosts(rules: Rules) -> tuple[frozenset[int], ...]:
+    """The values an extra Kniffel that earns the bonus can leave in each box (by ``Box.value``).
+
+    Empty for the Kniffel box itself, for boxes off the sheet, and for every
+    box when the rules pay no extra bonus (Croatian, ``extra_kniffel_bonus=0``).
+    Found by asking `entry_problem` and `entry` in every situation they
+    distinguish (Kniffel box 50 or struck, matching upper box open or
+    filled, lower section open or full).
+    """
+    return _bonus_hosts(rules)
+
+
+def _bonus_hosts(rules: Rules) -> tuple[frozenset[int], ...]:
+    hosts: list[set[int]] = [set() for _ in Box]
+    if rules.croatian or rules.extra_kniffel_bonus == 0:
+        return tuple(frozenset(h) for h in hosts)
+    boxes = [b for b in sheet_boxes(rules) if b is not Box.KNIFFEL]
+    for kniffel in {0, rules.kniffel_score}:
+        for face in range(1, 7):
+            dice = (face,) * 5
+            match = UPPER[face - 1]
+            for box in boxes:
+                for match_filled in (False, True):
+                    if match_filled and box is match:
+                        continue
+                    for lower_full in (False, True):
+                        entries: list[int | None] = [None] * len(Box)
+                        entries[_KNIFFEL] = kniffel
+                        if match_filled:
+                            entries[match.value] = 0
+                        if lower_full:
+                            for b in LOWER:
+                                if b is not box and b is not Box.KNIFFEL:
+                                    entries[b.value] = 0
+                        sheet = Sheet(tuple(entries))
+                        if entry_problem(sheet, dice, box, rules) is None:
+                            made = entry(sheet, dice, box, rules)
+                            if made.bonus:
+                                hosts[box.value].add(made.value)
+    return tuple(frozenset(h) for h in hosts)
+
+
+def check_extra_bonus(entries: tuple[int | None, ...], bonus: int, rules: Rules, path: str) -> None:
+    """Refuse an extra-Kniffel bonus that no game gives this sheet (path ``path``).
+
+    A multiple of ``rules.extra_kniffel_bonus`` (none on the Croatian sheet
+    or with the bonus off); only with the Kniffel box filled, holding its
+    full value under ``extra_bonus_requires_fifty``; and no more bonuses
+    than filled boxes (other than Kniffel) holding a value such an extra
+    Kniffel leaves (`bonus_hosts`: under ``"schmidt"`` only an upper box
+    holding five times its face).
+
+    Raises:
+        InvalidStateError: The bonus breaks one of these.
+    """
+    if not bonus:
+        return
+    step = rules.extra_kniffel_bonus
+    if rules.croatian or step == 0 or bonus % step:
+        raise InvalidStateError(path, f"{bonus} is not a multiple of the extra-Kniffel bonus")
+    kniffel = entries[_KNIFFEL]
+    if kniffel is None:
+        raise InvalidStateError(path, "no extra-Kniffel bonus before the Kniffel box is filled")
+    if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
+        raise InvalidStateError(
+            path, f"no extra-Kniffel bonus with the Kniffel box at {kniffel} (CL-22)"
+        )
+    hosts = bonus_hosts(rules)
+    room = sum(1 for b, v in enumerate(entries) if v is not None and v in hosts[b])
+    if bonus // step > room:
+        raise InvalidStateError(
+            path,
+            f"{bonus} needs {bonus // step} extra Kniffels, but only {room} filled box(es) "
+            f"hold what an extra Kniffel with a bonus leaves",
+        )
+
+
+class FinalTotals:
+    """The totals a full sheet can have under one rule set (see `final_totals`).
+
+    Attributes:
+        lowest: The smallest such total.
+        highest: The largest.
+    """
+
+    __slots__ = ("_mask", "_offset", "highest", "lowest")
+
+    def __init__(self, totals_mask: int, offset: int) -> None:
+        self._mask = totals_mask
+        self._offset = offset
+        self.lowest = (totals_mask & -totals_mask).bit_length() - 1 - offset
+        self.highest = totals_mask.bit_length() - 1 - offset
+
+    def __contains__(self, total: object) -> bool:
+        if not isinstance(total, int):
+            return False
+        bit = total + self._offset
+        return bit >= 0 and bool((self._mask >> bit) & 1)
+
+
+@lru_cache(maxsize=64)
+def final_totals(rules: Rules) -> FinalTotals:
+    """Every total a finished sheet can have under ``rules``.
+
+    Every combination of box values (`possible_values`) with the upper bonus
+    and, for the extra-Kniffel bonus, as many bonuses as boxes holding a
+    value such an extra Kniffel leaves (`bonus_hosts`; the Kniffel box at its
+    full value under ``extra_bonus_requires_fifty``). Exact except that the
+    order of the turns is not followed (a sheet whose bonuses need an
+    impossible order is counted).
+    """
+    return _final_totals(rules)
+
+
+def _sums(boxes: list[Box], rules: Rules, hosts: tuple[frozenset[int], ...]) -> dict[int, int]:
+    """Bit masks of the sums of ``boxes``, by the number of bonus hosts among them."""
+    masks = {0: 1}
+    for box in boxes:
+        nxt: dict[int, int] = {}
+        for k, mask in masks.items():
+            for v in possible_values(box, rules):
+                for kk in {k, k + 1} if v in hosts[box.value] else {k}:
+                    nxt[kk] = nxt.get(kk, 0) | (mask << v)
+        masks = nxt
+    return masks
+
+
+def _final_totals(rules: Rules) -> FinalTotals:
+    sheet = layout(rules)
+    if rules.croatian:
+        totals: set[int] = set()
+        rest = _sums([b for b in UPPER if b is not Box.ONES], rules, bonus_hosts(rules))[0]
+        diffs = {
+            mx - mn
+            for mx in possible_values(Box.MAXIMUM, rules)
+            for mn in possible_values(Box.MINIMUM, rules)
+        }
+        for ones in possible_values(Box.ONES, rules):
+            for r in range(rest.bit_length()):
+                if rest >> r & 1:
+                    upper = ones + r
+                    base = upper + (sheet.bonus if upper >= sheet.threshold else 0)
+                    totals.update(base + ones * d for d in diffs)
+        offset = -min(totals)
+        return FinalTotals(sum(1 << (t + offset) for t in totals), offset)
+    hosts = bonus_hosts(rules)
+    step = rules.extra_kniffel_bonus
+    # A box holding a host value may or may not have been filled by a
+    # bonus-earning extra Kniffel: _sums counts both ways.
+    upper = _sums(list(UPPER), rules, hosts)
+    lower = _sums([b for b in LOWER if b is not Box.KNIFFEL], rules, hosts)
+    mask = 0
+    for ku, umask in upper.items():
+        for u in range(umask.bit_length()):
+            if not umask >> u & 1:
+                continue
+            ut = u + (sheet.bonus if u >= sheet.threshold else 0)
+            for kl, lmask in lower.items():
+                k = ku + kl
+                for kniffel in possible_values(Box.KNIFFEL, rules):
+                    if k and rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
+                        continue  # no bonus after a struck Kniffel box (CL-22)
+                    mask |= lmask << (ut + kniffel + step * k)
+    return FinalTotals(mask, 0)
