@@ -631,10 +631,11 @@ def test_trickier_no_end_game_rule_and_a_blocked_player_is_out() -> None:
     rules = Rules(trickier=True)
     h = hand("red 9", "blue 9", "green 9")
     # red side: TOAK level 4 has 2 spaces; 1 token left: not placeable there
-    t = tokens({FH: 8, COL: 8, TOAK: 3, ST: 8, TP: 2}, active=1, total=30)
-    s = position([h, OTHER], [t, tokens(total=30)], rules=rules, player=1)
+    t = tokens({FH: 8, COL: 5, TOAK: 5, ST: 3, TP: 2}, active=1, total=24)
+    three = [h, OTHER, hand("red 1")]
+    s = position(three, [t, tokens(total=24), tokens(total=24)], rules=rules, player=2)
     assert scores(s)[0] == 0  # out: every free level needs 2 tokens or more
-    s = play_until(s, lambda x: x.phase is Phase.TURN, random.Random(0))
+    s = play_until(s, lambda x: x.phase is Phase.TURN and x.player != 2, random.Random(0))
     assert s.player == 1  # player 0 is skipped
     s2 = position(
         [h, OTHER],

@@ -1,7 +1,8 @@
-"""One or more tests for every ruling KA-40..KA-59 of docs/rules/cards.md."""
+"""One or more tests for every ruling KA-40..KA-61 of docs/rules/cards.md."""
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
@@ -37,6 +38,7 @@ from kniffel_rules.cards import (
     current_player,
     from_json,
     hand_limit,
+    is_out,
     is_terminal,
     legal_actions,
     new_game,
@@ -114,7 +116,7 @@ def test_custom_boards_are_validated() -> None:
     with pytest.raises(InvalidStateError, match="Two pairs row has 2 spaces"):
         _board(two_pairs=BoardRow((2, 3), (0, 0, 0)))
     with pytest.raises(InvalidStateError, match="no effect"):
-        _board(two_pairs=BoardRow((2, 2), (0, 1, 0)))
+        _board(two_pairs=BoardRow((2, 2), (0, 0, 1)))
     with pytest.raises(InvalidStateError, match="values"):
         BoardRow((1, 2), (1, 2))
     with pytest.raises(InvalidStateError, match=r"spaces\[0\]"):
@@ -230,22 +232,24 @@ def test_pile_cards_first_then_display_picks_one_at_a_time() -> None:
         apply(s, Take(before[1]))
     s = apply(s, Take(before[3]))
     assert s.phase is Phase.REFILL
-    wide = Rules(blue_board=attrs.evolve(BLUE_BOARD, colour=BoardRow((1,), (6, 6))))
+    wide = Rules(blue_board=attrs.evolve(BLUE_BOARD, colour=BoardRow((1,), (4, 4))))
     s = apply(apply(position([hand("red 2"), OTHER], rules=wide), Draw()), card("red 13"))
-    assert s.pending == 4  # only 4 cards in the display
+    assert s.pending == 4  # the whole display
 
 
 @rule("KA-48")
 def test_with_no_card_left_fewer_are_drawn() -> None:
-    big = Rules(blue_board=attrs.evolve(BLUE_BOARD, straight=BoardRow((1,), (40, 40))))
+    # No game reaches this with the boards Rules accepts (KA-61: at most 54 cards are
+    # out of the pile and the discards, see test_no_card_left_anywhere_is_unreachable);
+    # the flow still copes with such a State built by hand.
     display = CARDS[-4:]
     rest = list(CARDS[:-4])
-    s = position([tuple(rest[:31]), tuple(rest[31:])], display=display, rules=big)
+    s = position([tuple(rest[:31]), tuple(rest[31:])], display=display, check=False)
     assert s.pile == () and s.discards == ()
     s = apply(s, Draw())  # nothing to draw from the pile: straight to the display
     assert s.phase is Phase.TAKE
     s = apply(s, legal_actions(s)[0])
-    assert len(s.display) == 3 and s.phase is Phase.TURN and s.player == 1  # no refill
+    assert len(s.display) == 3 and s.phase is Phase.DISCARD  # no refill to come
 
 
 @rule("KA-49")
@@ -326,9 +330,8 @@ def test_exchange_is_limited_by_the_reserve_and_needs_a_card() -> None:
 
 @rule("KA-53")
 def test_drawing_is_always_allowed_and_a_turn_is_never_empty() -> None:
-    big = Rules(blue_board=attrs.evolve(BLUE_BOARD, straight=BoardRow((1,), (40, 40))))
-    rest = list(CARDS[:-4])
-    s = position([tuple(rest[:31]), tuple(rest[31:])], display=CARDS[-4:], rules=big)
+    rest = list(CARDS[:-4])  # not reachable (KA-61), built by hand: still a draw
+    s = position([tuple(rest[:31]), tuple(rest[31:])], display=CARDS[-4:], check=False)
     assert legal_actions(s)[0] == Draw()
     rng = random.Random(3)
     s = new_game(4, rules=Rules(max_rounds=3))
@@ -342,18 +345,22 @@ def test_drawing_is_always_allowed_and_a_turn_is_never_empty() -> None:
 
 
 @rule("KA-54")
-def test_out_players_are_skipped_score_zero_and_all_out_ends_the_game() -> None:
+def test_out_players_are_skipped_and_score_zero() -> None:
     rules = Rules(trickier=True)
-    stuck = tokens({FH: 8, COL: 8, TOAK: 3, ST: 8, TP: 2}, active=1, total=30)
-    assert stuck.left == 1
+    stuck = tokens({FH: 8, COL: 5, TOAK: 5, ST: 3, TP: 2}, active=1, total=24)
+    assert stuck.left == 1 and is_out(rules, stuck)
     h = hand("red 9", "blue 9", "green 9")
-    nearly = tokens({FH: 8, COL: 8, TOAK: 3, ST: 8}, active=2, total=30)
-    s = position([h, hand("red 1", "red 2")], [nearly, stuck], rules=rules)
-    assert scores(s) == (27, 0)
-    s = play(s, Combination.THREE_OF_A_KIND, h)  # 1 token left, only 2-space levels: out
-    assert is_terminal(s)
-    assert scores(s) == (0, 0)
-    assert winners(s) == (1,)  # nobody finished: most cards in hand
+    nearly = tokens({FH: 8, COL: 5, TOAK: 3, ST: 3, TP: 2}, active=2, total=24)
+    fresh = tokens({ST: 2}, total=24)
+    s = position([h, OTHER, hand("red 1")], [nearly, fresh, fresh], rules=rules)
+    assert scores(s) == (21, 2, 2)
+    s = play(s, Combination.THREE_OF_A_KIND, h)  # 1 token left, no 1-space level: out
+    assert scores(s)[0] == 0 and not is_terminal(s)  # two players are still in
+    s = play_until(s, lambda x: x.phase is Phase.TURN, random.Random(0))
+    assert s.player == 1
+    s = position([hand("red 1"), OTHER, hand("red 2")], [fresh, stuck, fresh], rules=rules)
+    s = play_until(s, lambda x: x.phase is Phase.TURN and x.player != 0, random.Random(0))
+    assert s.player == 2  # seat 1 is out: skipped
 
 
 @rule("KA-55")
@@ -421,3 +428,93 @@ def test_simpler_and_trickier_combine() -> None:
     s = play_until(s, lambda x: x.phase is Phase.TURN, random.Random(0))
     assert legal_actions(s) == (Draw(),)
     assert all(t.placed == 2 for t in s.tokens)
+
+
+@rule("KA-60")
+def test_a_player_who_is_out_never_wins_and_the_last_one_in_does() -> None:
+    # issue 14: seat 0 blocked with one token left, seat 1 blocked afterwards, and
+    # winners == (0,) by the cards-in-hand tie-break. Now the game ends the moment
+    # seat 0 is out, and seat 1, the one still in, wins.
+    rules = Rules(trickier=True)
+    h = hand("red 9", "blue 9", "green 9")
+    nearly = tokens({FH: 8, COL: 8, TOAK: 3, ST: 8}, active=2, total=30)
+    behind = tokens({ST: 2}, total=30)
+    more = hand("red 1", "red 2", "red 3", "red 4")
+    s = position([(*h, *more), OTHER], [nearly, behind], rules=rules)
+    s = play(s, Combination.THREE_OF_A_KIND, h)
+    assert is_out(rules, s.tokens[0]) and len(s.hands[0]) > len(s.hands[1])
+    assert is_terminal(s) and s.round == 1
+    assert winners(s) == (1,)  # fewer tokens placed and fewer cards: still the winner
+    assert scores(s) == (0, 2)
+    # with three players the game goes on while two are in; out players never win
+    stuck = tokens({FH: 8, COL: 5, TOAK: 5, ST: 3, TP: 2}, active=1, total=24)
+    near3 = tokens({FH: 8, COL: 5, TOAK: 3, ST: 3, TP: 2}, active=2, total=24)
+    fresh = tokens({ST: 2}, total=24)
+    many = hand("red 1", "red 2", "red 3", "red 4", "red 5", "red 6")
+    s = position([h, many, hand("blue 1")], [near3, stuck, fresh], rules=rules)
+    s = play(s, Combination.THREE_OF_A_KIND, h)  # seat 0 out too: only seat 2 is in
+    assert is_terminal(s) and winners(s) == (2,)  # seat 1 holds the most cards: out
+    # after max_rounds, the highest score among the players still in
+    last = Rules(trickier=True, max_rounds=2)
+    s = position(
+        [many, hand("blue 1"), hand("blue 2", "blue 3")],
+        [stuck, fresh, tokens({ST: 2, FH: 1}, total=24)],
+        rules=last,
+        player=2,
+    )
+    s = apply(s, Exchange(card("blue 2")))
+    s = play_until(s, lambda x: False, random.Random(0))
+    assert is_terminal(s) and s.round == 2 and winners(s) == (2,)
+
+
+@rule("KA-60")
+def test_no_state_with_everyone_out_or_one_player_left_in_is_read() -> None:
+    rules = Rules(trickier=True)
+    stuck = tokens({FH: 8, COL: 8, TOAK: 3, ST: 8, TP: 2}, active=1, total=30)
+    fresh = tokens({ST: 2}, total=30)
+    built = position([hand("red 1"), OTHER], [fresh, stuck], rules=rules, check=False)
+    with pytest.raises(InvalidStateError, match="every other player is out"):
+        from_json(to_json(built))
+    over = attrs.evolve(built, tokens=(stuck, stuck), phase=Phase.OVER, player=0)
+    with pytest.raises(InvalidStateError, match="still in"):
+        from_json(to_json(over))
+    assert winners(over)  # a hand-built State: never an empty tuple
+
+
+@rule("KA-61")
+def test_boards_are_bounded_by_the_printed_sides() -> None:
+    assert Rules(blue_board=RED_BOARD).board is RED_BOARD  # the printed sides fit
+    for row, top in ((FH, 6), (COL, 4), (TOAK, 6), (ST, 10)):
+        fine = attrs.evolve(BLUE_BOARD, **{row.value: BoardRow((1, 1, 2, 3), (0, 1, 2, 3, top))})
+        Rules(blue_board=fine)
+        where = r"values\[1\]" if row is ST else f"{row.value}.values"
+        with pytest.raises(InvalidStateError, match=where):
+            attrs.evolve(BLUE_BOARD, **{row.value: BoardRow((1,), (top, top + 1))})
+    with pytest.raises(InvalidStateError, match=r"values\[1\]: a filled level never lowers"):
+        BoardRow((1, 2), (5, 4, 6))
+    with pytest.raises(InvalidStateError, match=r"spaces\[0\]"):
+        BoardRow((4,), (1, 2))
+    with pytest.raises(InvalidStateError, match=r"1\.\.5 entries"):
+        BoardRow((1,) * 6, (1,) * 7)
+    doc = Rules().to_dict()
+    doc["blue_board"]["straight"]["values"] = [5, 6, 7, 8, 65]
+    with pytest.raises(InvalidStateError, match=r"rules\.blue_board\.straight\.values"):
+        Rules.from_dict(doc)
+
+
+@rule("KA-61")
+def test_no_card_left_anywhere_is_unreachable() -> None:
+    # at most 10 cards kept per hand (the red Straight row), and the player to move
+    # draws at most 6 + 4 more: 3 x 10 + 20 + 4 in the display = 54 < 65, so the
+    # pile and the discards never run dry together. The largest hand, 20 cards:
+    rules = Rules(trickier=True, simpler=True)
+    top = tokens({FH: 8, COL: 8, ST: 8}, active=3, total=30)
+    s = position([CARDS[:10], CARDS[10:20]], [top, top], rules=rules)
+    s = play_until(s, lambda x: x.phase is Phase.SECOND, random.Random(0))
+    assert len(s.hands[0]) == 20 and len(s.pile) + len(s.discards) == 65 - 30
+    assert from_json(to_json(s)) == s
+    doc = json.loads(to_json(s))
+    doc["players"][0]["hand"].append(str(s.pile[0]))
+    doc["pile"] = doc["pile"][1:]
+    with pytest.raises(InvalidStateError, match=r"players\[0\]\.hand"):
+        from_json(json.dumps(doc))

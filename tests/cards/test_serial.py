@@ -6,19 +6,15 @@ import json
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from cards.helpers import hand, late_position, play_until, position, tokens
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.cards import (
-    BLUE_BOARD,
     CARDS,
-    BoardRow,
     Card,
     Combination,
     Draw,
-    Exchange,
     Phase,
     Play,
     Row,
@@ -137,21 +133,22 @@ def test_the_display_is_full_between_turns() -> None:
         from_json(json.dumps(d))
 
 
-def test_a_display_left_short_for_lack_of_cards_is_accepted() -> None:
-    big = Rules(blue_board=attrs.evolve(BLUE_BOARD, straight=BoardRow((1,), (40, 40))))
+def test_a_display_left_short_for_lack_of_cards_is_unreachable() -> None:
+    # KA-61: with the boards Rules accepts at most 54 cards are out of the pile and the
+    # discards, so the display is never short between turns; such a State, built by
+    # hand, is refused (its hands are over the limit)
     rest = list(CARDS[:-4])
     s = position(
         [tuple(rest[:31]), tuple(rest[31:])],
         [tokens(), tokens({Row.THREE_OF_A_KIND: 1})],
         display=CARDS[-4:],
-        rules=big,
+        check=False,
     )
     s = apply(s, Draw())
     s = apply(s, legal_actions(s)[0])  # no pile: one display card, no refill
-    assert s.phase is Phase.TURN and s.player == 1 and len(s.display) == 3
-    s = apply(s, Exchange(s.hands[1][0]))
-    assert s.phase is Phase.EXCHANGE and s.discards and len(s.display) == 3
-    assert from_json(to_json(s)) == s
+    assert len(s.display) == 3
+    with pytest.raises(InvalidStateError, match=r"players\[0\]\.hand"):
+        from_json(to_json(s))
 
 
 def test_setup_and_deal_bookkeeping_is_checked() -> None:

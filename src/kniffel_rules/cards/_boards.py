@@ -34,9 +34,13 @@ from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["BLUE_BOARD", "RED_BOARD", "ROWS", "Board", "BoardRow", "Row"]
 
-_MAX_SPACES = 10
-_MAX_LEVELS = 20
-_MAX_VALUE = 65
+# The bounds of a board `Rules` accepts (KA-61): the printed sides' own. Levels of
+# 1 to 3 spaces (KA-15), at most 5 levels (the red side), and no row worth more
+# than on the red side, so that no hand can grow beyond 20 cards (10 kept, 6
+# drawn, 4 taken) and no list of legal actions beyond a few thousand plays.
+_MAX_SPACES = 3
+_MAX_LEVELS = 5
+_MAX_VALUE = 10
 
 
 class Row(enum.Enum):
@@ -95,6 +99,11 @@ def _check_values(inst: BoardRow, attr: attrs.Attribute[Any], value: tuple[int, 
             f"one value per number of filled levels (0..{len(inst.spaces)}): "
             f"{len(inst.spaces) + 1} values, got {len(value)}",
         )
+    for i in range(1, len(value)):
+        if value[i] < value[i - 1]:
+            raise InvalidStateError(
+                f"values[{i}]", "a filled level never lowers a row's value (KA-61)"
+            )
 
 
 def repath(exc: InvalidStateError, prefix: str) -> InvalidStateError:
@@ -107,8 +116,10 @@ class BoardRow:
     """One row of a board: its levels' spaces and its value per filled level.
 
     Attributes:
-        spaces: The spaces of each level, front (lowest level) first.
-        values: The row's value with 0, 1, ..., ``len(spaces)`` levels filled.
+        spaces: The spaces of each level, front (lowest level) first: 1 to 5
+            levels of 1 to 3 spaces (KA-61).
+        values: The row's value with 0, 1, ..., ``len(spaces)`` levels filled,
+            never decreasing (KA-61); `Board` bounds each row's top value.
     """
 
     spaces: tuple[int, ...] = attrs.field(converter=_spaces)
@@ -188,6 +199,21 @@ def _check_two_pairs(inst: Any, attr: attrs.Attribute[Any], row: BoardRow) -> No
 def _check_row(inst: Any, attr: attrs.Attribute[Any], row: Any) -> None:
     if not isinstance(row, BoardRow):
         raise InvalidStateError(attr.name, f"expected a BoardRow, got {row!r}")
+    top = _TOP_VALUE[attr.name]
+    if row.values[-1] > top:
+        raise InvalidStateError(
+            f"{attr.name}.values",
+            f"the {Row(attr.name).label} row is worth at most {top}, as on the red side (KA-61)",
+        )
+
+
+_TOP_VALUE: Final = {
+    "full_house": 6,
+    "colour": 4,
+    "three_of_a_kind": 6,
+    "straight": _MAX_VALUE,
+}
+"""The most each row may be worth: the red side's last value (KA-41, KA-61)."""
 
 
 @attrs.frozen(slots=True, kw_only=True, cache_hash=True)

@@ -278,12 +278,13 @@ def _next_turn(state: State) -> State:
     """Clockwise to the next player who is not out; the end of a round may end the game.
 
     KA-29 (the round is played to its end), KA-54 (players who are out are
-    skipped; when all are out the game ends), KA-56 (``max_rounds``).
+    skipped), KA-60 (the game ends once at most one player is still in),
+    KA-56 (``max_rounds``).
     """
     assert state.start_player is not None
     rules, n = state.rules, state.num_players
     out = [is_out(rules, t) for t in state.tokens]
-    if all(out):
+    if out.count(False) <= 1:
         return _over(state, state.round)
     seat, round_ = state.player, state.round
     while True:

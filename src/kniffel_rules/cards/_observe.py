@@ -16,7 +16,7 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.engine import current_player
+from kniffel_rules.cards.engine import SHELL, current_player
 from kniffel_rules.cards.pieces import Card
 from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
@@ -70,8 +70,10 @@ def observation(state: State, player: int) -> Observation:
     """What ``player`` may see of ``state``: the other hands only as counts.
 
     Raises:
-        InvalidStateError: ``player`` is not a seat of the game.
+        InvalidStateError: ``state`` is not a card-game `State`, or
+            ``player`` is not a seat of the game.
     """
+    SHELL.check_state(state)
     if isinstance(player, bool) or not isinstance(player, int):
         raise InvalidStateError("player", f"expected a seat, got {player!r}")
     if not 0 <= player < state.num_players:

@@ -171,25 +171,84 @@ def _check_play(state: State) -> None:
         short and phase in (Phase.TURN, Phase.DRAW, Phase.OVER) and (state.pile or state.discards)
     ) or (short and phase in (Phase.PLACE, Phase.EXCHANGE) and not rules.simpler and state.pile):
         _fail("display", f"the display is refilled to {DISPLAY_SIZE} cards after every turn")
-    current_may_exceed = phase not in (Phase.TURN, Phase.OVER)
-    for i, (hand, t) in enumerate(zip(state.hands, state.tokens, strict=True)):
-        if i == seat and current_may_exceed:
-            continue
-        if len(hand) > max(hand_limit(rules, t), DEAL_SIZE):
-            _fail(f"players[{i}].hand", "more cards than the hand limit after a turn")
+    if phase is Phase.TURN and not state.round and seat == start and state.discards:
+        _fail("discards", "nothing is discarded before the first turn")
+    if rules.active_limit:
+        for i, t in enumerate(state.tokens):
+            if t.active > max(hand_limit(rules, t), START_ACTIVE):
+                _fail(f"players[{i}].active", "the active area holds at most the hand limit")
+    _check_hands(state)
     _check_phase(state)
     done = finished(state)
+    still_in = [i for i, t in enumerate(state.tokens) if not is_out(rules, t)]
     if phase is Phase.OVER:
         if state.player or state.pending:
             _fail("player", "no player and nothing pending once the game is over")
-        all_out = all(is_out(rules, t) for t in state.tokens)
-        if not (done and state.round >= 1) and state.round != rules.max_rounds and not all_out:
+        if not still_in:
+            _fail("players", "the game ends while one player is still in")
+        ended = (done and state.round >= 1) or state.round == rules.max_rounds
+        if not ended and len(still_in) > 1:
             _fail("phase", "the game is not over: nobody has placed all tokens")
         return
+    if not [i for i in still_in if i != seat]:
+        _fail("players", "the game is over once every other player is out")
     for i in done:
         ahead = (i - start) % n < (seat - start) % n
         if not (ahead or (i == seat and phase in (Phase.DISCARD, Phase.REFILL))):
             _fail(f"players[{i}]", "a player who placed all tokens has had their last turn")
+
+
+def _had_turn(state: State, seat: int) -> bool:
+    """Whether ``seat`` has finished a turn (``state`` is in play, not over)."""
+    assert state.start_player is not None
+    n, start = state.num_players, state.start_player
+    return state.round >= 1 or (seat - start) % n < (state.player - start) % n
+
+
+def _check_hands(state: State) -> None:
+    """The hand limit after a turn; the dealt cards before one; a turn's draws during it."""
+    rules, phase, seat = state.rules, state.phase, state.player
+    for i, (hand, t) in enumerate(zip(state.hands, state.tokens, strict=True)):
+        path, limit = f"players[{i}].hand", hand_limit(rules, t)
+        if phase is Phase.OVER:
+            if len(hand) > max(limit, DEAL_SIZE):
+                _fail(path, "more cards than the hand limit after a turn")
+        elif i != seat or phase is Phase.TURN:
+            if not _had_turn(state, i):
+                if len(hand) != DEAL_SIZE:
+                    _fail(path, f"before their first turn a player holds the {DEAL_SIZE} dealt")
+            elif len(hand) > limit:
+                _fail(path, "more cards than the hand limit after a turn")
+        elif len(hand) > _most_in_turn(state, limit):
+            _fail(path, "more cards than the hand held at the turn's start and its draws")
+
+
+def _most_in_turn(state: State, limit: int) -> int:
+    """The most cards the player to move can hold now, in the middle of their turn.
+
+    A turn starts with at most the hand limit (the 3 dealt cards in the first
+    turn); values never fall as a row fills, so today's values bound the
+    turn's draws: the Full House value from the pile, the Colour value from
+    the display.
+    """
+    rules, phase, pending = state.rules, state.phase, state.pending
+    tokens = state.tokens[state.player]
+    if phase is Phase.REFILL:
+        return limit  # the hand limit has been met
+    most = limit if state.round else DEAL_SIZE
+    pile = row_value(rules, tokens, Row.FULL_HOUSE)
+    drawn = pile + row_value(rules, tokens, Row.COLOUR)
+    if phase is Phase.DRAW:
+        return most + pile - pending
+    if phase is Phase.TAKE:
+        return most + drawn - pending
+    if phase in (Phase.SECOND, Phase.DISCARD) or rules.simpler:
+        most += drawn
+    if phase is Phase.PLACE:
+        return most - 4  # a Four of a kind or a Kniffel has left the hand
+    if phase is Phase.EXCHANGE:
+        return most - pending
+    return most
 
 
 def _check_phase(state: State) -> None:

@@ -5,16 +5,26 @@ All frozen value objects. A player's decisions are `PlaceToken` (setup),
 `Stop` (action C) and `Discard` (the hand limit); `Action` is their union.
 Chance outcomes (`Outcome`) are `StartPlayer` (the start-player draw) and
 `Card` (every card that is dealt or drawn: the outcome is the card itself).
+
+Every field takes only what it documents, checked at construction: a seat
+or a count is an ``int`` that is not a ``bool``, a row a `Row`, a
+combination a `Combination`, a card a `Card`; anything else raises
+`InvalidStateError` naming the field, so that no object compares equal to
+a legal action without being one (``StartPlayer(True) == StartPlayer(1)``
+would otherwise hold).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 import attrs
 
+from kniffel_rules._fields import enum_field, int_field
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.pieces import Card, Row, sort_cards
+from kniffel_rules.cards.pieces import CARDS, Card, Row, sort_cards
+from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
@@ -37,10 +47,10 @@ class StartPlayer:
     """Chance outcome: the seat drawn as start player (each seat 1/n).
 
     Attributes:
-        seat: The start player's seat.
+        seat: The start player's seat (an ``int`` 0..3).
     """
 
-    seat: int
+    seat: int = attrs.field(validator=int_field(0, MAX_PLAYERS - 1))
 
     def __repr__(self) -> str:
         return f"StartPlayer({self.seat})"
@@ -51,10 +61,10 @@ class PlaceToken:
     """Setup: put one token from the reserve on the next level of ``row``.
 
     Attributes:
-        row: The row.
+        row: The row (a `Row`).
     """
 
-    row: Row
+    row: Row = attrs.field(validator=enum_field(Row))
 
     def __repr__(self) -> str:
         return f"PlaceToken({self.row})"
@@ -73,19 +83,23 @@ class Take:
         card: A card of the display.
     """
 
-    card: Card
+    card: Card = attrs.field(validator=enum_field(Card))
 
     def __repr__(self) -> str:
         return f"Take({self.card!r})"
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    try:
-        items = tuple(value)
+    if isinstance(value, (str, bytes)):
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}")
+    try:  # at most one card more than the deck: a longer iterable is refused unread
+        items = tuple(itertools.islice(value, len(CARDS) + 1))
     except TypeError:
         raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}") from None
+    if len(items) > len(CARDS):
+        raise InvalidStateError("cards", f"a play has at most {len(CARDS)} cards")
     if not all(isinstance(c, Card) for c in items):
-        raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}")
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {items!r}")
     return sort_cards(items) if len(set(items)) == len(items) else items
 
 
@@ -102,7 +116,7 @@ class Play:
         cards: The cards, in card order.
     """
 
-    combination: Combination
+    combination: Combination = attrs.field(validator=enum_field(Combination))
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
 
     def __repr__(self) -> str:
@@ -116,14 +130,14 @@ class Place:
     Attributes:
         row: The row whose next free level is filled.
         from_reserve: How many of the tokens come from the personal reserve
-            (the rest come from the active area).
+            (the rest come from the active area): an ``int`` >= 0.
         levels: 2 for a Kniffel filling the next two columns of Two pairs,
             else 1.
     """
 
-    row: Row
-    from_reserve: int = 0
-    levels: int = 1
+    row: Row = attrs.field(validator=enum_field(Row))
+    from_reserve: int = attrs.field(default=0, validator=int_field(0))
+    levels: int = attrs.field(default=1, validator=int_field(1, 2))
 
     def __repr__(self) -> str:
         extra = f", levels={self.levels}" if self.levels != 1 else ""
@@ -138,7 +152,7 @@ class Exchange:
         card: A card of the player's hand.
     """
 
-    card: Card
+    card: Card = attrs.field(validator=enum_field(Card))
 
     def __repr__(self) -> str:
         return f"Exchange({self.card!r})"
@@ -157,7 +171,7 @@ class Discard:
         card: A card of the player's hand.
     """
 
-    card: Card
+    card: Card = attrs.field(validator=enum_field(Card))
 
     def __repr__(self) -> str:
         return f"Discard({self.card!r})"

@@ -145,18 +145,27 @@ def scores(state: State) -> tuple[int, ...]:
     """Each player's tokens on the board so far (KA-56).
 
     A player who is out (trickier, KA-54) has lost and scores 0.
+
+    Raises:
+        InvalidStateError: ``state`` is not a card-game `State`.
     """
+    SHELL.check_state(state)
     rules = state.rules
     return tuple(0 if is_out(rules, t) else t.placed for t in state.tokens)
 
 
 def _ranking(state: State) -> tuple[int, ...]:
-    done = _flow.finished(state)
+    """KA-29, KA-30, KA-56, KA-60: a player who is out never wins."""
+    rules = state.rules
+    seats = range(state.num_players)
+    inside = tuple(i for i in seats if not is_out(rules, state.tokens[i])) or tuple(seats)
+    done = _flow.finished(state)  # a player who placed every token is never out
     if done:
         contenders = done
     else:
         s = scores(state)
-        contenders = tuple(i for i, v in enumerate(s) if v == max(s))
+        top = max(s[i] for i in inside)
+        contenders = tuple(i for i in inside if s[i] == top)
     most = max(len(state.hands[i]) for i in contenders)
     return tuple(i for i in contenders if len(state.hands[i]) == most)
 
@@ -344,8 +353,12 @@ def winners(state: State) -> tuple[int, ...]:
     """The winning seats once the game is over (ties share).
 
     The players who placed all their tokens; among them, the most cards in
-    hand (KA-29, KA-30). If nobody did (``max_rounds``, or everyone out):
-    the highest `scores`, then the most cards in hand (KA-56).
+    hand (KA-29, KA-30). If nobody did: the one player still in once every
+    other player is out (trickier, KA-60), else (``max_rounds``) the highest
+    `scores` among the players who are not out, then the most cards in hand
+    (KA-56). A player who is out never wins. (A game never ends with every
+    player out, KA-60; for such a state, which ``from_json`` refuses, the
+    highest scores of all seats.)
 
     Raises:
         IllegalActionError: The game is not over yet (``PR-07``).

@@ -61,7 +61,6 @@ _TAKE: Final = {c: Take(c) for c in CARDS}
 _EXCHANGE: Final = {c: Exchange(c) for c in CARDS}
 _DISCARD: Final = {c: Discard(c) for c in CARDS}
 _RESERVE_COMBOS = (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL)
-_NOT_OURS: Final = "PR-01"  # a field of an action that is no value of this game
 
 
 def _tokens_word(n: int) -> str:
@@ -130,17 +129,7 @@ def place_problem(
         return Rejection(
             f"place the tokens of your {combo.label}: expected Place, got {place!r}", "KA-49"
         )
-    row, r, levels = place.row, place.from_reserve, place.levels
-    if not isinstance(row, Row):
-        return Rejection(f"Place needs a Row, got {row!r}", _NOT_OURS)
-    for name, v in (("from_reserve", r), ("levels", levels)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            return Rejection(f"Place.{name} must be an integer, got {v!r}", _NOT_OURS)
-    if levels not in (1, 2):
-        return Rejection(
-            f"Place.levels is 1, or 2 for a Kniffel's two columns of Two pairs; got {levels}",
-            "KA-49",
-        )
+    row, r, levels = place.row, place.from_reserve, place.levels  # typed by `Place`
     target = combo.row
     if target is not None and row is not target:
         return Rejection(f"a {combo.label} puts its tokens in the {target.label} row", "KA-14")
@@ -287,8 +276,6 @@ def combination_problem(combo: Combination, cards: tuple[Card, ...]) -> Rejectio
 def play_problem(state: State, play: Play) -> Rejection | None:
     """Why ``play`` may not be played now (``None``: it may). KA-13..KA-25."""
     combo = play.combination
-    if not isinstance(combo, Combination):
-        return Rejection(f"Play needs a Combination, got {combo!r}", _NOT_OURS)
     hand = state.hands[state.player]
     cards = play.cards
     if len(set(cards)) != len(cards):
@@ -327,15 +314,13 @@ def exchanging_problem(state: State) -> Rejection | None:
     return None
 
 
-def _card_problem(card: object, cards: tuple[Card, ...], where: str, rule: str) -> Rejection | None:
-    if not isinstance(card, Card):
-        return Rejection(f"{card} is not in {where}", _NOT_OURS)
+def _card_problem(card: Card, cards: tuple[Card, ...], where: str, rule: str) -> Rejection | None:
     if not holds(cards, card):
         return Rejection(f"{card} is not in {where}", rule)
     return None
 
 
-def exchange_problem(state: State, card: object) -> Rejection | None:
+def exchange_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be exchanged now (``None``: it may). KA-27, KA-52."""
     block = exchanging_problem(state)
     if block is not None:
@@ -353,7 +338,7 @@ def exchange_actions(state: State) -> tuple[Exchange, ...]:
 # --- the display and the hand limit -----------------------------------------------
 
 
-def take_problem(state: State, card: object) -> Rejection | None:
+def take_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be taken from the display (``None``: it may). KA-10."""
     return _card_problem(card, state.display, "the open display", "KA-10")
 
@@ -363,7 +348,7 @@ def take_actions(state: State) -> tuple[Take, ...]:
     return tuple(_TAKE[c] for c in state.display)
 
 
-def discard_problem(state: State, card: object) -> Rejection | None:
+def discard_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be discarded (``None``: it may). KA-28."""
     return _card_problem(card, state.hands[state.player], "your hand", "KA-28")
 
@@ -390,10 +375,8 @@ def setup_order(players: int, start: int, trickier: bool) -> tuple[int, ...]:
     return tuple((start + i) % players for i in range(players) for _ in range(3))
 
 
-def setup_problem(state: State, seat: int, row: object) -> Rejection | None:
+def setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
     """Why ``seat`` may not put a setup token on ``row`` (``None``: they may). KA-45, KA-55."""
-    if not isinstance(row, Row):
-        return Rejection(f"PlaceToken needs a Row, got {row!r}", _NOT_OURS)
     tokens = state.tokens[seat]
     have = tokens.on(row)
     if have >= 2:

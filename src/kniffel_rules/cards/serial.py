@@ -34,6 +34,7 @@ from typing import Any
 from kniffel_rules import _json
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.engine import SHELL
 from kniffel_rules.cards.pieces import ROWS, Card
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
@@ -76,7 +77,11 @@ def to_json(state: State) -> str:
         >>> s = cards.new_game(["Ann", "Ben"], first_player=1)
         >>> cards.from_json(cards.to_json(s)) == s
         True
+
+    Raises:
+        InvalidStateError: ``state`` is not a card-game `State`.
     """
+    SHELL.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
