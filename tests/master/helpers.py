@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from kniffel_rules import master
 from kniffel_rules.master import (
     Coins,
@@ -44,7 +46,14 @@ def position(
     rolls: int | None = None,
     rules: Rules | None = None,
 ) -> State:
-    """A position: ``dice`` showing for ``player`` after ``rolls`` throws (from_json accepts it)."""
+    """A position: ``dice`` showing for ``player`` after ``rolls`` throws.
+
+    Tests of one rule build boards without their history: tasks and rows with
+    no coins for the race bonus they paid. `from_json` refuses those boards
+    under the race (docs/rules/master.md, "Reachable states", the race item),
+    so the check here is that it accepts the position with the race switched
+    off: every other invariant of a reachable state holds.
+    """
     boards = (sheets,) if isinstance(sheets, Sheet) else tuple(sheets)
     if rolls is None:
         rolls = 1 if dice else 0
@@ -58,7 +67,8 @@ def position(
         rolls=rolls,
         first_player=first_player,
     )
-    assert master.from_json(master.to_json(state)) == state  # a position from_json accepts
+    raceless = attrs.evolve(state, rules=attrs.evolve(state.rules, race=False))
+    assert master.from_json(master.to_json(raceless)) == raceless
     return state
 
 

@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from kniffel_rules import dice as _dice
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
 
-__all__ = ["coin_combos", "tasks_shown"]
+__all__ = ["coin_combos", "dice_faces", "shown_combos", "shown_tasks", "tasks_shown"]
 
 Dice = tuple[int, ...]
 
@@ -46,16 +47,44 @@ def _shows_combo(combo: Combo, d: Sequence[int]) -> bool:
     return _dice.has_of_a_kind(d, need)
 
 
-@lru_cache(maxsize=1024)
-def tasks_shown(values: Dice) -> tuple[Task, ...]:
-    """The tasks that five sorted dice show, in `Task` order.
+def dice_faces(values: object, path: str = "values", length: int | None = None) -> Dice:
+    """Check dice given to a public function: at most five ints 1..6 (any order), sorted.
 
     Args:
-        values: The five faces, sorted.
+        values: The faces.
+        path: The argument's name, for the error.
+        length: The exact number of dice needed, if any.
+
+    Raises:
+        InvalidStateError: Not such dice.
+    """
+    faces = _dice.sorted_faces(values, path)  # type: ignore[arg-type]
+    if len(faces) > 5 or (faces and (faces[0] < 1 or faces[-1] > 6)):
+        raise InvalidStateError(path, f"expected up to five dice faces 1..6, got {faces}")
+    if length is not None and len(faces) != length:
+        raise InvalidStateError(path, f"expected {length} dice, got {len(faces)}")
+    return faces
+
+
+def tasks_shown(values: Sequence[int]) -> tuple[Task, ...]:
+    """The tasks that five dice show, in `Task` order.
+
+    Args:
+        values: The five faces (any order; they are sorted).
 
     Returns:
-        Every task whose combination the dice show (MA-07).
+        Every task whose combination the dice show (MA-07); ``()`` for
+        fewer than five dice.
+
+    Raises:
+        InvalidStateError: ``values`` are not up to five faces 1..6.
     """
+    return shown_tasks(dice_faces(values))
+
+
+@lru_cache(maxsize=1024)
+def shown_tasks(values: Dice) -> tuple[Task, ...]:
+    """`tasks_shown` for dice known to be sorted faces (unchecked, memoised)."""
     return _tasks_shown(values)
 
 
@@ -67,8 +96,7 @@ def _tasks_shown(values: Dice) -> tuple[Task, ...]:
     return tuple(t for t in Task if _shows_task(t, values))
 
 
-@lru_cache(maxsize=1024)
-def coin_combos(values: Dice) -> tuple[Combo, ...]:
+def coin_combos(values: Sequence[int]) -> tuple[Combo, ...]:
     """The coin-row combinations that sorted dice show, "at least" counting (MA-44).
 
     A Full House is a pair, two pairs and three of a kind; five equal dice
@@ -76,12 +104,21 @@ def coin_combos(values: Dice) -> tuple[Combo, ...]:
     faces). ``TASK_DONE`` is never listed here: it depends on the sheet.
 
     Args:
-        values: Any number of faces, sorted (the five dice, or the dice
+        values: Up to five faces, in any order (the five dice, or the dice
             left over beside a number row).
 
     Returns:
         The combinations in `Combo` order.
+
+    Raises:
+        InvalidStateError: ``values`` are not up to five faces 1..6.
     """
+    return shown_combos(dice_faces(values))
+
+
+@lru_cache(maxsize=1024)
+def shown_combos(values: Dice) -> tuple[Combo, ...]:
+    """`coin_combos` for dice known to be sorted faces (unchecked, memoised)."""
     return _coin_combos(values)
 
 

@@ -142,12 +142,17 @@ def _misfit(state: State, action: object) -> str:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Each player's stars so far (MA-55)."""
+    """Each player's stars so far (MA-55).
+
+    Raises:
+        InvalidStateError: ``state`` is not a master `State`.
+    """
+    SHELL.check_state(state)
     return tuple(s.stars for s in state.sheets)
 
 
 def _ranking(state: State) -> tuple[int, ...]:
-    return top_seats(scores(state))
+    return top_seats(tuple(s.stars for s in state.sheets))
 
 
 SHELL: Shell[State] = Shell(
@@ -268,6 +273,7 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
     Raises:
         IllegalActionError: The use is not legal here (the message says why,
             ``.rule`` the clause id).
+        InvalidStateError: ``state`` is not a master `State`.
 
     Example:
         >>> from kniffel_rules import master
@@ -277,6 +283,7 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
         Outcome(sheet=Sheet(stars=2, tasks=[large_straight], rows=[0 0 0 0 0 0], coins=0+2/8),
                 stars=2, coins=2, overhang=0, race=2)
     """
+    SHELL.check_state(state)
     if state.phase is not Phase.DECIDE:
         rule = "PR-03" if SHELL.current_player(state) == CHANCE else "PR-05"
         raise IllegalActionError("the dice can only be used by the player to move", rule)

@@ -37,7 +37,8 @@ from functools import lru_cache
 import attrs
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
-from kniffel_rules.errors import Rejection
+from kniffel_rules._fields import is_int
+from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.master.actions import (
     Action,
     Coins,
@@ -48,7 +49,9 @@ from kniffel_rules.master.actions import (
     RowAndCoins,
     Use,
 )
-from kniffel_rules.master.combinations import coin_combos, tasks_shown
+from kniffel_rules.master.combinations import dice_faces
+from kniffel_rules.master.combinations import shown_combos as coin_combos
+from kniffel_rules.master.combinations import shown_tasks as tasks_shown
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Combo, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Sheet, State
@@ -245,8 +248,11 @@ def use_problem(sheet: Sheet, dice: Sequence[int], action: object) -> Rejection 
     Returns:
         ``None`` if the use is legal, else the reason in a sentence, its
         ``.rule`` the clause id.
+
+    Raises:
+        InvalidStateError: ``sheet`` is not a `Sheet` or ``dice`` not five faces.
     """
-    step = _evaluate(sheet, tuple(dice), action)
+    step = _evaluate(_check_sheet(sheet, "sheet"), dice_faces(dice, "dice", 5), action)
     return step if isinstance(step, Rejection) else None
 
 
@@ -285,6 +291,12 @@ def _row_status(spaces: int, count: int) -> int:
     return 2 if spaces + count >= ROW_LENGTH else 1  # completes (frees a marker) / moves
 
 
+def _check_sheet(sheet: object, path: str) -> Sheet:
+    if not isinstance(sheet, Sheet):
+        raise InvalidStateError(path, f"expected a master Sheet, got {type(sheet).__name__}")
+    return sheet
+
+
 def legal_uses(sheet: Sheet, dice: Sequence[int]) -> tuple[Use, ...]:
     """Every legal use of the final ``dice`` on ``sheet``, in the documented order.
 
@@ -301,8 +313,14 @@ def legal_uses(sheet: Sheet, dice: Sequence[int]) -> tuple[Use, ...]:
 
     Returns:
         The uses (``()``: none is possible, the turn passes).
+
+    Raises:
+        InvalidStateError: ``sheet`` is not a `Sheet` or ``dice`` not five faces.
     """
-    values = tuple(dice)
+    return _legal_uses(_check_sheet(sheet, "sheet"), dice_faces(dice, "dice", 5))
+
+
+def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
     key = (
         values,
         tuple(sheet.tasks[t.value] for t in tasks_shown(values)),
@@ -330,7 +348,18 @@ def race_coins(rank: int, rules: Rules) -> int:
 
     Returns:
         2 for the first, 1 for the second, 0 after that (MA-19).
+
+    Raises:
+        InvalidStateError: ``rank`` is not an int >= 0 or ``rules`` not master `Rules`.
     """
+    if not is_int(rank) or rank < 0:
+        raise InvalidStateError("rank", f"expected a count of players, got {rank!r}")
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected master.Rules, got {type(rules).__name__}")
+    return _race_coins(rank, rules)
+
+
+def _race_coins(rank: int, rules: Rules) -> int:
     if not rules.race:
         return 0
     return max(0, 2 - rank)
@@ -350,14 +379,34 @@ def use_outcome(
 
     Returns:
         The `Outcome`, or the reason (from `use_problem`'s checks).
+
+    Raises:
+        InvalidStateError: ``sheets`` are not master `Sheet` objects (1 to 4),
+            ``player`` not one of their seats, ``dice`` not five faces or
+            ``rules`` not master `Rules`.
     """
+    if isinstance(sheets, (str, bytes)) or not isinstance(sheets, Sequence):
+        raise InvalidStateError("sheets", "expected a sequence of master Sheets")
+    if not 1 <= len(sheets) <= 4:
+        raise InvalidStateError("sheets", f"1 to 4 boards, got {len(sheets)}")
+    boards = tuple(_check_sheet(s, f"sheets[{i}]") for i, s in enumerate(sheets))
+    if not is_int(player) or not 0 <= player < len(boards):
+        raise InvalidStateError("player", f"expected a seat 0..{len(boards) - 1}, got {player!r}")
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected master.Rules, got {type(rules).__name__}")
+    return _use_outcome(boards, player, dice_faces(dice, "dice", 5), action, rules)
+
+
+def _use_outcome(
+    sheets: Sequence[Sheet], player: int, dice: Dice, action: object, rules: Rules
+) -> Outcome | Rejection:
     sheet = sheets[player]
-    step = _evaluate(sheet, tuple(dice), action)
+    step = _evaluate(sheet, dice, action)
     if isinstance(step, Rejection):
         return step
     others = [s for i, s in enumerate(sheets) if i != player]
-    race = sum(race_coins(sum(o.has_task(t) for o in others), rules) for t in step.tasks)
-    race += sum(race_coins(sum(o.row(f) >= ROW_LENGTH for o in others), rules) for f in step.rows)
+    race = sum(_race_coins(sum(o.has_task(t) for o in others), rules) for t in step.tasks)
+    race += sum(_race_coins(sum(o.row(f) >= ROW_LENGTH for o in others), rules) for f in step.rows)
     coins = step.coins + race
     after = step.sheet.with_coins(coins)
     return Outcome(after, after.stars - sheet.stars, coins, step.overhang, race)
@@ -382,7 +431,7 @@ def pass_problem(state: State) -> Rejection | None:
     """
     if state.rolls == 0:
         return _PASS_BEFORE_ROLL
-    uses = legal_uses(state.sheets[state.player], state.dice)
+    uses = _legal_uses(state.sheets[state.player], state.dice)
     if uses:
         return Rejection(
             f"a turn passes only when the dice allow no use; they allow {uses[0]!r}", "MA-42"
@@ -401,7 +450,7 @@ def turn_outcome(state: State, action: object) -> Outcome | Rejection:
     """
     if state.rolls == 0:
         return _USE_BEFORE_ROLL
-    return use_outcome(state.sheets, state.player, state.dice, action, state.rules)
+    return _use_outcome(state.sheets, state.player, state.dice, action, state.rules)
 
 
 def problem(state: State, action: Action) -> Rejection | None:
@@ -445,7 +494,7 @@ def listing(state: State) -> tuple[Action, ...]:
     """
     if state.rolls == 0:
         return FIRST_ROLL
-    uses: tuple[Action, ...] = legal_uses(state.sheets[state.player], state.dice)
+    uses: tuple[Action, ...] = _legal_uses(state.sheets[state.player], state.dice)
     if not uses:
         uses = (_PASS,)
     if state.rolls >= 3:

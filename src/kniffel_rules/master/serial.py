@@ -25,14 +25,15 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules import _json
+from kniffel_rules._common import check_name
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.master.engine import MAX_PLAYERS
+from kniffel_rules.master.engine import MAX_PLAYERS, SHELL
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.state import Phase, Sheet, State
+from kniffel_rules.master.state import Phase, Sheet, State, lap_length
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["FORMAT", "MAX_TURN_STARS", "VERSION", "from_json", "to_json"]
+__all__ = ["FORMAT", "MAX_TURN_STARS", "VERSION", "coins_moved", "from_json", "to_json"]
 
 FORMAT = "kniffel-rules/master-state"
 """The ``format`` tag of a Kniffel Master state document."""
@@ -59,12 +60,16 @@ def _player_doc(name: str, sheet: Sheet) -> dict[str, Any]:
 def to_json(state: State) -> str:
     """The state as a JSON document (see the module docs for the format).
 
+    Raises:
+        InvalidStateError: ``state`` is not a master `State`.
+
     Example:
         >>> from kniffel_rules import master
         >>> s = master.new_game(["Ann", "Ben"], first_player=1)
         >>> master.from_json(master.to_json(s)) == s
         True
     """
+    SHELL.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -100,9 +105,7 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     p = _json.get_object(
         value, path, required=("name", "tasks", "rows", "coin_laps", "coin_position")
     )
-    name = _json.get_str(p, "name", path)
-    if not name:
-        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    name = check_name(p["name"], f"{path}.name")
     tasks = _json.get_list(p, "tasks", path, _read_task, max_length=len(Task))
     if len(set(tasks)) != len(tasks):
         raise InvalidStateError(f"{path}.tasks", "a task is fulfilled only once")
@@ -190,6 +193,7 @@ def _check_consistency(state: State) -> None:
     """The relations between fields that ``apply`` always keeps."""
     n, phase, target = state.num_players, state.phase, state.rules.target_stars
     stars = [s.stars for s in state.sheets]
+    _check_race(state)
     if phase is Phase.ROLL_OFF:
         if state.roll_off is None or state.first_player is not None:
             raise InvalidStateError(
@@ -233,3 +237,68 @@ def _check_consistency(state: State) -> None:
                 f"{s} stars before their turn of this round: the game would have ended "
                 f"with the last round",
             )
+
+
+def coins_moved(sheet: Sheet) -> int:
+    """All the spaces the coin marker of ``sheet`` has moved: the laps completed and the current."""
+    return sum(lap_length(i) for i in range(sheet.coin_laps)) + sheet.coin_position
+
+
+def _race_items(sheets: tuple[Sheet, ...]) -> list[tuple[int, ...]]:
+    """For each task and number row that someone has, the seats that have it."""
+    items = [tuple(i for i, s in enumerate(sheets) if s.tasks[t.value]) for t in Task]
+    items += [tuple(i for i, s in enumerate(sheets) if s.rows[f] >= ROW_LENGTH) for f in range(6)]
+    return [h for h in items if h]
+
+
+def _check_race(state: State) -> None:
+    """The race bonus (MA-19) moved every coin marker at least as far as it paid.
+
+    Each task and number row that one player has paid that player 2 coins;
+    one that several players have paid 2 to one of them (the first) and 1 to
+    another (the second). Coins only ever move forward, so each player's
+    coins moved must cover the race coins they received under some order of
+    the firsts. Checked exactly (a search over the orders, a few thousand
+    vectors at most for four players).
+    """
+    if not state.rules.race:
+        return
+    sheets = state.sheets
+    caps = [coins_moved(s) for s in sheets]
+    items = _race_items(sheets)
+    for i, cap in enumerate(caps):  # the bound of one player alone: a clear message
+        least = sum(2 if len(h) == 1 else 1 if len(h) == 2 else 0 for h in items if i in h)
+        if cap < least:
+            raise InvalidStateError(
+                f"players[{i}]",
+                f"the coin marker has moved {cap} spaces, but the race bonus alone (MA-19) "
+                f"paid at least {least} coins for the tasks and rows this player has",
+            )
+    # players whose coins cover 2 for everything they hold never bind: leave them out
+    bound = [i for i, cap in enumerate(caps) if cap < 2 * sum(i in h for h in items)]
+    if not bound:
+        return
+    slot = {seat: k for k, seat in enumerate(bound)}
+    reach = {(0,) * len(bound)}
+    for holders in items:
+        if len(holders) == 1:
+            pays: list[tuple[tuple[int, int], ...]] = [((holders[0], 2),)]
+        else:
+            pays = [((a, 2), (b, 1)) for a in holders for b in holders if a != b]
+        nxt: set[tuple[int, ...]] = set()
+        for got in reach:
+            for pay in pays:
+                new = list(got)
+                for seat, coins in pay:
+                    k = slot.get(seat)
+                    if k is not None:
+                        new[k] += coins
+                if all(new[k] <= caps[seat] for k, seat in enumerate(bound)):
+                    nxt.add(tuple(new))
+        if not nxt:
+            raise InvalidStateError(
+                "players",
+                "the coin markers are too short for the race bonus (MA-19): in no order "
+                "of firsts and seconds do the coins moved cover the race coins paid",
+            )
+        reach = nxt
