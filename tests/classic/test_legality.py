@@ -244,6 +244,7 @@ _RULE_SETS = [
     Rules(croatian=True),
 ]
 
+
 def forged_score(box: object) -> Score:
     """A ``Score`` whose box is not a `Box`, built past its validator (as a foreign object)."""
     forged = object.__new__(Score)

@@ -419,3 +419,22 @@ def test_scores_of_a_large_placement_series_print_their_cost(
                 f" ({per:.0f} ns per entry)",
                 end="",
             )
+
+
+def test_the_other_public_functions_refuse_junk_cleanly() -> None:
+    from kniffel_rules.classic import Sheet
+
+    good = (Sheet(), (1, 1, 1, 1, 1), Rules())
+    calls: list[tuple[Any, tuple[Any, ...]]] = [
+        (classic.layout, ("x",)),
+        (classic.sheet_boxes, (None,)),
+        (classic.possible_values, ([],)),
+        (classic.possible_values, (Box.ONES, {})),
+        (classic.score, (Box.ONES, (1, 1, 1, 1, 1), 3)),
+        (classic.check_entry, (*good[:2], "x", good[2])),
+    ]
+    for fn in (classic.allowed_boxes, classic.entry_options):
+        calls += [(fn, (None, *good[1:])), (fn, (good[0], [1] * 5, good[2])), (fn, (*good[:2], 1))]
+    for fn, args in calls:
+        with pytest.raises(InvalidStateError):
+            fn(*args)

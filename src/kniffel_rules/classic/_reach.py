@@ -170,8 +170,8 @@ def _final_totals(rules: Rules) -> FinalTotals:
         for ones in possible_values(Box.ONES, rules):
             for r in range(rest.bit_length()):
                 if rest >> r & 1:
-                    upper = ones + r
-                    base = upper + (sheet.bonus if upper >= sheet.threshold else 0)
+                    up = ones + r
+                    base = up + (sheet.bonus if up >= sheet.threshold else 0)
                     totals.update(base + ones * d for d in diffs)
         offset = -min(totals)
         return FinalTotals(sum(1 << (t + offset) for t in totals), offset)

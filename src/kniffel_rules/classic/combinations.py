@@ -15,7 +15,7 @@ from kniffel_rules.classic.pieces import BOXES as BOXES  # for the old path clas
 from kniffel_rules.classic.pieces import CROATIAN_BOXES as CROATIAN_BOXES
 from kniffel_rules.classic.pieces import LOWER as LOWER
 from kniffel_rules.classic.pieces import UPPER as UPPER
-from kniffel_rules.classic.pieces import Box
+from kniffel_rules.classic.pieces import Box, check_rules
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
@@ -117,10 +117,12 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     if not isinstance(box, Box):
         raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
     d = check_dice(dice)
-    return natural_scores(d, rules or _DEFAULT_RULES)[box.value]
+    if rules is None:
+        rules = _DEFAULT_RULES
+    check_rules(rules)
+    return natural_scores(d, rules)[box.value]
 
 
-@lru_cache(maxsize=256)
 def possible_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:
     """Every value ``box`` can hold on a sheet under ``rules``, 0 (struck) included.
 
@@ -133,7 +135,18 @@ def possible_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:
 
     Returns:
         The set of values.
+
+    Raises:
+        InvalidStateError: ``box`` is not a `Box` or ``rules`` not classic `Rules`.
     """
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+    check_rules(rules)
+    return _cached_values(box, rules)
+
+
+@lru_cache(maxsize=256)
+def _cached_values(box: Box, rules: Rules) -> frozenset[int]:
     return _possible_values(box, rules)
 
 

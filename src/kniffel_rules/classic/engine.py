@@ -141,8 +141,6 @@ def _after_score(state: State, made: Entry, box: Box) -> State:
     )
 
 
-
-
 def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
     """Placement points for one game's totals: N for first place, N-1 for second, ...
 

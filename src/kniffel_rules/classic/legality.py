@@ -19,10 +19,19 @@ import attrs
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
-from kniffel_rules.classic.pieces import BOXES, CROATIAN_BOXES, LOWER, UPPER, Box, sheet_boxes
+from kniffel_rules.classic.pieces import (
+    BOXES,
+    CROATIAN_BOXES,
+    LOWER,
+    UPPER,
+    Box,
+    check_rules,
+    sheet_boxes,
+)
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Sheet, State
-from kniffel_rules.errors import Rejection
+from kniffel_rules.dice import all_multisets
+from kniffel_rules.errors import InvalidStateError, Rejection
 
 __all__ = [
     "Entry",
@@ -168,6 +177,18 @@ def entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry:
     return Entry(_joker_value(box, natural, rules), forced_bonus, joker=True)
 
 
+_ROLLS = frozenset(all_multisets(5))
+
+
+def _check_arguments(sheet: object, dice: object, rules: object) -> None:
+    """The arguments of the public entry functions: a `Sheet`, five sorted dice, `Rules`."""
+    if not isinstance(sheet, Sheet):
+        raise InvalidStateError("sheet", f"expected a classic Sheet, got {type(sheet).__name__}")
+    if not isinstance(dice, tuple) or dice not in _ROLLS:
+        raise InvalidStateError("dice", f"expected five sorted faces 1..6, got {dice!r}")
+    check_rules(rules)
+
+
 def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry | Rejection:
     """Whether five final dice may go in ``box``, and with what effect.
 
@@ -183,12 +204,20 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
         The `Entry`, or the reason why the roll may not go there: a
         `Rejection`, a ``str`` carrying the clause id in ``.rule``.
     """
+    _check_arguments(sheet, dice, rules)
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
     reason = entry_problem(sheet, dice, box, rules)
     return entry(sheet, dice, box, rules) if reason is None else reason
 
 
 def entry_options(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> dict[Box, Entry]:
-    """Every box the final roll may go in, with its effect, in sheet order."""
+    """Every box the final roll may go in, with its effect, in sheet order.
+
+    Raises:
+        InvalidStateError: Not a `Sheet`, five sorted dice 1..6 and `Rules`.
+    """
+    _check_arguments(sheet, dice, rules)
     return {
         box: entry(sheet, dice, box, rules)
         for box in sheet_boxes(rules)
@@ -208,7 +237,15 @@ def allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Bo
     Unless the roll is an extra Kniffel, `entry_problem` accepts exactly the
     open boxes of the sheet (its joker clauses apply to an extra Kniffel
     only); then every box of the sheet is asked.
+
+    Raises:
+        InvalidStateError: Not a `Sheet`, five sorted dice 1..6 and `Rules`.
     """
+    _check_arguments(sheet, dice, rules)
+    return _allowed_boxes(sheet, dice, rules)
+
+
+def _allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Box, ...]:
     if is_extra_kniffel(sheet, dice, rules):
         return tuple(b for b in sheet_boxes(rules) if entry_problem(sheet, dice, b, rules) is None)
     entries = sheet.entries
@@ -287,7 +324,7 @@ def listing(state: State) -> tuple[Action, ...]:
     """
     if state.rolls == 0:
         return FIRST_ROLL
-    boxes = allowed_boxes(state.sheets[state.player], state.dice, state.rules)
+    boxes = _allowed_boxes(state.sheets[state.player], state.dice, state.rules)
     scores: tuple[Action, ...] = tuple(_SCORE[b] for b in boxes)
     if state.rolls >= 3:
         return scores

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.classic.rules import Rules
+from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
     "BOXES",
@@ -20,6 +21,7 @@ __all__ = [
     "LOWER",
     "UPPER",
     "Box",
+    "check_rules",
     "layout",
     "sheet_boxes",
 ]
@@ -108,12 +110,23 @@ CROATIAN_BOXES: tuple[Box, ...] = (*UPPER, Box.MAXIMUM, Box.MINIMUM)
 """The 8 boxes of the Croatian sheet."""
 
 
+def check_rules(rules: object) -> None:
+    """Refuse anything that is not a classic `Rules` (`InvalidStateError`, path ``rules``)."""
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected classic Rules, got {type(rules).__name__}")
+
+
 def sheet_boxes(rules: Rules) -> tuple[Box, ...]:
-    """The boxes on the sheet under ``rules`` (13, or Croatian's 8), in sheet order."""
+    """The boxes on the sheet under ``rules`` (13, or Croatian's 8), in sheet order.
+
+    Raises:
+        InvalidStateError: ``rules`` is not a classic `Rules`.
+    """
+    if rules.__class__ is not Rules:
+        check_rules(rules)
     return CROATIAN_BOXES if rules.croatian else BOXES
 
 
-@lru_cache(maxsize=64)
 def layout(rules: Rules) -> Layout:
     """The sheet under ``rules``: its boxes, sections, bonus and totals (`Layout`).
 
@@ -126,7 +139,17 @@ def layout(rules: Rules) -> Layout:
         >>> sheet = layout(Rules())
         >>> sheet.threshold, sheet.bonus, len(sheet.boxes)
         (63, 35, 13)
+
+    Raises:
+        InvalidStateError: ``rules`` is not a classic `Rules`.
     """
+    if rules.__class__ is not Rules:
+        check_rules(rules)
+    return _cached_layout(rules)
+
+
+@lru_cache(maxsize=64)
+def _cached_layout(rules: Rules) -> Layout:
     return _layout(rules)
 
 
