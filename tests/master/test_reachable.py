@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from kniffel_rules.master import (
     from_json,
     to_json,
 )
-from kniffel_rules.master.serial import coins_moved
+from kniffel_rules.master.serial import _bound_items, _race_fits, coins_moved
 
 # --- playing random games ---------------------------------------------------------
 
@@ -433,3 +434,29 @@ def test_inv_10_a_finished_game() -> None:
     d = _doc(final)
     d["player"] = 1
     _refused(d, "dice", "once the game is over")
+
+
+def _race_brute(caps: list[int], items: list[tuple[int, ...]]) -> bool:
+    ways = [
+        [((h[0], 2),)] if len(h) == 1 else [((a, 2), (b, 1)) for a in h for b in h if a != b]
+        for h in items
+    ]
+    for choice in itertools.product(*ways):
+        got = [0] * len(caps)
+        for pay in choice:
+            for seat, coins in pay:
+                got[seat] += coins
+        if all(g <= c for g, c in zip(got, caps, strict=True)):
+            return True
+    return False
+
+
+def test_inv_6_the_race_search_agrees_with_brute_force() -> None:
+    rng = random.Random(6)
+    for _ in range(600):
+        n = rng.randint(1, 4)
+        items = [tuple(sorted(rng.sample(range(n), rng.randint(1, n)))) for _ in range(4)]
+        caps = [rng.randint(0, 8) for _ in range(n)]
+        bound = [i for i in range(n) if caps[i] < 2 * sum(i in h for h in items)]
+        fast = not bound or _race_fits(tuple(caps[i] for i in bound), _bound_items(items, bound))
+        assert fast == _race_brute(caps, items), (caps, items)

@@ -276,29 +276,69 @@ def _check_race(state: State) -> None:
             )
     # players whose coins cover 2 for everything they hold never bind: leave them out
     bound = [i for i, cap in enumerate(caps) if cap < 2 * sum(i in h for h in items)]
-    if not bound:
-        return
+    if bound and not _race_fits(tuple(caps[i] for i in bound), _bound_items(items, bound)):
+        raise InvalidStateError(
+            "players",
+            "the coin markers are too short for the race bonus (MA-19): in no order "
+            "of firsts and seconds do the coins moved cover the race coins paid",
+        )
+
+
+def _bound_items(items: list[tuple[int, ...]], bound: list[int]) -> list[tuple[int, ...]]:
+    """The items as the ways to pay them to the bound players (``-1``: someone else)."""
     slot = {seat: k for k, seat in enumerate(bound)}
-    reach = {(0,) * len(bound)}
-    for holders in items:
-        if len(holders) == 1:
-            pays: list[tuple[tuple[int, int], ...]] = [((holders[0], 2),)]
-        else:
-            pays = [((a, 2), (b, 1)) for a in holders for b in holders if a != b]
-        nxt: set[tuple[int, ...]] = set()
-        for got in reach:
-            for pay in pays:
-                new = list(got)
-                for seat, coins in pay:
-                    k = slot.get(seat)
-                    if k is not None:
-                        new[k] += coins
-                if all(new[k] <= caps[seat] for k, seat in enumerate(bound)):
-                    nxt.add(tuple(new))
-        if not nxt:
-            raise InvalidStateError(
-                "players",
-                "the coin markers are too short for the race bonus (MA-19): in no order "
-                "of firsts and seconds do the coins moved cover the race coins paid",
-            )
-        reach = nxt
+    return [tuple(slot.get(seat, -1) for seat in h) for h in items]
+
+
+def _race_fits(caps: tuple[int, ...], items: list[tuple[int, ...]]) -> bool:
+    """Whether some order of firsts and seconds pays each bound player at most its cap.
+
+    A depth-first search over the items, the most constrained first, trying
+    the first's 2 coins on the seat with the most room; positions already
+    seen fail again, so it ends within the number of distinct slack vectors.
+    """
+    order = sorted(items, key=len)
+    # the least the items from ``at`` on must pay the bound players, in all and each
+    need = [0] * (len(order) + 1)
+    each = [[0] * len(caps) for _ in range(len(order) + 1)]
+    for at in range(len(order) - 1, -1, -1):
+        h = order[at]
+        others = sum(seat < 0 for seat in h)
+        least = 2 if len(h) == 1 else (3, 1, 0)[min(others, 2)]
+        need[at] = need[at + 1] + (least if h[0] >= 0 or len(h) > 1 else 0)
+        each[at] = list(each[at + 1])
+        for seat in h:
+            if seat >= 0 and len(h) <= 2:
+                each[at][seat] += 2 if len(h) == 1 else 1
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+
+    def fits(at: int, room: tuple[int, ...]) -> bool:
+        if at == len(order):
+            return True
+        if (at, room) in seen or sum(room) < need[at]:
+            return False
+        if any(r < e for r, e in zip(room, each[at], strict=True)):
+            return False
+        seen.add((at, room))
+        holders = order[at]
+        pays = (
+            [((holders[0], 2),)]
+            if len(holders) == 1
+            else [
+                ((a, 2), (b, 1))
+                for i, a in enumerate(holders)
+                for j, b in enumerate(holders)
+                if i != j
+            ]
+        )
+        pays.sort(key=lambda pay: -(room[pay[0][0]] if pay[0][0] >= 0 else 99))
+        for pay in pays:
+            left = list(room)
+            for seat, coins in pay:
+                if seat >= 0:
+                    left[seat] -= coins
+            if min(left) >= 0 and fits(at + 1, tuple(left)):
+                return True
+        return False
+
+    return fits(0, caps)
