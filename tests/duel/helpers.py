@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kniffel_rules import duel
+from kniffel_rules import InvalidStateError, duel
 from kniffel_rules.duel import Area, Phase, Rules, Spot, State
 
 B, R = Spot.BLUE_HOLE, Spot.RED_HOLE
@@ -23,10 +23,33 @@ def position(
     jokers_used: int = 0,
     rules: Rules | None = None,
     results: tuple[int, ...] = (),
+    first_player: int | None = None,
 ) -> State:
-    """A position in which ``player`` decides, with ``dice`` showing after ``rolls`` throws."""
+    """A position in which ``player`` decides, with ``dice`` showing after ``rolls`` throws.
+
+    It must be reachable (``from_json`` accepts it): ``first_player`` is the
+    given seat, else whichever seat makes the position reachable (``player``
+    tried first).
+    """
     if rolls is None:
         rolls = 1 if dice else 0
+    if first_player is None:
+        for seat in (player, 1 - player):
+            try:
+                return position(
+                    spots,
+                    dice,
+                    player=player,
+                    jokers=jokers,
+                    rolls=rolls,
+                    jokers_used=jokers_used,
+                    rules=rules,
+                    results=results,
+                    first_player=seat,
+                )
+            except InvalidStateError:
+                if seat != player:
+                    raise
     state = State(
         rules or Rules(),
         ("Blue", "Red"),
@@ -38,7 +61,7 @@ def position(
         jokers=jokers,
         supply=(11 - jokers[0], 11 - jokers[1]),
         jokers_used=jokers_used,
-        first_player=0,
+        first_player=first_player,
         results=results,
     )
     assert duel.from_json(duel.to_json(state)) == state  # a reachable position

@@ -82,7 +82,7 @@ def test_the_same_seed_replays_the_same_game() -> None:
 
 
 def test_the_bots_never_draw_from_the_generator() -> None:
-    state = position({}, (1, 2, 2, 5, 6), jokers=(2, 0), rolls=3)
+    state = position({}, (1, 2, 2, 5, 6), jokers=(2, 1), rolls=3)
     actions = legal(state)
     for bot in BOTS:
         rng = random.Random(9)
@@ -103,7 +103,7 @@ def test_greedy_prefers_a_winning_move() -> None:
 
 def test_greedy_spends_a_joker_only_when_it_lets_a_disc_move() -> None:
     greedy = DuelGreedy()
-    helps = position({}, (1, 2, 4, 6, 6), jokers=(1, 0), rolls=3)  # 6 -> 3 or 5: a straight
+    helps = position({}, (1, 2, 4, 6, 6), jokers=(1, 1), rolls=3)  # 6 -> 3 or 5: a straight
     choice = greedy(helps, legal(helps), random.Random(0))
     assert isinstance(choice, Joker)
     after = duel.apply(helps, choice)
@@ -177,7 +177,7 @@ def _best_end(state: State, h: DuelHeuristic) -> float:
 @pytest.mark.parametrize(
     ("spots", "dice", "jokers"),
     [
-        ({}, (1, 2, 4, 6, 6), (1, 0)),
+        ({}, (1, 2, 4, 6, 6), (1, 1)),
         ({Area.ONES: B, Area.TWOS: B, Area.SIXES: R}, (1, 3, 3, 5, 6), (2, 1)),
         ({Area.FULL_HOUSE: S.RED_SPACE, Area.FOURS: B}, (2, 2, 4, 4, 5), (0, 3)),
     ],
@@ -193,7 +193,7 @@ def test_the_final_values_are_an_exhaustive_search_over_jokers(
 
 
 def test_a_roll_is_valued_by_the_exact_expectation_over_chance_outcomes() -> None:
-    state = position({Area.SIXES: S.BLUE_SPACE}, (1, 3, 6, 6, 6), jokers=(1, 0), rolls=2)
+    state = position({Area.SIXES: S.BLUE_SPACE}, (1, 3, 6, 6, 6), jokers=(1, 1), rolls=2)
     bot = DuelExpectimax()
     keep = (6, 6, 6)
     rolled = duel.apply(state, Roll(keep))

@@ -41,26 +41,33 @@ def refusal(state: State, action: object) -> Rejection:
 
 # --- every refusal text, with its clause -----------------------------------------
 
-ROLLED = position(dice=(1, 1, 1, 4, 6), jokers=(1, 0), rolls=1)
+ROLLED = position(dice=(1, 1, 1, 4, 6), jokers=(1, 1), rolls=1)
+
+
+def _junk_move(area: object) -> Move:
+    """A `Move` built around its constructor (which refuses anything but an `Area`)."""
+    move = object.__new__(Move)
+    object.__setattr__(move, "area", area)
+    return move
 
 
 @pytest.mark.parametrize(
     ("state", "action", "text", "clause"),
     [
         (
-            position(jokers=(1, 0)),
+            position(jokers=(1, 1)),
             Move(A.ONES),
             "roll the dice first: a turn starts with a roll",
             "DU-53",
         ),
         (
-            position(jokers=(1, 0)),
+            position(jokers=(1, 1)),
             Miss(),
             "roll the dice first: a turn starts with a roll",
             "DU-53",
         ),
         (
-            position(jokers=(1, 0)),
+            position(jokers=(1, 1)),
             Joker(1, 2),
             "roll the dice first: a turn starts with a roll",
             "DU-53",
@@ -73,7 +80,7 @@ ROLLED = position(dice=(1, 1, 1, 4, 6), jokers=(1, 0), rolls=1)
             "DU-07",
         ),
         (
-            position({A.ONES: R}, dice=(1, 1, 1, 4, 6)),
+            position({A.ONES: R}, dice=(1, 1, 1, 4, 6), jokers=(1, 0)),
             Move(A.ONES),
             "the Ones disc is secured in red's hole and never moves again",
             "DU-11",
@@ -104,7 +111,7 @@ ROLLED = position(dice=(1, 1, 1, 4, 6), jokers=(1, 0), rolls=1)
             "DU-05",
         ),
         (
-            position(dice=(1, 1, 1, 4, 5), jokers=(1, 0), rolls=1, jokers_used=1),
+            position(dice=(1, 1, 1, 4, 5), jokers=(1, 1), rolls=1, jokers_used=1),
             Roll(keep=(1,)),
             "jokers are used after the final roll: no roll may follow a joker",
             "DU-43",
@@ -116,15 +123,26 @@ ROLLED = position(dice=(1, 1, 1, 4, 6), jokers=(1, 0), rolls=1)
             "DU-13",
         ),
         (ROLLED, Joker(1, 7), "a joker turns a die to a face 1..6, got 7", "DU-13"),
-        (ROLLED, Joker(True, 2), "a joker turns a die to a face 1..6, got True", "DU-13"),
-        (ROLLED, Joker("1", 2), "a joker turns a die to a face 1..6, got '1'", "DU-13"),  # type: ignore[arg-type]
+        (ROLLED, Joker(-1, 2), "a joker turns a die to a face 1..6, got -1", "DU-13"),
+        (
+            ROLLED,
+            Joker(10**5000, 2),
+            "a joker turns a die to a face 1..6, got <a int too large to print>",
+            "DU-13",
+        ),
         (ROLLED, Joker(3, 5), "no die shows 3: the dice are (1, 1, 1, 4, 6)", "DU-13"),
         (ROLLED, Joker(6, 6), "the die already shows 6: a joker must change the die", "DU-48"),
-        (ROLLED, Move("ones"), "Move needs a duel Area, got 'ones'", "PR-01"),  # type: ignore[arg-type]
+        (ROLLED, _junk_move("ones"), "Move needs a duel Area, got 'ones'", "PR-01"),
         (
-            position(jokers=(1, 0)),
-            Move("ones"),  # type: ignore[arg-type]
+            position(jokers=(1, 1)),
+            _junk_move("ones"),
             "Move needs a duel Area, got 'ones'",
+            "PR-01",
+        ),
+        (
+            ROLLED,
+            "Move(ones)",
+            "it is Blue's turn: expected Roll, Joker, Move or Miss, got 'Move(ones)'",
             "PR-01",
         ),
     ],
@@ -160,7 +178,9 @@ def test_protocol_misuse_keeps_its_texts_with_protocol_clauses() -> None:
     off = duel.new_game()
     assert str(refusal(off, DiceRoll((1, 2)))) == "1 dice are thrown here, the outcome has 2"
     over = duel.apply(
-        position({A.FOURS: B, A.FIVES: B, A.SIXES: Spot.BLUE_SPACE}, dice=(6, 6, 6, 1, 1)),
+        position(
+            {A.FOURS: B, A.FIVES: B, A.SIXES: Spot.BLUE_SPACE}, dice=(6, 6, 6, 1, 1), jokers=(0, 1)
+        ),
         Move(A.SIXES),
     )
     assert duel.is_terminal(over)
@@ -189,7 +209,7 @@ JUNK: tuple[object, ...] = (
     None,
     3,
     "roll",
-    Move("ones"),  # type: ignore[arg-type]
+    _junk_move("ones"),
     Joker(0, 7),
     Joker(6, 6),
     Roll(keep=(1, 1, 1, 1, 1)),
@@ -252,7 +272,11 @@ def test_the_fast_listing_is_the_checked_listing(seed: int) -> None:
 
 
 def test_move_target_refuses_with_the_rejection_of_move_problem() -> None:
-    for state in (position(jokers=(1, 0)), ROLLED, position({A.ONES: R}, dice=(1, 1, 1, 4, 6))):
+    for state in (
+        position(jokers=(1, 1)),
+        ROLLED,
+        position({A.ONES: R}, dice=(1, 1, 1, 4, 6), jokers=(1, 0)),
+    ):
         for area in duel.AREAS:
             target = duel.move_target(state, area)
             reason = duel.move_problem(state, area)

@@ -143,7 +143,7 @@ def test_a_rolloff_happens_before_anything_else_of_a_game() -> None:
 
 
 def test_jokers_are_spent_only_after_a_roll() -> None:
-    d = doc_of(position(jokers=(2, 0)))
+    d = doc_of(position(jokers=(2, 1)))
     d["jokers_used"] = 1
     with pytest.raises(InvalidStateError, match="jokers_used: jokers are spent only after"):
         from_json(json.dumps(d))

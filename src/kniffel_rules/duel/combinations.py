@@ -22,7 +22,7 @@ from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, SPECIAL_AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["adjacent_triples", "combinations", "shown_areas"]
+__all__ = ["adjacent_triples", "combinations", "safe_repr", "shown", "shown_areas", "triples"]
 
 # The old module ``duel.areas`` is an alias of this one: its area names stay here.
 _MOVED = (AREAS, NUMBER_AREAS, SPECIAL_AREAS, Area)
@@ -43,9 +43,21 @@ def _shows(area: Area, dice: tuple[int, ...]) -> bool:
     return _dice.has_of_a_kind(dice, 5)
 
 
-@lru_cache(maxsize=512)
 def shown_areas(dice: tuple[int, ...]) -> tuple[Area, ...]:
-    """The areas whose combination five valid sorted dice show, in board order (cached)."""
+    """The areas whose combination five valid sorted dice show, in board order (cached).
+
+    Raises:
+        InvalidStateError: ``dice`` is not a tuple of ints (a tuple of other
+            than five sorted faces 1..6 shows what its values show).
+    """
+    if type(dice) is not tuple or not all(type(v) is int for v in dice):
+        raise InvalidStateError("dice", "expected a sorted tuple of five faces")
+    return shown(dice)
+
+
+@lru_cache(maxsize=512)
+def shown(dice: tuple[int, ...]) -> tuple[Area, ...]:
+    """`shown_areas` without the check of its argument, for the engine's own dice (cached)."""
     return _shown_areas(dice)
 
 
@@ -73,17 +85,41 @@ def combinations(dice: Iterable[int]) -> tuple[Area, ...]:
     """
     values = _dice.sorted_faces(dice, "dice")
     if len(values) != 5 or values[0] < 1 or values[-1] > 6:
-        raise InvalidStateError("dice", f"expected five faces 1..6, got {values}")
-    return shown_areas(values)
+        if len(values) != 5:
+            raise InvalidStateError("dice", f"expected five faces 1..6, got {len(values)} dice")
+        raise InvalidStateError("dice", f"expected five faces 1..6, got {safe_repr(values)}")
+    return shown(values)
 
 
-@lru_cache(maxsize=4)
+def safe_repr(value: object) -> str:
+    """``repr(value)``, or a short stand-in when it cannot be written (a huge int).
+
+    Python refuses to convert integers of more than 4,300 digits to text;
+    a message quoting what a caller passed must not fail on one.
+    """
+    try:
+        return repr(value)
+    except ValueError:
+        return f"<a {type(value).__name__} too large to print>"
+
+
 def adjacent_triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:
     """Every run of three adjacent areas (as ``Area`` values) under ``rules.adjacency``.
 
     ``"linear"``: nine runs along the whole board order; ``"within_parts"``:
     the runs that stay within Ones..Sixes or within the special rolls (seven).
+
+    Raises:
+        InvalidStateError: ``rules`` is not a Duell `Rules`.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected duel Rules, got {type(rules).__name__}")
+    return triples(rules)
+
+
+@lru_cache(maxsize=4)
+def triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:
+    """`adjacent_triples` without the check of its argument (cached)."""
     return _adjacent_triples(rules)
 
 

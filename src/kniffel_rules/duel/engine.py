@@ -38,7 +38,7 @@ from kniffel_rules._dicegame import opening_state
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
-from kniffel_rules.duel.legality import has_won, move_target
+from kniffel_rules.duel.legality import board_win, move_target
 from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Phase, State
@@ -155,7 +155,7 @@ def _move(state: State, action: Move) -> State:
     board = list(state.board)
     board[action.area.value] = target
     new_board = tuple(board)
-    if target is HOLES[state.player] and has_won(new_board, state.player, state.rules):
+    if target is HOLES[state.player] and board_win(new_board, state.player, state.rules):
         return _game_won(state, new_board)
     return _next_turn(state, board=new_board)
 
@@ -315,7 +315,11 @@ def scores(state: State) -> tuple[int, ...]:
     the game is over the winner scores `WIN_SCORE` (5), so a win by three
     adjacent discs outranks the loser's up to four secured discs. A match:
     the games each player has won.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
+    SHELL.check_state(state)
     if state.rules.match_wins > 1:
         return state.games_won
     counts = tuple(len(state.secured(p)) for p in (0, 1))

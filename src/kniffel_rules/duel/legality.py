@@ -8,6 +8,10 @@ id) that ``apply`` raises. It asks one ``*_problem`` function per action:
 and `listing` is the same set, faster, built from the same rule functions.
 The win condition (`win_reason`, `has_won`) is here too: the move that meets
 it ends the game (DU-21).
+
+Every public function here refuses a ``state`` that is not a Duell `State`
+(and ``win_reason`` a board, seat or rules of the wrong kind) with
+`InvalidStateError`, so junk never gets as far as an ``AttributeError``.
 """
 
 from __future__ import annotations
@@ -16,19 +20,21 @@ import warnings
 from functools import lru_cache
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
-from kniffel_rules.dice import D6
+from kniffel_rules._fields import is_int
+from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
-from kniffel_rules.duel.combinations import adjacent_triples, shown_areas
+from kniffel_rules.duel.combinations import safe_repr, shown, triples
 from kniffel_rules.duel.pieces import AREAS, COLOURS, HOLES, SPACES, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import State
-from kniffel_rules.errors import Rejection
+from kniffel_rules.errors import InvalidStateError, Rejection
 
 __all__ = [
     "candidates",
     "check_joker",
     "check_miss",
     "check_roll",
+    "check_state",
     "has_won",
     "joker_block",
     "joker_hand_problem",
@@ -44,6 +50,16 @@ __all__ = [
 ]
 
 
+def check_state(state: object) -> None:
+    """Refuse anything that is not a Duell `State` (the shell's text, path ``state``).
+
+    Raises:
+        InvalidStateError: ``state`` is not a `State`.
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError("state", f"expected a duel State, got {type(state).__name__}")
+
+
 def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
     """How ``player`` has won on ``board``, or None (DU-21, DU-46).
 
@@ -55,11 +71,30 @@ def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None
     Returns:
         ``"five secured discs"``, ``"three adjacent secured discs (...)"``
         or None when neither holds.
+
+    Raises:
+        InvalidStateError: ``board`` is not a tuple of 11 `Spot`, ``player``
+            not a seat 0 or 1, or ``rules`` not a Duell `Rules`.
     """
+    if (
+        type(board) is not tuple
+        or len(board) != len(AREAS)
+        or not all(isinstance(s, Spot) for s in board)
+    ):
+        raise InvalidStateError("board", "expected a tuple of the 11 areas' Spot")
+    if not is_int(player) or player not in (0, 1):
+        raise InvalidStateError("player", f"expected a seat 0 or 1, got {safe_repr(player)}")
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected duel Rules, got {type(rules).__name__}")
+    return board_win(board, player, rules)
+
+
+def board_win(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
+    """`win_reason` without the checks of its arguments (for the engine's own boards)."""
     hole = HOLES[player]
     if sum(1 for s in board if s is hole) >= 5:
         return "five secured discs"
-    for run in adjacent_triples(rules):
+    for run in triples(rules):
         if all(board[i] is hole for i in run):
             names = ", ".join(AREAS[i].label for i in run)
             return f"three adjacent secured discs ({names})"
@@ -67,7 +102,11 @@ def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None
 
 
 def has_won(board: tuple[Spot, ...], player: int, rules: Rules) -> bool:
-    """Whether ``player`` meets a win condition on ``board`` (see `win_reason`)."""
+    """Whether ``player`` meets a win condition on ``board`` (see `win_reason`, which checks).
+
+    Raises:
+        InvalidStateError: Arguments of the wrong kind (see `win_reason`).
+    """
     return win_reason(board, player, rules) is not None
 
 
@@ -91,12 +130,27 @@ def move_target(state: State, area: Area) -> Spot | Rejection:
 
     Returns:
         The spot the disc would go to, or the `Rejection` (DU-53, DU-07 or
-        DU-11) that `move_problem` gives.
+        DU-11) that `move_problem` gives (PR-01 for an ``area`` that is not
+        an `Area`).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
+    check_state(state)
+    if not isinstance(area, Area):
+        return _not_an_area(area)
+    return _target(state, area)
+
+
+def _not_an_area(area: object) -> Rejection:
+    return Rejection(f"Move needs a duel Area, got {safe_repr(area)}", "PR-01")
+
+
+def _target(state: State, area: Area) -> Spot | Rejection:
     reason = _not_rolled(state)
     if reason is not None:
         return reason
-    if area not in shown_areas(state.dice):
+    if area not in shown(state.dice):
         return Rejection(
             f"the dice {state.dice} do not show {area.label}: its disc cannot move", "DU-07"
         )
@@ -122,26 +176,45 @@ def move_problem(state: State, area: object) -> Rejection | None:
 
     Returns:
         None when the disc can move (see `move_target`), else the reason.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
-    if not isinstance(area, Area):
-        return Rejection(f"Move needs a duel Area, got {area!r}", "PR-01")
     target = move_target(state, area)
     return target if isinstance(target, Rejection) else None
 
 
 def movable_areas(state: State) -> tuple[Area, ...]:
-    """The areas whose disc the current player can move, in board order."""
+    """The areas whose disc the current player can move, in board order.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
+    """
+    check_state(state)
+    return _movable(state)
+
+
+def _movable(state: State) -> tuple[Area, ...]:
     if state.rolls == 0:
         return ()
-    return tuple(a for a in shown_areas(state.dice) if isinstance(move_target(state, a), Spot))
+    return tuple(a for a in shown(state.dice) if isinstance(_target(state, a), Spot))
 
 
 def miss_problem(state: State) -> Rejection | None:
-    """Why the current player may not declare a miss now, or None (DU-44, DU-45)."""
+    """Why the current player may not declare a miss now, or None (DU-44, DU-45).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
+    """
+    check_state(state)
+    return _miss_problem(state)
+
+
+def _miss_problem(state: State) -> Rejection | None:
     reason = _not_rolled(state)
     if reason is not None:
         return reason
-    movable = movable_areas(state)
+    movable = _movable(state)
     if movable:
         names = ", ".join(a.label for a in movable)
         return Rejection(
@@ -157,7 +230,17 @@ _JOKER_FIXES = Rejection(
 
 
 def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
-    """Why the current player may not keep ``keep`` and throw the rest, or None (DU-05, DU-43)."""
+    """Why the current player may not keep ``keep`` and throw the rest, or None (DU-05, DU-43).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`, or ``keep`` not
+            dice faces (integers, in any order).
+    """
+    check_state(state)
+    return _roll_problem(state, sorted_faces(keep, "keep"))
+
+
+def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     if state.jokers_used and state.rolls < 3:
         return _JOKER_FIXES
     stop = "move a disc, use a joker or take the miss"
@@ -170,7 +253,16 @@ _NO_JOKER = Rejection(
 
 
 def joker_hand_problem(state: State) -> Rejection | None:
-    """Why the current player may not spend any joker now, or None (DU-13, DU-43)."""
+    """Why the current player may not spend any joker now, or None (DU-13, DU-43).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
+    """
+    check_state(state)
+    return _hand_problem(state)
+
+
+def _hand_problem(state: State) -> Rejection | None:
     reason = _not_rolled(state)
     if reason is not None:
         return reason
@@ -189,13 +281,21 @@ def joker_problem(state: State, die: object, face: object) -> Rejection | None:
 
     Returns:
         None when the joker may be spent, else the reason (DU-53, DU-13 or DU-48).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
-    reason = joker_hand_problem(state)
+    check_state(state)
+    return _joker_problem(state, die, face)
+
+
+def _joker_problem(state: State, die: object, face: object) -> Rejection | None:
+    reason = _hand_problem(state)
     if reason is not None:
         return reason
     for value in (die, face):
-        if isinstance(value, bool) or not isinstance(value, int) or value not in D6:
-            return Rejection(f"a joker turns a die to a face 1..6, got {value!r}", "DU-13")
+        if not is_int(value) or value not in D6:
+            return Rejection(f"a joker turns a die to a face 1..6, got {safe_repr(value)}", "DU-13")
     if die not in state.dice:
         return Rejection(f"no die shows {die}: the dice are {state.dice}", "DU-13")
     if die == face:
@@ -211,15 +311,26 @@ def problem(state: State, action: Action) -> Rejection | None:
         action: A `Roll`, `Joker`, `Move` or `Miss`.
 
     Returns:
-        None for a legal action, else the `Rejection` that ``apply`` raises.
+        None for a legal action, else the `Rejection` that ``apply`` raises
+        (PR-01 for an object that is not an action of this game).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
+    check_state(state)
     if isinstance(action, Move):
-        return move_problem(state, action.area)
+        area = action.area
+        if not isinstance(area, Area):  # only an object built around the constructor
+            return _not_an_area(area)
+        target = _target(state, area)
+        return target if isinstance(target, Rejection) else None
     if isinstance(action, Roll):
-        return roll_problem(state, action.keep)
+        return _roll_problem(state, action.keep)
     if isinstance(action, Joker):
-        return joker_problem(state, action.die, action.face)
-    return miss_problem(state)
+        return _joker_problem(state, action.die, action.face)
+    if isinstance(action, Miss):
+        return _miss_problem(state)
+    return Rejection(f"expected Roll, Joker, Move or Miss, got {safe_repr(action)}", "PR-01")
 
 
 _MISS = (Miss(),)
@@ -238,7 +349,11 @@ def candidates(state: State) -> tuple[Action, ...]:
     At the start of a turn ``(Roll(),)``; after a throw every ``Move`` in
     board order, ``Miss()``, every ``Joker`` for the dice (by the face shown,
     then the new face) and every ``Roll`` that throws at least one die.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
+    check_state(state)
     if state.rolls == 0:
         return FIRST_ROLL
     return (*_ALL_MOVES, *_MISS, *_joker_actions(state.dice), *keep_actions(state.dice))
@@ -251,14 +366,18 @@ def listing(state: State) -> tuple[Action, ...]:
     miss (`miss_problem` accepts it exactly then); every joker candidate
     passes `joker_problem` exactly when `joker_hand_problem` does, and every
     roll candidate passes `roll_problem` exactly when ``Roll()`` does.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
+    check_state(state)
     if state.rolls == 0:
         return FIRST_ROLL
-    movable = movable_areas(state)
+    movable = _movable(state)
     actions: tuple[Action, ...] = tuple(_MOVES[a] for a in movable) if movable else _MISS
-    if joker_hand_problem(state) is None:
+    if _hand_problem(state) is None:
         actions += _joker_actions(state.dice)
-    if roll_problem(state, ()) is None:
+    if _roll_problem(state, ()) is None:
         actions += keep_actions(state.dice)
     return actions
 

@@ -20,8 +20,14 @@ tiles of that seat's colour left in the supply. ``board`` gives the spot of
 every area's disc by ``Area.key``: ``"centre"``, ``"blue_space"``,
 ``"red_space"``, ``"blue_hole"`` or ``"red_hole"``. ``results`` lists the
 winner of each finished game of the match. ``from_json`` accepts nothing that
-``apply`` could not have produced: every field is checked and every failure
-is an `InvalidStateError` naming the field path.
+``apply`` could not have produced: every field is checked, and so is every
+invariant of a reachable state (the numbered list "Reachable states" on
+``docs/rules/duel.md``, cited here as R1..R11); every failure is an
+`InvalidStateError` naming the field path.
+
+Limits: the document's size and nesting depth are those of every reader
+(`kniffel_rules.limits`); a name has at most `limits.MAX_NAME_LENGTH`
+characters, through the same check as `new_game`'s; a game has two players.
 """
 
 from __future__ import annotations
@@ -29,8 +35,19 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules import _json
-from kniffel_rules.duel.legality import has_won
-from kniffel_rules.duel.pieces import AREAS, JOKERS_PER_COLOUR, START_BOARD, Spot
+from kniffel_rules._common import check_name
+from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.legality import board_win
+from kniffel_rules.duel.pieces import (
+    AREAS,
+    COLOURS,
+    HOLES,
+    JOKERS_PER_COLOUR,
+    SPACES,
+    START_BOARD,
+    Area,
+    Spot,
+)
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
@@ -68,7 +85,11 @@ def to_json(state: State) -> str:
         >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
         >>> duel.from_json(duel.to_json(s)) == s
         True
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
     """
+    SHELL.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -95,9 +116,7 @@ _SPOTS = {s.value: s for s in Spot}
 
 def _read_player(value: Any, path: str) -> tuple[str, int, int]:
     p = _json.get_object(value, path, required=("name", "jokers", "supply"))
-    name = _json.get_str(p, "name", path)
-    if not name:
-        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    name = check_name(p["name"], f"{path}.name")
     jokers = _json.get_int(p, "jokers", path, 0, JOKERS_PER_COLOUR)
     supply = _json.get_int(p, "supply", path, 0, JOKERS_PER_COLOUR)
     if jokers + supply != JOKERS_PER_COLOUR:
@@ -132,8 +151,10 @@ def from_json(text: str | bytes) -> State:
         The state.
 
     Raises:
-        InvalidStateError: The document is malformed or describes a state
-            the rules cannot reach; the message names the field path.
+        InvalidStateError: The document is malformed, too large or too
+            deep (`kniffel_rules.limits`), or describes a state the rules
+            cannot reach (an invariant of "Reachable states" broken); the
+            message names the field path.
     """
     doc = _json.read_document(text, FORMAT, VERSION, _FIELDS)
     rules = Rules.from_dict(doc["rules"])
@@ -173,6 +194,7 @@ def from_json(text: str | bytes) -> State:
 
 
 def _check_results(state: State) -> None:
+    """R4: the results of a match that is going on, or that just ended."""
     wins = state.games_won
     need = state.rules.match_wins
     if state.phase is Phase.OVER:
@@ -185,46 +207,136 @@ def _check_results(state: State) -> None:
 
 
 def _check_consistency(state: State) -> None:
-    """The relations between fields that ``apply`` always keeps."""
+    """The relations between fields that ``apply`` always keeps (R4..R11)."""
     _check_results(state)
-    phase, rules = state.phase, state.rules
+    phase = state.phase
     if phase is Phase.ROLL_OFF:
-        if state.roll_off is None or state.first_player is not None:
-            raise InvalidStateError(
-                "roll_off", "a roll-off phase needs a roll-off and no first_player"
-            )
-        if (
-            state.board != START_BOARD
-            or state.jokers != (0, 0)
-            or state.dice
-            or state.rolls
-            or state.jokers_used
-            or state.player
-        ):
-            raise InvalidStateError("phase", "a roll-off happens before anything else of a game")
+        _check_roll_off(state)
         return
     if state.roll_off is not None:
         raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
     if state.first_player is None:
         raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
-    won = [has_won(state.board, p, rules) for p in (0, 1)]
     if phase is Phase.OVER:
-        winner = state.results[-1]
-        if not won[winner] or won[1 - winner]:
-            raise InvalidStateError("board", "the last game's winner, and only they, have won")
-        if state.dice or state.rolls or state.jokers_used or state.player:
-            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        _check_over(state)
         return
-    if any(won):
+    if any(board_win(state.board, p, state.rules) for p in (0, 1)):
         raise InvalidStateError("board", "a player has won: the game would be over")
-    if phase is Phase.THROW:
+    _check_turn(state)
+    _check_hands(state)
+
+
+def _check_roll_off(state: State) -> None:
+    """R5: a roll-off happens at the setup of a game, before anything else."""
+    if state.roll_off is None or state.first_player is not None:
+        raise InvalidStateError("roll_off", "a roll-off phase needs a roll-off and no first_player")
+    if (
+        state.board != START_BOARD
+        or state.jokers != (0, 0)
+        or state.dice
+        or state.rolls
+        or state.jokers_used
+        or state.player
+    ):
+        raise InvalidStateError("phase", "a roll-off happens before anything else of a game")
+
+
+def _check_turn(state: State) -> None:
+    """R8, R9: the dice, the throws and the jokers spent fit the moment of the turn."""
+    if state.phase is Phase.THROW:
         if state.rolls > 2 or len(state.dice) > 4 or (state.rolls == 0 and state.dice):
             raise InvalidStateError("dice", "kept dice must leave something to throw")
     elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
         raise InvalidStateError("dice", "five dice after a throw, none before the first")
-    if state.jokers_used and (phase is Phase.THROW or state.rolls == 0):
+    if state.jokers_used and (state.phase is Phase.THROW or state.rolls == 0):
         raise InvalidStateError("jokers_used", "jokers are spent only after the final roll")
     if state.jokers_used > state.supply[state.player]:
         raise InvalidStateError(
             "jokers_used", "the jokers spent this turn are back in the player's supply"
         )
+
+
+def _moved_to(board: tuple[Spot, ...], seat: int) -> bool:
+    """Whether a disc lies on ``seat``'s space or in their hole: where only their moves put one."""
+    return SPACES[seat] in board or HOLES[seat] in board
+
+
+def _first_turn_only(state: State, hands: list[int]) -> bool:
+    """R10: the second player is to move and only the first player has had a turn (one)."""
+    first = state.first_player
+    assert first is not None
+    if state.player == first or hands[state.player]:
+        return False
+    moved = [a for a, s in zip(AREAS, state.board, strict=True) if s is not Spot.CENTRE]
+    if not moved:  # the one turn was a miss: one tile taken
+        return hands[first] == 1
+    area = moved[0]
+    one_step = HOLES[first] if area is Area.KNIFFEL else SPACES[first]
+    return len(moved) == 1 and state.board[area.value] is one_step and hands[first] == 0
+
+
+def _check_hands(state: State) -> None:
+    """R10: who has had a turn, and how the last one ended, fit the tiles in hand.
+
+    A miss always leaves its player at least one tile, a player's own move
+    puts a disc only on their space or in their hole, and no disc ever
+    returns to the centre line. The tiles of the player to move are counted
+    at the start of the turn (those in hand and those spent this turn).
+    """
+    mover, other = state.player, 1 - state.player
+    hands = list(state.jokers)
+    hands[mover] += state.jokers_used
+    if state.board == START_BOARD and hands == [0, 0] and mover == state.first_player:
+        return  # nobody has had a turn yet
+    if _first_turn_only(state, hands):
+        return
+    # Both players have had a turn; one who holds no tile moved a disc in their last turn.
+    if not hands[other] and not _moved_to(state.board, other):
+        raise InvalidStateError(
+            f"players[{other}].jokers",
+            f"{COLOURS[other]} has had a turn and holds no joker tile, so that turn moved a "
+            f"disc, but no disc lies on {COLOURS[other]}'s space or in their hole "
+            "(a miss leaves a tile in hand)",
+        )
+    if not hands[mover] and not _moved_to(state.board, mover) and SPACES[other] not in state.board:
+        raise InvalidStateError(
+            f"players[{mover}].jokers",
+            f"{COLOURS[mover]} has had a turn and held no joker tile at the start of this one, "
+            f"so their last turn moved a disc, but none lies on {COLOURS[mover]}'s space or "
+            f"hole, nor on {COLOURS[other]}'s space (a miss leaves a tile in hand)",
+        )
+
+
+def _check_over(state: State) -> None:
+    """R11: the game ended with the move that won it, and the loser's tiles fit."""
+    if state.dice or state.rolls or state.jokers_used or state.player:
+        raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+    board, rules = state.board, state.rules
+    winner = state.results[-1]
+    loser = 1 - winner
+    if not board_win(board, winner, rules) or board_win(board, loser, rules):
+        raise InvalidStateError("board", "the last game's winner, and only they, have won")
+    hole = HOLES[winner]
+    if not any(
+        not board_win(_taken_back(board, area, winner), winner, rules)
+        for area, spot in zip(AREAS, board, strict=True)
+        if spot is hole
+    ):
+        raise InvalidStateError(
+            "board",
+            f"the game stops at the first win, but {COLOURS[winner]} would still have won "
+            "without any one of their secured discs (more than the last move could secure)",
+        )
+    if not state.jokers[loser] and not _moved_to(board, loser):
+        raise InvalidStateError(
+            f"players[{loser}].jokers",
+            f"{COLOURS[loser]} holds no joker tile, so their last turn moved a disc, but "
+            f"none lies on {COLOURS[loser]}'s space or in their hole",
+        )
+
+
+def _taken_back(board: tuple[Spot, ...], area: Area, seat: int) -> tuple[Spot, ...]:
+    """The board before ``seat`` secured the disc of ``area`` (Kniffel's came from the centre)."""
+    before = list(board)
+    before[area.value] = SPACES[seat] if area.has_spaces else Spot.CENTRE
+    return tuple(before)

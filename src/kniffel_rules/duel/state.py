@@ -9,9 +9,11 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._fields import is_int
 from kniffel_rules._moved import moved_names
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["Phase", "State"]
@@ -58,11 +60,23 @@ class State:
     results: tuple[int, ...] = ()
 
     def spot(self, area: Area) -> Spot:
-        """Where the disc of ``area`` lies."""
+        """Where the disc of ``area`` lies.
+
+        Raises:
+            InvalidStateError: ``area`` is not an `Area`.
+        """
+        if not isinstance(area, Area):
+            raise InvalidStateError("area", f"expected a duel Area, got {type(area).__name__}")
         return self.board[area.value]
 
     def secured(self, player: int) -> tuple[Area, ...]:
-        """The areas whose discs ``player`` has secured in their hole, in board order."""
+        """The areas whose discs ``player`` has secured in their hole, in board order.
+
+        Raises:
+            InvalidStateError: ``player`` is not a seat 0 or 1.
+        """
+        if not is_int(player) or player not in (0, 1):
+            raise InvalidStateError("player", "expected a seat 0 or 1")
         hole = HOLES[player]
         return tuple(a for a, s in zip(AREAS, self.board, strict=True) if s is hole)
 
