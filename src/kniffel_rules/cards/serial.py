@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from kniffel_rules import _json
+from kniffel_rules._common import check_name
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import SHELL
@@ -130,9 +131,7 @@ def _read_rules(value: Any) -> Rules:
 
 def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens]:
     p = _json.get_object(value, path, required=_PLAYER_FIELDS)
-    name = _json.get_str(p, "name", path)
-    if not name:
-        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    name = check_name(p["name"], f"{path}.name")  # the same check as new_game's
     hand = _read_cards(p["hand"], f"{path}.hand")
     reserve = _json.get_int(p, "reserve", path, 0, 1_000)
     active = _json.get_int(p, "active", path, 0, 1_000)
