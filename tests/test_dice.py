@@ -153,3 +153,11 @@ def test_sample_roll_uses_the_faces_it_is_given(k: int) -> None:
     throws = [dice.sample_roll(rng, k, faces) for _ in range(50)]
     assert all(len(t) == k and set(t) <= set(faces) for t in throws)
     assert {f for t in throws for f in t} == set(faces)
+
+
+@pytest.mark.parametrize("junk", ["", "33", b"", b"\x03", bytearray(b"\x03"), {3: 1}, {3, 1}])
+def test_text_bytes_mappings_and_sets_are_no_dice(junk: object) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        DiceRoll(junk)  # type: ignore[arg-type]
+    assert info.value.path == "values"
+    assert info.value.detail == f"expected a sequence of dice faces, got {junk!r}"

@@ -24,7 +24,8 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Final
@@ -79,6 +80,8 @@ def sorted_faces(values: Iterable[int], path: str = "values") -> tuple[int, ...]
     Raises:
         InvalidStateError: ``values`` is not an iterable of integers.
     """
+    if isinstance(values, (str, bytes, bytearray, Mapping, AbstractSet)):
+        raise InvalidStateError(path, f"expected a sequence of dice faces, got {values!r}")
     try:
         items = tuple(values)
     except TypeError:
