@@ -204,6 +204,13 @@ def _misfit(state: State, action: object) -> str:
     )
 
 
+def _outcome_problem(state: State, action: DiceRoll) -> Rejection | None:
+    try:
+        return _dicegame.throw_problem(state, action)
+    except ValueError:  # the refusal quotes a "face" of more than 4,300 digits
+        return Rejection("die faces are 1..6, got a face too large to print", "PR-04")
+
+
 def _ranking(state: State) -> tuple[int, ...]:
     return (state.results[-1],)
 
@@ -220,7 +227,7 @@ SHELL: Final[Shell[State]] = Shell(
     decide=_decide,
     chance=_dicegame.throw_chance,
     sample=_dicegame.throw_sample,
-    outcome_problem=_dicegame.throw_problem,
+    outcome_problem=_outcome_problem,
     outcome_misfit=_dicegame.throw_misfit,
     happen=_dicegame.throw_happen,
     ranking=_ranking,

@@ -117,7 +117,7 @@ def _not_rolled(state: State) -> Rejection | None:
     return _NOT_ROLLED if state.rolls == 0 else None
 
 
-def move_target(state: State, area: Area) -> Spot | Rejection:
+def move_target(state: State, area: object) -> Spot | Rejection:
     """Where the disc of ``area`` goes if the current player moves it, or why it cannot.
 
     From the centre or the opponent's space to the mover's space; from the
@@ -244,7 +244,12 @@ def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     if state.jokers_used and state.rolls < 3:
         return _JOKER_FIXES
     stop = "move a disc, use a joker or take the miss"
-    return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
+    try:
+        return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
+    except ValueError:  # the refusal quotes a kept "die" of more than 4,300 digits
+        return Rejection(
+            f"cannot keep {safe_repr(keep)}: the dice showing are {state.dice}", _ROLL_RULES["keep"]
+        )
 
 
 _NO_JOKER = Rejection(
