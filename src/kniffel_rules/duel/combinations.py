@@ -85,8 +85,6 @@ def combinations(dice: Iterable[int]) -> tuple[Area, ...]:
     """
     values = _dice.sorted_faces(dice, "dice")
     if len(values) != 5 or values[0] < 1 or values[-1] > 6:
-        if len(values) != 5:
-            raise InvalidStateError("dice", f"expected five faces 1..6, got {len(values)} dice")
         raise InvalidStateError("dice", f"expected five faces 1..6, got {safe_repr(values)}")
     return shown(values)
 
