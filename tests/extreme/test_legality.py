@@ -47,7 +47,8 @@ from kniffel_rules.shell import PROTOCOL_CLAUSES
         ((1, 2, 3, 4, 5, 10), r"dice: faces are 0\.\.9 \(d10\) and 1\.\.6 \(d6\), got"),
         ((-1, 1, 2, 3, 4, 5), r"dice: faces are 0\.\.9 \(d10\) and 1\.\.6 \(d6\), got"),
         ((0, 7, 1, 2, 3, 4), r"dice: only the d10 can show 0 or 7\.\.9, got \(0, 1, 2, 3, 4, 7\)"),
-        ("123456", "dice: a die face must be an integer"),
+        ("123456", "dice: expected a sequence of dice faces"),  # text is no dice
+        (("1", 2, 3, 4, 5, 6), "dice: a die face must be an integer"),
         (6, "dice: expected a sequence of dice faces"),
     ],
 )

@@ -14,7 +14,7 @@ import pytest
 
 from extreme.helpers import position
 from kniffel_rules import extreme
-from kniffel_rules.extreme import Box
+from kniffel_rules.extreme import Box, Rules
 from perft import perft as _perft
 
 DATA = Path(__file__).parent.parent / "data" / "extreme_perft.json"
@@ -22,10 +22,16 @@ DATA = Path(__file__).parent.parent / "data" / "extreme_perft.json"
 STARTS: dict[str, tuple[Callable[[], extreme.State], int]] = {
     "start": (extreme.new_game, 2),
     "third_roll_with_chip": (
-        lambda: position({Box.CHANCE: 20}, d6=(1, 2, 2, 5, 6), d10=0, rolls=3, chips=1),
+        # one chip spent on the first turn, one left (a reachable state: one chip per turn)
+        lambda: position(
+            {Box.CHANCE: 20}, d6=(1, 2, 2, 5, 6), d10=0, rolls=3, chips=1, rules=Rules(chips=2)
+        ),
         3,
     ),
-    "third_roll_without_chip": (lambda: position(d6=(3, 3, 3, 4, 6), d10=3, rolls=3, chips=0), 1),
+    "third_roll_without_chip": (
+        lambda: position(d6=(3, 3, 3, 4, 6), d10=3, rolls=3, chips=0, rules=Rules(chips=0)),
+        1,
+    ),
     "second_roll": (lambda: position(d6=(1, 1, 6, 6, 6), d10=9, rolls=1), 2),
 }
 

@@ -72,7 +72,7 @@ def test_any_dice_may_be_kept_the_d10_included() -> None:
 
 @rule("EX-03")
 def test_after_the_third_roll_enter_or_strike() -> None:
-    s = position(d6=(1, 1, 2, 2, 4), d10=9, rolls=3, chips=0)
+    s = position(d6=(1, 1, 2, 2, 4), d10=9, rolls=3, chips=0, rules=Rules(chips=0))
     assert all(isinstance(a, Score) for a in legal_actions(s))
     assert enter(s, B.HIGHWAY) == 0
     with pytest.raises(IllegalActionError, match="already filled"):
@@ -96,7 +96,8 @@ def test_a_chip_buys_a_fourth_roll_at_most_one_per_turn() -> None:
 
 @rule("EX-04")
 def test_no_fourth_roll_without_a_chip() -> None:
-    s = position(d6=(1, 1, 2, 2, 4), d10=9, rolls=3, chips=0)
+    used_up = {B.ONES: 1, B.TWOS: 2, B.THREES: 3}  # three turns, a chip in each
+    s = position(used_up, d6=(1, 1, 2, 2, 4), d10=9, rolls=3, chips=0)
     with pytest.raises(IllegalActionError, match="costs a chip"):
         apply(s, Roll())
     assert not any(isinstance(a, Roll) for a in legal_actions(s))
@@ -123,7 +124,7 @@ def test_three_chips_per_game() -> None:
 
 @rule("EX-05")
 def test_chips_are_not_on_the_sheet() -> None:
-    s = position({B.ONES: 2}, d6=(1, 1, 2, 2, 4), d10=9, chips=1)
+    s = position({B.ONES: 2, B.HIGHWAY: 0}, d6=(1, 1, 2, 2, 4), d10=9, chips=1)
     assert scores(s) == (2,)
     assert scores(position({B.ONES: 2}, d6=(1, 1, 2, 2, 4), d10=9, chips=3)) == (2,)
 

@@ -35,8 +35,12 @@ def test_round_trips() -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (["players", 0, "sheet", "fives"], 35, r"players\[0\]\.sheet\.fives: 35 is not a value"),
-        (["players", 0, "sheet", "kniffel"], 75, "not a value Kniffel can hold"),
+        (
+            ["players", 0, "sheet", "fives"],
+            35,
+            r"players\[0\]\.sheet\.fives: 35 is not a value a throw scores",
+        ),
+        (["players", 0, "sheet", "kniffel"], 75, "not a value a throw scores in Kniffel"),
         (["players", 0, "sheet", "maximum"], 7, "unknown field 'maximum'"),
         (["players", 0, "chips"], 4, r"players\[0\]\.chips: 4 is above"),
         (["d10"], 10, "d10: 10 is above"),

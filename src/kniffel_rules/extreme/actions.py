@@ -29,8 +29,9 @@ __all__ = ["Action", "ExtremeRoll", "Roll", "Score"]
 
 
 def _faces(values: Iterable[int], path: str) -> tuple[int, ...]:
-    # sorted_faces refuses what is not an int (bools included); int() turns an
-    # int subclass (an IntEnum member) into the plain int it stands for.
+    # sorted_faces refuses what is not a sequence of ints (text, bools, floats,
+    # mappings and sets included); int() turns an int subclass (an IntEnum
+    # member) into the plain int it stands for.
     return tuple(int(v) for v in sorted_faces(values, path))
 
 

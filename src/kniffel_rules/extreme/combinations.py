@@ -18,7 +18,7 @@ from kniffel_rules.errors import InvalidStateError
 # ``kniffel_rules.extreme.boxes`` is an alias of this module (see __init__).
 from kniffel_rules.extreme.pieces import BOXES, D10, LOWER, UPPER, Box  # noqa: F401
 
-__all__ = ["box_values", "check_faces", "possible_values", "score"]
+__all__ = ["box_values", "check_faces", "entry_values", "possible_values", "score"]
 
 
 def _values(v: tuple[int, ...]) -> tuple[int, ...]:
@@ -134,4 +134,28 @@ def _cached_values(box: Box) -> frozenset[int]:
 
 
 def _possible_values(box: Box) -> frozenset[int]:
-    return frozenset({0, *(row[box.value] for row in _table().values())})
+    return frozenset({0, *_cached_entries(box)})
+
+
+def entry_values(box: Box) -> frozenset[int]:
+    """Every value ``Score(box)`` can enter: what some throw scores in ``box``.
+
+    0 where some throw does not fit, so never 0 in Chance and Super-Chance
+    (the dice always count there); `possible_values` adds the struck 0 of a
+    paper sheet. ``from_json`` reads a state's boxes against this set.
+
+    Raises:
+        InvalidStateError: ``box`` is not an Extreme `Box`.
+    """
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected an Extreme Box, got {box!r}")
+    return _cached_entries(box)
+
+
+@cache
+def _cached_entries(box: Box) -> frozenset[int]:
+    return _entry_values(box)
+
+
+def _entry_values(box: Box) -> frozenset[int]:
+    return frozenset(row[box.value] for row in _table().values())

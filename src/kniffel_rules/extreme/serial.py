@@ -12,8 +12,14 @@ The document (``"format": "kniffel-rules/extreme-state"``, ``"version": 1``):
  "roll_off": {"contenders": [0, 1], "faces": [4]} | null}
 ```
 
-``sheet`` holds the filled boxes only, by ``Box.key``. Every field is
-checked; every failure is an `InvalidStateError` naming the field path.
+``sheet`` holds the filled boxes only, by ``Box.key``. ``from_json``
+accepts exactly the states that ``new_game`` and ``apply`` can produce:
+every field is checked, and so is every invariant of a reachable state
+(listed under "Reachable states" on ``docs/rules/extreme.md``); every
+failure is an `InvalidStateError` naming the field path. The limits are
+those of ``new_game``: 1 to `limits.MAX_PLAYERS` players, names of at most
+`limits.MAX_NAME_LENGTH` characters of valid Unicode, and the document
+limits of the JSON reader (`limits.MAX_DOCUMENT_LENGTH`, `limits.MAX_DEPTH`).
 """
 
 from __future__ import annotations
@@ -21,12 +27,14 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules import _json
-from kniffel_rules._common import check_turn_order
+from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.extreme.combinations import possible_values
+from kniffel_rules.extreme.combinations import entry_values
+from kniffel_rules.extreme.engine import SHELL
 from kniffel_rules.extreme.pieces import BOXES, Box
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
@@ -42,12 +50,16 @@ _BY_KEY = {b.key: b for b in Box}
 def to_json(state: State) -> str:
     """The state as a JSON document (see the module docs for the format).
 
+    Raises:
+        InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
+
     Examples:
         >>> from kniffel_rules import extreme
         >>> s = extreme.new_game(["Ann", "Ben"])
         >>> extreme.from_json(extreme.to_json(s)) == s
         True
     """
+    SHELL.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -71,31 +83,30 @@ def to_json(state: State) -> str:
     return _json.dumps(doc)
 
 
-def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
+def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     p = _json.get_object(value, path, required=("name", "sheet", "chips"))
-    _json.get_str(p, "name", path)
-    if not p["name"]:
-        raise InvalidStateError(f"{path}.name", "a player's name is a non-empty string")
+    name = check_name(p["name"], f"{path}.name")
     entries: list[int | None] = [None] * len(Box)
     raw = _json.get_object(p["sheet"], f"{path}.sheet", optional=list(_BY_KEY))
     for key, v in raw.items():
         box = _BY_KEY[key]
         v = _json.check_int(v, f"{path}.sheet.{key}")
-        if v not in possible_values(box):
+        if v not in entry_values(box):
             raise InvalidStateError(
-                f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold"
+                f"{path}.sheet.{key}", f"{v} is not a value a throw scores in {box.label}"
             )
         entries[box.value] = v
     chips = _json.get_int(p, "chips", path, 0, rules.chips)
-    return Sheet(tuple(entries), chips)
-
-
-def _read_rolloff(value: Any, n: int) -> RollOff | None:
-    return None if value is None else RollOff.from_doc(value, "roll_off", n)
+    return name, Sheet(tuple(entries), chips)
 
 
 def from_json(text: str | bytes) -> State:
     """Read a state written by `to_json`, checking every invariant.
+
+    Accepts exactly the states ``new_game`` and ``apply`` can reach (the
+    invariants are listed under "Reachable states" on
+    ``docs/rules/extreme.md``), with ``new_game``'s limits on players and
+    names.
 
     Raises:
         InvalidStateError: Malformed, or a state the rules cannot reach; the
@@ -120,18 +131,17 @@ def from_json(text: str | bytes) -> State:
         ),
     )
     rules = Rules.from_dict(doc["rules"])
-    sheets = _json.get_list(
-        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=1_000
+    players = _json.get_list(
+        doc, "players", "", lambda v, p: _read_player(v, p, rules), max_length=MAX_PLAYERS
     )
-    n = len(sheets)
+    n = len(players)
     if n == 0:
         raise InvalidStateError("players", "at least 1 player is needed")
-    names = tuple(p["name"] for p in doc["players"])
     phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
     state = State(
         rules,
-        names,
-        sheets,
+        tuple(name for name, _ in players),
+        tuple(sheet for _, sheet in players),
         phase,
         player=_json.get_int(doc, "player", "", 0, n - 1),
         d6=_json.check_faces(doc["d6"], "d6", 1, 6, max_length=5),
@@ -142,22 +152,44 @@ def from_json(text: str | bytes) -> State:
         if doc["roll_off"] is None
         else RollOff.from_doc(doc["roll_off"], "roll_off", n),
     )
-    _check_consistency(state)
+    _check_reachable(state)
     return state
 
 
-def _check_consistency(state: State) -> None:
-    """The relations between fields that ``apply`` always keeps."""
+def _fourth_roll(state: State) -> bool:
+    """Whether the player to move has made (THROW: decided) the fourth roll of this turn."""
+    return (state.phase is Phase.THROW and state.rolls == 3) or (
+        state.phase is Phase.DECIDE and state.rolls == 4
+    )
+
+
+def _check_chips(state: State, filled: list[int]) -> None:
+    """Invariant 4: a chip buys the fourth roll of one turn, at most one per turn."""
+    fourth = _fourth_roll(state)
+    for seat, sheet in enumerate(state.sheets):
+        spent = state.rules.chips - sheet.chips
+        current = fourth and seat == state.player
+        if current and spent == 0:
+            raise InvalidStateError("rolls", "a fourth roll needs a chip handed in")
+        turns = filled[seat] + current  # turns completed, and this one if it used its chip
+        if spent > turns:
+            raise InvalidStateError(
+                f"players[{seat}].chips",
+                f"chips spent {spent} > turns taken {turns}: at most one chip per turn",
+            )
+
+
+def _check_reachable(state: State) -> None:
+    """The invariants of a reachable state (docs/rules/extreme.md, "Reachable states")."""
     n, phase = state.num_players, state.phase
     filled = [s.filled() for s in state.sheets]
     no_dice = not state.d6 and state.d10 is None
+    _check_chips(state, filled)
     if phase is Phase.ROLL_OFF:
         if state.roll_off is None or state.first_player is not None:
             raise InvalidStateError("roll_off", "a roll-off needs a roll-off and no first_player")
         if n < 2 or any(filled) or not no_dice or state.rolls or state.player:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
-        if any(s.chips != state.rules.chips for s in state.sheets):
-            raise InvalidStateError("players", "no chip is used before the first turn")
         return
     if state.roll_off is not None:
         raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
@@ -170,18 +202,13 @@ def _check_consistency(state: State) -> None:
             raise InvalidStateError("d6", "no dice, rolls or player once the game is over")
         return
     if phase is Phase.THROW:
-        if not 0 <= state.rolls <= 3 or (state.rolls == 0 and not no_dice):
+        if state.rolls > 3 or (state.rolls == 0 and not no_dice):
             raise InvalidStateError("rolls", "a throw follows the 1st to 4th roll decision")
         if len(state.d6) == 5 and state.d10 is not None:
             raise InvalidStateError("d6", "kept dice must leave something to throw")
-        if state.rolls == 3 and state.sheets[state.player].chips >= state.rules.chips:
-            raise InvalidStateError("rolls", "a fourth roll needs a chip handed in")
     elif state.rolls == 0:
         if not no_dice:
             raise InvalidStateError("d6", "no dice before the first roll")
     elif len(state.d6) != 5 or state.d10 is None:
         raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")
-    elif state.rolls == 4 and state.sheets[state.player].chips >= state.rules.chips:
-        raise InvalidStateError("rolls", "a fourth roll needs a chip handed in")
-    start = state.first_player
-    check_turn_order(filled, start, state.player, len(BOXES))
+    check_turn_order(filled, state.first_player, state.player, len(BOXES))
