@@ -16,4 +16,14 @@ CASES: tuple[Case, ...] = (
         lambda: extreme.new_game(players=2, rules=extreme.Rules(chips=1), first_player=1),
         playouts=3,
     ),
+    Case(
+        "extreme",
+        "no-chips-no-bonus",
+        lambda: extreme.new_game(
+            players=2,
+            rules=extreme.Rules(chips=0, upper_bonus=0, upper_bonus_threshold=0),
+            first_player=0,
+        ),
+        playouts=2,
+    ),
 )
