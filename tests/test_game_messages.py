@@ -83,7 +83,7 @@ def test_card_game_explanations(combo: Combination, cards: list[Card], message: 
         ((1, 2, 3, 4), r"^dice: expected five faces 1\.\.6, got \(1, 2, 3, 4\)$"),
         ((0, 1, 2, 3, 4), r"^dice: expected five faces 1\.\.6, got \(0, 1, 2, 3, 4\)$"),
         ((1, 2, 3, 4, 7), r"^dice: expected five faces 1\.\.6, got \(1, 2, 3, 4, 7\)$"),
-        ("12345", "^dice: a die face must be an integer"),
+        ("12345", "^dice: expected a sequence of dice faces, got '12345'$"),
     ],
 )
 def test_duel_bad_dice_name_the_field(dice: object, message: str) -> None:

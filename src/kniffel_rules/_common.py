@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
@@ -33,7 +34,7 @@ class _OneOf:
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if value not in self.options:
             allowed = ", ".join(repr(o) for o in self.options)
-            raise InvalidStateError(f"rules.{attr.name}", f"{value!r} is not one of {allowed}")
+            raise InvalidStateError(f"rules.{attr.name}", f"{brief(value)} is not one of {allowed}")
 
 
 @attrs.frozen
@@ -45,10 +46,12 @@ class _IntRange:
 
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidStateError(f"rules.{attr.name}", f"expected an integer, got {value!r}")
+            raise InvalidStateError(
+                f"rules.{attr.name}", f"expected an integer, got {brief(value)}"
+            )
         if not self.lo <= value <= self.hi:
             raise InvalidStateError(
-                f"rules.{attr.name}", f"{value} is not within {self.lo}..{self.hi}"
+                f"rules.{attr.name}", f"{brief(value)} is not within {self.lo}..{self.hi}"
             )
 
 
@@ -67,7 +70,7 @@ def check_int(lo: int, hi: int) -> Any:  # pragma: no mutate block
 def check_bool(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
     """An attrs validator: ``True`` or ``False``."""
     if not isinstance(value, bool):
-        raise InvalidStateError(f"rules.{attr.name}", f"expected True or False, got {value!r}")
+        raise InvalidStateError(f"rules.{attr.name}", f"expected True or False, got {brief(value)}")
 
 
 def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
@@ -89,7 +92,7 @@ def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
     known = {a.name for a in attrs.fields(cls)}  # type: ignore[arg-type]
     for key in doc:
         if key not in known:
-            raise InvalidStateError(path, f"unknown rule option {key!r}")
+            raise InvalidStateError(path, f"unknown rule option {brief(key)}")
     try:
         return cls(**doc)
     except InvalidStateError as exc:  # the validators name "rules.<field>"

@@ -23,6 +23,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.dice import (
     DiceRoll,
@@ -85,7 +86,7 @@ class Roll:
     keep: tuple[int, ...] = attrs.field(default=(), converter=_keep)
 
     def __repr__(self) -> str:
-        return f"Roll(keep={self.keep!r})"
+        return f"Roll(keep={brief(self.keep)})"
 
 
 FIRST_ROLL: tuple[Roll] = (Roll(),)
@@ -138,7 +139,7 @@ def check_keep(
     if len(keep) >= 5:
         return Rejection(f"keeping all five dice throws nothing: to stop, {stop}", rules["all"])
     if not is_sub_multiset(keep, dice):
-        return Rejection(f"cannot keep {keep}: the dice showing are {dice}", rules["keep"])
+        return Rejection(f"cannot keep {brief(keep)}: the dice showing are {dice}", rules["keep"])
     return None
 
 
@@ -239,7 +240,7 @@ def throw_chance(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
 def throw_misfit(state: _DiceState, action: object) -> str:
     """The refusal of an object that is not a `DiceRoll` at a throw."""
     count = _thrown(state)
-    return f"the dice are being thrown: expected a DiceRoll of {count} dice, got {action!r}"
+    return f"the dice are being thrown: expected a DiceRoll of {count} dice, got {brief(action)}"
 
 
 def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
@@ -249,7 +250,7 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     if len(values) != count:
         return Rejection(f"{count} dice are thrown here, the outcome has {len(values)}", "PR-04")
     if values and (values[0] < 1 or values[-1] > 6):
-        return Rejection(f"die faces are 1..6, got {values}", "PR-04")
+        return Rejection(f"die faces are 1..6, got {brief(values)}", "PR-04")
     return None
 
 

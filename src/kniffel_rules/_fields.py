@@ -17,14 +17,15 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["enum_field", "int_field", "is_int"]
 
 
 def is_int(value: object) -> bool:
-    """Whether ``value`` is an ``int`` and not a ``bool`` (nor a float, Fraction, ...)."""
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+    """Whether ``value`` is exactly an ``int`` (not a bool, an IntEnum, a float, a Fraction)."""
+    return type(value) is int
 
 
 @attrs.frozen
@@ -34,9 +35,9 @@ class _Int:
 
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if not is_int(value):
-            raise InvalidStateError(attr.name, f"expected an integer, got {value!r}")
+            raise InvalidStateError(attr.name, f"expected an integer, got {brief(value)}")
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise InvalidStateError(attr.name, f"{value} is not within {self.lo}..{self.hi}")
+            raise InvalidStateError(attr.name, f"{brief(value)} is not within {self.lo}..{self.hi}")
 
 
 @attrs.frozen
@@ -45,7 +46,9 @@ class _Enum:
 
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, self.cls):
-            raise InvalidStateError(attr.name, f"expected a {self.cls.__name__}, got {value!r}")
+            raise InvalidStateError(
+                attr.name, f"expected a {self.cls.__name__}, got {brief(value)}"
+            )
 
 
 def int_field(lo: int | None = None, hi: int | None = None) -> Any:

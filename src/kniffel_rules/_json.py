@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_DEPTH, MAX_DOCUMENT_LENGTH
 
@@ -45,7 +46,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(f"the key {key!r} appears twice in one object")
+                raise _DuplicateKey(f"the key {brief(key)} appears twice in one object")
             seen.add(key)
     return obj
 
@@ -114,7 +115,7 @@ def check_tree(value: Any, path: str = "") -> None:
         for key, child in items:
             if isinstance(node, dict):
                 if not isinstance(key, str):
-                    raise InvalidStateError(where, f"object keys are strings, got {key!r}")
+                    raise InvalidStateError(where, f"object keys are strings, got {brief(key)}")
                 if _bad_text(key):
                     raise InvalidStateError(where, "a key that is not valid Unicode text")
             stack.append((child, _join(where, key), depth + 1))
@@ -153,7 +154,7 @@ def get_object(
     allowed = set(required) | set(optional)
     for key in value:
         if key not in allowed:
-            raise InvalidStateError(path, f"unknown field {key!r}")
+            raise InvalidStateError(path, f"unknown field {brief(key)}")
     return value
 
 
@@ -176,9 +177,9 @@ def check_int(value: Any, path: str, lo: int | None = None, hi: int | None = Non
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidStateError(path, f"expected an integer, got {_type_name(value)}")
     if lo is not None and value < lo:
-        raise InvalidStateError(path, f"{value} is below the minimum {lo}")
+        raise InvalidStateError(path, f"{brief(value)} is below the minimum {lo}")
     if hi is not None and value > hi:
-        raise InvalidStateError(path, f"{value} is above the maximum {hi}")
+        raise InvalidStateError(path, f"{brief(value)} is above the maximum {hi}")
     return value
 
 
@@ -208,7 +209,7 @@ def get_str(
         raise InvalidStateError(_join(path, key), f"expected a string, got {_type_name(value)}")
     if choices is not None and value not in choices:
         options = ", ".join(repr(c) for c in choices)
-        raise InvalidStateError(_join(path, key), f"{value!r} is not one of {options}")
+        raise InvalidStateError(_join(path, key), f"{brief(value)} is not one of {options}")
     return value
 
 
@@ -272,6 +273,6 @@ def read_document(
     """
     doc = get_object(loads(text), "", required=required)
     if doc["format"] != fmt:
-        raise InvalidStateError("format", f"expected {fmt!r}, got {doc['format']!r}")
+        raise InvalidStateError("format", f"expected {fmt!r}, got {brief(doc['format'])}")
     get_int(doc, "version", "", version, version)
     return doc

@@ -32,6 +32,7 @@ from typing import Final
 
 import attrs
 
+from kniffel_rules._text import brief
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 __all__ = [
@@ -81,16 +82,16 @@ def sorted_faces(values: Iterable[int], path: str = "values") -> tuple[int, ...]
         InvalidStateError: ``values`` is not an iterable of integers.
     """
     if isinstance(values, (str, bytes, bytearray, Mapping, AbstractSet)):
-        raise InvalidStateError(path, f"expected a sequence of dice faces, got {values!r}")
+        raise InvalidStateError(path, f"expected a sequence of dice faces, got {brief(values)}")
     try:
         items = tuple(values)
     except TypeError:
         raise InvalidStateError(
-            path, f"expected a sequence of dice faces, got {values!r}"
+            path, f"expected a sequence of dice faces, got {brief(values)}"
         ) from None
     for v in items:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidStateError(path, f"a die face must be an integer, got {v!r}")
+            raise InvalidStateError(path, f"a die face must be an integer, got {brief(v)}")
     return tuple(sorted(items))
 
 
@@ -108,7 +109,7 @@ class DiceRoll:
     values: tuple[int, ...] = attrs.field(converter=sorted_faces)
 
     def __repr__(self) -> str:
-        return f"DiceRoll({self.values!r})"
+        return f"DiceRoll({brief(self.values)})"
 
 
 def expect_roll(action: object, count: int) -> tuple[int, ...]:
@@ -127,13 +128,13 @@ def expect_roll(action: object, count: int) -> tuple[int, ...]:
     """
     if not isinstance(action, DiceRoll):
         raise IllegalActionError(
-            f"the dice are being thrown: expected a DiceRoll of {count} dice, got {action!r}"
+            f"the dice are being thrown: expected a DiceRoll of {count} dice, got {brief(action)}"
         )
     values = action.values
     if len(values) != count:
         raise IllegalActionError(f"{count} dice are thrown here, the outcome has {len(values)}")
     if values and (values[0] < 1 or values[-1] > 6):
-        raise IllegalActionError(f"die faces are 1..6, got {values}")
+        raise IllegalActionError(f"die faces are 1..6, got {brief(values)}")
     return values
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import InvalidStateError, StepLimitError
 from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
@@ -68,7 +69,7 @@ def _generator(seed: object) -> random.Random:
         return seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidStateError(
-            "seed", f"expected an integer, None or a random.Random, got {seed!r}"
+            "seed", f"expected an integer, None or a random.Random, got {brief(seed)}"
         )
     return random.Random(seed)
 
@@ -78,7 +79,9 @@ def _policies(policies: object) -> Sequence[Policy]:
         raise InvalidStateError("policies", "expected a list of policies, one per player")
     for i, policy in enumerate(policies):
         if not callable(policy):
-            raise InvalidStateError(f"policies[{i}]", f"a policy is a callable, got {policy!r}")
+            raise InvalidStateError(
+                f"policies[{i}]", f"a policy is a callable, got {brief(policy)}"
+            )
     return policies
 
 
@@ -113,7 +116,7 @@ def record(
     rng = _generator(seed)
     policies = _policies(policies)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise InvalidStateError("max_steps", f"expected a positive integer, got {max_steps!r}")
+        raise InvalidStateError("max_steps", f"expected a positive integer, got {brief(max_steps)}")
     state = game.new_game(players=len(policies), rules=rules)
     initial = state
     actions: list[Any] = []

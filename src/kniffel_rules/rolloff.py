@@ -13,6 +13,7 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 
@@ -106,7 +107,9 @@ def opening(players: int, first_player: int | None) -> RollOff | int:
     if first_player is None:
         return RollOff(tuple(range(players))) if players > 1 else 0
     if isinstance(first_player, bool) or not isinstance(first_player, int):
-        raise InvalidStateError("first_player", f"expected a seat number, got {first_player!r}")
+        raise InvalidStateError(
+            "first_player", f"expected a seat number, got {brief(first_player)}"
+        )
     if not 0 <= first_player < players:
         raise InvalidStateError(
             "first_player", f"expected a seat 0..{players - 1}, got {first_player}"

@@ -112,7 +112,7 @@ def test_entry_options_lists_the_entries() -> None:
         ((1, 2, 3, 4), "dice: a classic roll has 5 dice, got 4"),
         ((0, 1, 2, 3, 4), r"dice: die faces are 1\.\.6, got \(0, 1, 2, 3, 4\)"),
         ((1, 2, 3, 4, 7), r"dice: die faces are 1\.\.6, got \(1, 2, 3, 4, 7\)"),
-        ("12345", "dice: a die face must be an integer"),
+        ("12345", "dice: expected a sequence of dice faces, got '12345'"),
         (5, "dice: expected a sequence of dice faces"),
     ],
 )
