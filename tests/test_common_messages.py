@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -40,7 +40,11 @@ ONE: Any = 1  # deliberately not a bool
         ),
         (lambda: player_names(0), "players", "this game needs 1 to 1000 players, got 0"),
         (lambda: player_names(1001), "players", "this game needs 1 to 1000 players, got 1001"),
-        (lambda: player_names(10**12), "players", "this game needs 1 to 1000 players, got 1000000000000"),
+        (
+            lambda: player_names(10**12),
+            "players",
+            "this game needs 1 to 1000 players, got 1000000000000",
+        ),
         (
             lambda: player_names(["Ann", "x" * 101]),
             "players[1]",
@@ -51,7 +55,11 @@ ONE: Any = 1  # deliberately not a bool
             "players[0]",
             "a player's name must be valid Unicode text",
         ),
-        (lambda: player_names([3]), "players[0]", "a player's name is a non-empty string"),
+        (
+            lambda: player_names(cast(Any, [3])),
+            "players[0]",
+            "a player's name is a non-empty string",
+        ),
         (lambda: player_names(5, 2, 4), "players", "this game needs 2 to 4 players, got 5"),
         (lambda: player_names(True), "players", "expected a number of players or a list of names"),
         (lambda: player_names("Ann"), "players", "expected a number of players or a list of names"),
