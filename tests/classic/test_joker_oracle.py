@@ -1,6 +1,6 @@
 """The joker rules against an oracle written from RULINGS.md's words alone.
 
-Random sheets (random boxes filled with random possible values) and random
+Random sheets (random boxes filled with random values a Score can enter) and random
 final rolls, weighted towards extra Kniffels, in every joker mode: the boxes
 ``legal_actions`` offers and the values and bonuses ``apply`` writes must be
 exactly the oracle's.
@@ -23,8 +23,8 @@ from kniffel_rules.classic import (
     Score,
     apply,
     legal_actions,
-    possible_values,
 )
+from kniffel_rules.classic.combinations import entry_values
 
 FIXED = {Box.FULL_HOUSE: 25, Box.SMALL_STRAIGHT: 30, Box.LARGE_STRAIGHT: 40}
 
@@ -79,7 +79,8 @@ def situations(draw: st.DrawFn) -> tuple[dict[Box, int], tuple[int, ...], Rules]
         extra_bonus_requires_fifty=draw(st.booleans()),
     )
     filled = draw(st.lists(st.sampled_from(BOXES), unique=True, max_size=12))
-    entries = {b: draw(st.sampled_from(sorted(possible_values(b)))) for b in filled}
+    # What a Score can enter: never a struck 0 in Chance, where the dice always count.
+    entries = {b: draw(st.sampled_from(sorted(entry_values(b, rules)))) for b in filled}
     if draw(st.integers(0, 3)):
         face = draw(st.integers(1, 6))
         d: tuple[int, ...] = (face,) * 5

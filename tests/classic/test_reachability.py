@@ -127,7 +127,7 @@ def _with_result(total: int, rules: Rules | None = None) -> dict[str, Any]:
     rules = rules or Rules(games=2)
     d = _doc(classic.new_game(2, rules=rules, first_player=0))
     d["game"] = 1
-    d["results"] = [[total, 0]]
+    d["results"] = [[total, final_totals(rules).lowest]]  # seat 1: a total some sheet has
     d["player"] = 1  # game 1 starts at seat 1
     return d
 
@@ -221,7 +221,7 @@ _CASES: list[tuple[str, dict[str, Any], str]] = [
     ),
     (
         "9-no-open-box",
-        _player(dict.fromkeys(classic.BOXES, 0), 0),
+        _player(all_but(), 0),  # everything struck but Chance, which the dice always fill
         "the player to move has no open box",
     ),
     (
@@ -230,7 +230,8 @@ _CASES: list[tuple[str, dict[str, Any], str]] = [
         "a finished series has game = 2",
     ),
     ("10-over-with-dice", _set(_over(), ["dice"], [1, 2, 3, 4, 5]), "no dice"),
-    ("10-last-result", _set(_over(), ["results", 0, 0], 0), "last result"),
+    # 5: a total a full sheet can have (all struck, Chance 5), but not this sheet's.
+    ("10-last-result", _set(_over(), ["results", 0, 0], 5), "last result"),
     ("11-results-length", _set(_doc(position()), ["results"], [[100]]), "results"),
     ("11-results-width", _with_result(100) | {"results": [[100]]}, "expected 2 items"),
     ("12-negative", _with_result(-1_000_000), r"results\[0\]\[0\]: -1000000 is below the min"),
@@ -242,8 +243,8 @@ _CASES: list[tuple[str, dict[str, Any], str]] = [
     ),
     (
         "12-croatian",
-        _with_result(-144, Rules(croatian=True, games=2)),
-        "-144 is not a total",
+        _with_result(-119, Rules(croatian=True, games=2)),  # lowest -120, then a gap
+        "-119 is not a total",
     ),
     (
         "12-placement-ranking-stores-totals",
@@ -291,13 +292,19 @@ def test_bonus_hosts_follow_the_joker_rules() -> None:
 
 
 def test_final_totals_bounds() -> None:
-    assert (final_totals(Rules()).lowest, final_totals(Rules()).highest) == (0, 675)
+    # Chance always holds the dice (at least 5): no finished sheet totals below 5.
+    assert (final_totals(Rules()).lowest, final_totals(Rules()).highest) == (5, 675)
+    assert 5 in final_totals(Rules()) and 4 not in final_totals(Rules())
     forced = final_totals(Rules(joker="forced"))
     assert forced.highest == 105 + 35 + 235 + 12 * 50
-    assert 35 in final_totals(Rules(upper_bonus_threshold=0))
-    assert 34 not in final_totals(Rules(upper_bonus_threshold=0))
+    # Threshold 0: the bonus 35 always comes, on top of the lowest sheet (Chance 5).
+    assert 35 + 5 in final_totals(Rules(upper_bonus_threshold=0))
+    assert 35 + 4 not in final_totals(Rules(upper_bonus_threshold=0))
+    assert final_totals(Rules(upper_bonus_threshold=0)).lowest == 35 + 5
     cro = final_totals(Rules(croatian=True))
-    assert (cro.lowest, cro.highest) == (5 - 30 * 5, 105 + 35 + 30 * 5)
+    # Maximum and Minimum hold 5 to 30, so Maximum - Minimum is -25 to 25, times Ones 5.
+    assert (cro.lowest, cro.highest) == (5 + 5 * (5 - 30), 105 + 35 + 5 * (30 - 5))
+    assert -119 not in cro and 264 not in cro
     assert "1" not in cro and 1.0 not in forced
 
 

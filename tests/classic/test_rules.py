@@ -263,7 +263,7 @@ def test_extra_kniffel_with_matching_box_filled_is_a_joker_without_bonus() -> No
 
 @rule("CL-20")
 def test_extra_kniffel_with_lower_section_full_strikes_an_upper_box() -> None:
-    entries = {**dict.fromkeys(LOWER, 0), B.KNIFFEL: 50, B.FOURS: 12}
+    entries = {**dict.fromkeys(LOWER, 0), B.CHANCE: 20, B.KNIFFEL: 50, B.FOURS: 12}
     s = position(entries, dice=(4,) * 5)
     assert boxes(s) == set(UPPER) - {B.FOURS}
     for box in boxes(s):
@@ -465,7 +465,7 @@ def test_forced_joker_same_order_bonus_wherever_it_goes() -> None:
     assert boxes(s) == set(LOWER) - {B.KNIFFEL}
     sh = enter(s, B.LARGE_STRAIGHT)
     assert (sh[B.LARGE_STRAIGHT], sh.extra_bonus) == (40, 50)
-    full = {**dict.fromkeys(LOWER, 0), B.KNIFFEL: 50, B.FOURS: 8}
+    full = {**dict.fromkeys(LOWER, 0), B.CHANCE: 20, B.KNIFFEL: 50, B.FOURS: 8}
     sh = enter(position(full, dice=(4,) * 5, rules=r), B.SIXES)
     assert (sh[B.SIXES], sh.extra_bonus) == (0, 50)
     struck = position({B.KNIFFEL: 0, B.FOURS: 8}, dice=(4,) * 5, rules=r)
