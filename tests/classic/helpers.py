@@ -56,5 +56,8 @@ def enter(state: State, box: Box) -> Sheet:
 
 
 def all_but(*skip: Box, value: int = 0) -> dict[Box, int]:
-    """Every standard box filled with ``value`` (0: struck) except ``skip``."""
-    return {b: value for b in classic.BOXES if b not in skip}
+    """Every standard box filled with ``value`` (0: struck) except ``skip``.
+
+    Chance takes at least 5: the dice always count there, so no game strikes it.
+    """
+    return {b: max(value, 5) if b is Box.CHANCE else value for b in classic.BOXES if b not in skip}

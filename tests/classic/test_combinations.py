@@ -94,3 +94,18 @@ def test_possible_values() -> None:
     for box, need in ((Box.THREE_OF_A_KIND, 3), (Box.FOUR_OF_A_KIND, 4)):
         sums = {sum(d) for d in ALL_ROLLS if max(d.count(f) for f in d) >= need}
         assert possible_values(box) == {0} | sums
+
+
+def test_entry_values_are_what_the_engine_can_enter() -> None:
+    from kniffel_rules.classic.combinations import entry_values
+
+    assert min(entry_values(Box.CHANCE)) == 5 and max(entry_values(Box.CHANCE)) == 30
+    assert 0 in possible_values(Box.CHANCE) and 0 not in entry_values(Box.CHANCE)
+    assert entry_values(Box.FULL_HOUSE) == {0, 25}
+    assert entry_values(Box.FULL_HOUSE, Rules(full_house_score=20)) == {0, 20}
+    assert entry_values(Box.THREES) == {0, 3, 6, 9, 12, 15}
+    croatian = Rules(croatian=True)
+    assert min(entry_values(Box.MAXIMUM, croatian)) == 5
+    assert min(entry_values(Box.MINIMUM, croatian)) == 5
+    for box in Box:
+        assert entry_values(box) <= possible_values(box)

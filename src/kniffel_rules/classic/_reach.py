@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.legality import entry, entry_problem
 from kniffel_rules.classic.pieces import LOWER, UPPER, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
@@ -134,7 +134,7 @@ class FinalTotals:
 def final_totals(rules: Rules) -> FinalTotals:
     """Every total a finished sheet can have under ``rules``.
 
-    Every combination of box values (`possible_values`) with the upper bonus
+    Every combination of box values (`entry_values`) with the upper bonus
     and, for the extra-Kniffel bonus, as many bonuses as boxes holding a
     value such an extra Kniffel leaves (`bonus_hosts`; the Kniffel box at its
     full value under ``extra_bonus_requires_fifty``). Exact except that the
@@ -150,7 +150,7 @@ def _sums(boxes: list[Box], rules: Rules, hosts: tuple[frozenset[int], ...]) -> 
     for box in boxes:
         nxt: dict[int, int] = {}
         for k, mask in masks.items():
-            for v in possible_values(box, rules):
+            for v in entry_values(box, rules):
                 for kk in {k, k + 1} if v in hosts[box.value] else {k}:
                     nxt[kk] = nxt.get(kk, 0) | (mask << v)
         masks = nxt
@@ -164,10 +164,10 @@ def _final_totals(rules: Rules) -> FinalTotals:
         rest = _sums([b for b in UPPER if b is not Box.ONES], rules, bonus_hosts(rules))[0]
         diffs = {
             mx - mn
-            for mx in possible_values(Box.MAXIMUM, rules)
-            for mn in possible_values(Box.MINIMUM, rules)
+            for mx in entry_values(Box.MAXIMUM, rules)
+            for mn in entry_values(Box.MINIMUM, rules)
         }
-        for ones in possible_values(Box.ONES, rules):
+        for ones in entry_values(Box.ONES, rules):
             for r in range(rest.bit_length()):
                 if rest >> r & 1:
                     up = ones + r
@@ -189,7 +189,7 @@ def _final_totals(rules: Rules) -> FinalTotals:
             ut = u + (sheet.bonus if u >= sheet.threshold else 0)
             for kl, lmask in lower.items():
                 k = ku + kl
-                for kniffel in possible_values(Box.KNIFFEL, rules):
+                for kniffel in entry_values(Box.KNIFFEL, rules):
                     if k and rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
                         continue  # no bonus after a struck Kniffel box (CL-22)
                     mask |= lmask << (ut + kniffel + step * k)

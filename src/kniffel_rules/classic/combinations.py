@@ -19,7 +19,7 @@ from kniffel_rules.classic.pieces import Box, check_rules
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["check_dice", "natural_scores", "possible_values", "score"]
+__all__ = ["check_dice", "entry_values", "natural_scores", "possible_values", "score"]
 
 _DEFAULT_RULES = Rules()
 
@@ -153,3 +153,35 @@ def _cached_values(box: Box, rules: Rules) -> frozenset[int]:
 def _possible_values(box: Box, rules: Rules) -> frozenset[int]:
     table = _table(_fixed(rules))
     return frozenset({0, *(row[box.value] for row in table.values())})
+
+
+def entry_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:
+    """Every value a ``Score(box)`` of the engine can enter under ``rules``.
+
+    What some five dice score in ``box`` (jokers add nothing new, see
+    `possible_values`): 0 where some throw does not fit, so never 0 in Chance,
+    Maximum and Minimum, where the dice always count. `possible_values` adds
+    the struck 0 that a paper sheet may show in any box; ``from_json`` reads a
+    state's boxes against this set.
+
+    Raises:
+        InvalidStateError: ``box`` is not a `Box` or ``rules`` not classic `Rules`.
+
+    Examples:
+        >>> from kniffel_rules.classic import Box
+        >>> min(entry_values(Box.CHANCE)), min(possible_values(Box.CHANCE))
+        (5, 0)
+    """
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+    check_rules(rules)
+    return _cached_entries(box, rules)
+
+
+@lru_cache(maxsize=256)
+def _cached_entries(box: Box, rules: Rules) -> frozenset[int]:
+    return _entry_values(box, rules)
+
+
+def _entry_values(box: Box, rules: Rules) -> frozenset[int]:
+    return frozenset(row[box.value] for row in _table(_fixed(rules)).values())

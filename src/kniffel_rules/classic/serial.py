@@ -30,7 +30,7 @@ from typing import Any
 from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules.classic._reach import FinalTotals, check_extra_bonus, final_totals
-from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.engine import SHELL
 from kniffel_rules.classic.pieces import Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
@@ -97,7 +97,7 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
     for key, v in raw.items():
         box = _BY_KEY[key]
         v = _json.check_int(v, f"{path}.sheet.{key}")
-        if v not in possible_values(box, rules):
+        if v not in entry_values(box, rules):
             raise InvalidStateError(
                 f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold"
             )
