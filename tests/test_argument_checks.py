@@ -1,0 +1,89 @@
+# ruff: noqa: E501  (a table of exact messages reads best one case a line)
+"""The argument checks of the public helpers outside the protocol: exact paths and messages.
+
+The games' scoring and legality helpers (`classic.allowed_boxes`, `master.tasks_shown`,
+`duel.shown_areas`, ...) take arguments from callers the library does not
+control; each refusal names the argument, and what they accept is pinned
+at its edges.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from kniffel_rules import InvalidStateError, classic, duel, extreme, master
+from kniffel_rules._common import check_name
+
+classic_legality = importlib.import_module("kniffel_rules.classic.legality")
+classic_combinations = importlib.import_module("kniffel_rules.classic.combinations")
+extreme_combinations = importlib.import_module("kniffel_rules.extreme.combinations")
+master_combinations = importlib.import_module("kniffel_rules.master.combinations")
+duel_combinations = importlib.import_module("kniffel_rules.duel.combinations")
+
+S = classic.Sheet()
+R = classic.Rules()
+D = (1, 2, 3, 4, 5)
+J: Any = None  # junk, typed loosely on purpose
+
+
+@pytest.mark.parametrize(
+    ("call", "path", "detail"),
+    [
+        (lambda: classic_legality.allowed_boxes(J, D, R), "sheet", "expected a classic Sheet, got NoneType"),
+        (lambda: classic_legality.allowed_boxes(S, (1, 2, 3, 4, 7), R), "dice", "expected five sorted faces 1..6, got (1, 2, 3, 4, 7)"),
+        (lambda: classic_legality.allowed_boxes(S, [1, 2, 3, 4, 5], R), "dice", "expected five sorted faces 1..6, got [1, 2, 3, 4, 5]"),
+        (lambda: classic_legality.allowed_boxes(S, (2, 1, 3, 4, 5), R), "dice", "expected five sorted faces 1..6, got (2, 1, 3, 4, 5)"),
+        (lambda: classic_legality.allowed_boxes(S, D, J), "rules", "expected classic Rules, got NoneType"),
+        (lambda: classic_legality.check_entry(S, D, J, R), "box", "expected a classic Box, got None"),
+        (lambda: classic_legality.check_entry(J, D, classic.Box.ONES, R), "sheet", "expected a classic Sheet, got NoneType"),
+        (lambda: classic_legality.entry_options(S, (0, 1, 2, 3, 4), R), "dice", "expected five sorted faces 1..6, got (0, 1, 2, 3, 4)"),
+        (lambda: classic.possible_values(J), "box", "expected a classic Box, got None"),
+        (lambda: classic.possible_values(classic.Box.ONES, J), "rules", "expected classic Rules, got NoneType"),
+        (lambda: classic_combinations.entry_values(J), "box", "expected a classic Box, got None"),
+        (lambda: classic_combinations.entry_values(classic.Box.ONES, J), "rules", "expected classic Rules, got NoneType"),
+        (lambda: extreme.possible_values(J), "box", "expected an Extreme Box, got None"),
+        (lambda: extreme_combinations.entry_values(J), "box", "expected an Extreme Box, got None"),
+        (lambda: master_combinations.dice_faces((1, 7)), "values", "expected up to five dice faces 1..6, got (1, 7)"),
+        (lambda: master_combinations.dice_faces((0, 1)), "values", "expected up to five dice faces 1..6, got (0, 1)"),
+        (lambda: master_combinations.dice_faces((1,) * 6), "values", "expected up to five dice faces 1..6, got (1, 1, 1, 1, 1, 1)"),
+        (lambda: master_combinations.dice_faces((1, 2), "dice", 5), "dice", "expected 5 dice, got 2"),
+        (lambda: master.tasks_shown((1, 2, 3, 4, 9)), "values", "expected up to five dice faces 1..6, got (1, 2, 3, 4, 9)"),
+        (lambda: master.coin_combos(J or "x"), "values", "expected a sequence of dice faces, got 'x'"),
+        (lambda: master.coin_combos((1, 2, 3, 4, 7)), "values", "expected up to five dice faces 1..6, got (1, 2, 3, 4, 7)"),
+        (lambda: duel_combinations.shown_areas([1, 2, 3, 4, 5]), "dice", "expected a sorted tuple of five faces"),
+        (lambda: duel_combinations.shown_areas((1, 2, 3, 4, "5")), "dice", "expected a sorted tuple of five faces"),
+        (lambda: duel_combinations.adjacent_triples(J), "rules", "expected duel Rules, got NoneType"),
+        (lambda: check_name("x" * 101, "p"), "p", "a player's name has at most 100 characters"),
+        (lambda: check_name("\ud800", "p"), "p", "a player's name must be valid Unicode text"),
+        (lambda: check_name("", "p"), "p", "a player's name is a non-empty string"),
+        (lambda: check_name(J, "p"), "p", "a player's name is a non-empty string"),
+    ],
+)  # fmt: skip
+def test_junk_arguments_are_named(call: Callable[[], object], path: str, detail: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        call()
+    assert (info.value.path, info.value.detail) == (path, detail)
+
+
+def test_the_edges_of_what_the_helpers_accept() -> None:
+    assert classic.Box.ONES in classic_legality.allowed_boxes(S, (1, 1, 2, 3, 6), R)
+    assert classic_legality.entry_options(S, (6, 6, 6, 6, 6), R)
+    assert master_combinations.dice_faces([6, 1, 5, 2, 4]) == (1, 2, 4, 5, 6)
+    assert master_combinations.dice_faces(()) == ()
+    assert master_combinations.dice_faces((3,) * 5, "dice", 5) == (3, 3, 3, 3, 3)
+    assert master.tasks_shown([5, 4, 3, 2, 1]) == master.tasks_shown((1, 2, 3, 4, 5))
+    assert master.coin_combos([2, 2, 3, 3, 3]) == master.coin_combos((2, 2, 3, 3, 3))
+    assert master.tasks_shown((6, 6, 6, 6, 6)) and master.coin_combos((1, 1, 1, 1, 1))
+    assert duel_combinations.shown_areas((1, 1, 1, 1, 1)) == duel_combinations.shown((1, 1, 1, 1, 1))
+    assert duel_combinations.adjacent_triples(duel.Rules())
+    assert check_name("x" * 100, "p") == "x" * 100
+    assert check_name("Zoë", "p") == "Zoë"
+    assert classic.possible_values(classic.Box.CHANCE, R) >= classic_combinations.entry_values(
+        classic.Box.CHANCE, R
+    )
+    assert 0 in extreme.possible_values(extreme.Box.CHANCE)
+    assert 0 not in extreme_combinations.entry_values(extreme.Box.CHANCE)
