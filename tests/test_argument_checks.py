@@ -57,6 +57,8 @@ J: Any = None  # junk, typed loosely on purpose
         (lambda: duel_combinations.shown_areas([1, 2, 3, 4, 5]), "dice", "expected a sorted tuple of five faces"),
         (lambda: duel_combinations.shown_areas((1, 2, 3, 4, "5")), "dice", "expected a sorted tuple of five faces"),
         (lambda: duel_combinations.adjacent_triples(J), "rules", "expected duel Rules, got NoneType"),
+        (lambda: duel_combinations.adjacent_triples(cast(Any, 3)), "rules", "expected duel Rules, got int"),
+        (lambda: classic_legality.allowed_boxes(cast(Any, 3), D, R), "sheet", "expected a classic Sheet, got int"),
         (lambda: check_name("x" * 101, "p"), "p", "a player's name has at most 100 characters"),
         (lambda: check_name("\ud800", "p"), "p", "a player's name must be valid Unicode text"),
         (lambda: check_name("", "p"), "p", "a player's name is a non-empty string"),
