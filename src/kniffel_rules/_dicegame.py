@@ -30,6 +30,7 @@ from kniffel_rules.dice import (
     all_multisets,
     expect_roll,
     is_sub_multiset,
+    keep_shortfall,
     roll_outcomes,
     sample_roll,
     sorted_faces,
@@ -139,7 +140,7 @@ def check_keep(
     if len(keep) >= 5:
         return Rejection(f"keeping all five dice throws nothing: to stop, {stop}", rules["all"])
     if not is_sub_multiset(keep, dice):
-        return Rejection(f"cannot keep {brief(keep)}: the dice showing are {dice}", rules["keep"])
+        return Rejection(keep_shortfall(keep, dice), rules["keep"])
     return None
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "is_big_full_house",
     "is_full_house",
     "is_sub_multiset",
+    "keep_shortfall",
     "longest_run",
     "max_of_a_kind",
     "multiset_difference",
@@ -286,6 +287,35 @@ def is_sub_multiset(sub: Sequence[int], values: Sequence[int]) -> bool:
     have = Counter(values)
     have.subtract(sub)
     return all(n >= 0 for n in have.values())
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def keep_shortfall(sub: Sequence[int], values: Sequence[int], noun: str = "") -> str:
+    """Why ``sub`` cannot be kept from ``values``, in a player's words.
+
+    Example:
+        >>> keep_shortfall((6, 6), (2, 3, 3, 3, 5))
+        'cannot keep 6 6: there is no 6 among 2 3 3 3 5'
+        >>> keep_shortfall((3, 3, 3, 3), (2, 3, 3, 3, 5))
+        'cannot keep 3 3 3 3: there are only three 3s among 2 3 3 3 5'
+    """
+    have = Counter(values)
+    need = Counter(sub)
+    among = " ".join(map(str, values)) if values else "none"
+    keep = " ".join(map(str, sub))
+    where = f"the {noun} dice {among}" if noun else among
+    for face in sorted(need):
+        n = have[face]
+        if n < need[face]:
+            if n == 0:
+                return f"cannot keep {keep}: there is no {face} among {where}"
+            count = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+            plural = "is only one" if n == 1 else f"are only {count}"
+            s = "" if n == 1 else "s"
+            return f"cannot keep {keep}: there {plural} {face}{s} among {where}"
+    return f"cannot keep {keep} from {among}"
 
 
 def multiset_difference(values: Sequence[int], sub: Sequence[int]) -> Dice:

@@ -7,6 +7,8 @@ Every error is a `KniffelError`; the two concrete kinds are also
 from __future__ import annotations
 
 __all__ = [
+    "ActionParseError",
+    "AmbiguousActionError",
     "IllegalActionError",
     "InvalidStateError",
     "KniffelError",
@@ -86,3 +88,49 @@ class StepLimitError(KniffelError, RuntimeError):
         self.steps = steps
         self.state = state
         super().__init__(f"the game did not end within {steps} steps")
+
+
+class ActionParseError(KniffelError, ValueError):
+    """``parse_action`` could not turn a player's text into a legal action.
+
+    The message quotes the text, says what was understood of it and why that
+    is not legal here (or that nothing was understood), and names some of
+    the legal actions: ``'keep 6 6': there is no 6 among 2 3 3 3 5``.
+
+    Attributes:
+        text: The text given (shortened for the message when very long).
+        understood: The action the text names when it was understood but is
+            not legal in the state, else ``None``.
+        rule: The clause id of the rule that refuses ``understood`` (``""``
+            when nothing was understood).
+        legal: The canonical texts of the legal actions of the state.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str = "",
+        understood: object = None,
+        rule: str = "",
+        legal: tuple[str, ...] = (),
+    ) -> None:
+        self.text = text
+        self.understood = understood
+        self.rule = rule
+        self.legal = legal
+        super().__init__(message)
+
+
+class AmbiguousActionError(ActionParseError):
+    """A player's text names more than one legal action (``"play straight 2 3 4 5 6"``
+    with two ways of choosing the colours): the caller should ask which.
+
+    Attributes:
+        candidates: The legal actions the text may mean, in `legal_actions` order.
+    """
+
+    def __init__(self, message: str, *, text: str, candidates: tuple[object, ...],
+                 legal: tuple[str, ...] = ()) -> None:
+        self.candidates = candidates
+        super().__init__(message, text=text, legal=legal)

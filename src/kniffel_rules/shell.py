@@ -51,6 +51,7 @@ PROTOCOL_CLAUSES: Final = {
     "PR-05": "an action after the end of the game",
     "PR-06": "chance asked for away from a chance node",
     "PR-07": "winners asked for before the end of the game",
+    "PR-08": "an action asked of the view of a player who is not to move",
 }
 """The clauses of the protocol page (``docs/protocol.md``), by id."""
 
@@ -110,6 +111,12 @@ class Shell(Generic[S]):
         state_class: The game's ``State`` class: anything else given as a
             state is refused with `InvalidStateError` (path ``state``).
         name: The game's name in messages.
+        observation_class: The game's ``Observation`` class: `current_player`,
+            `is_terminal`, `legal_actions`, `why_illegal` and `is_legal`
+            accept one as well as a state (it has ``player`` and ``to_move``).
+        stand_in: A state that agrees with an observation in everything the
+            observer's decisions depend on (their own hand, the public
+            cards, the counts), to list and judge the observer's actions.
     """
 
     to_move: Callable[[S], int]
@@ -130,6 +137,15 @@ class Shell(Generic[S]):
     not_over: str = NOT_OVER
     state_class: type | None = None
     name: str = "this game"
+    observation_class: type | None = None
+    stand_in: Callable[[Any], S] | None = None
+
+    def _seen(self, state: Any) -> tuple[Any, int] | None:
+        """``(stand-in state, seat to move)`` for an observation, ``None`` for anything else."""
+        cls = self.observation_class
+        if cls is None or not isinstance(state, cls) or self.stand_in is None:
+            return None
+        return self.stand_in(state), state.to_move
 
     def _who(self, state: S) -> int:
         if self.state_class is not None and not isinstance(state, self.state_class):
@@ -146,16 +162,27 @@ class Shell(Generic[S]):
         """
         self._who(state)  # type: ignore[arg-type]
 
-    def current_player(self, state: S) -> int:
-        """The seat to act, `CHANCE` or `TERMINAL`."""
+    def current_player(self, state: S | Any) -> int:
+        """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
+        if self.observation_class is not None and isinstance(state, self.observation_class):
+            return int(state.to_move)
         return self._who(state)
 
-    def is_terminal(self, state: S) -> bool:
+    def is_terminal(self, state: S | Any) -> bool:
         """Whether the game is over."""
-        return self._who(state) == TERMINAL
+        return self.current_player(state) == TERMINAL
 
-    def why_illegal(self, state: S, action: object) -> Rejection | None:
-        """``None`` if ``action`` is legal in ``state``, else the reason and its clause id."""
+    def why_illegal(self, state: S | Any, action: object) -> Rejection | None:
+        """``None`` if ``action`` is legal in ``state``, else the reason and its clause id.
+
+        Given an observation, judges the observer's own action: one of a
+        player who is not to move is refused (``PR-08``).
+        """
+        seen = self._seen(state)
+        if seen is not None:
+            if seen[1] != state.player:  # type: ignore[attr-defined]
+                return Rejection(self._not_yours(seen[1]), "PR-08")
+            state = seen[0]
         who = self._who(state)
         if who >= 0:
             if isinstance(action, self.decisions):
@@ -169,7 +196,7 @@ class Shell(Generic[S]):
             return Rejection(self.outcome_misfit(state, action), rule)
         return GAME_OVER
 
-    def is_legal(self, state: S, action: object) -> bool:
+    def is_legal(self, state: S | Any, action: object) -> bool:
         """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
         return self.why_illegal(state, action) is None
 
@@ -186,8 +213,25 @@ class Shell(Generic[S]):
             return self.happen(state, action)
         return self.decide(state, action)
 
-    def legal_actions(self, state: S) -> tuple[Any, ...]:
-        """Every legal decision, or at a chance node every outcome, or ``()`` at the end."""
+    @staticmethod
+    def _not_yours(to_move: int) -> str:
+        if to_move == CHANCE:
+            return "it is not your turn: chance decides next"
+        if to_move == TERMINAL:
+            return GAME_OVER
+        return f"it is not your turn: seat {to_move} is to move"
+
+    def legal_actions(self, state: S | Any) -> tuple[Any, ...]:
+        """Every legal decision, or at a chance node every outcome, or ``()`` at the end.
+
+        Given an observation: the observer's legal actions when they are to
+        move (the same as the state's), else ``()``.
+        """
+        seen = self._seen(state)
+        if seen is not None:
+            if seen[1] != state.player:  # type: ignore[attr-defined]
+                return ()
+            state = seen[0]
         who = self._who(state)
         if who >= 0:
             fast = self.listing(state)

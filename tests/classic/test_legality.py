@@ -220,7 +220,7 @@ def test_keep_rejections_name_the_clause() -> None:
             "keeping all five dice throws nothing: to stop, enter the dice in a box",
             "CL-47",
         ),
-        ((6,), "cannot keep (6,): the dice showing are (1, 2, 3, 4, 5)", "CL-05"),
+        ((6,), "cannot keep 6: there is no 6 among 1 2 3 4 5", "CL-05"),
     ]:
         with pytest.raises(IllegalActionError) as info:
             classic.apply(s, classic.Roll(keep))

@@ -107,7 +107,7 @@ def _junk_move(area: object) -> Move:
         (
             ROLLED,
             Roll(keep=(2,)),
-            "cannot keep (2,): the dice showing are (1, 1, 1, 4, 6)",
+            "cannot keep 2: there is no 2 among 1 1 1 4 6",
             "DU-05",
         ),
         (

@@ -177,7 +177,7 @@ def test_a_score_without_an_extreme_box_is_no_action_of_this_game() -> None:
         (
             position(d6=(1, 2, 3, 4, 5), d10=0),
             Roll(keep_d6=(6,)),
-            "cannot keep (6,): the six-sided dice showing are (1, 2, 3, 4, 5)",
+            "cannot keep 6: there is no 6 among the six-sided dice 1 2 3 4 5",
             "EX-02",
         ),
         (

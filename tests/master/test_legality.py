@@ -81,7 +81,7 @@ def test_roll_refusals_name_the_clause() -> None:
     )
     s = position(Sheet(), (1, 3, 3, 5, 6))
     assert reason(s, Roll((4,))) == (
-        "cannot keep (4,): the dice showing are (1, 3, 3, 5, 6)",
+        "cannot keep 4: there is no 4 among 1 3 3 5 6",
         "MA-04",
     )
     assert reason(s, Roll((1, 3, 3, 5, 6))) == (

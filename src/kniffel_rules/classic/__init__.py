@@ -48,9 +48,12 @@ from kniffel_rules.classic.pieces import (
     sheet_boxes,
 )
 from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
+from kniffel_rules.classic.notation import BOX_NAMES, parse_action
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
-from kniffel_rules.classic.state import Phase, Sheet, State
+from kniffel_rules.classic.state import Observation, Phase, Sheet, State
+from kniffel_rules.classic.view import observation, observation_to_dict
+from kniffel_rules.classic.wire import action_from_dict, action_to_dict, action_to_text
 from kniffel_rules.dice import DiceRoll
 
 # The module paths before the common rooms (issue 13) still import, warning.
@@ -58,6 +61,7 @@ alias_modules(__name__, {"boxes": "combinations", "scoring": "legality", "game":
 
 __all__ = [
     "BOXES",
+    "BOX_NAMES",
     "CROATIAN_BOXES",
     "JOKER_MODES",
     "LOWER",
@@ -67,12 +71,16 @@ __all__ = [
     "Box",
     "DiceRoll",
     "Entry",
+    "Observation",
     "Phase",
     "Roll",
     "Rules",
     "Score",
     "Sheet",
     "State",
+    "action_from_dict",
+    "action_to_dict",
+    "action_to_text",
     "allowed_boxes",
     "apply",
     "chance_outcomes",
@@ -85,6 +93,9 @@ __all__ = [
     "layout",
     "legal_actions",
     "new_game",
+    "observation",
+    "observation_to_dict",
+    "parse_action",
     "possible_values",
     "ranking_points",
     "sample_chance",

@@ -31,6 +31,7 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state
+from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules._fields import is_int
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import legality
@@ -38,7 +39,7 @@ from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.legality import Entry, entry
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.state import Phase, Sheet, State
+from kniffel_rules.classic.state import Observation, Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.shell import Shell, game_rules
@@ -228,16 +229,18 @@ SHELL: Final = Shell[State](
     ranking=_ranking,
     listing=legality.listing,
     not_chance="this is not a chance node: no dice are being thrown",
+    observation_class=Observation,
+    stand_in=open_stand_in,
 )
 """The protocol shell of classic Kniffel (`kniffel_rules.shell.Shell`)."""
 
 
-def current_player(state: State) -> int:
+def current_player(state: State | Observation) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`."""
     return SHELL.current_player(state)
 
 
-def is_terminal(state: State) -> bool:
+def is_terminal(state: State | Observation) -> bool:
     """Whether the game (the whole series) is over."""
     return SHELL.is_terminal(state)
 
@@ -261,7 +264,7 @@ def sample_chance(state: State, rng: random.Random) -> DiceRoll:
     return result
 
 
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     """Every legal action, in the order documented in this module.
 
     At a chance node these are the possible outcomes; ``()`` once the game is
@@ -271,7 +274,7 @@ def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     return SHELL.legal_actions(state)
 
 
-def why_illegal(state: State, action: object) -> Rejection | None:
+def why_illegal(state: State | Observation, action: object) -> Rejection | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal.
 
     The one judge of legality: `legal_actions` lists what it lets through,
@@ -288,7 +291,7 @@ def why_illegal(state: State, action: object) -> Rejection | None:
     return SHELL.why_illegal(state, action)
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | Observation, action: object) -> bool:
     """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
     return SHELL.is_legal(state, action)
 

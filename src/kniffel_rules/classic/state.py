@@ -5,12 +5,13 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._moved import moved_names
 from kniffel_rules.classic.pieces import Box, layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Phase", "Sheet", "State"]
+__all__ = ["Observation", "Phase", "Sheet", "State"]
 
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
@@ -129,3 +130,19 @@ _MOVED = ("Action", "Roll", "Score")
 
 
 __getattr__ = moved_names(__name__, dict.fromkeys(_MOVED, "kniffel_rules.classic.actions"))
+
+
+@attrs.frozen(slots=True)
+class Observation(OpenObservation):
+    """One seat's view of a classic game: all of it, nothing is hidden.
+
+    Made by ``classic.observation(state, player)``; ``legal_actions`` of it
+    are that seat's legal actions when it is to move, else ``()``.
+
+    Attributes:
+        player: Whose view this is.
+        to_move: ``current_player`` of the state.
+        state: The `State`.
+    """
+
+    state: State

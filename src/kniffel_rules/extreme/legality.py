@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from kniffel_rules.dice import is_sub_multiset, sub_multisets
+from kniffel_rules.dice import is_sub_multiset, keep_shortfall, sub_multisets
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme.actions import Action, Roll, Score
 from kniffel_rules.extreme.pieces import BOXES
@@ -91,9 +91,7 @@ def roll_problem(state: State, action: Roll) -> Rejection | None:
     if len(action.keep_d6) == 5 and action.keep_d10:
         return _KEEP_ALL
     if not is_sub_multiset(action.keep_d6, state.d6):
-        return Rejection(
-            f"cannot keep {action.keep_d6}: the six-sided dice showing are {state.d6}", "EX-02"
-        )
+        return Rejection(keep_shortfall(action.keep_d6, state.d6, "six-sided"), "EX-02")
     return None
 
 

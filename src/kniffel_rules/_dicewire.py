@@ -1,0 +1,185 @@
+"""The wire pieces the dice games share: the roll and the throw, in JSON and in words.
+
+Classic Kniffel, Master and the Duell roll five dice with the core's `Roll`
+and throw them as `DiceRoll`; Extreme uses `DiceRoll` for its roll-off. Each
+is written once here: its `Form` (JSON), its canonical text, and the
+readings of what a player types (``"roll"``, ``"keep 3 3"``, ``"3 3"``,
+``"33"``, ``"behalte 3 3"``, ``"reroll 1 5"``; at a throw ``"2 3 3 5 6"``).
+
+The dice games have nothing hidden: `OpenObservation` is the whole state
+seen by one seat, and `open_observation_to_dict` its JSON form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from kniffel_rules._dicegame import Roll
+from kniffel_rules._text import brief
+from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.notation import Phrasebook, numbers
+from kniffel_rules.wire import Form, faces
+
+__all__ = [
+    "DICE_FORM",
+    "ROLL_FORM",
+    "OpenObservation",
+    "dice_text",
+    "faces_text",
+    "open_observation",
+    "open_observation_to_dict",
+    "open_stand_in",
+    "read_dice",
+    "read_faces",
+    "read_roll",
+    "roll_text",
+]
+
+ROLL_FORM = Form("roll", Roll, (("keep", faces(1, 6, 5)),), title="keep these dice, throw the rest")
+"""``{"type": "roll", "keep": [3, 3]}``."""
+
+DICE_FORM = Form(
+    "dice", DiceRoll, (("values", faces(1, 6, 6)),), title="chance: the faces of the dice thrown"
+)
+"""``{"type": "dice", "values": [1, 2, 3, 3, 6]}`` (one die in the roll-off)."""
+
+
+def faces_text(values: Sequence[int]) -> str:
+    """Die faces as words: ``"3 3 5"``."""
+    return " ".join(str(v) for v in values)
+
+
+def roll_text(action: Roll) -> str:
+    """``"roll"`` or ``"roll keep 3 3 5"``."""
+    return f"roll keep {faces_text(action.keep)}" if action.keep else "roll"
+
+
+def dice_text(outcome: DiceRoll) -> str:
+    """``"dice 1 2 3 3 6"``."""
+    return f"dice {faces_text(outcome.values)}".rstrip()
+
+
+_ROLL_WORDS = Phrasebook({
+    "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
+    "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
+    "reroll": ("reroll", "re", "neu", "neu wurfeln", "throw again"),
+    "all": ("roll all", "keep none", "alle", "alle wurfeln", "alle neu", "all"),
+})
+
+
+def read_faces(tokens: Sequence[str], lo: int = 1, hi: int = 6) -> tuple[int, ...] | None:
+    """Dice faces as typed: ``["3", "3", "5"]`` or one run of digits ``["335"]``, sorted."""
+    if len(tokens) == 1 and tokens[0].isdigit() and 1 < len(tokens[0]) <= 6:
+        found: tuple[int, ...] | None = tuple(int(c) for c in tokens[0])
+    else:
+        found = numbers(tokens)
+    if found is None or not all(lo <= v <= hi for v in found):
+        return None
+    return tuple(sorted(found))
+
+
+def read_roll(tokens: Sequence[str], dice: Sequence[int]) -> list[Roll]:
+    """The `Roll` a player's words name, given the dice showing (``[]`` if none).
+
+    ``roll`` (also ``roll all``, ``keep none``), ``keep 3 3`` and plain
+    ``3 3`` or ``33`` keep those dice; ``reroll 1 5`` throws those and keeps
+    the rest.
+    """
+    word = _ROLL_WORDS.match(tokens)
+    if word is None:
+        kept = read_faces(tokens)
+        return [] if kept is None else [Roll(kept)]
+    verb, n = word
+    rest = tokens[n:]
+    if verb in ("roll", "all") and not rest:
+        return [Roll()]
+    if verb == "roll":
+        keep = _ROLL_WORDS.match(rest)
+        if keep is None or keep[0] != "keep":
+            return []
+        rest = rest[keep[1] :]
+        verb = "keep"
+    values = read_faces(rest)
+    if values is None:
+        return []
+    if verb == "keep":
+        return [Roll(values)]
+    if verb == "reroll" and is_sub_multiset(values, dice):
+        return [Roll(multiset_difference(tuple(dice), values))]
+    if verb == "reroll":
+        return [Roll(values)] if not dice else []
+    return []
+
+
+_DICE_WORDS = Phrasebook({"dice": ("dice", "die", "wurfel", "augen", "throw", "wurf")})
+
+
+def read_dice(tokens: Sequence[str]) -> list[DiceRoll]:
+    """A throw as typed at a chance node: ``dice 1 2 3 3 6``, ``1 2 3 3 6`` or ``12336``."""
+    word = _DICE_WORDS.match(tokens)
+    values = read_faces(tokens[word[1] :] if word is not None else tokens)
+    return [] if values is None or len(values) > 6 else [DiceRoll(values)]
+
+
+@attrs.frozen(slots=True)
+class OpenObservation:
+    """One seat's view of a dice game: the whole state, since nothing is hidden.
+
+    Attributes:
+        player: Whose view this is.
+        to_move: ``current_player`` of the state (a seat, ``CHANCE`` or ``TERMINAL``).
+        state: The state itself.
+    """
+
+    player: int
+    to_move: int
+    state: Any
+
+
+def open_stand_in(obs: OpenObservation) -> Any:
+    """The state an open observation shows (the shell's ``stand_in``)."""
+    return obs.state
+
+
+def open_observation(
+    cls: type[OpenObservation],
+    state: Any,
+    player: object,
+    to_move: Callable[[Any], int],
+    num_players: Callable[[Any], int],
+) -> Any:
+    """``cls(player, to_move(state), state)`` after checking ``player`` is a seat.
+
+    Raises:
+        InvalidStateError: ``player`` is not a seat of the game (path ``player``).
+    """
+    who = to_move(state)  # refuses what is not the game's state
+    seats = num_players(state)
+    if type(player) is not int or not 0 <= player < seats:
+        raise InvalidStateError("player", f"expected a seat 0..{seats - 1}, got {brief(player)}")
+    return cls(player, who, state)
+
+
+def open_observation_to_dict(
+    obs: OpenObservation, cls: type[OpenObservation], variant: str, to_json: Callable[[Any], str]
+) -> dict[str, Any]:
+    """``{"variant", "player", "to_move", "state"}``, the state as its ``to_json`` document.
+
+    Raises:
+        InvalidStateError: ``obs`` is not an observation of the game (path ``observation``).
+    """
+    if not isinstance(obs, cls):
+        raise InvalidStateError(
+            "observation", f"expected a {variant} Observation, got {type(obs).__name__}"
+        )
+    return {
+        "variant": variant,
+        "player": obs.player,
+        "to_move": obs.to_move,
+        "state": json.loads(to_json(obs.state)),
+    }

@@ -1,0 +1,117 @@
+"""Reading what a classic player types: `parse_action`.
+
+Accepted (English and German, any case, with or without umlauts; see the
+"Notation" section of ``docs/rules/classic.md``):
+
+* the canonical line of `action_to_text` (``roll keep 3 3``, ``score full_house``);
+* a roll: ``roll`` / ``wurf``, ``keep 3 3`` / ``behalte 3 3``, ``3 3``, ``33``,
+  ``reroll 1 5`` (throw those two, keep the rest);
+* a box, with or without a verb (``score``, ``eintragen``, ``streichen``):
+  ``full house``, ``fh``, ``Dreierpasch``, ``3k``, ``kl. Straße``, ``ss``,
+  ``Einser``, ``ones``, ``kniffel``, ``yahtzee``, ``chance``, ``max``;
+* at a throw, the dice: ``dice 2 3 3 5 6``, ``2 3 3 5 6``, ``23356``.
+
+Example:
+    >>> from kniffel_rules import classic, DiceRoll
+    >>> s = classic.apply(classic.apply(classic.new_game(), classic.Roll()), DiceRoll((2, 3, 3, 3, 5)))
+    >>> classic.parse_action(s, "Dreierpasch"), classic.parse_action(s, "keep 3 3")
+    (Score(Box.THREE_OF_A_KIND), Roll(keep=(3, 3)))
+    >>> classic.parse_action(s, "keep 6 6")
+    Traceback (most recent call last):
+    ...
+    kniffel_rules.errors.ActionParseError: 'keep 6 6': cannot keep 6 6: there is no 6 among 2 3 3 3 5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import Final
+
+from kniffel_rules._dicewire import read_dice, read_roll
+from kniffel_rules._types import CHANCE
+from kniffel_rules.classic.actions import Action, Score
+from kniffel_rules.classic.engine import SHELL
+from kniffel_rules.classic.pieces import Box
+from kniffel_rules.classic.state import State
+from kniffel_rules.classic.wire import action_to_text
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.notation import Phrasebook, resolve
+
+__all__ = ["BOX_NAMES", "parse_action"]
+
+BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = {
+    Box.ONES: ("ones", "1s", "aces", "einser", "einer", "1er"),
+    Box.TWOS: ("twos", "2s", "zweier", "2er"),
+    Box.THREES: ("threes", "3s", "dreier", "3er"),
+    Box.FOURS: ("fours", "4s", "vierer", "4er"),
+    Box.FIVES: ("fives", "5s", "fünfer", "5er"),
+    Box.SIXES: ("sixes", "6s", "sechser", "6er"),
+    Box.THREE_OF_A_KIND: (
+        "three of a kind", "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
+        "dreierpasch", "3er pasch", "dreier pasch", "3erpasch",
+    ),
+    Box.FOUR_OF_A_KIND: (
+        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
+        "viererpasch", "4er pasch", "vierer pasch", "4erpasch",
+    ),
+    Box.FULL_HOUSE: ("full house", "fh", "full"),
+    Box.SMALL_STRAIGHT: (
+        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
+        "kleine", "ks",
+    ),
+    Box.LARGE_STRAIGHT: (
+        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
+        "gr strasse", "grosse", "gs",
+    ),
+    Box.KNIFFEL: ("kniffel", "yahtzee", "yatzy", "yahtzy"),
+    Box.CHANCE: ("chance", "ch"),
+    Box.MAXIMUM: ("maximum", "max"),
+    Box.MINIMUM: ("minimum", "min"),
+}
+"""What a player may call each box, English and German; ``Box.key`` is read as well."""
+
+_BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
+_VERBS: Final = Phrasebook({
+    "score": (
+        "score", "s", "enter", "write", "put", "take", "strike", "scratch", "cross", "zero",
+        "eintragen", "trage", "schreibe", "schreiben", "notiere", "streiche", "streichen",
+        "nimm", "in",
+    ),
+})
+
+
+def _read_score(tokens: Sequence[str]) -> list[Score]:
+    verb = _VERBS.match(tokens)
+    rest = tokens[verb[1] :] if verb is not None else tokens
+    box = _BOXES.whole(rest)
+    return [] if box is None else [Score(box)]
+
+
+def parse_action(state: State, text: str) -> Action | DiceRoll:
+    """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
+
+    Args:
+        state: The position.
+        text: What the player typed; the canonical line of `action_to_text`
+            is always understood.
+
+    Returns:
+        The action (at a throw: the `DiceRoll`), legal in ``state``.
+
+    Raises:
+        ActionParseError: Not understood, or understood but illegal (the
+            message quotes the rule), or ambiguous; a ``ValueError`` too.
+        InvalidStateError: ``state`` is not a classic `State`.
+    """
+    who = SHELL.current_player(state)
+
+    def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
+        if who == CHANCE:
+            return list(read_dice(tokens))
+        return [*_read_score(tokens), *read_roll(tokens, state.dice)]
+
+    action: Action | DiceRoll = resolve(
+        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
+    )
+    return action

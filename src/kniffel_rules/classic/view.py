@@ -1,0 +1,48 @@
+"""What one seat sees of a classic game: `observation` and its JSON form.
+
+Classic Kniffel hides nothing, so an `Observation` holds the whole state;
+it exists so that an app treats every game the same way (the card game's
+observation hides the other hands). ``legal_actions(observation)`` gives
+the seat's legal actions when it is to move, else ``()``.
+
+Example:
+    >>> from kniffel_rules import classic
+    >>> obs = classic.observation(classic.new_game(["Ann", "Ben"], first_player=0), 1)
+    >>> classic.legal_actions(obs), classic.observation_to_dict(obs)["to_move"]
+    ((), 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules._dicewire import open_observation, open_observation_to_dict
+from kniffel_rules.classic.engine import SHELL
+from kniffel_rules.classic.serial import to_json
+from kniffel_rules.classic.state import Observation, State
+
+__all__ = ["Observation", "observation", "observation_to_dict"]
+
+
+def observation(state: State, player: int) -> Observation:
+    """What ``player`` sees of ``state``: all of it.
+
+    Raises:
+        InvalidStateError: ``state`` is not a classic `State`, or ``player``
+            not a seat of it.
+    """
+    obs: Observation = open_observation(
+        Observation, state, player, SHELL.current_player, lambda s: len(s.sheets)
+    )
+    return obs
+
+
+def observation_to_dict(obs: Observation) -> dict[str, Any]:
+    """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
+
+    ``state`` is the document of ``classic.to_json``.
+
+    Raises:
+        InvalidStateError: ``obs`` is not a classic `Observation`.
+    """
+    return open_observation_to_dict(obs, Observation, "classic", to_json)
