@@ -17,6 +17,8 @@ from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules._version import __version__
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import (
+    ActionParseError,
+    AmbiguousActionError,
     IllegalActionError,
     InvalidStateError,
     KniffelError,
@@ -31,6 +33,8 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "VARIANTS",
+    "ActionParseError",
+    "AmbiguousActionError",
     "DiceRoll",
     "Finding",
     "GameRecord",
