@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
+from pathlib import Path
 from typing import Any
 
 import attrs
+import jsonschema
 import pytest
 
-from kniffel_rules import get_variant
+from kniffel_rules import VARIANTS, InvalidStateError, get_variant
 from kniffel_rules._common import _IntRange, _OneOf
 from kniffel_rules.sheets import SHEET_VARIANTS, schema
+from kniffel_rules.wire import action_schema
 
 
 def _validators(field: attrs.Attribute[Any]) -> list[Any]:
@@ -36,3 +42,29 @@ def test_the_sheet_schema_lists_exactly_the_rule_options(variant: str) -> None:
                 assert (option.get("minimum"), option.get("maximum")) == (check.lo, check.hi), name
         if isinstance(getattr(defaults, name), bool):
             assert option["type"] == "boolean", name
+
+
+# The action schemas are written from each game's codec: the shipped file is
+# exactly what the codec describes. After changing a codec, rewrite them with
+# ``KNIFFEL_WRITE_SCHEMAS=1 pytest tests/test_schemas.py``.
+_SCHEMAS = Path(__file__).resolve().parent.parent / "src" / "kniffel_rules" / "schemas"
+
+
+def _codec(variant: str) -> Any:
+    return importlib.import_module(f"kniffel_rules.{variant}.wire").CODEC
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_action_schema_is_the_codec_s(variant: str) -> None:
+    expected = _codec(variant).schema()
+    path = _SCHEMAS / f"{variant}-action.schema.json"
+    if os.environ.get("KNIFFEL_WRITE_SCHEMAS"):
+        path.write_text(json.dumps(expected, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert action_schema(variant) == expected
+    jsonschema.Draft202012Validator.check_schema(expected)
+
+
+def test_action_schema_refuses_unknown_games() -> None:
+    with pytest.raises(InvalidStateError) as info:
+        action_schema("chess")
+    assert info.value.path == "variant"

@@ -123,14 +123,21 @@ class ActionParseError(KniffelError, ValueError):
 
 
 class AmbiguousActionError(ActionParseError):
-    """A player's text names more than one legal action (``"play straight 2 3 4 5 6"``
-    with two ways of choosing the colours): the caller should ask which.
+    """A player's text names more than one legal action: the caller should ask which.
+
+    For example ``"play straight 2 3 4 5 6"`` when two choices of colours are legal.
 
     Attributes:
         candidates: The legal actions the text may mean, in `legal_actions` order.
     """
 
-    def __init__(self, message: str, *, text: str, candidates: tuple[object, ...],
-                 legal: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str,
+        candidates: tuple[object, ...],
+        legal: tuple[str, ...] = (),
+    ) -> None:
         self.candidates = candidates
         super().__init__(message, text=text, legal=legal)

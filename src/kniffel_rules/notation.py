@@ -152,7 +152,9 @@ def resolve(
         )
     tokens = words(text)
     if not tokens:
-        raise ActionParseError(f"{shown}: no action given; {_listing(texts)}", text=text, legal=texts)
+        raise ActionParseError(
+            f"{shown}: no action given; {_listing(texts)}", text=text, legal=texts
+        )
     readings = list(read(tokens, text))
     fitting: list[Any] = []
     for action in readings:
@@ -171,7 +173,9 @@ def resolve(
             legal=texts,
         )
     if not readings:
-        raise ActionParseError(f"{shown}: not understood; {_listing(texts)}", text=text, legal=texts)
+        raise ActionParseError(
+            f"{shown}: not understood; {_listing(texts)}", text=text, legal=texts
+        )
     first = readings[0]
     reason = why_illegal(first) or Rejection("not legal here")  # pragma: no mutate
     raise ActionParseError(

@@ -137,15 +137,15 @@ class Shell(Generic[S]):
     not_over: str = NOT_OVER
     state_class: type | None = None
     name: str = "this game"
-    observation_class: type | None = None
+    observation_class: type[Any] | None = None
     stand_in: Callable[[Any], S] | None = None
 
-    def _seen(self, state: Any) -> tuple[Any, int] | None:
-        """``(stand-in state, seat to move)`` for an observation, ``None`` for anything else."""
+    def _seen(self, state: Any) -> tuple[Any, bool] | None:
+        """``(stand-in state, observer to move)`` for an observation, ``None`` for anything else."""
         cls = self.observation_class
         if cls is None or not isinstance(state, cls) or self.stand_in is None:
             return None
-        return self.stand_in(state), state.to_move
+        return self.stand_in(state), state.to_move == state.player
 
     def _who(self, state: S) -> int:
         if self.state_class is not None and not isinstance(state, self.state_class):
@@ -164,8 +164,10 @@ class Shell(Generic[S]):
 
     def current_player(self, state: S | Any) -> int:
         """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
-        if self.observation_class is not None and isinstance(state, self.observation_class):
-            return int(state.to_move)
+        cls = self.observation_class
+        if cls is not None and isinstance(state, cls):
+            seen: Any = state
+            return int(seen.to_move)
         return self._who(state)
 
     def is_terminal(self, state: S | Any) -> bool:
@@ -180,8 +182,8 @@ class Shell(Generic[S]):
         """
         seen = self._seen(state)
         if seen is not None:
-            if seen[1] != state.player:  # type: ignore[attr-defined]
-                return Rejection(self._not_yours(seen[1]), "PR-08")
+            if not seen[1]:
+                return Rejection(self._not_yours(self.current_player(state)), "PR-08")
             state = seen[0]
         who = self._who(state)
         if who >= 0:
@@ -229,7 +231,7 @@ class Shell(Generic[S]):
         """
         seen = self._seen(state)
         if seen is not None:
-            if seen[1] != state.player:  # type: ignore[attr-defined]
+            if not seen[1]:
                 return ()
             state = seen[0]
         who = self._who(state)

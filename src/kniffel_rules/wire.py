@@ -23,8 +23,10 @@ Example:
 from __future__ import annotations
 
 import enum
+import json
 import operator
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from typing import Any, TypeVar
 
 import attrs
@@ -37,6 +39,7 @@ __all__ = [
     "Codec",
     "Form",
     "Kind",
+    "action_schema",
     "boolean",
     "custom",
     "enum_kind",
@@ -138,7 +141,8 @@ def list_of(kind: Kind, max_length: int) -> Kind:
     def decode(value: Any, path: str) -> tuple[Any, ...]:
         return _json.check_list(value, path, kind.decode, max_length=max_length)
 
-    return Kind(encode, decode, {"type": "array", "items": dict(kind.schema), "maxItems": max_length})
+    schema = {"type": "array", "items": dict(kind.schema), "maxItems": max_length}
+    return Kind(encode, decode, schema)
 
 
 def pair_list(first: Kind, second: Kind, max_length: int) -> Kind:
@@ -176,7 +180,7 @@ class Form:
     """The JSON form of one action or outcome class.
 
     Attributes:
-        type: The ``"type"`` tag (``"roll"``).
+        tag: The ``"type"`` tag (``"roll"``).
         cls: The class.
         fields: ``(name, kind)`` for each key besides ``"type"``, in order.
         get: Reads a field from an object (default: the attribute of that name).
@@ -185,7 +189,7 @@ class Form:
         title: What the form is, for the schema's ``description``.
     """
 
-    type: str
+    tag: str
     cls: type
     fields: tuple[tuple[str, Kind], ...] = ()
     get: Callable[[Any, str], Any] = getattr
@@ -204,7 +208,7 @@ class Codec:
     def __init__(self, game: str, forms: Sequence[Form]) -> None:
         self.game = game
         self.forms = tuple(forms)
-        self._by_type = {f.type: f for f in self.forms}
+        self._by_type = {f.tag: f for f in self.forms}
         self._by_class = {f.cls: f for f in self.forms}
         if len(self._by_type) != len(self.forms) or len(self._by_class) != len(self.forms):
             raise ValueError("each form needs its own type tag and class")
@@ -221,7 +225,7 @@ class Codec:
             raise InvalidStateError(
                 "action", f"not an action or outcome of {self.game}: {brief(action)}"
             )
-        out: dict[str, Any] = {"type": form.type}
+        out: dict[str, Any] = {"type": form.tag}
         for name, kind in form.fields:
             out[name] = kind.encode(form.get(action, name))
         return out
@@ -255,13 +259,14 @@ class Codec:
         try:
             return build(**values)
         except InvalidStateError as exc:
-            raise InvalidStateError(f"{path}.{exc.path}" if exc.path else path, exc.detail) from None
+            where = f"{path}.{exc.path}" if exc.path else path
+            raise InvalidStateError(where, exc.detail) from None
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) of every object `to_dict` writes."""
         variants = []
         for form in self.forms:
-            props: dict[str, Any] = {"type": {"const": form.type}}
+            props: dict[str, Any] = {"type": {"const": form.tag}}
             for name, kind in form.fields:
                 props[name] = dict(kind.schema)
             entry: dict[str, Any] = {
@@ -279,3 +284,21 @@ class Codec:
             "title": f"An action or chance outcome of {self.game}",
             "oneOf": variants,
         }
+
+
+def action_schema(variant: str) -> dict[str, Any]:
+    """The JSON Schema of a game's action objects, as shipped in ``kniffel_rules/schemas/``.
+
+    Args:
+        variant: A game name of ``kniffel_rules.VARIANTS``.
+
+    Raises:
+        InvalidStateError: Not a game name (path ``variant``).
+    """
+    from kniffel_rules.variant import VARIANTS  # the registry, not a game
+
+    if variant not in VARIANTS:
+        raise InvalidStateError("variant", f"no action schema for {brief(variant)}")
+    text = resources.files("kniffel_rules.schemas").joinpath(f"{variant}-action.schema.json")
+    result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    return result

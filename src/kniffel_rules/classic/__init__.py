@@ -38,6 +38,7 @@ from kniffel_rules.classic.legality import (
     check_entry,
     entry_options,
 )
+from kniffel_rules.classic.notation import BOX_NAMES, parse_action
 from kniffel_rules.classic.pieces import (
     BOXES,
     CROATIAN_BOXES,
@@ -48,7 +49,6 @@ from kniffel_rules.classic.pieces import (
     sheet_boxes,
 )
 from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
-from kniffel_rules.classic.notation import BOX_NAMES, parse_action
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State

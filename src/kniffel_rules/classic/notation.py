@@ -13,13 +13,14 @@ Accepted (English and German, any case, with or without umlauts; see the
 
 Example:
     >>> from kniffel_rules import classic, DiceRoll
-    >>> s = classic.apply(classic.apply(classic.new_game(), classic.Roll()), DiceRoll((2, 3, 3, 3, 5)))
+    >>> s = classic.apply(classic.new_game(), classic.Roll())
+    >>> s = classic.apply(s, DiceRoll((2, 3, 3, 3, 5)))
     >>> classic.parse_action(s, "Dreierpasch"), classic.parse_action(s, "keep 3 3")
     (Score(Box.THREE_OF_A_KIND), Roll(keep=(3, 3)))
     >>> classic.parse_action(s, "keep 6 6")
     Traceback (most recent call last):
     ...
-    kniffel_rules.errors.ActionParseError: 'keep 6 6': cannot keep 6 6: there is no 6 among 2 3 3 3 5
+    kniffel_rules.errors.ActionParseError: 'keep 6 6': cannot keep 6 6: there is no 6 ...
 """
 
 from __future__ import annotations

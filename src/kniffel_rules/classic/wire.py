@@ -1,4 +1,4 @@
-"""Classic actions on the wire: JSON objects (`action_to_dict`) and canonical text (`action_to_text`).
+"""Classic actions on the wire: JSON objects (`action_to_dict`) and canonical text.
 
 The JSON forms (schema ``kniffel_rules/schemas/classic-action.schema.json``):
 

@@ -1,0 +1,149 @@
+"""The conformance suite, on the wire: every game's actions, texts and views through the protocol.
+
+At every node of seeded random playouts of every case (``conformance_cases``):
+
+* every legal action and chance outcome round-trips through
+  ``action_to_dict``/``action_from_dict`` (and through JSON text), its object
+  fits the game's shipped JSON Schema, and ``"type"`` comes first;
+* its canonical text is one line, distinct from every other legal action's,
+  and ``parse_action(state, text)`` gives the action back;
+* the seat to move sees the same legal actions in its observation as in the
+  state; every other seat sees none; every observation's dict is JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kniffel_rules
+from conformance_cases import CASES, Case
+from kniffel_rules import CHANCE, ActionParseError, InvalidStateError, KniffelError, Variant
+from kniffel_rules.wire import action_schema
+
+IDS = [f"{c.variant}-{c.id}" for c in CASES]
+_PER_NODE = 12  # actions checked per node besides the one played (chance nodes have up to 252)
+
+
+def _nodes(case: Case, seed: int) -> Iterator[tuple[Variant, Any, random.Random]]:
+    game = kniffel_rules.get_variant(case.variant)
+    rng = random.Random(seed)
+    state = case.start()
+    while not game.is_terminal(state):
+        yield game, state, rng
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+    yield game, state, rng
+
+
+def _check_action(game: Variant, state: Any, action: Any, validator: Any) -> None:
+    data = game.action_to_dict(action)
+    assert next(iter(data)) == "type" and isinstance(data["type"], str)
+    assert json.loads(json.dumps(data)) == data, "not JSON-ready"
+    validator.validate(data)
+    assert game.action_from_dict(data) == action
+    assert game.action_from_dict(json.loads(json.dumps(data))) == action
+    text = game.action_to_text(action)
+    assert isinstance(text, str) and text == text.strip() and "\n" not in text
+    assert game.parse_action(state, text) == action, text
+
+
+def _check_views(game: Variant, state: Any) -> None:
+    to_move = game.current_player(state)
+    seats = len(game.scores(state))
+    for seat in range(seats):
+        obs = game.observation(state, seat)
+        assert game.current_player(obs) == to_move
+        data = game.observation_to_dict(obs)
+        assert json.loads(json.dumps(data)) == data, "an observation dict that is not JSON"
+        if seat == to_move:
+            assert game.legal_actions(obs) == game.legal_actions(state)
+        else:
+            assert game.legal_actions(obs) == ()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_every_action_round_trips_on_the_wire(case: Case) -> None:
+    validator = jsonschema.Draft202012Validator(action_schema(case.variant))
+    for seed in range(max(2, case.playouts // 5)):
+        for game, state, rng in _nodes(case, seed):
+            actions = game.legal_actions(state)
+            texts = [game.action_to_text(a) for a in actions]
+            assert len(set(texts)) == len(texts), "two legal actions share a text"
+            for action in rng.sample(actions, min(_PER_NODE, len(actions))):
+                _check_action(game, state, action, validator)
+            _check_views(game, state)
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+@settings(max_examples=60)
+@given(
+    data=st.recursive(
+        st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        ),
+        max_leaves=10,
+    )
+)
+def test_action_from_dict_refuses_junk_with_invalid_state_error(variant: str, data: Any) -> None:
+    game = kniffel_rules.get_variant(variant)
+    try:
+        action = game.action_from_dict(data)
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert message
+    else:
+        assert game.action_from_dict(game.action_to_dict(action)) == action
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+@settings(max_examples=60)
+@given(text=st.text(max_size=40) | st.sampled_from(["", " ", "\x00", "🎲" * 3, "x" * 10_000]))
+def test_parse_action_refuses_junk_with_action_parse_error(variant: str, text: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    state = game.new_game(2)
+    before = game.to_json(state)
+    try:
+        action = game.parse_action(state, text)
+    except ActionParseError as exc:
+        error: Exception = exc
+        assert isinstance(error, ValueError) and isinstance(error, KniffelError) and str(error)
+    else:
+        assert game.is_legal(state, action)
+    assert game.to_json(state) == before
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+@pytest.mark.parametrize("junk", [None, 3, b"roll", ["roll"], object()])
+def test_parse_action_refuses_what_is_not_text(variant: str, junk: Any) -> None:
+    game = kniffel_rules.get_variant(variant)
+    with pytest.raises(ActionParseError, match="expected the text of an action"):
+        game.parse_action(game.new_game(2), junk)
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_the_wire_refuses_objects_of_another_game(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    with pytest.raises(InvalidStateError) as info:
+        game.action_to_dict(object())
+    assert info.value.path == "action"
+    with pytest.raises(InvalidStateError):
+        game.action_to_text("roll")
+    with pytest.raises(InvalidStateError):
+        game.observation(object(), 0)
+    with pytest.raises(InvalidStateError) as bad_seat:
+        game.observation(game.new_game(2), 2)
+    assert bad_seat.value.path == "player"
+    with pytest.raises(InvalidStateError):
+        game.observation_to_dict(object())
