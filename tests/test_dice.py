@@ -161,3 +161,40 @@ def test_text_bytes_mappings_and_sets_are_no_dice(junk: object) -> None:
         DiceRoll(junk)  # type: ignore[arg-type]
     assert info.value.path == "values"
     assert info.value.detail == f"expected a sequence of dice faces, got {junk!r}"
+
+
+@pytest.mark.parametrize(
+    ("keep", "faces", "noun", "text"),
+    [
+        ((6, 6), (2, 3, 3, 3, 5), "", "cannot keep 6 6: there is no 6 among 2 3 3 3 5"),
+        ((3, 3), (1, 2, 3, 4, 5), "", "cannot keep 3 3: there is only one 3 among 1 2 3 4 5"),
+        ((3, 3, 3), (1, 3, 3, 4, 5), "",
+         "cannot keep 3 3 3: there are only two 3s among 1 3 3 4 5"),
+        (
+            (3, 3, 3, 3),
+            (2, 3, 3, 3, 5),
+            "",
+            "cannot keep 3 3 3 3: there are only three 3s among 2 3 3 3 5",
+        ),
+        (
+            (1, 1, 1, 1, 1, 1),
+            (1, 1, 1, 1, 1, 2),
+            "",
+            "cannot keep 1 1 1 1 1 1: there are only five 1s among 1 1 1 1 1 2",
+        ),
+        ((2, 6), (2, 3), "six-sided",
+         "cannot keep 2 6: there is no 6 among the six-sided dice 2 3"),
+        ((4,), (), "", "cannot keep 4: there is no 4 among none"),
+        ((1,), (1, 2), "", "cannot keep 1 from 1 2"),
+    ],
+)
+def test_keep_shortfall_says_which_face_is_missing(
+    keep: tuple[int, ...], faces: tuple[int, ...], noun: str, text: str
+) -> None:
+    assert dice.keep_shortfall(keep, faces, noun) == text
+
+
+def test_keep_shortfall_counts_beyond_six_in_digits() -> None:
+    assert dice.keep_shortfall((1,) * 8, (1,) * 7) == (
+        "cannot keep 1 1 1 1 1 1 1 1: there are only 7 1s among 1 1 1 1 1 1 1"
+    )
