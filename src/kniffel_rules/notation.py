@@ -140,21 +140,24 @@ def resolve(
             (the message gives the rule's reason for the first reading).
         AmbiguousActionError: More than one legal action fits.
     """
-    texts = tuple(to_text(a) for a in legal)
+    def texts() -> tuple[str, ...]:  # the legal actions' lines, only for a refusal
+        return tuple(to_text(a) for a in legal)
+
+    def refuse(message: str, **extra: Any) -> ActionParseError:
+        known = texts()
+        if extra.get("listing", True):
+            message = f"{message}; {_listing(known)}"
+        extra.pop("listing", None)
+        return ActionParseError(message, legal=known, **extra)
+
     if not isinstance(text, str):
-        raise ActionParseError(
-            f"expected the text of an action, got {brief(text)}; {_listing(texts)}", legal=texts
-        )
+        raise refuse(f"expected the text of an action, got {brief(text)}")
     shown = brief(text)
     if len(text) > MAX_TEXT_LENGTH:
-        raise ActionParseError(
-            f"{shown}: longer than {MAX_TEXT_LENGTH} characters", text=text, legal=texts
-        )
+        raise refuse(f"{shown}: longer than {MAX_TEXT_LENGTH} characters", text=text)
     tokens = words(text)
     if not tokens:
-        raise ActionParseError(
-            f"{shown}: no action given; {_listing(texts)}", text=text, legal=texts
-        )
+        raise refuse(f"{shown}: no action given", text=text)
     readings = list(read(tokens, text))
     fitting: list[Any] = []
     for action in readings:
@@ -170,14 +173,10 @@ def resolve(
             f"{shown} can mean {len(fitting)} actions: {options}; say which",
             text=text,
             candidates=tuple(fitting),
-            legal=texts,
+            legal=texts(),
         )
     if not readings:
-        raise ActionParseError(
-            f"{shown}: not understood; {_listing(texts)}", text=text, legal=texts
-        )
+        raise refuse(f"{shown}: not understood", text=text)
     first = readings[0]
     reason = why_illegal(first) or Rejection("not legal here")  # pragma: no mutate
-    raise ActionParseError(
-        f"{shown}: {reason}", text=text, understood=first, rule=reason.rule, legal=texts
-    )
+    raise refuse(f"{shown}: {reason}", text=text, understood=first, rule=reason.rule, listing=False)
