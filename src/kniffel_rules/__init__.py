@@ -2,8 +2,10 @@
 
 The package root holds what every game shares: the errors, the special
 players `CHANCE` and `TERMINAL`, the chance outcome
-`DiceRoll`, the `Variant` protocol with its registry, and
-`play`. Each game is a subpackage (``kniffel_rules.classic``, ...).
+`DiceRoll`, the `Variant` protocol with its registry, `play` and
+`record`, game records on the wire (`record_to_json`, `record_from_json`)
+and the score-sheet verifier. Each game is a subpackage
+(``kniffel_rules.classic``, ...).
 
 Examples:
     >>> from kniffel_rules import play, random_policy, get_variant
@@ -26,6 +28,13 @@ from kniffel_rules.errors import (
     StepLimitError,
 )
 from kniffel_rules.playing import GameRecord, Policy, play, random_policy, record, replay
+from kniffel_rules.records import (
+    PlayerRecord,
+    RecordError,
+    player_record_from_json,
+    record_from_json,
+    record_to_json,
+)
 from kniffel_rules.sheets import Finding, Report, verify_sheet
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
@@ -41,7 +50,9 @@ __all__ = [
     "IllegalActionError",
     "InvalidStateError",
     "KniffelError",
+    "PlayerRecord",
     "Policy",
+    "RecordError",
     "Rejection",
     "Report",
     "StepLimitError",
@@ -50,8 +61,11 @@ __all__ = [
     "__version__",
     "get_variant",
     "play",
+    "player_record_from_json",
     "random_policy",
     "record",
+    "record_from_json",
+    "record_to_json",
     "replay",
     "verify_sheet",
 ]

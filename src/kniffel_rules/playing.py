@@ -11,9 +11,9 @@ import attrs
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import InvalidStateError, StepLimitError
-from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
+from kniffel_rules.variant import _MODULES, VARIANTS, UnknownVariantError, Variant, get_variant
 
-__all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay"]
+__all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay", "variant_name"]
 
 Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """A player: ``policy(state, legal_actions, rng) -> action``."""
@@ -35,20 +35,29 @@ def random_policy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> A
 
 @attrs.frozen(slots=True)
 class GameRecord:
-    """A finished game: where it started and every action taken, chance included.
+    """A game: where it started and every action taken, chance included.
 
     Replaying ``actions`` from ``initial`` with `replay` gives ``final``
-    again, without any seed.
+    again, without any seed. The game need not be over: an app stores a
+    game in progress the same way, with ``final`` the state it has reached
+    (`record` always plays to the end, so its ``final`` is terminal).
+    `kniffel_rules.record_to_json` writes a record as a JSON document and
+    `kniffel_rules.record_from_json` reads it back (see ``docs/records.md``).
 
     Attributes:
         initial: The state the game started from.
         actions: Every action and chance outcome, in order.
-        final: The terminal state.
+        final: The last state: terminal when the game is finished.
+        variant: The game's registry name (``"classic"``, one of
+            `VARIANTS`), or ``""`` when not known; `record` fills it in,
+            and `record_to_json` infers it from the type of ``initial``
+            when it is ``""``.
     """
 
     initial: Any
     actions: tuple[Any, ...]
     final: Any
+    variant: str = ""
 
 
 _PROTOCOL = ("new_game", "current_player", "legal_actions", "sample_chance", "apply", "is_terminal")
@@ -62,6 +71,18 @@ def _resolve(variant: str | Variant) -> Variant:
             f"expected a game name or a game module, got {type(variant).__name__}"
         )
     return variant
+
+
+def variant_name(variant: str | Variant) -> str:
+    """The registry name of a game given by name or as its module, ``""`` if not registered.
+
+    A module is matched by its ``__name__`` (``kniffel_rules.classic``), so no
+    other game is imported.
+    """
+    if isinstance(variant, str):
+        return variant if variant in VARIANTS else ""
+    module_name = getattr(variant, "__name__", None)
+    return next((name for name, m in _MODULES.items() if m == module_name), "")
 
 
 def _generator(seed: object) -> random.Random:
@@ -104,7 +125,8 @@ def record(
         max_steps: A safety bound on the number of actions.
 
     Returns:
-        The game's record.
+        The game's record, its ``variant`` the game's name in `VARIANTS`
+        (``""`` for a module that is not registered).
 
     Raises:
         IllegalActionError: A policy returned an illegal action.
@@ -119,11 +141,12 @@ def record(
         raise InvalidStateError("max_steps", f"expected a positive integer, got {brief(max_steps)}")
     state = game.new_game(players=len(policies), rules=rules)
     initial = state
+    name = variant_name(variant)
     actions: list[Any] = []
     for _ in range(max_steps):
         player = game.current_player(state)
         if game.is_terminal(state):
-            return GameRecord(initial, tuple(actions), state)
+            return GameRecord(initial, tuple(actions), state, name)
         if player == CHANCE:
             action = game.sample_chance(state, rng)
         else:

@@ -8,6 +8,12 @@ which returns a `Report` listing every problem it finds. A wrong but
 well-formed sheet never raises; a document that cannot be read raises
 `InvalidStateError` naming the field path.
 
+It also reads a game record of classic or Extreme
+(`kniffel_rules.record_to_json`, ``"format": "kniffel-rules/record"``): the
+record is replayed, an action that is not legal where it stands is a
+finding (field ``actions[i]``), and the sheet the replay writes, with every
+roll, is verified like any other sheet.
+
 Examples:
     >>> from kniffel_rules import verify_sheet
     >>> report = verify_sheet({"variant": "classic", "players": [
@@ -29,7 +35,9 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.variant import get_variant
+from kniffel_rules.records import FORMAT as RECORD_FORMAT
+from kniffel_rules.records import Replayed, read_record
+from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["SHEET_VARIANTS", "Finding", "Report", "read_document", "schema", "verify_sheet"]
 
@@ -127,17 +135,30 @@ def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
 def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     """Verify a score sheet of any game, dispatching on its ``variant``.
 
+    A game record of classic or Extreme (``"format": "kniffel-rules/record"``,
+    see ``docs/records.md``) is verified too: it is replayed; the first
+    action that is not legal where it stands is a finding naming
+    ``actions[i]`` and the rule, and the replay stops there; ``finished`` and
+    ``scores`` that differ from the replay are findings; and the sheet of the
+    replayed game (every roll recorded, as ``write_sheet`` writes it) is
+    verified like any sheet. An object in ``actions`` that is not an action
+    of the game makes the record malformed (`InvalidStateError`), as a
+    non-integer value does on a sheet.
+
     Args:
-        doc: The sheet as a dict or JSON text.
+        doc: The sheet (or record) as a dict or JSON text.
 
     Returns:
         The report listing every problem.
 
     Raises:
         InvalidStateError: The document is malformed (the message names the
-            field path), or its ``variant`` has no sheet.
+            field path), or its ``variant`` has no sheet (for a record of
+            another game: read it with `kniffel_rules.record_from_json`).
     """
     data = read_document(doc)
+    if data.get("format") == RECORD_FORMAT:
+        return _verify_record(data)
     if "variant" not in data:
         raise InvalidStateError("", "missing field 'variant'")
     variant = data["variant"]
@@ -149,6 +170,84 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     module: Any = get_variant(variant)
     report: Report = module.verify_sheet(data)
     return report
+
+
+def _verify_record(data: dict[str, Any]) -> Report:
+    """Replay a record of classic or Extreme and verify it as a sheet with every roll."""
+    variant = data.get("variant")
+    if isinstance(variant, str) and variant in VARIANTS and variant not in SHEET_VARIANTS:
+        known = " and ".join(SHEET_VARIANTS)
+        raise InvalidStateError(
+            "variant",
+            f"a record of {variant} is not a score sheet: verify_sheet reads records of "
+            f"{known} only; record_from_json reads and checks records of every game",
+        )
+    replayed = read_record(data, stop_at_illegal=False)
+    rec = replayed.record
+    module: Any = get_variant(rec.variant)
+    findings = _record_findings(module, replayed, data["actions"])
+    sheet = module.write_sheet(rec, rolls=True, derived=True)
+    findings.extend(module.verify_sheet(sheet).findings)
+    return Report(rec.variant, tuple(findings))
+
+
+def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> list[Finding]:
+    """The findings of the record itself: an illegal action, or a wrong result."""
+    rec = replayed.record
+    state = rec.final
+    names = rec.initial.names
+    ids = module.sheet.spec(state.rules).rules
+    game = getattr(state, "game", 0)
+    error = replayed.error
+    if error is not None:
+        seat = getattr(state, "player", 0)
+        return [
+            Finding(
+                seat,
+                game,
+                error.path,
+                actions[error.index],
+                "an action the rules allow here",
+                error.rule,
+                f"{names[seat]}, game {game + 1}: action {error.index + 1} ({error.text}) is "
+                f"not legal: {error.reason}.",
+            )
+        ]
+    findings: list[Finding] = []
+    finished = module.is_terminal(state)
+    if replayed.finished != finished:
+        says = "is over" if replayed.finished else "goes on"
+        really = "do not end it" if replayed.finished else "end it"
+        findings.append(
+            Finding(
+                0,
+                game,
+                "finished",
+                replayed.finished,
+                finished,
+                ids["filled"],
+                f"the record says the game {says}, but its actions {really}.",
+            )
+        )
+    if getattr(state.rules, "games", 1) > 1:
+        rule = ids["placement" if state.rules.ranking == "placement" else "series"]
+    else:
+        rule = ids["totals"]
+    for p, (found, score) in enumerate(zip(replayed.scores, module.scores(state), strict=True)):
+        if found != score:
+            findings.append(
+                Finding(
+                    p,
+                    game,
+                    "scores",
+                    found,
+                    score,
+                    rule,
+                    f"{names[p]}: the record gives a score of {found}, but the actions "
+                    f"give {score}.",
+                )
+            )
+    return findings
 
 
 def schema(variant: str) -> dict[str, Any]:

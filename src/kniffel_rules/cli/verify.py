@@ -1,4 +1,9 @@
-"""``kniffel verify``: check score sheets, print every finding."""
+"""``kniffel verify``: check score sheets, print every finding.
+
+A file may also hold a game record of classic or Extreme
+(`kniffel_rules.record_to_json`): it is replayed and verified as the sheet
+of that game, with every roll (see `kniffel_rules.verify_sheet`).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ __all__ = ["verify"]
 
 
 def verify(files: Sequence[str], as_json: bool, out: TextIO) -> int:
-    """Verify score sheets: exit status 0 all right, 1 findings, 2 unreadable input."""
+    """Verify score sheets or game records: status 0 all right, 1 findings, 2 unreadable input."""
     results: list[dict[str, object]] = []
     status = 0
     for name in files:
@@ -26,7 +31,7 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO) -> int:
             status = 2
             continue
         except KniffelError as exc:
-            results.append({"file": name, "error": f"not a valid sheet: {exc}"})
+            results.append({"file": name, "error": f"not a valid sheet or record: {exc}"})
             status = 2
             continue
         results.append({"file": name, **report.to_dict()})

@@ -1,0 +1,521 @@
+"""Game records on the wire: a whole game as one JSON document, read back by replaying it.
+
+`record_to_json` writes a `GameRecord` of any game (finished or in
+progress) as a document that names the game, its rules and players, the
+starting state and every action and chance outcome in order, in the game's
+``action_to_dict`` form::
+
+    {"format": "kniffel-rules/record", "version": 1, "variant": "classic",
+     "players": ["Ann", "Ben"], "rules": {...}, "initial": {...},
+     "actions": [{"type": "roll", "keep": []}, {"type": "dice", "values": [1, 2, 3, 3, 6]},
+                 ...],
+     "finished": true, "scores": [212, 187]}
+
+`record_from_json` reads it back and validates every step by replaying it
+with the game's ``apply``: the first action that is not legal where it
+stands is a `RecordError` naming its index (``actions[17]``), the rule's
+reason and its clause id. The format is documented in ``docs/records.md``
+and by the JSON Schema ``kniffel_rules/schemas/record.schema.json``.
+
+A record of the card game can be cut down to what one player saw
+(``record_to_json(record, player=1)``): every chance outcome that player
+did not see (a card dealt to or drawn by another hand) is written
+``{"type": "hidden"}`` and the starting state is that player's
+observation. Such a document cannot be replayed (the other hands are
+unknown); `player_record_from_json` reads and validates it.
+
+Example:
+    >>> from kniffel_rules import random_policy, record, record_from_json, record_to_json
+    >>> rec = record("classic", [random_policy, random_policy], seed=7)
+    >>> record_from_json(record_to_json(rec)) == rec
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any, Final
+
+import attrs
+
+from kniffel_rules import _json
+from kniffel_rules._common import check_name
+from kniffel_rules._text import brief
+from kniffel_rules._types import CHANCE
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.limits import MAX_PLAYERS
+from kniffel_rules.playing import GameRecord
+from kniffel_rules.variant import _MODULES, VARIANTS, Variant, get_variant
+
+__all__ = [
+    "FORMAT",
+    "MAX_ACTIONS",
+    "VERSION",
+    "PlayerRecord",
+    "RecordError",
+    "Replayed",
+    "player_record_from_json",
+    "read_record",
+    "record_from_json",
+    "record_to_json",
+    "schema",
+]
+
+FORMAT: Final = "kniffel-rules/record"
+"""The ``format`` tag of a record document."""
+VERSION: Final = 1
+"""The version of the record document written by `record_to_json` (the only one read)."""
+MAX_ACTIONS: Final = 1_000_000
+"""The most actions a record document may hold (`kniffel_rules.record`'s default ``max_steps``)."""
+
+_REQUIRED: Final = (
+    "format",
+    "version",
+    "variant",
+    "players",
+    "rules",
+    "initial",
+    "actions",
+    "finished",
+    "scores",
+)
+_HIDDEN: Final = {"type": "hidden"}
+
+
+class RecordError(InvalidStateError):
+    """An action of a record that cannot be read or is not legal where it stands.
+
+    Its ``path`` is ``actions[i]`` (or a field within it, ``actions[3].keep``)
+    and its message says why: for an illegal action its canonical text, the
+    rule's reason and the clause id (``actions[17]: score kniffel: roll the
+    dice before entering a score [CL-47]``).
+
+    Attributes:
+        index: The index of the action in the record's ``actions``.
+        rule: The clause id of the rule that refuses the action; ``""`` when
+            the object is not an action of the game at all.
+        reason: The rule's reason (``"roll the dice before entering a
+            score"``); ``""`` when the object is not an action of the game.
+        text: The action's canonical text (``"score kniffel"``), ``""`` when
+            it is not an action of the game.
+    """
+
+    def __init__(
+        self, index: int, path: str, message: str, rule: str = "", reason: str = "", text: str = ""
+    ) -> None:
+        self.index = index
+        self.rule = rule
+        self.reason = reason
+        self.text = text
+        super().__init__(path, message)
+
+
+@attrs.frozen(slots=True)
+class PlayerRecord:
+    """A record as one player saw it: read by `player_record_from_json`.
+
+    A record cut down for a player of the card game cannot be replayed
+    exactly: the cards the other players were dealt or drew are unknown, so
+    the states along the game cannot be rebuilt. Its structure and every
+    visible action are validated; the hidden ones are ``None``.
+
+    Attributes:
+        variant: The game's registry name.
+        viewer: The seat whose view it is.
+        players: The players' names, in seat order.
+        rules: The game's ``Rules``.
+        initial: The viewer's observation of the starting state, as the
+            game's ``observation_to_dict`` writes it (read, not rebuilt).
+        actions: Every action and outcome in order, ``None`` where hidden
+            from the viewer.
+    """
+
+    variant: str
+    viewer: int
+    players: tuple[str, ...]
+    rules: Any
+    initial: dict[str, Any]
+    actions: tuple[Any, ...]
+
+
+@attrs.frozen(slots=True)
+class Replayed:
+    """What `read_record` established about a record document.
+
+    Attributes:
+        record: The record of the actions that replay legally (all of them
+            unless ``error``), ``final`` the state they reach.
+        error: The first action that is not legal where it stands (only when
+            `read_record` was asked not to raise it), else ``None``.
+        finished: The document's ``finished`` as written.
+        scores: The document's ``scores`` as written.
+        viewer: The document's ``viewer``, or ``None``.
+    """
+
+    record: GameRecord
+    error: RecordError | None
+    finished: bool
+    scores: tuple[int, ...]
+    viewer: int | None
+
+
+def _hides(game: Any) -> Any:
+    """The game's ``hidden_from`` (the card game), or ``None`` when nothing is hidden."""
+    return getattr(game, "hidden_from", None)
+
+
+def _infer_variant(state: Any) -> str:
+    """The registry name whose module's ``State`` is the type of ``state``, else ``""``."""
+    module_name = type(state).__module__
+    for name, module in _MODULES.items():
+        if module_name == module or module_name.startswith(module + "."):
+            game = get_variant(name)
+            if type(state) is getattr(game, "State", None):
+                return name
+    return ""
+
+
+def _game_of_record(record: GameRecord) -> tuple[str, Variant]:
+    name = record.variant
+    if not isinstance(name, str):
+        raise InvalidStateError("variant", f"expected a game name, got {brief(name)}")
+    if name == "":
+        name = _infer_variant(record.initial)
+        if not name:
+            raise InvalidStateError(
+                "initial",
+                f"not a state of a registered game ({', '.join(VARIANTS)}), "
+                f"got {type(record.initial).__name__}",
+            )
+    elif name not in VARIANTS:
+        raise InvalidStateError(
+            "variant", f"unknown game {brief(name)}; known games: {', '.join(VARIANTS)}"
+        )
+    return name, get_variant(name)
+
+
+def _repath(exc: InvalidStateError, prefix: str, old: str = "") -> str:
+    """``exc.path`` moved under ``prefix`` (its leading ``old`` component replaced)."""
+    path = exc.path
+    if old and (path == old or path.startswith((old + ".", old + "["))):
+        return prefix + path[len(old) :]
+    if not path:
+        return prefix
+    return f"{prefix}{path}" if path.startswith("[") else f"{prefix}.{path}"
+
+
+def _check_seat(value: Any, path: str, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise InvalidStateError(path, f"expected a seat 0..{n - 1}, got {brief(value)}")
+    return value
+
+
+def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
+    """The record as a JSON document (format: ``docs/records.md``).
+
+    The record is replayed while it is written, so a document is only ever
+    written for a record that `record_from_json` reads back: every action
+    must be legal where it stands and ``final`` the state they reach.
+
+    Args:
+        record: A record of any game (finished or not). Its ``variant`` may
+            be ``""``: the game is then found from the type of ``initial``.
+        player: Write the record as this seat saw it. In the card game every
+            chance outcome the seat did not see becomes ``{"type": "hidden"}``
+            and ``initial`` is the seat's ``observation_to_dict`` of the
+            starting state; in the dice games nothing is hidden, so the
+            document is the full one. Either way it carries ``"viewer"``.
+
+    Returns:
+        The document, compact JSON on one line.
+
+    Raises:
+        RecordError: An action that is not one of the game's, or not legal
+            where it stands (its path ``actions[i]``).
+        InvalidStateError: Not a `GameRecord`, an unknown ``variant``,
+            ``initial`` not a state of the game, ``final`` not the state the
+            actions reach, or ``player`` not a seat.
+    """
+    if not isinstance(record, GameRecord):
+        raise InvalidStateError("record", f"expected a GameRecord, got {type(record).__name__}")
+    name, game = _game_of_record(record)
+    try:
+        initial_doc = json.loads(game.to_json(record.initial))
+    except InvalidStateError as exc:
+        raise InvalidStateError(_repath(exc, "initial"), exc.detail) from None
+    initial = record.initial
+    names: tuple[str, ...] = initial.names
+    hidden_from = None
+    if player is not None:
+        _check_seat(player, "player", len(names))
+        hidden_from = _hides(game)
+    actions = record.actions
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+        raise InvalidStateError("actions", f"expected a tuple of actions, got {brief(actions)}")
+    written: list[dict[str, Any]] = []
+    state = initial
+    for i, action in enumerate(actions):
+        try:
+            data = game.action_to_dict(action)
+        except InvalidStateError as exc:
+            raise RecordError(i, _repath(exc, f"actions[{i}]", "action"), exc.detail) from None
+        if (
+            hidden_from is not None
+            and game.current_player(state) == CHANCE
+            and hidden_from(state, player)
+        ):
+            data = dict(_HIDDEN)
+        state = _step(game, state, action, i)
+        written.append(data)
+    if state != record.final:
+        raise InvalidStateError("final", "is not the state that the actions lead to")
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": name,
+        "players": list(names),
+        "rules": initial.rules.to_dict(),
+        "initial": initial_doc,
+        "actions": written,
+        "finished": game.is_terminal(state),
+        "scores": list(game.scores(state)),
+    }
+    if player is not None:
+        doc["viewer"] = player
+        if hidden_from is not None:
+            doc["initial"] = game.observation_to_dict(game.observation(initial, player))
+    return _json.dumps(doc)
+
+
+def _step(game: Variant, state: Any, action: Any, index: int) -> Any:
+    """``apply``, an illegal action becoming a `RecordError` with its reason and clause id."""
+    try:
+        return game.apply(state, action)
+    except IllegalActionError as exc:
+        raise _illegal(game, action, index, exc) from None
+
+
+def _illegal(game: Variant, action: Any, index: int, exc: IllegalActionError) -> RecordError:
+    try:
+        text = game.action_to_text(action)
+    except KniffelError:
+        text = brief(action)
+    tag = f" [{exc.rule}]" if exc.rule else ""
+    reason = str(exc)
+    return RecordError(index, f"actions[{index}]", f"{text}: {reason}{tag}", exc.rule, reason, text)
+
+
+def _decode(game: Variant, value: Any, index: int) -> Any:
+    try:
+        return game.action_from_dict(value)
+    except InvalidStateError as exc:
+        path = _repath(exc, f"actions[{index}]", "action")
+        raise RecordError(index, path, exc.detail) from None
+
+
+def _header(doc: Any) -> tuple[str, Variant, dict[str, Any]]:
+    """Check the document's object, format, version and variant."""
+    doc = _json.get_object(doc, "", required=_REQUIRED, optional=("viewer",))
+    if doc["format"] != FORMAT:
+        raise InvalidStateError("format", f"expected {FORMAT!r}, got {brief(doc['format'])}")
+    _json.get_int(doc, "version", "", VERSION, VERSION)
+    name = _json.get_str(doc, "variant", "", VARIANTS)
+    return name, get_variant(name), doc
+
+
+def _players(doc: dict[str, Any]) -> tuple[str, ...]:
+    names = _json.get_list(doc, "players", "", check_name, max_length=MAX_PLAYERS)
+    if not names:
+        raise InvalidStateError("players", "a game has at least one player")
+    return names
+
+
+def _rules(game: Variant, doc: dict[str, Any]) -> Any:
+    return game.Rules.from_dict(doc["rules"], "rules")
+
+
+def _written_result(doc: dict[str, Any], n: int) -> tuple[bool, tuple[int, ...]]:
+    finished = _json.get_bool(doc, "finished", "")
+    scores = _json.get_list(doc, "scores", "", _json.check_int, length=n)
+    return finished, scores
+
+
+def read_record(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
+    """Validate a parsed record document and replay it (the reader of `record_from_json`).
+
+    Everything `record_from_json` checks is checked here except that the
+    written ``finished`` and ``scores`` agree with the replay: they are
+    returned as written, for the caller to compare (the score-sheet verifier
+    reports a disagreement as a finding).
+
+    Args:
+        doc: The parsed JSON document (a dict).
+        stop_at_illegal: Raise the `RecordError` of the first illegal
+            action; when false, stop replaying there and return it in
+            `Replayed.error` (the actions after it are still decoded, so a
+            malformed one still raises).
+
+    Returns:
+        The replay.
+
+    Raises:
+        RecordError: An action that is not one of the game's (or, with
+            ``stop_at_illegal``, not legal where it stands).
+        InvalidStateError: Anything else that is wrong with the document;
+            the message names the field.
+    """
+    name, game, doc = _header(doc)
+    viewer: int | None = None
+    if "viewer" in doc:
+        viewer = _json.check_int(doc["viewer"], "viewer", 0, MAX_PLAYERS - 1)
+        if _hides(game) is not None:
+            raise InvalidStateError(
+                "viewer",
+                f"this record of {name} is cut down to what player {viewer} saw and cannot "
+                f"be replayed (the other hands are hidden); read it with "
+                f"player_record_from_json",
+            )
+    names = _players(doc)
+    rules = _rules(game, doc)
+    initial = _initial_state(game, doc)
+    if tuple(initial.names) != names:
+        raise InvalidStateError("players", "the names differ from those of the initial state")
+    if initial.rules != rules:
+        raise InvalidStateError("rules", "the rules differ from those of the initial state")
+    if viewer is not None:
+        _check_seat(viewer, "viewer", len(names))
+    raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
+    finished, scores = _written_result(doc, len(names))
+    actions: list[Any] = []
+    error: RecordError | None = None
+    state = initial
+    for i, value in enumerate(raw):
+        action = _decode(game, value, i)
+        if error is not None:
+            continue
+        try:
+            state = game.apply(state, action)
+        except IllegalActionError as exc:
+            error = _illegal(game, action, i, exc)
+            if stop_at_illegal:
+                raise error from None
+            continue
+        actions.append(action)
+    rec = GameRecord(initial, tuple(actions), state, name)
+    return Replayed(rec, error, finished, scores, viewer)
+
+
+def _object(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        kind = "null" if value is None else type(value).__name__
+        raise InvalidStateError(path, f"expected an object, got {kind}")
+    return value
+
+
+def _initial_state(game: Variant, doc: dict[str, Any]) -> Any:
+    value = _object(doc["initial"], "initial")
+    try:
+        return game.from_json(_json.dumps(value))
+    except InvalidStateError as exc:
+        raise InvalidStateError(_repath(exc, "initial"), exc.detail) from None
+
+
+def record_from_json(text: str | bytes) -> GameRecord:
+    """Read a record document back, validating every action by replaying it.
+
+    Args:
+        text: The document of `record_to_json` (JSON text).
+
+    Returns:
+        The record, ``variant`` the game's registry name and ``final`` the
+        state the actions reach (terminal when the game is finished).
+
+    Raises:
+        RecordError: The first action that is not an action of the game, or
+            not legal where it stands; ``index`` is its position, the
+            message gives the rule's reason and clause id.
+        InvalidStateError: Anything else wrong (not JSON, another format or
+            version, a missing or unknown key, a bad starting state, rules
+            or names that differ from the starting state's, ``finished`` or
+            ``scores`` that differ from the replay, a record cut down for
+            one player of the card game); the message names the field.
+
+    Example:
+        >>> from kniffel_rules import record_from_json
+        >>> record_from_json('{"format": "kniffel-rules/record", "version": 2}')
+        Traceback (most recent call last):
+        ...
+        kniffel_rules.errors.InvalidStateError: missing field 'variant'
+    """
+    replayed = read_record(_json.loads(text))
+    rec = replayed.record
+    game = get_variant(rec.variant)
+    finished = game.is_terminal(rec.final)
+    if replayed.finished != finished:
+        says = "the game is over" if replayed.finished else "the game goes on"
+        really = "do not end it" if replayed.finished else "end it"
+        raise InvalidStateError("finished", f"says {says}, but the actions {really}")
+    scores = tuple(game.scores(rec.final))
+    if replayed.scores != scores:
+        raise InvalidStateError(
+            "scores", f"{list(replayed.scores)}, but the actions give {list(scores)}"
+        )
+    return rec
+
+
+def player_record_from_json(text: str | bytes) -> PlayerRecord:
+    """Read a record cut down for one player (``record_to_json(record, player=p)``).
+
+    The card game's such record cannot be replayed exactly: the cards dealt
+    to or drawn by the other players are hidden, so the states along the
+    game are unknown. Its structure is validated and every visible action is
+    decoded with the game's ``action_from_dict``; ``initial`` is kept as the
+    observation object it is. A dice game hides nothing, so its player
+    record is a full record: it is replayed and checked like
+    `record_from_json` does, and ``initial`` is the viewer's
+    ``observation_to_dict`` of the starting state.
+
+    Args:
+        text: The document (JSON text); it must carry ``viewer``.
+
+    Returns:
+        The player's record.
+
+    Raises:
+        RecordError: A visible action that is not an action of the game
+            (its path ``actions[i]``), or, in a dice game, not legal.
+        InvalidStateError: Anything else wrong; the message names the field.
+    """
+    doc = _json.loads(text)
+    name, game, doc = _header(doc)
+    if "viewer" not in doc:
+        raise InvalidStateError(
+            "viewer", "missing: this is a full record; read it with record_from_json"
+        )
+    hidden_from = _hides(game)
+    if hidden_from is None:
+        rec = record_from_json(text)
+        viewer = _check_seat(doc["viewer"], "viewer", len(rec.initial.names))
+        initial = game.observation_to_dict(game.observation(rec.initial, viewer))
+        return PlayerRecord(
+            name, viewer, tuple(rec.initial.names), rec.initial.rules, initial, rec.actions
+        )
+    names = _players(doc)
+    viewer = _check_seat(doc["viewer"], "viewer", len(names))
+    rules = _rules(game, doc)
+    initial = _object(doc["initial"], "initial")
+    if initial.get("player", viewer) != viewer:
+        raise InvalidStateError("initial.player", f"expected the viewer, {viewer}")
+    raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
+    _written_result(doc, len(names))
+    actions = tuple(None if v == _HIDDEN else _decode(game, v, i) for i, v in enumerate(raw))
+    return PlayerRecord(name, viewer, names, rules, dict(initial), actions)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the record document (shipped as ``schemas/record.schema.json``)."""
+    text = resources.files("kniffel_rules.schemas").joinpath("record.schema.json")
+    result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    return result
