@@ -460,7 +460,7 @@ def record_from_json(text: str | bytes) -> GameRecord:
     scores = tuple(game.scores(rec.final))
     if replayed.scores != scores:
         raise InvalidStateError(
-            "scores", f"{list(replayed.scores)}, but the actions give {list(scores)}"
+            "scores", f"{brief(list(replayed.scores))}, but the actions give {brief(list(scores))}"
         )
     return rec
 
