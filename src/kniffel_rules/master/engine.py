@@ -36,6 +36,7 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state
+from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, Rejection
@@ -51,7 +52,7 @@ from kniffel_rules.master.actions import (
 )
 from kniffel_rules.master.legality import Outcome, turn_outcome
 from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.state import Phase, Sheet, State
+from kniffel_rules.master.state import Observation, Phase, Sheet, State
 from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
@@ -173,6 +174,8 @@ SHELL: Shell[State] = Shell(
     ranking=_ranking,
     listing=legality.listing,
     not_chance="this is not a chance node: no dice are being thrown",
+    observation_class=Observation,
+    stand_in=open_stand_in,
 )
 """The protocol shell of Kniffel Master (`kniffel_rules.shell.Shell`)."""
 
@@ -180,21 +183,22 @@ SHELL: Shell[State] = Shell(
 # --- the protocol ---------------------------------------------------------------
 
 
-def current_player(state: State) -> int:
+def current_player(state: State | Observation) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`."""
     return SHELL.current_player(state)
 
 
-def is_terminal(state: State) -> bool:
+def is_terminal(state: State | Observation) -> bool:
     """Whether the game is over."""
     return SHELL.is_terminal(state)
 
 
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     """Every legal action, in the order documented in this module.
 
     At a chance node these are the possible outcomes; ``()`` once the game is
-    over.
+    over. Given an `Observation` (``master.observation(state, player)``):
+    the same actions when that player is to move, else ``()``.
     """
     return SHELL.legal_actions(state)
 
@@ -217,11 +221,12 @@ def sample_chance(state: State, rng: random.Random) -> DiceRoll:
     return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
 
 
-def why_illegal(state: State, action: object) -> Rejection | None:
+def why_illegal(state: State | Observation, action: object) -> Rejection | None:
     """Why ``action`` is not legal in ``state``, or ``None`` if it is.
 
     Args:
-        state: The state.
+        state: The state, or a player's `Observation` of it (an action of a
+            player who is not to move is then refused, ``PR-08``).
         action: A player's action or a chance outcome (any object).
 
     Returns:
@@ -233,7 +238,7 @@ def why_illegal(state: State, action: object) -> Rejection | None:
     return SHELL.why_illegal(state, action)
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | Observation, action: object) -> bool:
     """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
     return SHELL.is_legal(state, action)
 

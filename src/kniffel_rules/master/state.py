@@ -18,11 +18,12 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules.master.pieces import LAP_LENGTHS, NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Phase", "Sheet", "State", "bonus_stars", "lap_length"]
+__all__ = ["Observation", "Phase", "Sheet", "State", "bonus_stars", "lap_length"]
 
 
 def lap_length(laps_done: int) -> int:
@@ -183,3 +184,19 @@ class State:
     def rolls_left(self) -> int:
         """How many throws the current player still has this turn."""
         return 3 - self.rolls
+
+
+@attrs.frozen(slots=True)
+class Observation(OpenObservation):
+    """One seat's view of a Kniffel Master game: all of it, nothing is hidden.
+
+    Made by ``master.observation(state, player)``; ``legal_actions`` of it
+    are that seat's legal actions when it is to move, else ``()``.
+
+    Attributes:
+        player: Whose view this is.
+        to_move: ``current_player`` of the state.
+        state: The `State`.
+    """
+
+    state: State
