@@ -50,6 +50,7 @@ from kniffel_rules.master.engine import (
     winners,
 )
 from kniffel_rules.master.legality import Outcome, legal_uses, race_coins, use_outcome, use_problem
+from kniffel_rules.master.notation import COMBO_NAMES, TASK_NAMES, parse_action
 from kniffel_rules.master.pieces import (
     COIN_COMBOS,
     LAP_LENGTHS,
@@ -60,7 +61,9 @@ from kniffel_rules.master.pieces import (
 )
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
-from kniffel_rules.master.state import Phase, Sheet, State, bonus_stars, lap_length
+from kniffel_rules.master.state import Observation, Phase, Sheet, State, bonus_stars, lap_length
+from kniffel_rules.master.view import observation, observation_to_dict
+from kniffel_rules.master.wire import action_from_dict, action_to_dict, action_to_text
 
 # The modules before the common rooms (docs/protocol.md, "Adding a game"):
 # ``combos`` split into ``pieces`` and ``combinations``, ``sheet`` joined
@@ -73,17 +76,20 @@ alias_modules(
 
 __all__ = [
     "COIN_COMBOS",
+    "COMBO_NAMES",
     "LAP_LENGTHS",
     "MAX_PLAYERS",
     "MAX_TURN_STARS",
     "NUMBER_ROW_MARKERS",
     "ROW_LENGTH",
+    "TASK_NAMES",
     "Action",
     "Coins",
     "Combo",
     "DiceRoll",
     "Fulfil",
     "NumberRows",
+    "Observation",
     "Outcome",
     "Pass",
     "Phase",
@@ -94,6 +100,9 @@ __all__ = [
     "State",
     "Task",
     "Use",
+    "action_from_dict",
+    "action_to_dict",
+    "action_to_text",
     "apply",
     "bonus_stars",
     "chance_outcomes",
@@ -106,7 +115,10 @@ __all__ = [
     "legal_actions",
     "legal_uses",
     "new_game",
+    "observation",
+    "observation_to_dict",
     "outcome",
+    "parse_action",
     "race_coins",
     "sample_chance",
     "scores",

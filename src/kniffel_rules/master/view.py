@@ -1,0 +1,49 @@
+"""What one seat sees of a Kniffel Master game: `observation` and its JSON form.
+
+Master hides nothing (every board lies open on the table), so an
+`Observation` holds the whole state; it exists so that an app treats every
+game the same way (the card game's observation hides the other hands).
+``legal_actions(observation)`` gives the seat's legal actions when it is to
+move, else ``()``.
+
+Example:
+    >>> from kniffel_rules import master
+    >>> obs = master.observation(master.new_game(["Ann", "Ben"], first_player=0), 1)
+    >>> master.legal_actions(obs), master.observation_to_dict(obs)["to_move"]
+    ((), 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules._dicewire import open_observation, open_observation_to_dict
+from kniffel_rules.master.engine import SHELL
+from kniffel_rules.master.serial import to_json
+from kniffel_rules.master.state import Observation, State
+
+__all__ = ["Observation", "observation", "observation_to_dict"]
+
+
+def observation(state: State, player: int) -> Observation:
+    """What ``player`` sees of ``state``: all of it.
+
+    Raises:
+        InvalidStateError: ``state`` is not a master `State`, or ``player``
+            not a seat of it.
+    """
+    obs: Observation = open_observation(
+        Observation, state, player, SHELL.current_player, lambda s: len(s.sheets)
+    )
+    return obs
+
+
+def observation_to_dict(obs: Observation) -> dict[str, Any]:
+    """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
+
+    ``state`` is the document of ``master.to_json``.
+
+    Raises:
+        InvalidStateError: ``obs`` is not a master `Observation`.
+    """
+    return open_observation_to_dict(obs, Observation, "master", to_json)
