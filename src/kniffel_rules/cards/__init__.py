@@ -1,7 +1,8 @@
 """Kniffel: Das Kartenspiel: 65 cards, tokens, boards and hidden hands.
 
 The module follows the protocol of `kniffel_rules.Variant`; `observation`
-gives what one player may see.
+gives what one player may see, and the wire (``action_to_dict``,
+``action_to_text``, ``parse_action``) writes and reads actions as JSON and text.
 
 Example:
     >>> import random
@@ -18,12 +19,13 @@ Rules, rulings and options: ``docs/rules/cards.md`` (clause ids ``KA-``).
 
 The rooms: ``rules`` (`Rules`), ``pieces`` (the cards, rows and boards),
 ``combinations`` (what cards show), ``actions``, ``state``, ``legality`` (the
-rules of play, each once), ``engine`` (`new_game` and the protocol) and
-``serial`` (JSON); modules named ``_x`` are internal.
+rules of play, each once), ``engine`` (`new_game` and the protocol),
+``serial`` (JSON), ``wire`` (actions as JSON objects and text), ``notation``
+(what a player types) and ``view`` (what a player sees); modules named ``_x``
+are internal.
 """
 
 from kniffel_rules._moved import alias_modules
-from kniffel_rules.cards._observe import Observation, observation
 from kniffel_rules.cards.actions import (
     Action,
     Discard,
@@ -48,6 +50,7 @@ from kniffel_rules.cards.engine import (
     new_game,
     sample_chance,
     scores,
+    stand_in,
     why_illegal,
     winners,
 )
@@ -67,7 +70,8 @@ from kniffel_rules.cards.pieces import (
 )
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.serial import from_json, to_json
-from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.cards.state import Observation, Phase, State, Tokens
+from kniffel_rules.cards.view import hidden_from, observation, observation_to_dict
 
 alias_modules(
     __name__,
@@ -78,7 +82,7 @@ alias_modules(
         "flow": "_flow",
         "game": "engine",
         "legal": "legality",
-        "observe": "_observe",
+        "observe": "view",
         "validate": "_validate",
     },
 )
@@ -121,17 +125,20 @@ __all__ = [
     "explain",
     "from_json",
     "hand_limit",
+    "hidden_from",
     "is_legal",
     "is_out",
     "is_terminal",
     "legal_actions",
     "new_game",
     "observation",
+    "observation_to_dict",
     "place_options",
     "plays",
     "row_value",
     "sample_chance",
     "scores",
+    "stand_in",
     "to_json",
     "why_illegal",
     "winners",

@@ -1,83 +1,35 @@
-"""What one player may see: their own hand, never another's (KA-58).
+"""The inside of an observation: what one seat sees, and a state that agrees with it.
 
-Internal: `Observation` and `observation` are public through the package
-(``kniffel_rules.cards``).
+Internal: the public names are ``cards.observation`` (`kniffel_rules.cards.view`)
+and ``cards.stand_in`` (`kniffel_rules.cards.engine`). This module imports no
+engine, so that the engine can give `stand_in_state` to the protocol shell.
 
-Example:
-    >>> from kniffel_rules import cards
-    >>> s = cards.new_game(2, first_player=0)
-    >>> obs = cards.observation(s, 1)
-    >>> obs.hand, obs.hand_sizes, obs.pile_size
-    ((), (0, 0), 65)
+`stand_in_state` deals the cards the observer cannot see (all 65 less their
+own hand, the display and the discards) in card order: first to the other
+hands, seat by seat, as many as each holds, then the rest to the pile. So the
+stand-in is a function of the observation alone, and equal views give equal
+stand-ins.
 """
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Callable
+from typing import Any
 
+from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.engine import SHELL, current_player
-from kniffel_rules.cards.pieces import Card
-from kniffel_rules.cards.rules import Rules
-from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card
+from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["Observation", "observation"]
+__all__ = ["check_observation", "see", "stand_in_state"]
+
+_PATH = "observation"
 
 
-@attrs.frozen(slots=True)
-class Observation:
-    """A player's view of a `State`: everything public, and their own hand.
-
-    Attributes:
-        player: Whose view this is.
-        rules: The rules in force.
-        names: The players' names, in seat order.
-        hand: The player's own hand, in card order.
-        hand_sizes: How many cards each player holds.
-        tokens: Every player's tokens (the boards are public).
-        display: The open display.
-        discards: The face-up discard pile.
-        pile_size: The number of cards in the face-down pile.
-        phase: What happens next.
-        to_move: ``current_player`` of the state (a seat, CHANCE or TERMINAL).
-        turn_of: The seat whose turn (or setup placement) it is.
-        start_player: The start player, once drawn.
-        round: The rounds completed.
-        pending: As `State.pending` (public: it is counted aloud).
-        combination: As `State.combination`.
-    """
-
-    player: int
-    rules: Rules
-    names: tuple[str, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    tokens: tuple[Tokens, ...]
-    display: tuple[Card, ...]
-    discards: tuple[Card, ...]
-    pile_size: int
-    phase: Phase
-    to_move: int
-    turn_of: int
-    start_player: int | None
-    round: int
-    pending: int
-    combination: Combination | None
-
-
-def observation(state: State, player: int) -> Observation:
-    """What ``player`` may see of ``state``: the other hands only as counts.
-
-    Raises:
-        InvalidStateError: ``state`` is not a card-game `State`, or
-            ``player`` is not a seat of the game.
-    """
-    SHELL.check_state(state)
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise InvalidStateError("player", f"expected a seat, got {player!r}")
-    if not 0 <= player < state.num_players:
-        raise InvalidStateError("player", f"expected a seat 0..{state.num_players - 1}")
+def see(state: State, player: int, to_move: int) -> Observation:
+    """``player``'s view of ``state`` (a checked state and seat)."""
     return Observation(
         player=player,
         rules=state.rules,
@@ -89,10 +41,134 @@ def observation(state: State, player: int) -> Observation:
         discards=state.discards,
         pile_size=len(state.pile),
         phase=state.phase,
-        to_move=current_player(state),
+        to_move=to_move,
         turn_of=state.player,
         start_player=state.start_player,
         round=state.round,
         pending=state.pending,
         combination=state.combination,
+    )
+
+
+def _fail(field: str, message: str) -> InvalidStateError:
+    return InvalidStateError(f"{_PATH}.{field}" if field else _PATH, message)
+
+
+def _int(value: Any, field: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise _fail(field, f"expected an integer {lo}..{hi}, got {brief(value)}")
+    return value
+
+
+def _tuple(value: Any, field: str, check: Callable[[Any], bool], what: str) -> tuple[Any, ...]:
+    if type(value) is not tuple or len(value) > len(CARDS):
+        raise _fail(field, f"expected a tuple of {what}, got {brief(value)}")
+    for i, item in enumerate(value):
+        if not check(item):
+            raise _fail(f"{field}[{i}]", f"expected {what}, got {brief(item)}")
+    return value
+
+
+def _cards(value: Any, field: str) -> tuple[Card, ...]:
+    cards = _tuple(value, field, lambda c: isinstance(c, Card), "cards")
+    for i in range(1, len(cards)):
+        if cards[i - 1].index >= cards[i].index:
+            raise _fail(f"{field}[{i}]", "cards are kept in card order, each once")
+    return cards
+
+
+def _tokens(value: Any, n: int) -> None:
+    _tuple(value, "tokens", lambda t: isinstance(t, Tokens), "Tokens")
+    if len(value) != n:
+        raise _fail("tokens", f"expected the tokens of {n} players, got {len(value)}")
+    for i, t in enumerate(value):
+        if type(t.rows) is not tuple or len(t.rows) != len(ROWS):
+            raise _fail(f"tokens[{i}].rows", f"expected {len(ROWS)} rows, got {brief(t.rows)}")
+        for count in (t.reserve, t.active, *t.rows):
+            _int(count, f"tokens[{i}]", 0, 1_000)
+
+
+def check_observation(obs: Observation) -> None:
+    """Check that the fields of ``obs`` have their types and add up to the 65 cards.
+
+    An `Observation` made by ``observation`` always passes; one built by
+    hand may not, and is refused before anything is judged on it.
+
+    Raises:
+        InvalidStateError: The first bad field (path ``observation.<field>``).
+    """
+    if not isinstance(obs.rules, Rules):
+        raise _fail("rules", f"expected cards.Rules, got {type(obs.rules).__name__}")
+    names = _tuple(obs.names, "names", lambda s: isinstance(s, str), "names")
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise _fail("names", f"this game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    player = _int(obs.player, "player", 0, n - 1)
+    _int(obs.turn_of, "turn_of", 0, n - 1)
+    if obs.start_player is not None:
+        _int(obs.start_player, "start_player", 0, n - 1)
+    _int(obs.to_move, "to_move", -2, n - 1)
+    _int(obs.round, "round", 0, obs.rules.max_rounds)
+    _int(obs.pending, "pending", 0, 1_000)
+    if not isinstance(obs.phase, Phase):
+        raise _fail("phase", f"expected a Phase, got {brief(obs.phase)}")
+    if obs.combination is not None and not isinstance(obs.combination, Combination):
+        raise _fail("combination", f"expected a Combination or None, got {brief(obs.combination)}")
+    _tokens(obs.tokens, n)
+    sizes = _tuple(obs.hand_sizes, "hand_sizes", lambda k: type(k) is int and k >= 0, "counts")
+    if len(sizes) != n:
+        raise _fail("hand_sizes", f"expected {n} counts, got {len(sizes)}")
+    hand = _cards(obs.hand, "hand")
+    if sizes[player] != len(hand):
+        raise _fail("hand_sizes", f"the own hand holds {len(hand)} cards, not {sizes[player]}")
+    seen = {c.index for c in hand}
+    for field in ("display", "discards"):
+        for i, card in enumerate(_cards(getattr(obs, field), field)):
+            if card.index in seen:
+                raise _fail(f"{field}[{i}]", f"{card} is seen twice: every card exists once")
+            seen.add(card.index)
+    pile = _int(obs.pile_size, "pile_size", 0, len(CARDS))
+    hidden = sum(sizes) - len(hand) + pile
+    if len(seen) + hidden != len(CARDS):
+        raise _fail(
+            "pile_size",
+            f"{len(seen)} cards seen and {hidden} hidden: all {len(CARDS)} cards are in play",
+        )
+
+
+def stand_in_state(obs: Observation) -> State:
+    """A `State` that agrees with ``obs``: the unseen cards dealt in card order.
+
+    Everything public is copied; the observer's hand is theirs; the cards
+    they cannot see go to the other hands (as many as each holds, seat by
+    seat) and then to the pile, in card order.
+
+    Raises:
+        InvalidStateError: ``obs`` does not pass `check_observation`.
+    """
+    check_observation(obs)
+    seen = {c.index for c in (*obs.hand, *obs.display, *obs.discards)}
+    unseen = tuple(c for c in CARDS if c.index not in seen)
+    hands: list[tuple[Card, ...]] = []
+    dealt = 0
+    for seat, size in enumerate(obs.hand_sizes):
+        if seat == obs.player:
+            hands.append(obs.hand)
+        else:
+            hands.append(unseen[dealt : dealt + size])
+            dealt += size
+    return State(
+        obs.rules,
+        obs.names,
+        tuple(hands),
+        obs.tokens,
+        unseen[dealt:],
+        obs.display,
+        obs.discards,
+        obs.phase,
+        player=obs.turn_of,
+        start_player=obs.start_player,
+        round=obs.round,
+        pending=obs.pending,
+        combination=obs.combination,
     )

@@ -35,8 +35,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from kniffel_rules._common import player_names
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.cards import _flow
+from kniffel_rules.cards._observe import stand_in_state
 from kniffel_rules.cards.actions import (
     Action,
     Discard,
@@ -53,7 +55,7 @@ from kniffel_rules.cards.actions import (
 from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem
 from kniffel_rules.cards.pieces import CARDS, Card, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.shell import Shell, game_rules
 
@@ -70,6 +72,7 @@ __all__ = [
     "new_game",
     "sample_chance",
     "scores",
+    "stand_in",
     "why_illegal",
     "winners",
 ]
@@ -250,6 +253,41 @@ def _happen(state: State, outcome: Outcome) -> State:
     return _flow.after_chance_card(state, CARDS[outcome.index])
 
 
+def stand_in(obs: Observation) -> State:
+    """A state that agrees with ``obs`` in everything its player may see.
+
+    The player's own hand, the display, the discards, every board and
+    reserve, the counts of the other hands and of the pile, the phase and
+    its bookkeeping are the observation's; the cards the player cannot see
+    (all 65 less their hand, the display and the discards) are dealt in card
+    order, first to the other hands (as many as each holds, seat by seat),
+    then to the pile. So it is deterministic, and the player's decisions
+    judged on it are judged exactly as on the real state:
+    ``legal_actions(obs)`` and ``why_illegal(obs, action)`` use it.
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(2, first_player=0)
+        >>> cards.stand_in(cards.observation(s, 1)) == s      # nothing dealt yet
+        True
+
+    Raises:
+        InvalidStateError: ``obs`` is not a card-game `Observation`, or one
+            whose fields do not fit together (path ``observation.<field>``).
+    """
+    if not isinstance(obs, Observation):
+        raise InvalidStateError(
+            "observation", f"expected a cards Observation, got {type(obs).__name__}"
+        )
+    state = stand_in_state(obs)
+    if _to_move(state) != obs.to_move:
+        raise InvalidStateError(
+            "observation.to_move",
+            f"{brief(obs.to_move)} is not who moves in phase {obs.phase.value!r}",
+        )
+    return state
+
+
 SHELL: Shell[State] = Shell(
     state_class=State,
     name="cards",
@@ -268,6 +306,8 @@ SHELL: Shell[State] = Shell(
     ranking=_ranking,
     listing=listing,
     not_chance="this is not a chance node: no card is being drawn",
+    observation_class=Observation,
+    stand_in=stand_in,
 )
 """The protocol shell of the card game (`kniffel_rules.shell.Shell`)."""
 
@@ -275,12 +315,12 @@ SHELL: Shell[State] = Shell(
 # --- the protocol -------------------------------------------------------------------
 
 
-def current_player(state: State) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
+def current_player(state: State | Observation) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
     return SHELL.current_player(state)
 
 
-def is_terminal(state: State) -> bool:
+def is_terminal(state: State | Observation) -> bool:
     """Whether the game is over."""
     return SHELL.is_terminal(state)
 
@@ -306,17 +346,21 @@ def sample_chance(state: State, rng: random.Random) -> Outcome:
     return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
 
 
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[Outcome, ...]:
+def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[Outcome, ...]:
     """Every legal action, in the order documented in this module.
 
     At a chance node these are the possible outcomes; ``()`` once the game is
-    over.
+    over. Given an `Observation`: its player's legal actions when they are to
+    move (the same as the state's), else ``()``.
     """
     return SHELL.legal_actions(state)
 
 
-def why_illegal(state: State, action: object) -> Rejection | None:
+def why_illegal(state: State | Observation, action: object) -> Rejection | None:
     """``None`` if ``action`` is legal in ``state``, else the reason `apply` raises.
+
+    Given an `Observation`, judges its player's own action; when another seat
+    (or chance) is to move, every action is refused (``PR-08``).
 
     The reason is a `Rejection`: the rule in words, and its clause id
     (``.rule``): a ``KA-`` clause of ``docs/rules/cards.md`` for a rule of
@@ -332,7 +376,7 @@ def why_illegal(state: State, action: object) -> Rejection | None:
     return SHELL.why_illegal(state, action)
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | Observation, action: object) -> bool:
     """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
     return SHELL.is_legal(state, action)
 

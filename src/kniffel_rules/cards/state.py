@@ -1,7 +1,10 @@
-"""The state of a card game and its parts: `State`, `Phase` and each player's `Tokens`.
+"""The state of a card game and its parts: `State`, `Phase`, `Tokens`, and `Observation`.
 
 All frozen value objects; `evolve` is the fast copy with changes. The actions
 are in `kniffel_rules.cards.actions` (still importable from here, as before).
+`Observation` is what one player may see of a `State` (made by
+``cards.observation``; it lives here so that the engine can hand it to the
+protocol shell).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.pieces import ROWS, Card, Row
 from kniffel_rules.cards.rules import Rules
 
-__all__ = ["Phase", "State", "Tokens", "evolve"]
+__all__ = ["Observation", "Phase", "State", "Tokens", "evolve"]
 
 
 class Phase(enum.Enum):
@@ -169,3 +172,50 @@ def evolve(state: State, **changes: Any) -> State:
         get("pending", state.pending),
         get("combination", state.combination),
     )
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """A player's view of a `State`: everything public, and their own hand (KA-58).
+
+    Made by ``cards.observation(state, player)``. The other hands and the
+    pile appear only as counts. ``legal_actions(observation)`` gives the
+    player's legal actions when they are to move (else ``()``), judged on
+    ``cards.stand_in(observation)``, a state that agrees with the view in
+    everything the player's decisions depend on.
+
+    Attributes:
+        player: Whose view this is.
+        rules: The rules in force.
+        names: The players' names, in seat order.
+        hand: The player's own hand, in card order.
+        hand_sizes: How many cards each player holds.
+        tokens: Every player's tokens (the boards are public).
+        display: The open display.
+        discards: The face-up discard pile.
+        pile_size: The number of cards in the face-down pile.
+        phase: What happens next.
+        to_move: ``current_player`` of the state (a seat, CHANCE or TERMINAL).
+        turn_of: The seat whose turn (or setup placement) it is.
+        start_player: The start player, once drawn.
+        round: The rounds completed.
+        pending: As `State.pending` (public: it is counted aloud).
+        combination: As `State.combination`.
+    """
+
+    player: int
+    rules: Rules
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    tokens: tuple[Tokens, ...]
+    display: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    pile_size: int
+    phase: Phase
+    to_move: int
+    turn_of: int
+    start_player: int | None
+    round: int
+    pending: int
+    combination: Combination | None
