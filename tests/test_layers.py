@@ -67,6 +67,9 @@ ROOMS = {
     "legality",
     "engine",
     "serial",
+    "wire",
+    "notation",
+    "view",
 }
 BOX_SHEET_GAMES = {"classic", "extreme"}
 

@@ -159,3 +159,12 @@ def test_an_observer_who_is_not_to_move_has_no_action() -> None:
     chance = classic.why_illegal(thrown, DiceRoll((1, 2, 3, 4, 5)))
     assert chance == "it is not your turn: chance decides next"
     assert chance is not None and chance.rule == "PR-08"
+
+
+def test_parse_action_reads_against_an_observation() -> None:
+    state = classic.apply(classic.new_game(["Ann", "Ben"], first_player=0), Roll())
+    state = classic.apply(state, DiceRoll((2, 3, 3, 3, 5)))
+    assert classic.parse_action(classic.observation(state, 0), "keep 3 3") == Roll((3, 3))
+    with pytest.raises(ActionParseError) as info:
+        classic.parse_action(classic.observation(state, 1), "keep 3 3")
+    assert info.value.rule == "PR-08"

@@ -34,7 +34,7 @@ from kniffel_rules._types import CHANCE
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import SHELL
 from kniffel_rules.classic.pieces import Box
-from kniffel_rules.classic.state import State
+from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.notation import Phrasebook, resolve
@@ -89,11 +89,12 @@ def _read_score(tokens: Sequence[str]) -> list[Score]:
     return [] if box is None else [Score(box)]
 
 
-def parse_action(state: State, text: str) -> Action | DiceRoll:
+def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
     """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
 
     Args:
-        state: The position.
+        state: The position, or a seat's `Observation` of it (then only that
+            seat's own actions are legal).
         text: What the player typed; the canonical line of `action_to_text`
             is always understood.
 
@@ -103,14 +104,15 @@ def parse_action(state: State, text: str) -> Action | DiceRoll:
     Raises:
         ActionParseError: Not understood, or understood but illegal (the
             message quotes the rule), or ambiguous; a ``ValueError`` too.
-        InvalidStateError: ``state`` is not a classic `State`.
+        InvalidStateError: ``state`` is not a classic `State` or `Observation`.
     """
     who = SHELL.current_player(state)
+    position = state.state if isinstance(state, Observation) else state
 
     def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
         if who == CHANCE:
             return list(read_dice(tokens))
-        return [*_read_score(tokens), *read_roll(tokens, state.dice)]
+        return [*_read_score(tokens), *read_roll(tokens, position.dice)]
 
     action: Action | DiceRoll = resolve(
         text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
