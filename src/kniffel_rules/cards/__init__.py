@@ -2,7 +2,7 @@
 
 The module follows the protocol of `kniffel_rules.Variant`; `observation`
 gives what one player may see, and the wire (``action_to_dict``,
-``action_to_text``, ``parse_action``) writes and reads actions as JSON and text.
+``action_to_text``) writes and reads actions as JSON and text.
 
 Example:
     >>> import random
@@ -20,9 +20,8 @@ Rules, rulings and options: ``docs/rules/cards.md`` (clause ids ``KA-``).
 The rooms: ``rules`` (`Rules`), ``pieces`` (the cards, rows and boards),
 ``combinations`` (what cards show), ``actions``, ``state``, ``legality`` (the
 rules of play, each once), ``engine`` (`new_game` and the protocol),
-``serial`` (JSON), ``wire`` (actions as JSON objects and text), ``notation``
-(what a player types) and ``view`` (what a player sees); modules named ``_x``
-are internal.
+``serial`` (JSON), ``wire`` (actions as JSON objects and text) and ``view``
+(what a player sees); modules named ``_x`` are internal.
 """
 
 from kniffel_rules._moved import alias_modules
@@ -72,6 +71,7 @@ from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.serial import from_json, to_json
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.cards.view import hidden_from, observation, observation_to_dict
+from kniffel_rules.cards.wire import action_from_dict, action_to_dict, action_to_text
 
 alias_modules(
     __name__,
@@ -119,6 +119,9 @@ __all__ = [
     "Stop",
     "Take",
     "Tokens",
+    "action_from_dict",
+    "action_to_dict",
+    "action_to_text",
     "apply",
     "chance_outcomes",
     "current_player",

@@ -59,7 +59,7 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def observation_to_dict(obs: Observation) -> dict[str, Any]:
+def observation_to_dict(observation: Observation) -> dict[str, Any]:
     """The observation as a JSON-ready object, holding nothing hidden from its player.
 
     ``{"variant": "cards", "player", "to_move", "rules"`` (as
@@ -71,15 +71,15 @@ def observation_to_dict(obs: Observation) -> dict[str, Any]:
     No other hand and no card of the pile is in it: only their counts.
 
     Raises:
-        InvalidStateError: ``obs`` is not a card-game `Observation`, or its
+        InvalidStateError: ``observation`` is not a card-game `Observation`, or its
             fields do not fit together (path ``observation``).
     """
-    stand_in(obs)  # checks every field
+    stand_in(observation)  # checks every field
     return {
         "variant": "cards",
-        "player": obs.player,
-        "to_move": obs.to_move,
-        "rules": obs.rules.to_dict(),
+        "player": observation.player,
+        "to_move": observation.to_move,
+        "rules": observation.rules.to_dict(),
         "players": [
             {
                 "name": name,
@@ -88,18 +88,20 @@ def observation_to_dict(obs: Observation) -> dict[str, Any]:
                 "active": t.active,
                 "board": {r.value: k for r, k in zip(ROWS, t.rows, strict=True)},
             }
-            for name, size, t in zip(obs.names, obs.hand_sizes, obs.tokens, strict=True)
+            for name, size, t in zip(
+                observation.names, observation.hand_sizes, observation.tokens, strict=True
+            )
         ],
-        "hand": _cards(obs.hand),
-        "display": _cards(obs.display),
-        "discards": _cards(obs.discards),
-        "pile_size": obs.pile_size,
-        "phase": obs.phase.value,
-        "turn_of": obs.turn_of,
-        "start_player": obs.start_player,
-        "round": obs.round,
-        "pending": obs.pending,
-        "combination": None if obs.combination is None else obs.combination.value,
+        "hand": _cards(observation.hand),
+        "display": _cards(observation.display),
+        "discards": _cards(observation.discards),
+        "pile_size": observation.pile_size,
+        "phase": observation.phase.value,
+        "turn_of": observation.turn_of,
+        "start_player": observation.start_player,
+        "round": observation.round,
+        "pending": observation.pending,
+        "combination": None if observation.combination is None else observation.combination.value,
     }
 
 
