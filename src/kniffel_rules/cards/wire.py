@@ -18,9 +18,11 @@ their value (``"two_pairs"``):
 The canonical text is one line that names the action without a state:
 ``start 1`` (the seat, as in ``StartPlayer(1)``), ``card red 7``,
 ``token colour``, ``draw``, ``take red 7``,
-``play straight blue 2, red 3, red 4, green 5, red 6`` (the cards in card
-order), ``place two_pairs reserve 1`` (``levels 2`` added for two columns),
-``exchange red 7``, ``stop``, ``discard red 7``.
+``play straight blue 2 red 3 red 4 green 5 red 6`` (the cards in card
+order, words separated by single spaces: no commas, which the listings of
+legal actions in messages put between actions), ``place two_pairs reserve 1``
+(``levels 2`` added for two columns), ``exchange red 7``, ``stop``,
+``discard red 7``.
 
 Example:
     >>> from kniffel_rules import cards
@@ -162,8 +164,8 @@ def action_from_dict(data: object) -> Action | Outcome:
 
 
 def cards_text(cards: tuple[Card, ...]) -> str:
-    """Cards as words, comma-separated: ``"blue 2, red 3"``."""
-    return ", ".join(str(c) for c in cards)
+    """Cards as words: ``"blue 2 red 3"`` (each card is a colour and a value)."""
+    return " ".join(str(c) for c in cards)
 
 
 def action_to_text(action: Action | Outcome) -> str:
@@ -178,7 +180,7 @@ def action_to_text(action: Action | Outcome) -> str:
         >>> from kniffel_rules.cards import Card, Combination, Play
         >>> cards.action_to_text(Play(Combination.THREE_OF_A_KIND,
         ...                           (Card(9, "red"), Card(9, "blue"), Card(9, "green"))))
-        'play three_of_a_kind blue 9, green 9, red 9'
+        'play three_of_a_kind blue 9 green 9 red 9'
 
     Raises:
         InvalidStateError: Not an action or outcome of the card game (path ``action``).
