@@ -2,7 +2,7 @@
 
 The module follows the protocol of `kniffel_rules.Variant`; `observation`
 gives what one player may see, and the wire (``action_to_dict``,
-``action_to_text``) writes and reads actions as JSON and text.
+``action_to_text``, ``parse_action``) writes and reads actions as JSON and text.
 
 Example:
     >>> import random
@@ -20,8 +20,9 @@ Rules, rulings and options: ``docs/rules/cards.md`` (clause ids ``KA-``).
 The rooms: ``rules`` (`Rules`), ``pieces`` (the cards, rows and boards),
 ``combinations`` (what cards show), ``actions``, ``state``, ``legality`` (the
 rules of play, each once), ``engine`` (`new_game` and the protocol),
-``serial`` (JSON), ``wire`` (actions as JSON objects and text) and ``view``
-(what a player sees); modules named ``_x`` are internal.
+``serial`` (JSON), ``wire`` (actions as JSON objects and text), ``notation``
+(what a player types) and ``view`` (what a player sees); modules named ``_x``
+are internal.
 """
 
 from kniffel_rules._moved import alias_modules
@@ -54,6 +55,7 @@ from kniffel_rules.cards.engine import (
     winners,
 )
 from kniffel_rules.cards.legality import hand_limit, is_out, place_options, row_value
+from kniffel_rules.cards.notation import COLOUR_NAMES, COMBINATION_NAMES, ROW_NAMES, parse_action
 from kniffel_rules.cards.pieces import (
     BLUE_BOARD,
     CARDS,
@@ -91,10 +93,13 @@ __all__ = [
     "BLUE_BOARD",
     "CARDS",
     "COLOURS",
+    "COLOUR_NAMES",
+    "COMBINATION_NAMES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "RED_BOARD",
     "ROWS",
+    "ROW_NAMES",
     "SIZES",
     "VALUES",
     "Action",
@@ -136,6 +141,7 @@ __all__ = [
     "new_game",
     "observation",
     "observation_to_dict",
+    "parse_action",
     "place_options",
     "plays",
     "row_value",
