@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import io
 import json
 import random
 from collections.abc import Callable
@@ -386,3 +387,140 @@ def test_report_json_and_text() -> None:
     assert d["findings"][0]["expected"] == [0, 2, 4, 6, 8, 10]
     assert "CL-08" in str(report)
     assert str(verify_sheet(sheet({"twos": 6}))) == "The sheet is right."
+
+
+# --- game records (kniffel_rules.record_to_json) read as sheets -------------------------------
+
+
+@st.composite
+def recorded_games(draw: st.DrawFn) -> kniffel_rules.GameRecord:
+    seed = draw(st.integers(0, 2**32))
+    if draw(st.booleans()):
+        rules: Any = draw(st.sampled_from(CLASSIC_RULES))
+        players = draw(st.integers(1, 3))
+        return record("classic", [_greedy_with_kniffels] * players, seed=seed, rules=rules)
+    rules = extreme.Rules(chips=draw(st.integers(0, 3)))
+    return record("extreme", [RandomBot()] * draw(st.integers(1, 2)), seed=seed, rules=rules)
+
+
+@settings(max_examples=20)
+@given(recorded_games(), st.integers(0, 400))
+def test_a_record_of_a_legal_game_verifies_clean(rec: kniffel_rules.GameRecord, cut: int) -> None:
+    game: Any = kniffel_rules.get_variant(rec.variant)
+    actions = rec.actions[:cut]
+    part = kniffel_rules.GameRecord(
+        rec.initial, actions, kniffel_rules.replay(game, rec.initial, actions), rec.variant
+    )
+    for r in (rec, part):
+        text = kniffel_rules.record_to_json(r)
+        report = verify_sheet(text)
+        assert report.ok, str(report)
+        assert report.variant == rec.variant
+        assert report == verify_sheet(game.write_sheet(r, derived=False))
+        assert verify_sheet(json.loads(text)) == report  # a dict is read too
+
+
+@settings(max_examples=20)
+@given(recorded_games(), st.data())
+def test_an_illegal_action_in_a_record_is_a_finding(
+    rec: kniffel_rules.GameRecord, data: st.DataObject
+) -> None:
+    game: Any = kniffel_rules.get_variant(rec.variant)
+    doc = json.loads(kniffel_rules.record_to_json(rec))
+    i = data.draw(st.integers(0, len(rec.actions) - 1))
+    before = kniffel_rules.replay(game, rec.initial, rec.actions[:i])
+    illegal = next((a for a in rec.actions if not game.is_legal(before, a)), None)
+    if illegal is None:
+        return
+    reason = game.why_illegal(before, illegal)
+    doc["actions"][i] = game.action_to_dict(illegal)
+    snapshot = copy.deepcopy(doc)
+    report = verify_sheet(doc)
+    assert doc == snapshot
+    assert [(f.field, f.rule) for f in report.findings] == [(f"actions[{i}]", reason.rule)]
+    finding = report.findings[0]
+    assert finding.found == game.action_to_dict(illegal)
+    assert str(reason) in finding.message
+    assert f"action {i + 1} ({game.action_to_text(illegal)})" in finding.message
+
+
+@pytest.mark.rule("CL-24", "CL-23", "CL-27", "CL-28", "EX-20")
+def test_a_record_with_a_wrong_result_gives_findings() -> None:
+    rec = record("classic", [ClassicGreedy(), ClassicGreedy()], seed=3)
+    doc = json.loads(kniffel_rules.record_to_json(rec))
+    doc["scores"][1] += 5
+    report = verify_sheet(doc)
+    assert [(f.player, f.field, f.rule) for f in report.findings] == [(1, "scores", "CL-24")]
+    assert report.findings[0].found == doc["scores"][1]
+    assert report.findings[0].message == (
+        f"Player 2: the record gives a score of {doc['scores'][1]}, but the actions give "
+        f"{doc['scores'][1] - 5}."
+    )
+    doc = json.loads(kniffel_rules.record_to_json(rec))
+    doc["finished"] = False
+    assert [(f.field, f.rule) for f in verify_sheet(doc).findings] == [("finished", "CL-23")]
+    series = record("classic", [ClassicGreedy()] * 2, seed=3,
+                    rules=classic.Rules(games=2, ranking="placement"))  # fmt: skip
+    doc = json.loads(kniffel_rules.record_to_json(series))
+    doc["scores"][0] += 1
+    assert [(f.field, f.rule) for f in verify_sheet(doc).findings] == [("scores", "CL-28")]
+    series = record("classic", [ClassicGreedy()] * 2, seed=3, rules=classic.Rules(games=2))
+    doc = json.loads(kniffel_rules.record_to_json(series))
+    doc["scores"][0] += 1
+    assert [(f.field, f.rule) for f in verify_sheet(doc).findings] == [("scores", "CL-27")]
+    doc = json.loads(kniffel_rules.record_to_json(record("extreme", [RandomBot()], seed=1)))
+    doc["finished"] = False
+    doc["scores"][0] -= 1
+    assert [(f.field, f.rule) for f in verify_sheet(doc).findings] == [
+        ("finished", "EX-20"),
+        ("scores", "EX-20"),
+    ]
+
+
+def test_records_of_other_games_are_not_sheets() -> None:
+    for variant in ("master", "duel", "cards"):
+        rec = record(variant, [RandomBot(), RandomBot()], seed=1)
+        with pytest.raises(InvalidStateError, match="record_from_json") as info:
+            verify_sheet(kniffel_rules.record_to_json(rec))
+        assert info.value.path == "variant"
+        assert "classic and extreme" in str(info.value)
+
+
+def test_a_malformed_record_is_an_invalid_document() -> None:
+    rec = record("classic", [RandomBot()], seed=2)
+    doc = json.loads(kniffel_rules.record_to_json(rec))
+    for bad, path in (
+        ({**doc, "version": 2}, "version"),
+        ({**doc, "variant": "yahtzee"}, "variant"),
+        ({**doc, "actions": [{"type": "roll", "keep": [9]}]}, "actions[0].keep[0]"),
+        ({**doc, "initial": {}}, "initial"),
+        ({k: v for k, v in doc.items() if k != "scores"}, ""),
+    ):
+        with pytest.raises(InvalidStateError) as info:
+            verify_sheet(bad)
+        assert info.value.path == path, str(info.value)
+
+
+def test_kniffel_verify_reads_records(tmp_path: Any) -> None:
+    from kniffel_rules.cli import main
+
+    rec = record("classic", [RandomBot(), RandomBot()], seed=4)
+    good = tmp_path / "good.json"
+    good.write_text(kniffel_rules.record_to_json(rec), encoding="utf-8")
+    doc = json.loads(good.read_text(encoding="utf-8"))
+    doc["actions"][1] = {"type": "score", "box": "chance"}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    other = tmp_path / "duel.json"
+    other.write_text(
+        kniffel_rules.record_to_json(record("duel", [RandomBot(), RandomBot()], seed=1)),
+        encoding="utf-8",
+    )
+    for path, status, words in (
+        (good, 0, "OK"),
+        (bad, 1, "action 2 (score chance) is not legal"),
+        (other, 2, "not a valid sheet or record"),
+    ):
+        out = io.StringIO()
+        assert main(["verify", str(path)], out=out) == status
+        assert words in out.getvalue(), out.getvalue()
