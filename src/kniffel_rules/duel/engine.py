@@ -35,13 +35,14 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
 from kniffel_rules._dicegame import opening_state
+from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.legality import board_win, move_target
 from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
-from kniffel_rules.duel.state import Phase, State
+from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.errors import Rejection
 from kniffel_rules.rolloff import RollOff
 from kniffel_rules.shell import Shell, game_rules
@@ -234,6 +235,8 @@ SHELL: Final[Shell[State]] = Shell(
     listing=legality.listing,
     not_chance="this is not a chance node: no dice are being thrown",
     not_over="the game is not over yet: there is no winner",
+    observation_class=Observation,
+    stand_in=open_stand_in,
 )
 """The Duell's protocol shell: the game's pieces, the shared bookkeeping."""
 
@@ -241,13 +244,13 @@ SHELL: Final[Shell[State]] = Shell(
 # --- the protocol functions -----------------------------------------------------
 
 
-def current_player(state: State) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
+def current_player(state: State | Observation) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL` (of a state, or of an `Observation`)."""
     return SHELL.current_player(state)
 
 
-def is_terminal(state: State) -> bool:
-    """Whether the game (the whole match) is over."""
+def is_terminal(state: State | Observation) -> bool:
+    """Whether the game (the whole match) is over (of a state, or of an `Observation`)."""
     return SHELL.is_terminal(state)
 
 
@@ -270,17 +273,21 @@ def sample_chance(state: State, rng: random.Random) -> DiceRoll:
     return outcome
 
 
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
+def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
     """Every legal action, in the order documented in this module.
 
     At a chance node these are the possible outcomes; ``()`` once the game is
-    over.
+    over. Given an `Observation`: the observer's legal actions when they are
+    to move (the same as the state's), else ``()``.
     """
     return SHELL.legal_actions(state)
 
 
-def why_illegal(state: State, action: object) -> Rejection | None:
+def why_illegal(state: State | Observation, action: object) -> Rejection | None:
     """Why ``action`` is illegal in ``state``, or ``None`` when it is legal.
+
+    Given an `Observation`, the observer's own action is judged: an action
+    of a seat that is not to move is refused (``PR-08``).
 
     Returns:
         The `Rejection` that `apply` raises: its text, and in ``.rule`` the
@@ -297,7 +304,7 @@ def why_illegal(state: State, action: object) -> Rejection | None:
     return SHELL.why_illegal(state, action)
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | Observation, action: object) -> bool:
     """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
     return SHELL.is_legal(state, action)
 

@@ -1,4 +1,4 @@
-"""The state of a Duell game or match: `State` and its `Phase` (frozen value objects).
+"""The state of a Duell game or match: `State`, its `Phase` and a seat's `Observation`.
 
 The board's spots, the areas and the tiles are in `kniffel_rules.duel.pieces`,
 the actions in `kniffel_rules.duel.actions`.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._fields import is_int
 from kniffel_rules._moved import moved_names
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
@@ -16,7 +17,7 @@ from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Phase", "State"]
+__all__ = ["Observation", "Phase", "State"]
 
 
 @attrs.frozen(slots=True)
@@ -106,3 +107,19 @@ __getattr__ = moved_names(
         **dict.fromkeys(_ACTIONS, "kniffel_rules.duel.actions"),
     },
 )
+
+
+@attrs.frozen(slots=True)
+class Observation(OpenObservation):
+    """One seat's view of a Duell game: all of it, nothing is hidden.
+
+    Made by ``duel.observation(state, player)``; ``legal_actions`` of it are
+    that seat's legal actions when it is to move, else ``()``.
+
+    Attributes:
+        player: Whose view this is (0 blue, 1 red).
+        to_move: ``current_player`` of the state.
+        state: The `State`.
+    """
+
+    state: State
