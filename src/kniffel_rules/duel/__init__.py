@@ -18,8 +18,10 @@ Rules, rulings and options: ``docs/rules/duel.md`` (clause ids ``DU-``).
 The rooms: ``rules`` (`Rules`), ``pieces`` (areas, spots, tiles),
 ``combinations`` (what dice show), ``actions``, ``state``, ``legality``
 (every refusal, with its clause id), ``engine`` (`new_game` and the protocol
-functions) and ``serial`` (JSON). The old paths ``duel.areas``,
-``duel.checks`` and ``duel.game`` still import, with a `DeprecationWarning`.
+functions), ``serial`` (JSON), and on the wire ``wire`` (actions as JSON
+objects and canonical text), ``notation`` (`parse_action`) and ``view``
+(`observation`). The old paths ``duel.areas``, ``duel.checks`` and
+``duel.game`` still import, with a `DeprecationWarning`.
 """
 
 from kniffel_rules._moved import alias_modules
@@ -55,6 +57,7 @@ from kniffel_rules.duel.legality import (
     roll_problem,
     win_reason,
 )
+from kniffel_rules.duel.notation import AREA_NAMES, parse_action
 from kniffel_rules.duel.pieces import (
     AREAS,
     BLUE,
@@ -70,7 +73,9 @@ from kniffel_rules.duel.pieces import (
 )
 from kniffel_rules.duel.rules import ADJACENCIES, Rules
 from kniffel_rules.duel.serial import from_json, to_json
-from kniffel_rules.duel.state import Phase, State
+from kniffel_rules.duel.state import Observation, Phase, State
+from kniffel_rules.duel.view import observation, observation_to_dict
+from kniffel_rules.duel.wire import action_from_dict, action_to_dict, action_to_text
 
 # The module paths before the common rooms (docs/protocol.md, "Adding a game").
 alias_modules(__name__, {"areas": "combinations", "checks": "legality", "game": "engine"})
@@ -78,6 +83,7 @@ alias_modules(__name__, {"areas": "combinations", "checks": "legality", "game": 
 __all__ = [
     "ADJACENCIES",
     "AREAS",
+    "AREA_NAMES",
     "BLUE",
     "COLOURS",
     "HOLES",
@@ -93,11 +99,15 @@ __all__ = [
     "Joker",
     "Miss",
     "Move",
+    "Observation",
     "Phase",
     "Roll",
     "Rules",
     "Spot",
     "State",
+    "action_from_dict",
+    "action_to_dict",
+    "action_to_text",
     "adjacent_triples",
     "apply",
     "chance_outcomes",
@@ -119,6 +129,9 @@ __all__ = [
     "move_problem",
     "move_target",
     "new_game",
+    "observation",
+    "observation_to_dict",
+    "parse_action",
     "roll_problem",
     "sample_chance",
     "scores",

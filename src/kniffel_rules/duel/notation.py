@@ -1,0 +1,197 @@
+"""Reading what a Duell player types: `parse_action`.
+
+Accepted (English and German, any case, with or without umlauts; see the
+"Notation" section of ``docs/rules/duel.md``):
+
+* the canonical line of `action_to_text` (``roll keep 3 3``, ``joker 6 5``,
+  ``move small_straight``, ``miss``, ``dice 1 2 3 3 6``);
+* a roll: ``roll`` / ``wurf``, ``keep 3 3`` / ``behalte 3 3``, ``3 3``, ``33``,
+  ``reroll 1 5`` (throw those two, keep the rest);
+* a joker, the die's face first: ``joker 6 5``, ``joker 6 to 5``,
+  ``joker 6 zu 5``, ``joker 6 -> 5``, ``6 -> 5``, ``turn 6 into 5``,
+  ``mache 6 zu 5``; ``joker to 5`` / ``joker zu 5`` leaves the die to the
+  dice showing (asked back when several could be meant);
+* a move, with or without a verb (``move``, ``setze``, ``ziehe``): an area
+  by its English or German name or a short form (`AREA_NAMES`:
+  ``Einser``, ``sixes``, ``Viererpasch``, ``vier gleiche``, ``fh``,
+  ``kl. Straße``, ``ss``, ``ls``, ``Kniffel``), or after a verb a number
+  area by its face (``ziehe 6``);
+* a miss: ``miss``, ``Fehlwurf``, ``pass``, ``take joker``;
+* at a throw or in the roll-off, the dice: ``dice 2 3 3 5 6``, ``2 3 3 5 6``,
+  ``23356``, ``dice 5``, ``5``.
+
+`parse_action` accepts the seat's `Observation` as well as the `State`.
+
+Example:
+    >>> from kniffel_rules import duel
+    >>> s = duel.new_game(first_player=0)
+    >>> s = duel.apply(duel.apply(s, duel.Roll()), duel.DiceRoll((2, 3, 3, 3, 4)))
+    >>> duel.parse_action(s, "keep 3 3"), duel.parse_action(s, "Dreier")
+    (Roll(keep=(3, 3)), Move(area=Area.THREES))
+    >>> from kniffel_rules import ActionParseError
+    >>> try:
+    ...     duel.parse_action(s, "Fehlwurf")
+    ... except ActionParseError as refusal:
+    ...     print(refusal.rule, refusal)
+    DU-44 'Fehlwurf': a disc can move (Threes): a player who can move a disc must move one
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import partial
+from typing import Final
+
+from kniffel_rules._dicewire import read_dice, read_roll
+from kniffel_rules._types import CHANCE
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.duel.actions import Action, Joker, Miss, Move
+from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.pieces import NUMBER_AREAS, Area
+from kniffel_rules.duel.state import Observation, State
+from kniffel_rules.duel.wire import action_to_text
+from kniffel_rules.notation import Phrasebook, numbers, resolve, words
+
+__all__ = ["AREA_NAMES", "parse_action"]
+
+AREA_NAMES: Final[dict[Area, tuple[str, ...]]] = {
+    Area.ONES: ("ones", "1s", "aces", "einser", "einer", "1er"),
+    Area.TWOS: ("twos", "2s", "zweier", "2er"),
+    Area.THREES: ("threes", "3s", "dreier", "3er"),
+    Area.FOURS: ("fours", "4s", "vierer", "4er"),
+    Area.FIVES: ("fives", "5s", "fünfer", "5er"),
+    Area.SIXES: ("sixes", "6s", "sechser", "6er"),
+    Area.FOUR_OF_A_KIND: (
+        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
+        "vier gleiche", "4 gleiche", "viererpasch", "vierer pasch", "4er pasch", "4erpasch",
+    ),
+    Area.FULL_HOUSE: ("full house", "fh", "full"),
+    Area.SMALL_STRAIGHT: (
+        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
+        "kleine", "ks",
+    ),
+    Area.LARGE_STRAIGHT: (
+        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
+        "gr strasse", "grosse", "gs",
+    ),
+    Area.KNIFFEL: (
+        "kniffel", "yahtzee", "yatzy", "five of a kind", "5 of a kind", "5k",
+        "fünf gleiche", "5 gleiche", "fünf gleiche zahlen",
+    ),
+}
+"""What a player may call each area, English and German; ``Area.key`` is read as well."""
+
+_AREAS: Final = Phrasebook({area: (*names, area.key) for area, names in AREA_NAMES.items()})
+_MOVE_VERBS: Final = Phrasebook({
+    "move": (
+        "move", "m", "mv", "pull", "push", "take", "secure", "claim", "move disc",
+        "setze", "setzen", "setz", "setze auf", "ziehe", "ziehen", "zieh", "ziehe auf",
+        "schiebe", "schieben", "nimm", "sichere", "sichern", "ziehe scheibe",
+    ),
+})
+_MISS: Final = Phrasebook({
+    "miss": (
+        "miss", "fehlwurf", "fehler", "pass", "passe", "passen", "take joker", "take a joker",
+        "nimm joker", "nimm einen joker", "joker nehmen", "no move", "kein zug",
+    ),
+})
+_JOKER_WORDS: Final = Phrasebook({
+    "joker": (
+        "joker", "j", "use joker", "use a joker", "spend joker", "spend a joker", "play joker",
+        "setze joker", "nutze joker", "benutze joker", "spiele joker", "joker einsetzen",
+    ),
+    "turn": (
+        "turn", "change", "make", "set", "mache", "mach", "drehe", "dreh", "andere", "wandle",
+        "verwandle",
+    ),
+})
+# Between the die and its new face: "joker 6 to 5", "6 zu 5" ("->" is read as "to").
+_TO: Final = frozenset({"to", "into", "in", "zu", "auf", "nach"})
+# Words that carry nothing in "turn a 6 into a 5", "von der 6 auf eine 5".
+_FILLER: Final = frozenset({
+    "a", "an", "the", "one", "from", "ein", "eine", "einen", "einer", "einem", "der", "den",
+    "die", "von",
+})
+_ARROW: Final = re.compile(r"-+>|=+>|\u2192|\u21d2|>")
+
+
+def _read_miss(tokens: Sequence[str]) -> list[Miss]:
+    return [Miss()] if _MISS.whole(tokens) is not None else []
+
+
+def _read_move(tokens: Sequence[str]) -> list[Move]:
+    verb = _MOVE_VERBS.match(tokens)
+    rest = tokens[verb[1] :] if verb is not None else tokens
+    area = _AREAS.whole(rest)
+    if area is not None:
+        return [Move(area)]
+    face = numbers(rest) if verb is not None else None
+    if face is not None and len(face) == 1 and 1 <= face[0] <= len(NUMBER_AREAS):
+        return [Move(NUMBER_AREAS[face[0] - 1])]  # "ziehe 6": the Sixes
+    return []
+
+
+def _read_joker(tokens: Sequence[str], dice: Sequence[int]) -> list[Joker]:
+    lead = _JOKER_WORDS.match(tokens)
+    rest = [t for t in (tokens[lead[1] :] if lead is not None else tokens) if t not in _FILLER]
+    said = lead is not None and lead[0] == "joker"
+    if said and len(rest) == 1 and rest[0].isdigit() and len(rest[0]) == 2:
+        return [Joker(int(rest[0][0]), int(rest[0][1]))]  # "joker 65"
+    if said and len(rest) == 2 and (pair := numbers(rest)) is not None:
+        return [Joker(*pair)]  # "joker 6 5"
+    if len(rest) == 3 and rest[1] in _TO and (pair := numbers(rest[::2])) is not None:
+        return [Joker(*pair)]  # "joker 6 to 5", "6 zu 5", "turn 6 into 5"
+    if lead is not None and len(rest) == 2 and rest[0] in _TO:
+        face = numbers(rest[1:])
+        if face is not None:  # "joker to 5": any die showing another face
+            return [Joker(d, face[0]) for d in sorted(set(dice)) if d != face[0]]
+    return []
+
+
+def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
+    """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
+
+    Args:
+        state: The position, or the `Observation` of the seat that types
+            (whose own actions are then read; a seat not to move has none).
+        text: What the player typed; the canonical line of `action_to_text`
+            is always understood.
+
+    Returns:
+        The action (at a throw or in the roll-off: the `DiceRoll`), legal in
+        ``state``.
+
+    Raises:
+        ActionParseError: Not understood, or understood but illegal (the
+            message quotes the rule, ``.rule`` its clause id), or ambiguous
+            (`AmbiguousActionError`, with the ``.candidates``); a
+            ``ValueError`` too.
+        InvalidStateError: ``state`` is not a Duell `State` or `Observation`.
+
+    Example:
+        >>> from kniffel_rules import duel
+        >>> s = duel.new_game(first_player=1)
+        >>> duel.parse_action(s, "würfeln"), duel.parse_action(duel.apply(s, duel.Roll()), "23345")
+        (Roll(keep=()), DiceRoll((2, 3, 3, 4, 5)))
+    """
+    who = SHELL.current_player(state)  # refuses what is neither a State nor an Observation
+    seen = state.state if isinstance(state, Observation) else state
+    SHELL.check_state(seen)
+    dice = seen.dice
+
+    def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
+        if who == CHANCE:
+            return list(read_dice(tokens))
+        arrowed = words(_ARROW.sub(" to ", raw))
+        readings: list[Action | DiceRoll] = [
+            *_read_miss(tokens), *_read_move(tokens), *_read_joker(arrowed, dice)
+        ]
+        if arrowed == tokens:  # "6 -> 5" is a joker, never the keep "6 5"
+            readings += read_roll(tokens, dice)
+        return readings
+
+    action: Action | DiceRoll = resolve(
+        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
+    )
+    return action
