@@ -85,27 +85,27 @@ class Variant(Protocol):
         """A state read back from ``to_json``'s document, validated."""
         ...
 
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
+    def action_to_dict(self, action: Any, /) -> dict[str, Any]:
         """An action or chance outcome as a JSON-ready object with a ``"type"`` key."""
         ...
 
-    def action_from_dict(self, data: Any) -> Any:
+    def action_from_dict(self, data: Any, /) -> Any:
         """The action or outcome of `action_to_dict`'s object, validated."""
         ...
 
-    def action_to_text(self, action: Any) -> str:
+    def action_to_text(self, action: Any, /) -> str:
         """One canonical, context-free line naming the action or outcome."""
         ...
 
-    def parse_action(self, state: Any, text: str) -> Any:
+    def parse_action(self, state: Any, text: str, /) -> Any:
         """The legal action of ``state`` that a player's ``text`` names."""
         ...
 
-    def observation(self, state: Any, player: int) -> Any:
+    def observation(self, state: Any, player: int, /) -> Any:
         """What seat ``player`` may see of ``state``."""
         ...
 
-    def observation_to_dict(self, observation: Any) -> dict[str, Any]:
+    def observation_to_dict(self, observation: Any, /) -> dict[str, Any]:
         """An observation as a JSON-ready object holding nothing hidden from its player."""
         ...
 
