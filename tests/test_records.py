@@ -7,6 +7,7 @@ keeps them from drifting.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import random
@@ -311,6 +312,12 @@ def test_a_redacted_record_is_validated() -> None:
         ({**doc, "viewer": True}, "viewer"),
         ({**doc, "initial": []}, "initial"),
         ({**doc, "initial": {**doc["initial"], "player": 1}}, "initial.player"),
+        ({**doc, "initial": {**doc["initial"], "player": False}}, "initial.player"),
+        ({**doc, "initial": {k: v for k, v in doc["initial"].items() if k != "player"}},
+         "initial.player"),
+        ({**doc, "initial": {**doc["initial"], "variant": "classic"}}, "initial.variant"),
+        ({**doc, "rules": {**doc["rules"], "max_rounds": 5}}, "rules"),
+        ({**doc, "initial": {**doc["initial"], "rules": []}}, "initial.rules"),
         ({**doc, "players": []}, "players"),
         ({**doc, "rules": {"simpler": 3}}, "rules.simpler"),
         ({**doc, "actions": {}}, "actions"),
@@ -465,6 +472,51 @@ def test_hostile_text_is_a_kniffel_error(text: Any) -> None:
         record_from_json(text)
     with pytest.raises(InvalidStateError):
         player_record_from_json(text)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                               max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, (*path, i))
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(["classic", "extreme", "master", "duel", "cards", "cards-seat0"]),
+       st.data())  # fmt: skip
+def test_arbitrary_damage_is_a_kniffel_error_never_a_crash(which: str, data: st.DataObject) -> None:
+    variant, _, seat = which.partition("-seat")
+    case = next(c for c in CASES if c.variant == variant)
+    rec = playout(case, data.draw(st.integers(0, 100)), 60)
+    doc = json.loads(record_to_json(rec, player=int(seat) if seat else None))
+    path = data.draw(st.sampled_from(list(_paths(doc))[1:]))
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = data.draw(JSON)
+    text = json.dumps(doc)
+    for reader in (record_from_json, player_record_from_json, kniffel_rules.verify_sheet):
+        try:
+            reader(text)
+        except KniffelError as exc:
+            message = str(exc)
+            assert message
+        if reader is kniffel_rules.verify_sheet:
+            snapshot = json.loads(text)
+            with contextlib.suppress(KniffelError):
+                reader(doc)
+            assert doc == snapshot, "verify_sheet changed its input"
 
 
 def test_too_many_actions() -> None:

@@ -470,9 +470,11 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
 
     The card game's such record cannot be replayed exactly: the cards dealt
     to or drawn by the other players are hidden, so the states along the
-    game are unknown. Its structure is validated and every visible action is
-    decoded with the game's ``action_from_dict``; ``initial`` is kept as the
-    observation object it is. A dice game hides nothing, so its player
+    game are unknown, and so is whether its actions were legal. Its
+    structure, names and rules are validated, ``initial`` must be the
+    viewer's observation of the game (its ``variant``, ``player`` and
+    ``rules``) and is kept as the object it is, and every visible action is
+    decoded with the game's ``action_from_dict``. A dice game hides nothing, so its player
     record is a full record: it is replayed and checked like
     `record_from_json` does, and ``initial`` is the viewer's
     ``observation_to_dict`` of the starting state.
@@ -506,8 +508,13 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
     viewer = _check_seat(doc["viewer"], "viewer", len(names))
     rules = _rules(game, doc)
     initial = _object(doc["initial"], "initial")
-    if initial.get("player", viewer) != viewer:
+    if initial.get("variant") != name:
+        raise InvalidStateError("initial.variant", f"expected {name!r}: an observation of the game")
+    seen_by = initial.get("player")
+    if isinstance(seen_by, bool) or seen_by != viewer:
         raise InvalidStateError("initial.player", f"expected the viewer, {viewer}")
+    if "rules" in initial and game.Rules.from_dict(initial["rules"], "initial.rules") != rules:
+        raise InvalidStateError("rules", "the rules differ from those of the initial observation")
     raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
     _written_result(doc, len(names))
     actions = tuple(None if v == _HIDDEN else _decode(game, v, i) for i, v in enumerate(raw))
