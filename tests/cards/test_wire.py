@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ from kniffel_rules import cards as C
 from kniffel_rules.cards import (
     CARDS,
     Card,
+    Colour,
     Combination,
     Discard,
     Draw,
@@ -437,6 +439,7 @@ def test_the_simpler_turn_begins_with_a_draw() -> None:
         ("two pairs reserve 1", Place(TP, 1)),
         ("Zwei Paare aus der Reserve 2 Spalten 2", Place(TP, 2, 2)),
         ("zwei paare 3 aus der reserve 2 spalten", Place(TP, 3, 2)),
+        ("two pairs 1 from reserve 2 columns", Place(TP, 1, 2)),
         ("platziere Straße Reserve 0", Place(ST, 0)),
         ("straight 1 from reserve", Place(ST, 1)),
         ("setze reihe farbe reserve 1", Place(COL, 1)),
@@ -571,6 +574,49 @@ def test_an_observation_reads_its_own_player() -> None:
     )
     err = parse_error(C.observation(s, 1), "draw")
     assert err.rule == "PR-08" and err.legal == ()
+
+
+def test_the_documented_forms() -> None:
+    s = C.new_game(2, first_player=0)
+    for text in ("Stein Farbe", "setze Farbe", "place colour", "setup colour", "Farbe",
+                 "reihe farbe", "color", "flush"):
+        assert C.parse_action(s, text) == PlaceToken(COL), text
+    assert C.parse_action(s, "Drilling") == PlaceToken(TOAK)
+    assert C.parse_action(s, "str") == PlaceToken(ST)
+    mine = hand("blue 2", "red 2", "blue 7", "green 7", "red 7",
+                "purple 5", "purple 6", "purple 8", "purple 9", "purple 10")
+    s = position([mine, hand("blue 13")], check=False)
+    full_house = Play(Combination.FULL_HOUSE, hand("blue 2", "red 2", "blue 7", "green 7", "red 7"))
+    for text in ("play fh red 7 blue 7 7 2 2", "Full House 7 7 7 2 2", "play 7 7 7 2 2",
+                 "play full_house blue 2 red 2 blue 7 green 7 red 7"):
+        assert C.parse_action(s, text) == full_house, text
+    colour = Play(Combination.COLOUR, tuple(c for c in mine if c.colour is Colour.PURPLE))
+    for text in ("play colour lila 5 lila 6 lila 8 lila 9 lila 10", "flush", "color",
+                 "Farbe violett 5 violet 6 purple 8 lila 9 lila 10"):
+        assert C.parse_action(s, text) == colour, text
+    for text in ("2 Paare 2 2 7 7", "zwei Paare", "play two pairs 2 2"):
+        with pytest.raises(AmbiguousActionError) as info:
+            C.parse_action(s, text)
+        assert len(info.value.candidates) == 3  # two of the three 7s
+    for text in ("swap red 7", "c red 7", "tausche rot7", "exchange the red 7"):
+        assert C.parse_action(s, text) == Exchange(Card(7, "red")), text
+
+
+def test_the_notation_table_matches_the_code() -> None:
+    """Each row of the "Notation" table: its JSON object reads back to its canonical line."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "cards.md").read_text("utf-8")
+    section = page.split("## Notation", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    checked = 0
+    for cells in rows:
+        if len(cells) != 4 or "..." in cells[2] or not cells[2].startswith("`{"):
+            continue
+        text, data = cells[1].strip("`"), json.loads(cells[2].strip("`"))
+        action = C.action_from_dict(data)
+        assert C.action_to_text(action) == text
+        assert C.action_to_dict(action) == data
+        checked += 1
+    assert checked >= 10
 
 
 # --- parse_action: hostile text -----------------------------------------------------------
