@@ -38,6 +38,7 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state, roll_off_step
+from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
@@ -45,7 +46,7 @@ from kniffel_rules.extreme.combinations import box_values
 from kniffel_rules.extreme.legality import candidates, listing, problem
 from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.rules import Rules
-from kniffel_rules.extreme.state import Phase, Sheet, State
+from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES
 from kniffel_rules.shell import Shell, game_rules
 
@@ -261,25 +262,37 @@ SHELL: Shell[State] = Shell(
     ranking=_ranking,
     listing=listing,
     not_chance="this is not a chance node: no dice are being thrown",
+    observation_class=Observation,
+    stand_in=open_stand_in,
 )
-"""The protocol shell of Kniffel Extreme, built from the pieces above."""
+"""The protocol shell of Kniffel Extreme, built from the pieces above.
+
+It takes an `Observation` wherever the public functions below do: the
+observer's legal actions when they are to move, else none (``PR-08``).
+"""
 
 
 # --- the typed public protocol functions ------------------------------------------------------
 
 
-def current_player(state: State) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
+def current_player(state: State | Observation) -> int:
+    """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
     return SHELL.current_player(state)
 
 
-def is_terminal(state: State) -> bool:
+def is_terminal(state: State | Observation) -> bool:
     """Whether the game is over."""
     return SHELL.is_terminal(state)
 
 
-def legal_actions(state: State) -> tuple[Action, ...] | tuple[ExtremeRoll | DiceRoll, ...]:
-    """Every legal action, in the order documented in this module (``()`` when over)."""
+def legal_actions(
+    state: State | Observation,
+) -> tuple[Action, ...] | tuple[ExtremeRoll | DiceRoll, ...]:
+    """Every legal action, in the order documented in this module (``()`` when over).
+
+    Given an `Observation`: the observer's legal actions when they are to
+    move (the same as the state's), else ``()``.
+    """
     return SHELL.legal_actions(state)
 
 
@@ -307,8 +320,11 @@ def sample_chance(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
     return outcome
 
 
-def why_illegal(state: State, action: object) -> Rejection | None:
+def why_illegal(state: State | Observation, action: object) -> Rejection | None:
     """``None`` if ``action`` is legal in ``state``, else the reason and its clause id.
+
+    Given an `Observation`, judges the observer's own action: any action of
+    a seat that is not to move is refused (``PR-08``).
 
     Examples:
         >>> from kniffel_rules import extreme
@@ -318,7 +334,7 @@ def why_illegal(state: State, action: object) -> Rejection | None:
     return SHELL.why_illegal(state, action)
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | Observation, action: object) -> bool:
     """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
     return SHELL.is_legal(state, action)
 

@@ -1,6 +1,7 @@
 """The state of a Kniffel Extreme game: the players' sheets and chips, the dice, the phase.
 
-The actions and the chance outcome are in `kniffel_rules.extreme.actions`.
+The actions and the chance outcome are in `kniffel_rules.extreme.actions`;
+`Observation` is one seat's view (all of the state: nothing is hidden).
 """
 
 from __future__ import annotations
@@ -8,12 +9,13 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._moved import moved_names
 from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Phase", "Sheet", "State"]
+__all__ = ["Observation", "Phase", "Sheet", "State"]
 
 _MOVED = frozenset({"Action", "ExtremeRoll", "Roll", "Score"})
 
@@ -115,3 +117,19 @@ class State:
         if self.d10 is None:
             return self.d6
         return tuple(sorted((*self.d6, self.d10)))
+
+
+@attrs.frozen(slots=True)
+class Observation(OpenObservation):
+    """One seat's view of a Kniffel Extreme game: all of it, nothing is hidden.
+
+    Made by ``extreme.observation(state, player)``; ``legal_actions`` of it
+    are that seat's legal actions when it is to move, else ``()``.
+
+    Attributes:
+        player: Whose view this is.
+        to_move: ``current_player`` of the state.
+        state: The `State`.
+    """
+
+    state: State
