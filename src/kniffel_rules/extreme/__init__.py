@@ -5,8 +5,10 @@ and options: ``docs/rules/extreme.md`` (clause ids ``EX-``).
 
 The package's rooms: `rules` (the options), `pieces` (the boxes),
 `combinations` (what a throw is worth), `actions`, `state`, `legality` (the
-rules of play), `engine` (the protocol functions), `serial` (JSON) and
-`sheet` (the paper score sheet). The old module paths ``boxes`` and ``game``
+rules of play), `engine` (the protocol functions), `serial` (JSON),
+`sheet` (the paper score sheet), and the wire: `wire` (actions as JSON
+objects and canonical text), `notation` (`parse_action`, what players type)
+and `view` (`observation`). The old module paths ``boxes`` and ``game``
 still import, with a `DeprecationWarning`.
 
 Examples:
@@ -38,27 +40,36 @@ from kniffel_rules.extreme.engine import (
     why_illegal,
     winners,
 )
+from kniffel_rules.extreme.notation import BOX_NAMES, D10_NAMES, parse_action
 from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
 from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
-from kniffel_rules.extreme.state import Phase, Sheet, State
+from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
+from kniffel_rules.extreme.view import observation, observation_to_dict
+from kniffel_rules.extreme.wire import action_from_dict, action_to_dict, action_to_text
 
 alias_modules(__name__, {"boxes": "combinations", "game": "engine"})
 
 __all__ = [
     "BOXES",
+    "BOX_NAMES",
+    "D10_NAMES",
     "LOWER",
     "UPPER",
     "Action",
     "Box",
     "ExtremeRoll",
+    "Observation",
     "Phase",
     "Roll",
     "Rules",
     "Score",
     "Sheet",
     "State",
+    "action_from_dict",
+    "action_to_dict",
+    "action_to_text",
     "apply",
     "chance_outcomes",
     "check_faces",
@@ -69,6 +80,9 @@ __all__ = [
     "layout",
     "legal_actions",
     "new_game",
+    "observation",
+    "observation_to_dict",
+    "parse_action",
     "possible_values",
     "sample_chance",
     "score",
