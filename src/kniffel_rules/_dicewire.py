@@ -50,7 +50,14 @@ DICE_FORM = Form(
 
 
 def faces_text(values: Sequence[int]) -> str:
-    """Die faces as words: ``"3 3 5"``."""
+    """Die faces as words: ``"3 3 5"``.
+
+    Raises:
+        InvalidStateError: A value no die of the library shows (0..10), or
+            more than six of them: such an action has no text (path ``action``).
+    """
+    if len(values) > 6 or not all(0 <= v <= 10 for v in values):
+        raise InvalidStateError("action", f"no dice show {brief(values)}")
     return " ".join(str(v) for v in values)
 
 

@@ -97,10 +97,20 @@ def boolean() -> Kind:
 
 
 def faces(lo: int, hi: int, max_length: int) -> Kind:
-    """A sorted array of die faces within ``lo..hi``, at most ``max_length`` long."""
+    """A sorted array of die faces within ``lo..hi``, at most ``max_length`` long.
+
+    Writing checks the same bounds (an action built with a face 9 has no
+    object to send): `InvalidStateError` at path ``action``.
+    """
     item = {"type": "integer", "minimum": lo, "maximum": hi}
+
+    def encode(values: Any) -> list[int]:
+        if len(values) > max_length or not all(lo <= v <= hi for v in values):
+            raise InvalidStateError("action", f"no dice show {brief(values)}")
+        return list(values)
+
     return Kind(
-        list,
+        encode,
         lambda v, p: _json.check_faces(v, p, lo, hi, max_length),
         {"type": "array", "items": item, "maxItems": max_length},
     )

@@ -168,3 +168,24 @@ def test_parse_action_reads_against_an_observation() -> None:
     with pytest.raises(ActionParseError) as info:
         classic.parse_action(classic.observation(state, 1), "keep 3 3")
     assert info.value.rule == "PR-08"
+
+
+@pytest.mark.parametrize("action", [Roll((10**5000,)), Roll((9,)), DiceRoll((1,) * 7)])
+def test_actions_no_dice_can_show_have_no_object(action: Any) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        classic.action_to_dict(action)
+    assert info.value.path == "action"
+
+
+@pytest.mark.parametrize("action", [Roll((10**5000,)), Roll((-1,)), DiceRoll((1,) * 7)])
+def test_actions_no_die_of_the_library_shows_have_no_text(action: Any) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        classic.action_to_text(action)
+    assert info.value.path == "action"
+
+
+def test_an_observation_is_not_observed_again() -> None:
+    obs = classic.observation(classic.new_game(), 0)
+    with pytest.raises(InvalidStateError) as info:
+        classic.observation(obs, 0)  # type: ignore[arg-type]
+    assert info.value.path == "state"

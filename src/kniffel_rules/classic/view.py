@@ -31,18 +31,19 @@ def observation(state: State, player: int) -> Observation:
         InvalidStateError: ``state`` is not a classic `State`, or ``player``
             not a seat of it.
     """
+    SHELL.check_state(state)  # an observation is not a state to observe
     obs: Observation = open_observation(
         Observation, state, player, SHELL.current_player, lambda s: len(s.sheets)
     )
     return obs
 
 
-def observation_to_dict(obs: Observation) -> dict[str, Any]:
+def observation_to_dict(observation: Observation) -> dict[str, Any]:
     """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
 
     ``state`` is the document of ``classic.to_json``.
 
     Raises:
-        InvalidStateError: ``obs`` is not a classic `Observation`.
+        InvalidStateError: ``observation`` is not a classic `Observation`.
     """
-    return open_observation_to_dict(obs, Observation, "classic", to_json)
+    return open_observation_to_dict(observation, Observation, "classic", to_json)
