@@ -148,5 +148,8 @@ def test_the_wire_refuses_objects_of_another_game(variant: str) -> None:
     with pytest.raises(InvalidStateError) as bad_seat:
         game.observation(game.new_game(2), 2)
     assert bad_seat.value.path == "player"
+    with pytest.raises(InvalidStateError) as twice:
+        game.observation(game.observation(game.new_game(2), 0), 0)
+    assert twice.value.path == "state"
     with pytest.raises(InvalidStateError):
         game.observation_to_dict(object())

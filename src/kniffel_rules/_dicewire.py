@@ -165,6 +165,8 @@ def open_observation(
     Raises:
         InvalidStateError: ``player`` is not a seat of the game (path ``player``).
     """
+    if isinstance(state, OpenObservation):  # the shell reads observations too
+        raise InvalidStateError("state", f"expected a State, got {type(state).__name__}")
     who = to_move(state)  # refuses what is not the game's state
     seats = num_players(state)
     if type(player) is not int or not 0 <= player < seats:
