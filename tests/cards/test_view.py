@@ -220,6 +220,7 @@ JUNK_FIELDS: list[Any] = [
     ("start_player", "0", "observation.start_player"),
     ("to_move", 7, "observation.to_move"),
     ("to_move", 1, "observation.to_move"),
+    ("to_move", "0", "observation.to_move"),
     pytest.param("round", 10**5000, "observation.round", id="huge-round"),
     ("pending", 1.0, "observation.pending"),
     ("phase", "turn", "observation.phase"),
@@ -241,7 +242,9 @@ JUNK_FIELDS: list[Any] = [
 @pytest.mark.parametrize(("field", "value", "path"), JUNK_FIELDS)
 def test_a_view_built_by_hand_is_checked(field: str, value: Any, path: str) -> None:
     obs = attrs.evolve(_view(), **{field: value})
-    for use in (C.stand_in, C.legal_actions, C.observation_to_dict, lambda o: C.why_illegal(o, 1)):
+    uses = (C.stand_in, C.legal_actions, C.observation_to_dict, C.current_player, C.is_terminal,
+            lambda o: C.why_illegal(o, 1), lambda o: C.parse_action(o, "draw"))
+    for use in uses:
         with pytest.raises(InvalidStateError) as info:
             use(obs)
         assert info.value.path == path

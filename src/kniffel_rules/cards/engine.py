@@ -317,12 +317,14 @@ SHELL: Shell[State] = Shell(
 
 def current_player(state: State | Observation) -> int:
     """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
+    if isinstance(state, Observation):
+        stand_in(state)  # refuses a view whose fields do not fit together
     return SHELL.current_player(state)
 
 
 def is_terminal(state: State | Observation) -> bool:
     """Whether the game is over."""
-    return SHELL.is_terminal(state)
+    return current_player(state) == TERMINAL
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Outcome, Fraction], ...]:
