@@ -121,6 +121,8 @@ class Table:
         self.actions: list[Any] = []
         self.state: Any = None
         self.last: dict[str, Any] | None = None
+        self.unsaved = False
+        self.saving: asyncio.Task[None] | None = None
 
     @classmethod
     def resume(cls, table_id: str, record: GameRecord, seed: int | None) -> Table:
@@ -163,10 +165,11 @@ class Table:
             self.actions.append(outcome)
     # --8<-- [end:chance]
 
-    def start(self) -> None:
-        """Begin the game with the seated names, then throw any chance that comes first."""
-        names = [name for name in self.names if name is not None]
-        self.state = self.initial = self.game.new_game(players=names, rules=self.rules)
+    def start(self, names: Sequence[str | None]) -> None:
+        """Begin the game with ``names``, then throw any chance that comes first."""
+        self.state = self.initial = self.game.new_game(
+            players=[name for name in names if name is not None], rules=self.rules
+        )
         self._chance()
 
     def play(self, seat: int, action: Any) -> None:
@@ -280,15 +283,47 @@ class KniffelServer:
                      len(record.actions))
     # --8<-- [end:resume]
 
+    # --8<-- [start:save]
     def save(self, table: Table) -> None:
-        """Write the table's record, atomically (a new file, then a rename)."""
-        path = self.store / f"{table.id}.json"
-        temporary = path.with_name(path.name + ".tmp")
+        """Store the table's game after a change: in a worker thread, always the latest record.
+
+        ``record_to_json`` replays the game to check it, so a write takes time in
+        proportion to the game's length. The writing is done off the event loop; a
+        change made while a write is under way is written right after it (one write
+        then covers every change made meanwhile). `stop` waits for the last write.
+        """
+        table.unsaved = True
+        if table.saving is None:
+            table.saving = asyncio.get_running_loop().create_task(self._save(table))
+
+    async def _save(self, table: Table) -> None:
         try:
-            temporary.write_text(record_text(table.record()), encoding="utf-8")
+            while table.unsaved:
+                table.unsaved = False
+                await asyncio.to_thread(self._write_record, table.id, table.record())
+        finally:
+            table.saving = None
+
+    def _write_record(self, table_id: str, record: GameRecord) -> None:
+        path = self.store / f"{table_id}.json"
+        temporary = path.with_name(path.name + ".tmp")
+        try:  # a new file, then a rename: a stop at any moment leaves a whole record
+            temporary.write_text(record_text(record), encoding="utf-8")
             os.replace(temporary, path)
-        except Exception:  # a full disk must not stop the game; the next action stores again
-            log.exception("could not store table %s", table.id)
+        except Exception:  # a full disk must not stop the game; the next change writes again
+            log.exception("could not store table %s", table_id)
+    # --8<-- [end:save]
+
+    async def flush(self) -> None:
+        """Wait until every table's latest record is written."""
+        while pending := [t.saving for t in self.tables.values() if t.saving is not None]:
+            await asyncio.gather(*pending)
+
+    async def stop(self, server: Server) -> None:
+        """Close ``server`` and its connections, then write what is not written yet."""
+        server.close()
+        await server.wait_closed()
+        await self.flush()
 
     async def listen(self, host: str = "127.0.0.1", port: int = 0) -> Server:
         """Start serving on ``host:port`` (0: a free port, see `port`)."""
@@ -383,7 +418,11 @@ class KniffelServer:
         else:
             self._check_same(table, message)
         seat = self._seat(table, name, message.get("seat"))
-        table.names[seat] = name
+        names = [*table.names[:seat], name, *table.names[seat + 1 :]]
+        starting = not table.started and None not in names
+        if starting:
+            table.start(names)  # new_game may still refuse: then nothing has changed
+        table.names = names
         table.clients[seat] = client
         client.table, client.seat = table, seat
         self.tables[table.id] = table
@@ -395,12 +434,11 @@ class KniffelServer:
             "players": len(table.names),
             "rules": table.rules.to_dict(),
         })
-        if table.started:
-            client.post(table.view(seat))
-        elif None not in table.names:
-            table.start()
+        if starting:
             self.save(table)
             table.broadcast()
+        elif table.started:
+            client.post(table.view(seat))
         else:
             table.broadcast()
 
@@ -497,7 +535,10 @@ async def _run(host: str, port: int, store: str, seed: int | None) -> None:
     app = KniffelServer(store, seed)
     server = await app.listen(host, port)
     log.info("serving on ws://%s:%d, records in %s", host, KniffelServer.port(server), store)
-    await server.serve_forever()
+    try:
+        await server.serve_forever()
+    finally:  # Ctrl-C: the last records are written before the process ends
+        await app.stop(server)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -79,10 +79,9 @@ async def start(store: Path, seed: int = 1) -> tuple[KniffelServer, Server, int]
     return app, server, KniffelServer.port(server)
 
 
-async def stop(server: Server, *players: Player) -> None:
+async def stop(app: KniffelServer, server: Server, *players: Player) -> None:
     """Stop the server; each player's connection is closed by it."""
-    server.close()
-    await server.wait_closed()
+    await app.stop(server)
     for p in players:
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(p.ws.recv(), TIMEOUT)
@@ -124,6 +123,14 @@ def cards_in(message: object) -> set[cards.Card]:
     return found
 
 
+def values(play: dict[str, Any]) -> str:
+    """A legal play's words without the colours: ``"two_pairs 4 4 6 6"``."""
+    action = play["action"]
+    if action["type"] != "play":
+        return ""
+    return " ".join([action["combination"], *(card.split()[1] for card in action["cards"])])
+
+
 def history(initial: Any, actions: list[Any]) -> list[Any]:
     """The state after each number of actions: ``states[n]`` is the state at step ``n``."""
     states = [initial]
@@ -132,13 +139,17 @@ def history(initial: Any, actions: list[Any]) -> list[Any]:
     return states
 
 
-def public_in_hands(states: list[Any], actions: list[Any], n: int) -> list[set[cards.Card]]:
-    """The cards in each hand at step ``n`` that everyone saw go there (taken from the display)."""
-    seen: list[set[cards.Card]] = [set() for _ in states[0].names]
-    for i in range(n):
-        if isinstance(actions[i], cards.Take):
-            seen[cards.current_player(states[i])].add(actions[i].card)
-    return [seen[p] & set(states[n].hands[p]) for p in range(len(seen))]
+def taken_so_far(states: list[Any], actions: list[Any]) -> list[list[frozenset[cards.Card]]]:
+    """At each step, the cards in each hand that everyone saw go there (taken from the display)."""
+    seen = [frozenset[cards.Card]() for _ in states[0].names]
+    result = [list(seen)]
+    for state, action, after in zip(states, actions, states[1:], strict=False):
+        if isinstance(action, cards.Take):
+            who = cards.current_player(state)
+            seen[who] = seen[who] | {action.card}
+        seen = [s & frozenset(hand) for s, hand in zip(seen, after.hands, strict=True)]
+        result.append(seen)
+    return result
 
 
 def check_no_hidden_card(player: Player, seat: int, states: list[Any], actions: list[Any]) -> int:
@@ -147,16 +158,17 @@ def check_no_hidden_card(player: Player, seat: int, states: list[Any], actions: 
     Returns the number of (message, hidden card) pairs checked.
     """
     checked = 0
+    taken = taken_so_far(states, actions)
     for message in player.received:
         if "step" not in message:
             continue
         n = message["step"]
-        state, public = states[n], public_in_hands(states, actions, n)
+        state = states[n]
         named = cards_in(message)
         for other in range(len(state.names)):
             if other == seat:
                 continue
-            hidden = set(state.hands[other]) - public[other]
+            hidden = set(state.hands[other]) - taken[n][other]
             assert not named & hidden, (message, named & hidden)
             checked += len(hidden)
         if message["type"] == "update":  # the check can see cards: its own hand is there
@@ -184,7 +196,7 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
         assert views[ann]["players"] == views[ben]["players"] == ["Ann", "Ben"]
         assert (views[ann]["seat"], views[ben]["seat"]) == (0, 1)
         restarted = False
-        refusals = 0
+        refusals = ambiguous = by_values = 0
         while not views[ann]["finished"]:
             who = mover(views)
             other = ben if who is ann else ann
@@ -196,15 +208,31 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
                 error = await other.expect("error")
                 assert (error["error"], error["rule"]) == ("IllegalActionError", "PR-08")
                 refusals += 1
-            choice = rng.choice(views[who]["legal"])
+            legal = views[who]["legal"]
+            choice = rng.choice(legal)
+            if choice["action"]["type"] == "play":
+                # by values only: the server picks the colours, or asks which when several fit
+                text = f"play {values(choice)}"
+                fits = {a["text"] for a in legal if values(a) == values(choice)}
+                await who.send(type="action", text=text)
+                reply = await who.recv()
+                if len(fits) > 1:
+                    assert reply["error"] == "AmbiguousActionError", reply
+                    assert set(reply["candidates"]) == fits
+                    ambiguous += 1
+                else:
+                    assert reply["type"] == "update", reply
+                    views[who], views[other] = reply, await other.expect("update")
+                    assert reply["last"]["text"] == choice["text"]
+                    by_values += 1
+                    continue
             await step(views, who, text=choice["text"])
-            assert views[ann]["last"] == views[ben]["last"] == {
-                "seat": views[who]["seat"], **choice
-            }
+            last = {"seat": views[who]["seat"], **choice}
+            assert views[ann]["last"] == views[ben]["last"] == last
             if not restarted and views[ann]["step"] >= 200:
                 restarted = True
                 before = dict(views)
-                await stop(server, ann, ben)
+                await stop(app, server, ann, ben)
                 app, server, port = await start(tmp_path, seed=3)
                 for p in (ann, ben):
                     await p.connect(port)
@@ -215,9 +243,12 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
                     assert views[p]["legal"] == before[p]["legal"]
         assert restarted
         assert refusals > 0
+        assert ambiguous > 0
+        assert by_values > 0
         table = app.tables["c1"]
         assert cards.is_terminal(table.state)
         assert views[ann]["winners"] == list(cards.winners(table.state))
+        await app.stop(server)  # the last record is written
         stored = kniffel_rules.record_from_json((tmp_path / "c1.json").read_text())
         assert stored.actions == tuple(table.actions)
         assert cards.is_terminal(stored.final)
@@ -227,8 +258,6 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
             check_no_hidden_card(p, views[p]["seat"], states, table.actions) for p in (ann, ben)
         )
         assert checked > 1000
-        server.close()
-        await server.wait_closed()
 
     run(body)
 
@@ -292,11 +321,10 @@ def test_a_classic_game_with_json_german_and_refusals(tmp_path: Path) -> None:
         await ann.send(type="action", text="roll")
         error = await ann.expect("error")
         assert (error["error"], error["rule"]) == ("IllegalActionError", "PR-05")
+        await app.stop(server)
         stored = kniffel_rules.record_from_json((tmp_path / "k1.json").read_text())
         assert stored.final == state
         assert stored.variant == "classic"
-        server.close()
-        await server.wait_closed()
 
     run(body)
 
@@ -353,8 +381,7 @@ def test_junk_messages_get_errors_and_the_server_goes_on(tmp_path: Path) -> None
         assert "seat 0 of table t is taken" in (await twin.expect("error"))["message"]
         await twin.send(type="join", table="t", name="Tom", variant="cards")
         assert "is a game of classic" in (await twin.expect("error"))["message"]
-        server.close()
-        await server.wait_closed()
+        await app.stop(server)
         assert not (tmp_path / "t.json").exists()  # a table is stored once its game starts
 
     run(body)
@@ -392,7 +419,6 @@ def test_every_game_starts_and_takes_a_move(tmp_path: Path) -> None:
             assert game.current_player(table.state) != CHANCE
             for p in players:
                 await p.ws.close()
-        server.close()
-        await server.wait_closed()
+        await app.stop(server)
 
     run(body)
