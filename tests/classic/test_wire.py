@@ -34,7 +34,9 @@ def _after_throw(dice: tuple[int, ...], rolls: int = 1) -> classic.State:
         (DiceRoll((4,)), {"type": "dice", "values": [4]}, "dice 4"),
     ],
 )
-def test_every_form_has_its_object_and_its_line(action: Any, data: dict[str, Any], text: str) -> None:
+def test_every_form_has_its_object_and_its_line(
+    action: Any, data: dict[str, Any], text: str
+) -> None:
     assert classic.action_to_dict(action) == data
     assert classic.action_from_dict(json.loads(json.dumps(data))) == action
     assert classic.action_to_text(action) == text

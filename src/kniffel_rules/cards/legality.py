@@ -147,7 +147,9 @@ def place_problem(
         )
     if not 0 <= r <= amount:
         return Rejection(
-            f"{_tokens_word(amount)} are placed here: from_reserve must be 0..{amount}", "KA-49"
+            f"{_tokens_word(amount)} {'is' if amount == 1 else 'are'} placed here: "
+            f"from_reserve must be 0..{amount}",
+            "KA-49",
         )
     if r and combo not in _RESERVE_COMBOS:
         return Rejection(
