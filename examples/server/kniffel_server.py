@@ -229,9 +229,8 @@ class Table:
 def _fields(message: dict[str, Any], allowed: Sequence[str]) -> None:
     extra = sorted(set(message) - set(allowed))
     if extra:
-        raise ProtocolError(extra[0], f"unknown field; a {message['type']} message has " + (
-            ", ".join(allowed)
-        ))
+        known = ", ".join(allowed)
+        raise ProtocolError(extra[0], f"unknown field; a {message['type']} message has {known}")
 
 
 def _name(value: object) -> str:
@@ -458,7 +457,7 @@ class KniffelServer:
     def _check_same(table: Table, message: dict[str, Any]) -> None:
         if "variant" in message and message["variant"] != table.variant:
             raise ProtocolError("variant", f"table {table.id} is a game of {table.variant}")
-        if "players" in message and message["players"] != len(table.names):
+        if "players" in message and _count(message["players"], "players") != len(table.names):
             raise ProtocolError("players", f"table {table.id} has {len(table.names)} seats")
         if "rules" in message and table.game.Rules.from_dict(message["rules"]) != table.rules:
             raise ProtocolError("rules", f"table {table.id} plays other rules")
