@@ -552,7 +552,7 @@ def test_read_record_can_stop_at_the_first_illegal_action() -> None:
 # --- writing --------------------------------------------------------------------------------
 
 
-def test_record_to_json_refuses_what_cannot_be_read_back() -> None:
+def test_record_to_json_refuses_what_is_no_record_of_the_game() -> None:
     rec = record("classic", [random_policy, random_policy], seed=9)
     with pytest.raises(InvalidStateError, match="GameRecord") as info:
         record_to_json("rec")  # type: ignore[arg-type]
@@ -570,27 +570,43 @@ def test_record_to_json_refuses_what_cannot_be_read_back() -> None:
     with pytest.raises(InvalidStateError) as info:
         record_to_json(GameRecord(rec.initial, rec.actions, rec.final, "extreme"))
     assert info.value.path.startswith("initial")
+    with pytest.raises(InvalidStateError) as info:
+        record_to_json(GameRecord(rec.initial, rec.actions, "final", "classic"))
+    assert info.value.path.startswith("final")
     with pytest.raises(RecordError) as info:
         record_to_json(GameRecord(rec.initial, (*rec.actions[:5], "roll"), rec.final, "classic"))
     assert info.value.index == 5
     assert info.value.path == "actions[5]"
-    early = (classic.Score(classic.Box.CHANCE), *rec.actions)
-    with pytest.raises(RecordError) as info:
-        record_to_json(GameRecord(rec.initial, early, rec.final, "classic"))
-    assert info.value.index == 0
-    assert info.value.rule == "PR-03"
-    with pytest.raises(InvalidStateError) as info:
-        record_to_json(GameRecord(rec.initial, rec.actions[:-1], rec.final, "classic"))
-    assert info.value.path == "final"
     with pytest.raises(InvalidStateError) as info:
         record_to_json(GameRecord(rec.initial, "roll", rec.final, "classic"))  # type: ignore[arg-type]
     assert info.value.path == "actions"
-    for player in (2, -1, True, "0", None):
-        if player is None:
-            continue
+    for player in (2, -1, True, "0"):
         with pytest.raises(InvalidStateError) as info:
             record_to_json(rec, player=player)  # type: ignore[arg-type]
         assert info.value.path == "player"
+
+
+def test_a_record_that_does_not_replay_is_written_but_not_read() -> None:
+    rec = record("classic", [random_policy, random_policy], seed=9)
+    early = GameRecord(rec.initial, (classic.Score(classic.Box.CHANCE), *rec.actions), rec.final)
+    with pytest.raises(RecordError) as info:
+        record_from_json(record_to_json(early))
+    assert (info.value.index, info.value.rule) == (0, "PR-03")
+    short = GameRecord(rec.initial, rec.actions[:-1], rec.final, "classic")
+    with pytest.raises(InvalidStateError) as refused:
+        record_from_json(record_to_json(short))
+    assert refused.value.path in ("finished", "scores")
+
+
+def test_a_record_cut_down_for_a_player_is_replayed_while_written() -> None:
+    rec = playout(CARD_CASES[0], 4, 80)
+    with pytest.raises(RecordError) as info:
+        record_to_json(GameRecord(rec.initial, rec.actions[1:], rec.final, "cards"), player=0)
+    assert info.value.index == 0
+    assert info.value.rule.startswith("PR-")
+    with pytest.raises(InvalidStateError) as refused:
+        record_to_json(GameRecord(rec.initial, rec.actions[:-1], rec.final, "cards"), player=0)
+    assert refused.value.path == "final"
 
 
 def test_errors_are_kniffel_errors_and_value_errors() -> None:

@@ -215,9 +215,15 @@ def _check_seat(value: Any, path: str, n: int) -> int:
 def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
     """The record as a JSON document (format: ``docs/records.md``).
 
-    The record is replayed while it is written, so a document is only ever
-    written for a record that `record_from_json` reads back: every action
-    must be legal where it stands and ``final`` the state they reach.
+    Writing costs what encoding costs, so that an app can store a game after
+    every action: each action is encoded with the game's ``action_to_dict``
+    (which refuses anything that is not an action of the game), ``initial``
+    with its ``to_json``, and ``finished`` and ``scores`` are read from
+    ``final``; the record is not replayed. `record_from_json` replays it, so
+    a record whose actions are not legal, or whose ``final`` is not the state
+    they reach, is written but refused on reading. A record cut down for one
+    player of the card game is replayed while it is written (to know which
+    outcomes the player saw), so there both are checked at once.
 
     Args:
         record: A record of any game (finished or not). Its ``variant`` may
@@ -232,11 +238,13 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
         The document, compact JSON on one line.
 
     Raises:
-        RecordError: An action that is not one of the game's, or not legal
-            where it stands (its path ``actions[i]``).
+        RecordError: An action that is not one of the game's (its path
+            ``actions[i]``); for a card record cut down for one player, also
+            one that is not legal where it stands.
         InvalidStateError: Not a `GameRecord`, an unknown ``variant``,
-            ``initial`` not a state of the game, ``final`` not the state the
-            actions reach, or ``player`` not a seat.
+            ``initial`` or ``final`` not a state of the game, ``player`` not
+            a seat; for a card record cut down for one player, also a
+            ``final`` that is not the state the actions reach.
     """
     if not isinstance(record, GameRecord):
         raise InvalidStateError("record", f"expected a GameRecord, got {type(record).__name__}")
@@ -254,23 +262,14 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
     actions = record.actions
     if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
         raise InvalidStateError("actions", f"expected a tuple of actions, got {brief(actions)}")
-    written: list[dict[str, Any]] = []
-    state = initial
-    for i, action in enumerate(actions):
-        try:
-            data = game.action_to_dict(action)
-        except InvalidStateError as exc:
-            raise RecordError(i, _repath(exc, f"actions[{i}]", "action"), exc.detail) from None
-        if (
-            hidden_from is not None
-            and game.current_player(state) == CHANCE
-            and hidden_from(state, player)
-        ):
-            data = dict(_HIDDEN)
-        state = _step(game, state, action, i)
-        written.append(data)
-    if state != record.final:
-        raise InvalidStateError("final", "is not the state that the actions lead to")
+    written = [_encode(game, action, i) for i, action in enumerate(actions)]
+    if hidden_from is not None:
+        _redact(game, record, written, hidden_from, player)
+    final = record.final
+    try:
+        finished, scores = game.is_terminal(final), list(game.scores(final))
+    except InvalidStateError as exc:
+        raise InvalidStateError(_repath(exc, "final"), exc.detail) from None
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -279,14 +278,35 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
         "rules": initial.rules.to_dict(),
         "initial": initial_doc,
         "actions": written,
-        "finished": game.is_terminal(state),
-        "scores": list(game.scores(state)),
+        "finished": finished,
+        "scores": scores,
     }
     if player is not None:
         doc["viewer"] = player
         if hidden_from is not None:
             doc["initial"] = game.observation_to_dict(game.observation(initial, player))
     return _json.dumps(doc)
+
+
+def _encode(game: Variant, action: Any, index: int) -> dict[str, Any]:
+    try:
+        return game.action_to_dict(action)
+    except InvalidStateError as exc:
+        path = _repath(exc, f"actions[{index}]", "action")
+        raise RecordError(index, path, exc.detail) from None
+
+
+def _redact(
+    game: Variant, record: GameRecord, written: list[dict[str, Any]], hidden_from: Any, player: Any
+) -> None:
+    """Replay the record; each outcome ``player`` does not see becomes ``{"type": "hidden"}``."""
+    state = record.initial
+    for i, action in enumerate(record.actions):
+        if game.current_player(state) == CHANCE and hidden_from(state, player):
+            written[i] = dict(_HIDDEN)
+        state = _step(game, state, action, i)
+    if state != record.final:
+        raise InvalidStateError("final", "is not the state that the actions lead to")
 
 
 def _step(game: Variant, state: Any, action: Any, index: int) -> Any:
