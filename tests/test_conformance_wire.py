@@ -1,13 +1,14 @@
 """The conformance suite, on the wire: every game's actions, texts and views through the protocol.
 
-At every node of seeded random playouts of every case (``conformance_cases``):
+At every node of a seeded random playout of every case (``conformance_cases``;
+three more per case are marked ``slow``):
 
 * every legal action and chance outcome round-trips through
   ``action_to_dict``/``action_from_dict``, and its canonical text is
   distinct from every other legal action's;
-* a sample of them (twelve per node) also through JSON text, the game's
-  shipped JSON Schema (``"type"`` first) and ``parse_action(state, text)``,
-  the canonical text being one line;
+* a sample of them (eight per node) also through JSON text, the game's
+  shipped JSON Schema (``"type"`` first) and ``parse_action`` of the state
+  and of the mover's observation, the canonical text being one line;
 * the seat to move sees the same legal actions in its observation as in the
   state; every other seat sees none; every observation's dict is JSON.
 """
@@ -30,7 +31,7 @@ from kniffel_rules import CHANCE, ActionParseError, InvalidStateError, KniffelEr
 from kniffel_rules.wire import action_schema
 
 IDS = [f"{c.variant}-{c.id}" for c in CASES]
-_PER_NODE = 12  # actions checked per node besides the one played (chance nodes have up to 252)
+_PER_NODE = 8  # actions checked per node besides the one played (chance nodes have up to 252)
 
 
 def _nodes(case: Case, seed: int) -> Iterator[tuple[Variant, Any, random.Random]]:
@@ -57,6 +58,9 @@ def _check_action(game: Variant, state: Any, action: Any, validator: Any) -> Non
     text = game.action_to_text(action)
     assert isinstance(text, str) and text == text.strip() and "\n" not in text
     assert game.parse_action(state, text) == action, text
+    seat = game.current_player(state)
+    if seat >= 0:  # the mover's own view reads it too
+        assert game.parse_action(game.observation(state, seat), text) == action, text
 
 
 def _check_views(game: Variant, state: Any) -> None:
@@ -73,19 +77,21 @@ def _check_views(game: Variant, state: Any) -> None:
             assert game.legal_actions(obs) == ()
 
 
+@pytest.mark.parametrize(
+    "seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (1, 2, 3))]
+)
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_every_action_round_trips_on_the_wire(case: Case) -> None:
+def test_every_action_round_trips_on_the_wire(case: Case, seed: int) -> None:
     validator = jsonschema.Draft202012Validator(action_schema(case.variant))
-    for seed in range(2):
-        for game, state, rng in _nodes(case, seed):
-            actions = game.legal_actions(state)
-            texts = [game.action_to_text(a) for a in actions]
-            assert len(set(texts)) == len(texts), "two legal actions share a text"
-            for action in actions:  # every one through its object; a sample through everything
-                assert game.action_from_dict(game.action_to_dict(action)) == action
-            for action in rng.sample(actions, min(_PER_NODE, len(actions))):
-                _check_action(game, state, action, validator)
-            _check_views(game, state)
+    for game, state, rng in _nodes(case, seed):
+        actions = game.legal_actions(state)
+        texts = [game.action_to_text(a) for a in actions]
+        assert len(set(texts)) == len(texts), "two legal actions share a text"
+        for action in actions:  # every one through its object; a sample through everything
+            assert game.action_from_dict(game.action_to_dict(action)) == action
+        for action in rng.sample(actions, min(_PER_NODE, len(actions))):
+            _check_action(game, state, action, validator)
+        _check_views(game, state)
 
 
 @pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))

@@ -49,7 +49,7 @@ from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import SHELL
 from kniffel_rules.extreme.pieces import Box
-from kniffel_rules.extreme.state import Phase, State
+from kniffel_rules.extreme.state import Observation, Phase, State
 from kniffel_rules.extreme.wire import action_to_text
 from kniffel_rules.notation import Phrasebook, resolve
 
@@ -277,11 +277,12 @@ def _read_throw(tokens: Sequence[str], state: State) -> list[ExtremeRoll]:
     return [ExtremeRoll(values, d10)]
 
 
-def parse_action(state: State, text: str) -> Action | ExtremeRoll | DiceRoll:
+def parse_action(state: State | Observation, text: str) -> Action | ExtremeRoll | DiceRoll:
     """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
 
     Args:
-        state: The position.
+        state: The position, or a seat's `Observation` of it (then only that
+            seat's own actions are legal, PR-08).
         text: What the player typed; the canonical line of `action_to_text`
             is always understood.
 
@@ -292,17 +293,18 @@ def parse_action(state: State, text: str) -> Action | ExtremeRoll | DiceRoll:
     Raises:
         ActionParseError: Not understood, or understood but illegal (the
             message quotes the rule), or ambiguous; a ``ValueError`` too.
-        InvalidStateError: ``state`` is not an Extreme `State`.
+        InvalidStateError: ``state`` is not an Extreme `State` or `Observation`.
     """
-    SHELL.check_state(state)
-    who = SHELL.current_player(state)
+    position = state.state if isinstance(state, Observation) else state
+    SHELL.check_state(position)
+    who = SHELL.current_player(position)
 
     def read(tokens: list[str], raw: str) -> list[Action | ExtremeRoll | DiceRoll]:
-        if who == CHANCE and state.phase is Phase.THROW:
-            return list(_read_throw(tokens, state))
+        if who == CHANCE and position.phase is Phase.THROW:
+            return list(_read_throw(tokens, position))
         if who == CHANCE:
             return list(read_dice(tokens))
-        return [*_read_score(tokens), *_read_roll(tokens, state)]
+        return [*_read_score(tokens), *_read_roll(tokens, position)]
 
     action: Action | ExtremeRoll | DiceRoll = resolve(
         text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
