@@ -524,3 +524,22 @@ def test_kniffel_verify_reads_records(tmp_path: Any) -> None:
         out = io.StringIO()
         assert main(["verify", str(path)], out=out) == status
         assert words in out.getvalue(), out.getvalue()
+
+
+@pytest.mark.rule("CL-28")
+def test_a_series_in_progress_gets_placement_points_only_for_finished_games() -> None:
+    rules = classic.Rules(games=2)
+    full = record("classic", [kniffel_rules.random_policy] * 2, seed=3, rules=rules)
+    cut = next(
+        i for i in range(len(full.actions))
+        if kniffel_rules.replay("classic", full.initial, full.actions[:i]).game == 1
+    ) + 40
+    actions = full.actions[:cut]
+    part = kniffel_rules.GameRecord(
+        full.initial, actions, kniffel_rules.replay("classic", full.initial, actions), "classic"
+    )
+    doc = classic.write_sheet(part)
+    games = [pl["games"] for pl in doc["players"]]
+    assert all("placement_points" in g[0] for g in games)
+    assert not any("placement_points" in g[1] for g in games)
+    assert verify_sheet(doc).ok

@@ -394,7 +394,7 @@ def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True)
         {"name": initial.names[p], "games": games[p]} for p in range(n)
     ]
     if derived and rules.games > 1:
-        _add_series(players)
+        _add_series(players, finished=len(state.results))
     return {"variant": "classic", "rules": rules.to_dict(), "players": players}
 
 
@@ -418,10 +418,8 @@ def _game_doc(
     return doc
 
 
-def _add_series(players: list[dict[str, Any]]) -> None:
-
-    n_games = len(players[0]["games"])
-    for g in range(n_games):
+def _add_series(players: list[dict[str, Any]], finished: int) -> None:
+    for g in range(finished):  # placement points only for the games that are over (CL-28)
         games = [pl["games"][g] for pl in players]
         if not all("total" in gm for gm in games):
             continue
