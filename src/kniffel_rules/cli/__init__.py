@@ -11,7 +11,7 @@ Commands:
   against bots at the keyboard; ``hint`` asks the optimal player (classic).
 * ``kniffel advise --dice 1,3,3,5,6 --rolls-left 2 [--filled ones=3,twos=6]``:
   the coach for a real classic game.
-* ``kniffel verify FILE [FILE...] [--json]``: verify score sheets; exit
+* ``kniffel verify FILE [FILE...] [--json]``: verify score sheets or records; exit
   status 0 when every sheet is right, 1 when one has findings, 2 when a
   file cannot be read or is not a sheet.
 """
@@ -89,7 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--rules", help="classic rule options as JSON")
     a.add_argument("--top", type=int, default=10, help="how many actions to show (0: all)")
 
-    v = sub.add_parser("verify", help="verify score sheets (JSON files) and list every problem")
+    v = sub.add_parser(
+        "verify", help="verify score sheets or game records (JSON files) and list every problem"
+    )
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the findings as JSON")
     return parser
