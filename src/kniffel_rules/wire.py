@@ -250,7 +250,9 @@ class Codec:
         Raises:
             InvalidStateError: Not such an object; the path names the field.
         """
-        _json.check_tree(data, path)
+        # No walk of the whole tree first: every key is checked against the
+        # form and every value by its kind, which looks no deeper than the
+        # form allows, so junk of any depth or size is refused unread.
         if not isinstance(data, dict):
             raise InvalidStateError(path, f"expected an object, got {brief(data)}")
         if "type" not in data:

@@ -191,3 +191,28 @@ def test_an_observation_is_not_observed_again() -> None:
     with pytest.raises(InvalidStateError) as info:
         classic.observation(obs, 0)  # type: ignore[arg-type]
     assert info.value.path == "state"
+
+
+def _deep(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"type": "roll", "keep": _deep(100_000)}, "action.keep[0]"),
+        ({"type": "roll", "keep": [], "junk": _deep(100_000)}, "action"),
+        ({"type": _deep(100_000)}, "action.type"),
+        ({"type": "score", "box": "\ud800"}, "action.box"),
+        ({"type": "roll", "keep": [1.0]}, "action.keep[0]"),
+        ({"type": "roll", "keep": [float("nan")]}, "action.keep[0]"),
+        ({1: "roll"}, "action"),
+    ],
+)
+def test_action_from_dict_refuses_deep_and_odd_junk_unread(data: Any, path: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        classic.action_from_dict(data)
+    assert info.value.path == path

@@ -540,10 +540,16 @@ def test_parse_action_refuses_hostile_text(text: str) -> None:
 
 
 def test_parse_action_refuses_what_is_not_a_state() -> None:
-    for junk in (None, classic.new_game(), extreme.observation(FIVES, 0)):
+    for junk in (None, classic.new_game(), classic.observation(classic.new_game(), 0)):
         with pytest.raises(InvalidStateError) as info:
             extreme.parse_action(junk, "roll")  # type: ignore[arg-type]
         assert info.value.path == "state"
+
+
+def test_parse_action_reads_against_the_mover_s_observation() -> None:
+    assert extreme.parse_action(extreme.observation(FIVES, 0), "keep 5 5 d10") == Roll(
+        (5, 5), keep_d10=True
+    )
 
 
 @settings(max_examples=200)
