@@ -12,9 +12,10 @@ seen by one seat, and `open_observation_to_dict` its JSON form.
 
 from __future__ import annotations
 
+import enum
 import json
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -26,11 +27,14 @@ from kniffel_rules.notation import Phrasebook, numbers
 from kniffel_rules.wire import Form, faces
 
 __all__ = [
+    "COMMON_NAMES",
     "DICE_FORM",
     "ROLL_FORM",
+    "SCORE_VERBS",
     "OpenObservation",
     "dice_text",
     "faces_text",
+    "named",
     "open_observation",
     "open_observation_to_dict",
     "open_stand_in",
@@ -39,6 +43,53 @@ __all__ = [
     "read_roll",
     "roll_text",
 ]
+
+E = TypeVar("E", bound=enum.Enum)
+
+COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
+    "ones": ("ones", "1s", "aces", "einser", "einer", "1er"),
+    "twos": ("twos", "2s", "zweier", "2er"),
+    "threes": ("threes", "3s", "dreier", "3er"),
+    "fours": ("fours", "4s", "vierer", "4er"),
+    "fives": ("fives", "5s", "fünfer", "5er"),
+    "sixes": ("sixes", "6s", "sechser", "6er"),
+    "three_of_a_kind": (
+        "three of a kind", "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
+        "dreierpasch", "3er pasch", "dreier pasch", "3erpasch", "drei gleiche", "3 gleiche",
+    ),
+    "four_of_a_kind": (
+        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
+        "viererpasch", "4er pasch", "vierer pasch", "4erpasch", "vier gleiche", "4 gleiche",
+    ),
+    "full_house": ("full house", "fh", "full"),
+    "small_straight": (
+        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
+        "kleine", "ks",
+    ),
+    "large_straight": (
+        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
+        "gr strasse", "grosse", "gs",
+    ),
+    "kniffel": (
+        "kniffel", "yahtzee", "yatzy", "yahtzy", "five of a kind", "5 of a kind", "5k",
+        "fünf gleiche", "5 gleiche",
+    ),
+    "chance": ("chance", "ch"),
+}
+"""What players call the boxes and areas the dice games share (by ``key``), English and German."""
+
+SCORE_VERBS: tuple[str, ...] = (
+    "score", "s", "enter", "write", "put", "take", "strike", "scratch", "cross", "zero",
+    "eintragen", "trage", "schreibe", "schreiben", "notiere", "streiche", "streichen",
+    "nimm", "in", "in die", "ins", "auf", "auf die", "into", "in the",
+)
+"""The words that may come before a box's name (``score fh``, ``streiche Kniffel``)."""
+
+
+def named(members: type[E], extra: Mapping[E, tuple[str, ...]]) -> dict[E, tuple[str, ...]]:
+    """Each member's names: the `COMMON_NAMES` of its ``key``, then the game's ``extra`` ones."""
+    return {m: (*COMMON_NAMES.get(getattr(m, "key", ""), ()), *extra.get(m, ())) for m in members}
+
 
 ROLL_FORM = Form("roll", Roll, (("keep", faces(1, 6, 5)),), title="keep these dice, throw the rest")
 """``{"type": "roll", "keep": [3, 3]}``."""

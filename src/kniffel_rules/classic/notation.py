@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import read_dice, read_roll
+from kniffel_rules._dicewire import SCORE_VERBS, named, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import SHELL
@@ -41,45 +41,13 @@ from kniffel_rules.notation import Phrasebook, resolve
 
 __all__ = ["BOX_NAMES", "parse_action"]
 
-BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = {
-    Box.ONES: ("ones", "1s", "aces", "einser", "einer", "1er"),
-    Box.TWOS: ("twos", "2s", "zweier", "2er"),
-    Box.THREES: ("threes", "3s", "dreier", "3er"),
-    Box.FOURS: ("fours", "4s", "vierer", "4er"),
-    Box.FIVES: ("fives", "5s", "fünfer", "5er"),
-    Box.SIXES: ("sixes", "6s", "sechser", "6er"),
-    Box.THREE_OF_A_KIND: (
-        "three of a kind", "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
-        "dreierpasch", "3er pasch", "dreier pasch", "3erpasch",
-    ),
-    Box.FOUR_OF_A_KIND: (
-        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
-        "viererpasch", "4er pasch", "vierer pasch", "4erpasch",
-    ),
-    Box.FULL_HOUSE: ("full house", "fh", "full"),
-    Box.SMALL_STRAIGHT: (
-        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
-        "kleine", "ks",
-    ),
-    Box.LARGE_STRAIGHT: (
-        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
-        "gr strasse", "grosse", "gs",
-    ),
-    Box.KNIFFEL: ("kniffel", "yahtzee", "yatzy", "yahtzy"),
-    Box.CHANCE: ("chance", "ch"),
-    Box.MAXIMUM: ("maximum", "max"),
-    Box.MINIMUM: ("minimum", "min"),
-}
+BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
+    Box, {Box.MAXIMUM: ("maximum", "max"), Box.MINIMUM: ("minimum", "min")}
+)
 """What a player may call each box, English and German; ``Box.key`` is read as well."""
 
 _BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
-_VERBS: Final = Phrasebook({
-    "score": (
-        "score", "s", "enter", "write", "put", "take", "strike", "scratch", "cross", "zero",
-        "eintragen", "trage", "schreibe", "schreiben", "notiere", "streiche", "streichen",
-        "nimm", "in",
-    ),
-})
+_VERBS: Final = Phrasebook({"score": SCORE_VERBS})
 
 
 def _read_score(tokens: Sequence[str]) -> list[Score]:

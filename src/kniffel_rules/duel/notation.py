@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import read_dice, read_roll
+from kniffel_rules._dicewire import named, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
@@ -55,31 +55,12 @@ from kniffel_rules.notation import Phrasebook, numbers, resolve, words
 
 __all__ = ["AREA_NAMES", "parse_action"]
 
-AREA_NAMES: Final[dict[Area, tuple[str, ...]]] = {
-    Area.ONES: ("ones", "1s", "aces", "einser", "einer", "1er"),
-    Area.TWOS: ("twos", "2s", "zweier", "2er"),
-    Area.THREES: ("threes", "3s", "dreier", "3er"),
-    Area.FOURS: ("fours", "4s", "vierer", "4er"),
-    Area.FIVES: ("fives", "5s", "fünfer", "5er"),
-    Area.SIXES: ("sixes", "6s", "sechser", "6er"),
-    Area.FOUR_OF_A_KIND: (
-        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
-        "vier gleiche", "4 gleiche", "viererpasch", "vierer pasch", "4er pasch", "4erpasch",
-    ),
-    Area.FULL_HOUSE: ("full house", "fh", "full"),
-    Area.SMALL_STRAIGHT: (
-        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
-        "kleine", "ks",
-    ),
-    Area.LARGE_STRAIGHT: (
-        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
-        "gr strasse", "grosse", "gs",
-    ),
-    Area.KNIFFEL: (
-        "kniffel", "yahtzee", "yatzy", "five of a kind", "5 of a kind", "5k",
-        "fünf gleiche", "5 gleiche", "fünf gleiche zahlen",
-    ),
-}
+AREA_NAMES: Final[dict[Area, tuple[str, ...]]] = named(
+    Area,
+    {
+        Area.KNIFFEL: ("fünf gleiche zahlen",),
+    },
+)
 """What a player may call each area, English and German; ``Area.key`` is read as well."""
 
 _AREAS: Final = Phrasebook({area: (*names, area.key) for area, names in AREA_NAMES.items()})

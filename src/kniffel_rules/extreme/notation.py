@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import read_dice
+from kniffel_rules._dicewire import SCORE_VERBS, named, read_dice
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
@@ -55,68 +55,45 @@ from kniffel_rules.notation import Phrasebook, resolve
 
 __all__ = ["BOX_NAMES", "D10_NAMES", "parse_action"]
 
-BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = {
-    Box.ONES: ("ones", "1s", "aces", "einser", "einer", "1er"),
-    Box.TWOS: ("twos", "2s", "zweier", "2er"),
-    Box.THREES: ("threes", "3s", "dreier", "3er"),
-    Box.FOURS: ("fours", "4s", "vierer", "4er"),
-    Box.FIVES: ("fives", "5s", "fünfer", "5er"),
-    Box.SIXES: ("sixes", "6s", "sechser", "6er"),
-    Box.THREE_OF_A_KIND: (
-        "three of a kind", "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
-        "dreierpasch", "3er pasch", "dreier pasch", "3erpasch",
-    ),
-    Box.FOUR_OF_A_KIND: (
-        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
-        "viererpasch", "4er pasch", "vierer pasch", "4erpasch",
-    ),
-    Box.TWO_PAIRS: (
-        "two pairs", "2 pairs", "two pair", "2 pair", "2p", "tp",
-        "zwei paare", "2 paare", "zwei paar", "2 paar", "doppelpaar",
-    ),
-    Box.THREE_PAIRS: (
-        "three pairs", "3 pairs", "three pair", "3 pair", "3p",
-        "drei paare", "3 paare", "drei paar", "3 paar",
-    ),
-    Box.TWO_TRIPLES: (
-        "two triples", "2 triples", "two trips", "2 trips", "double trips", "2t",
-        "zwei dreier", "2 dreier", "zwei drillinge", "2 drillinge", "doppeldrilling",
-    ),
-    Box.FULL_HOUSE: ("full house", "fh", "full"),
-    Box.BIG_FULL_HOUSE: (
-        "big full house", "large full house", "big fh", "bfh",
-        "grosses full house", "gr full house", "grosses fh", "gr fh", "gfh",
-    ),
-    Box.SMALL_STRAIGHT: (
-        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
-        "kleine", "ks",
-    ),
-    Box.LARGE_STRAIGHT: (
-        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
-        "gr strasse", "grosse", "gs",
-    ),
-    Box.HIGHWAY: (
-        "highway", "hw", "hwy", "six straight", "6 straight", "straight of six", "autobahn",
-    ),
-    Box.KNIFFEL: ("kniffel", "yahtzee", "yatzy", "yahtzy", "five of a kind", "5 of a kind"),
-    Box.KNIFFEL_EXTREME: (
-        "kniffel extreme", "extreme kniffel", "extreme", "kx", "ke", "yahtzee extreme",
-        "six of a kind", "6 of a kind",
-    ),
-    Box.TEN_OR_LESS: (
-        "10 oder weniger", "10 o w", "10ow", "hochstens 10", "bis 10",
-        "10 or less", "ten or less", "10 or fewer", "10 or under", "10 and under", "max 10",
-    ),
-    Box.THIRTY_THREE_OR_MORE: (
-        "33 oder mehr", "33 o m", "33om", "mindestens 33", "ab 33",
-        "33 or more", "thirty three or more", "33 or higher", "33 and up", "33 and over",
-        "min 33",
-    ),
-    Box.CHANCE: ("chance", "ch"),
-    Box.SUPER_CHANCE: (
-        "super chance", "superchance", "super", "sc", "double chance", "doppelte chance",
-    ),
-}
+BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
+    Box,
+    {
+        Box.TWO_PAIRS: (
+            "two pairs", "2 pairs", "two pair", "2 pair", "2p", "tp", "zwei paare", "2 paare",
+            "zwei paar", "2 paar", "doppelpaar",
+        ),
+        Box.THREE_PAIRS: (
+            "three pairs", "3 pairs", "three pair", "3 pair", "3p", "drei paare", "3 paare",
+            "drei paar", "3 paar",
+        ),
+        Box.TWO_TRIPLES: (
+            "two triples", "2 triples", "two trips", "2 trips", "double trips", "2t", "zwei dreier",
+            "2 dreier", "zwei drillinge", "2 drillinge", "doppeldrilling",
+        ),
+        Box.BIG_FULL_HOUSE: (
+            "big full house", "large full house", "big fh", "bfh", "grosses full house",
+            "gr full house", "grosses fh", "gr fh", "gfh",
+        ),
+        Box.HIGHWAY: (
+            "highway", "hw", "hwy", "six straight", "6 straight", "straight of six", "autobahn",
+        ),
+        Box.KNIFFEL_EXTREME: (
+            "kniffel extreme", "extreme kniffel", "extreme", "kx", "ke", "yahtzee extreme",
+            "six of a kind", "6 of a kind",
+        ),
+        Box.TEN_OR_LESS: (
+            "10 oder weniger", "10 o w", "10ow", "hochstens 10", "bis 10", "10 or less",
+            "ten or less", "10 or fewer", "10 or under", "10 and under", "max 10",
+        ),
+        Box.THIRTY_THREE_OR_MORE: (
+            "33 oder mehr", "33 o m", "33om", "mindestens 33", "ab 33", "33 or more",
+            "thirty three or more", "33 or higher", "33 and up", "33 and over", "min 33",
+        ),
+        Box.SUPER_CHANCE: (
+            "super chance", "superchance", "super", "sc", "double chance", "doppelte chance",
+        ),
+    },
+)
 """What a player may call each box, English and German; ``Box.label`` and ``Box.key`` too."""
 
 D10_NAMES: Final[tuple[str, ...]] = (
@@ -128,13 +105,7 @@ _BOXES: Final = Phrasebook({
     box: (*names, box.key, box.label) for box, names in BOX_NAMES.items()
 })
 _D10: Final = Phrasebook({"d10": D10_NAMES})
-_VERBS: Final = Phrasebook({
-    "score": (
-        "score", "s", "enter", "write", "put", "take", "strike", "scratch", "cross", "zero",
-        "eintragen", "trage", "schreibe", "schreiben", "notiere", "streiche", "streichen",
-        "nimm", "in", "in die", "ins", "auf", "auf die", "into", "in the",
-    ),
-})
+_VERBS: Final = Phrasebook({"score": SCORE_VERBS})
 _ROLL_WORDS: Final = Phrasebook({
     "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
     "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
