@@ -61,6 +61,10 @@ COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
         "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
         "viererpasch", "4er pasch", "vierer pasch", "4erpasch", "vier gleiche", "4 gleiche",
     ),
+    "two_pairs": (
+        "two pairs", "2 pairs", "two pair", "2 pair", "2p", "zwei paare", "2 paare", "zwei paar",
+        "2 paar",
+    ),
     "full_house": ("full house", "fh", "full"),
     "small_straight": (
         "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",

@@ -58,10 +58,7 @@ __all__ = ["BOX_NAMES", "D10_NAMES", "parse_action"]
 BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
     Box,
     {
-        Box.TWO_PAIRS: (
-            "two pairs", "2 pairs", "two pair", "2 pair", "2p", "tp", "zwei paare", "2 paare",
-            "zwei paar", "2 paar", "doppelpaar",
-        ),
+        Box.TWO_PAIRS: ("tp", "doppelpaar"),
         Box.THREE_PAIRS: (
             "three pairs", "3 pairs", "three pair", "3 pair", "3p", "drei paare", "3 paare",
             "drei paar", "3 paar",

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import read_dice, read_roll
+from kniffel_rules._dicewire import named, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
@@ -61,47 +61,33 @@ from kniffel_rules.notation import Phrasebook, resolve
 
 __all__ = ["COMBO_NAMES", "TASK_NAMES", "parse_action"]
 
-TASK_NAMES: Final[dict[Task, tuple[str, ...]]] = {
-    Task.KNIFFEL: ("kniffel", "yahtzee", "yatzy", "yahtzy"),
-    Task.FULL_HOUSE: ("full house", "full-house", "fh", "full"),
-    Task.SMALL_STRAIGHT: (
-        "small straight", "sm straight", "sm str", "ss", "kleine straße", "kl. straße",
-        "kleine", "ks",
-    ),
-    Task.LARGE_STRAIGHT: (
-        "large straight", "lg straight", "lg str", "big straight", "ls", "große straße",
-        "gr. straße", "große", "gs",
-    ),
-    Task.CHANCE_LOW: (
-        "chance (5-10)", "chance 5", "chance low", "low chance", "kleine chance", "kl. chance",
-        "chance klein", "chance niedrig",
-    ),
-    Task.CHANCE_HIGH: (
-        "chance (25-30)", "chance 25", "chance high", "high chance", "große chance",
-        "gr. chance", "chance groß", "chance hoch",
-    ),
-}
+TASK_NAMES: Final[dict[Task, tuple[str, ...]]] = named(
+    Task,
+    {
+        Task.CHANCE_LOW: (
+            "chance (5-10)", "chance 5", "chance low", "low chance", "kleine chance",
+            "kl. chance", "chance klein", "chance niedrig",
+        ),
+        Task.CHANCE_HIGH: (
+            "chance (25-30)", "chance 25", "chance high", "high chance", "große chance",
+            "gr. chance", "chance groß", "chance hoch",
+        ),
+    },
+)
 """What a player may call each task, English and German; ``Task.key`` is read as well."""
 
-COMBO_NAMES: Final[dict[Combo, tuple[str, ...]]] = {
-    Combo.PAIR: ("pair", "one pair", "1 pair", "paar", "ein paar", "1 paar"),
-    Combo.TWO_PAIRS: (
-        "two pairs", "2 pairs", "two pair", "2 pair", "2p", "zwei paare", "2 paare", "zwei paar",
-        "2 paar",
-    ),
-    Combo.THREE_OF_A_KIND: (
-        "three of a kind", "3 of a kind", "3k", "3ok", "trips", "toak", "drilling",
-        "dreierpasch", "3er pasch", "dreier pasch",
-    ),
-    Combo.FOUR_OF_A_KIND: (
-        "four of a kind", "4 of a kind", "4k", "4ok", "quads", "foak", "vierling",
-        "viererpasch", "4er pasch", "vierer pasch",
-    ),
-    Combo.TASK_DONE: (
-        "task already fulfilled", "already fulfilled", "task done", "done", "task fulfilled",
-        "aufgabe bereits erfüllt", "bereits erfüllt", "aufgabe erfüllt", "erfüllt",
-    ),
-}
+COMBO_NAMES: Final[dict[Combo, tuple[str, ...]]] = named(
+    Combo,
+    {
+        Combo.PAIR: ("pair", "one pair", "1 pair", "paar", "ein paar", "1 paar"),
+        Combo.THREE_OF_A_KIND: ("drilling",),
+        Combo.FOUR_OF_A_KIND: ("vierling",),
+        Combo.TASK_DONE: (
+            "task already fulfilled", "already fulfilled", "task done", "done", "task fulfilled",
+            "aufgabe bereits erfüllt", "bereits erfüllt", "aufgabe erfüllt", "erfüllt",
+        ),
+    },
+)
 """What a player may call each coin-row combination, English and German (and ``Combo.key``)."""
 
 _TASKS: Final = Phrasebook({
