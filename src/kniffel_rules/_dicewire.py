@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 import attrs
@@ -23,7 +24,7 @@ from kniffel_rules._dicegame import Roll
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.notation import Phrasebook, numbers
+from kniffel_rules.notation import Phrasebook, numbers, resolve
 from kniffel_rules.wire import Form, faces
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "open_observation",
     "open_observation_to_dict",
     "open_stand_in",
+    "parse_open",
     "read_dice",
     "read_faces",
     "read_roll",
@@ -247,3 +249,38 @@ def open_observation_to_dict(
         "to_move": obs.to_move,
         "state": json.loads(to_json(obs.state)),
     }
+
+
+Reader = Callable[[list[str], str], Sequence[Any]]
+"""A game's reader of a player's words (see `kniffel_rules.notation.resolve`)."""
+
+
+def parse_open(
+    shell: Any,
+    observation_class: type[OpenObservation],
+    state: Any,
+    text: object,
+    reader: Callable[[Any, int], Reader],
+    to_text: Callable[[Any], str],
+) -> Any:
+    """A dice game's ``parse_action``: of a state, or of a seat's open observation.
+
+    Args:
+        shell: The game's `kniffel_rules.shell.Shell`.
+        observation_class: The game's ``Observation``.
+        state: The state, or an observation (whose seat, when not to move,
+            is refused with ``PR-08`` by the shell).
+        text: What the player typed.
+        reader: Given the state and the seat to move (or ``CHANCE``), the
+            game's reader of the words.
+        to_text: The game's ``action_to_text``.
+
+    Raises:
+        ActionParseError: As `kniffel_rules.notation.resolve`.
+        InvalidStateError: Neither a state nor an observation of the game.
+    """
+    position = state.state if isinstance(state, observation_class) else state
+    shell.check_state(position)
+    read = reader(position, shell.current_player(position))
+    judge = partial(shell.why_illegal, state)
+    return resolve(text, read, shell.legal_actions(state), judge, to_text)

@@ -26,10 +26,9 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, named, read_dice, read_roll
+from kniffel_rules._dicewire import SCORE_VERBS, Reader, named, parse_open, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import SHELL
@@ -37,7 +36,7 @@ from kniffel_rules.classic.pieces import Box
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.notation import Phrasebook, resolve
+from kniffel_rules.notation import Phrasebook
 
 __all__ = ["BOX_NAMES", "parse_action"]
 
@@ -74,15 +73,14 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
             message quotes the rule), or ambiguous; a ``ValueError`` too.
         InvalidStateError: ``state`` is not a classic `State` or `Observation`.
     """
-    who = SHELL.current_player(state)
-    position = state.state if isinstance(state, Observation) else state
+    action: Action | DiceRoll = parse_open(SHELL, Observation, state, text, _reader, action_to_text)
+    return action
 
+
+def _reader(position: State, who: int) -> Reader:
     def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
         if who == CHANCE:
             return list(read_dice(tokens))
         return [*_read_score(tokens), *read_roll(tokens, position.dice)]
 
-    action: Action | DiceRoll = resolve(
-        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
-    )
-    return action
+    return read

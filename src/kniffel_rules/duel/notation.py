@@ -40,10 +40,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import named, read_dice, read_roll
+from kniffel_rules._dicewire import Reader, named, parse_open, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
@@ -51,7 +50,7 @@ from kniffel_rules.duel.engine import SHELL
 from kniffel_rules.duel.pieces import NUMBER_AREAS, Area
 from kniffel_rules.duel.state import Observation, State
 from kniffel_rules.duel.wire import action_to_text
-from kniffel_rules.notation import Phrasebook, numbers, resolve, words
+from kniffel_rules.notation import Phrasebook, numbers, words
 
 __all__ = ["AREA_NAMES", "parse_action"]
 
@@ -156,10 +155,12 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
         >>> duel.parse_action(s, "würfeln"), duel.parse_action(duel.apply(s, duel.Roll()), "23345")
         (Roll(keep=()), DiceRoll((2, 3, 3, 4, 5)))
     """
-    who = SHELL.current_player(state)  # refuses what is neither a State nor an Observation
-    seen = state.state if isinstance(state, Observation) else state
-    SHELL.check_state(seen)
-    dice = seen.dice
+    action: Action | DiceRoll = parse_open(SHELL, Observation, state, text, _reader, action_to_text)
+    return action
+
+
+def _reader(position: State, who: int) -> Reader:
+    dice = position.dice
 
     def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
         if who == CHANCE:
@@ -172,7 +173,4 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
             readings += read_roll(tokens, dice)
         return readings
 
-    action: Action | DiceRoll = resolve(
-        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
-    )
-    return action
+    return read

@@ -40,10 +40,9 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, named, read_dice
+from kniffel_rules._dicewire import SCORE_VERBS, Reader, named, parse_open, read_dice
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
@@ -51,7 +50,7 @@ from kniffel_rules.extreme.engine import SHELL
 from kniffel_rules.extreme.pieces import Box
 from kniffel_rules.extreme.state import Observation, Phase, State
 from kniffel_rules.extreme.wire import action_to_text
-from kniffel_rules.notation import Phrasebook, resolve
+from kniffel_rules.notation import Phrasebook
 
 __all__ = ["BOX_NAMES", "D10_NAMES", "parse_action"]
 
@@ -263,10 +262,13 @@ def parse_action(state: State | Observation, text: str) -> Action | ExtremeRoll 
             message quotes the rule), or ambiguous; a ``ValueError`` too.
         InvalidStateError: ``state`` is not an Extreme `State` or `Observation`.
     """
-    position = state.state if isinstance(state, Observation) else state
-    SHELL.check_state(position)
-    who = SHELL.current_player(position)
+    action: Action | ExtremeRoll | DiceRoll = parse_open(
+        SHELL, Observation, state, text, _reader, action_to_text
+    )
+    return action
 
+
+def _reader(position: State, who: int) -> Reader:
     def read(tokens: list[str], raw: str) -> list[Action | ExtremeRoll | DiceRoll]:
         if who == CHANCE and position.phase is Phase.THROW:
             return list(_read_throw(tokens, position))
@@ -274,7 +276,4 @@ def parse_action(state: State | Observation, text: str) -> Action | ExtremeRoll 
             return list(read_dice(tokens))
         return [*_read_score(tokens), *_read_roll(tokens, position)]
 
-    action: Action | ExtremeRoll | DiceRoll = resolve(
-        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
-    )
-    return action
+    return read

@@ -45,10 +45,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import partial
 from typing import Final
 
-from kniffel_rules._dicewire import named, read_dice, read_roll
+from kniffel_rules._dicewire import Reader, named, parse_open, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
@@ -57,7 +56,7 @@ from kniffel_rules.master.engine import SHELL
 from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
 from kniffel_rules.master.state import Observation, State
 from kniffel_rules.master.wire import action_to_text
-from kniffel_rules.notation import Phrasebook, resolve
+from kniffel_rules.notation import Phrasebook
 
 __all__ = ["COMBO_NAMES", "TASK_NAMES", "parse_action"]
 
@@ -268,16 +267,14 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
         >>> master.parse_action(s, "Kniffel"), master.parse_action(s, "münzen vierling")
         (fulfil Kniffel (+3 stars), coins: four of a kind (+3))
     """
-    who = SHELL.current_player(state)  # refuses what is not a master state or observation
-    position = state.state if isinstance(state, Observation) else state
-    SHELL.check_state(position)
+    action: Action | DiceRoll = parse_open(SHELL, Observation, state, text, _reader, action_to_text)
+    return action
 
+
+def _reader(position: State, who: int) -> Reader:
     def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
         if who == CHANCE:
             return list(read_dice(tokens))
         return list(_Reader(position).read(tokens))
 
-    action: Action | DiceRoll = resolve(
-        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
-    )
-    return action
+    return read
