@@ -76,6 +76,9 @@ MAX_PLAYERS = 4
 """The most players a game takes (the rulebook: 2 to 4; 1 for practice)."""
 
 _DEFAULT_RULES = Rules()
+_DECIDE = Phase.DECIDE
+_THROW = Phase.THROW
+_OVER = Phase.OVER
 
 
 def new_game(
@@ -115,16 +118,32 @@ def new_game(
 
 def _end_turn(state: State, sheets: tuple[Sheet, ...]) -> State:
     """Pass the dice on; the game ends once a round finishes with 15 stars somewhere (MA-20)."""
-    nxt = (state.player + 1) % state.num_players
-    target = state.rules.target_stars
-    if nxt == state.first_player and any(s.stars >= target for s in sheets):
-        return attrs.evolve(state, sheets=sheets, phase=Phase.OVER, player=0, dice=(), rolls=0)
-    return attrs.evolve(state, sheets=sheets, phase=Phase.DECIDE, player=nxt, dice=(), rolls=0)
+    # States are built directly (positional, in field order), not with
+    # `attrs.evolve`, which was an eighth of a random playout.
+    nxt = (state.player + 1) % len(state.names)
+    first = state.first_player
+    if nxt == first:
+        target = state.rules.target_stars
+        if any(s.stars >= target for s in sheets):
+            return State(state.rules, state.names, sheets, _OVER, 0, (), 0, first, state.roll_off)
+    return State(state.rules, state.names, sheets, _DECIDE, nxt, (), 0, first, state.roll_off)
 
 
 def _decide(state: State, action: Action) -> State:
     """The transition of a legal player action."""
-    if isinstance(action, Roll):
+    if type(action) is Roll:
+        return State(
+            state.rules,
+            state.names,
+            state.sheets,
+            _THROW,
+            state.player,
+            action.keep,
+            state.rolls,
+            state.first_player,
+            state.roll_off,
+        )
+    if isinstance(action, Roll):  # a subclass: keep the general path
         return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
     if isinstance(action, Pass):
         return _end_turn(state, state.sheets)
@@ -133,6 +152,23 @@ def _decide(state: State, action: Action) -> State:
     sheets = list(state.sheets)
     sheets[state.player] = result.sheet
     return _end_turn(state, tuple(sheets))
+
+
+def _happen(state: State, action: DiceRoll) -> State:
+    """A possible chance outcome: the thrown dice join those kept, or the roll-off goes on."""
+    if state.phase is not _THROW:
+        return _dicegame.throw_happen(state, action)
+    return State(
+        state.rules,
+        state.names,
+        state.sheets,
+        _DECIDE,
+        state.player,
+        legality.joined(state.dice, action.values),
+        state.rolls + 1,
+        state.first_player,
+        state.roll_off,
+    )
 
 
 def _misfit(state: State, action: object) -> str:
@@ -170,7 +206,7 @@ SHELL: Shell[State] = Shell(
     sample=_dicegame.throw_sample,
     outcome_problem=_dicegame.throw_problem,
     outcome_misfit=_dicegame.throw_misfit,
-    happen=_dicegame.throw_happen,
+    happen=_happen,
     ranking=_ranking,
     listing=legality.listing,
     not_chance="this is not a chance node: no dice are being thrown",

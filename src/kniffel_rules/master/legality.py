@@ -38,6 +38,7 @@ import attrs
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import is_int
+from kniffel_rules.dice import all_multisets, sub_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.master.actions import (
     Action,
@@ -72,6 +73,7 @@ __all__ = [
 ]
 
 Dice = tuple[int, ...]
+_Shown = tuple[int, ...] | Counter[int]
 
 ROLL_RULES = {"rolls": "MA-05", "first": "MA-04", "all": "MA-42", "keep": "MA-04"}
 """Master's clause ids of the shared roll rule (`kniffel_rules._dicegame.check_keep`)."""
@@ -112,10 +114,72 @@ class _Step:
     rows: tuple[int, ...] = ()
 
 
+# --- what depends only on the dice ----------------------------------------------
+
+_COUNTS: dict[Dice, tuple[int, ...]] = {}
+_CANON: dict[Dice, Dice] = {d: d for d in all_multisets(5)}
+"""The 252 sorted five-dice tuples, each its own value: ``_CANON.get(d) is d``
+proves that ``d`` is five sorted int faces 1..6 without looking at them."""
+_JOINED: dict[tuple[Dice, Dice], Dice] = {}
+_KEEPS: dict[Dice, frozenset[Dice]] = {}
+
+
+def _canonical(dice: object) -> bool:
+    """Whether ``dice`` is one of the shared five-dice tuples of `_CANON`."""
+    return type(dice) is tuple and _CANON.get(dice) is dice
+
+
+def _counts(dice: Dice) -> tuple[int, ...] | Counter[int]:
+    """How many dice show each face: ``shown[face]`` for a face 1..6.
+
+    A tuple indexed by the face, memoised, for the shared five dice of
+    `_CANON`; a `Counter` for any other dice.
+    """
+    if not _canonical(dice):
+        return Counter(dice)
+    found = _COUNTS.get(dice)
+    if found is None:
+        counts = [0] * 7
+        for d in dice:
+            counts[d] += 1
+        found = tuple(counts)
+        _COUNTS[dice] = found
+    return found
+
+
+def joined(kept: Dice, thrown: Dice) -> Dice:
+    """The dice after a throw, sorted: the dice kept and those thrown.
+
+    For five dice the result is the one shared tuple of `_CANON`, which
+    later checks recognise by identity.
+    """
+    key = (kept, thrown)
+    found = _JOINED.get(key)
+    if found is None:
+        dice = tuple(sorted(kept + thrown))
+        found = _CANON.get(dice, dice)
+        if found is dice and len(_JOINED) < 8192:
+            # the 4,116 pairs of a kept and a thrown part of five dice
+            _JOINED[key] = found
+    return found
+
+
+def _legal_keeps(dice: Dice) -> frozenset[Dice]:
+    """The keeps `check_keep` allows after the first or second throw of ``dice``.
+
+    Only for the five dice of `_CANON`: every sub-multiset but all five.
+    """
+    found = _KEEPS.get(dice)
+    if found is None:
+        found = frozenset(k for k in sub_multisets(dice) if len(k) < 5)
+        _KEEPS[dice] = found
+    return found
+
+
 # --- the uses of the final dice -----------------------------------------------
 
 
-def _row_problem(sheet: Sheet, shown: Counter[int], face: int, count: int) -> Rejection | None:
+def _row_problem(sheet: Sheet, shown: _Shown, face: int, count: int) -> Rejection | None:
     # the action's constructor made face and count ints (kniffel_rules._fields)
     if not 1 <= face <= 6:
         return Rejection(f"the number rows are 1 to 6, there is no row {face}", "MA-10")
@@ -135,9 +199,7 @@ def _row_problem(sheet: Sheet, shown: Counter[int], face: int, count: int) -> Re
     return None
 
 
-def _move_rows(
-    sheet: Sheet, moves: Sequence[tuple[int, int]], shown: Counter[int]
-) -> _Step | Rejection:
+def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) -> _Step | Rejection:
     """Move the rows, completions first (MA-22), checking the markers (MA-13)."""
     for face, count in moves:
         problem = _row_problem(sheet, shown, face, count)
@@ -186,7 +248,7 @@ def _number_rows(sheet: Sheet, dice: Dice, moves: tuple[tuple[int, int], ...]) -
         return Rejection(f"a number-row use moves one or two rows, not {len(moves)}", "MA-10")
     if len(moves) == 2 and moves[0][0] == moves[1][0]:
         return Rejection("the two number rows of one use must be different rows", "MA-10")
-    return _move_rows(sheet, moves, Counter(dice))
+    return _move_rows(sheet, moves, _counts(dice))
 
 
 def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step | Rejection:
@@ -211,7 +273,7 @@ def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step |
 def _row_and_coins(
     sheet: Sheet, dice: Dice, face: int, count: int, combo: Combo
 ) -> _Step | Rejection:
-    step = _move_rows(sheet, ((face, count),), Counter(dice))  # checks face and count too
+    step = _move_rows(sheet, ((face, count),), _counts(dice))  # checks face and count too
     if isinstance(step, Rejection):
         return step
     if combo is Combo.TASK_DONE:
@@ -222,7 +284,7 @@ def _row_and_coins(
     problem = _coin_problem(others, combo, "the other dice", "MA-47")
     if problem is not None:
         return problem
-    return attrs.evolve(step, coins=step.coins + combo.coins)
+    return _Step(step.sheet, step.coins + combo.coins, step.overhang, step.tasks, step.rows)
 
 
 def _evaluate(sheet: Sheet, dice: Dice, action: object) -> _Step | Rejection:
@@ -254,6 +316,22 @@ def use_problem(sheet: Sheet, dice: Sequence[int], action: object) -> Rejection 
     """
     step = _evaluate(_check_sheet(sheet, "sheet"), dice_faces(dice, "dice", 5), action)
     return step if isinstance(step, Rejection) else None
+
+
+# The last legal use `problem` judged, with its step: `apply` asks `problem`,
+# then the transition needs the same step (`_use_outcome`), and finds it here
+# instead of evaluating the use a second time. Everything in it is immutable
+# and it is matched by identity, so a stale entry (another thread, another
+# state) only misses.
+_LAST: tuple[object, object, object, object] = (None, None, None, None)
+
+
+def _judged(sheet: Sheet, dice: Dice, action: object) -> _Step | Rejection:
+    """`_evaluate`, reusing the step `problem` just found for these very objects."""
+    last = _LAST
+    if last[2] is action and last[0] is sheet and last[1] is dice:
+        return last[3]  # type: ignore[return-value]
+    return _evaluate(sheet, dice, action)
 
 
 @lru_cache(maxsize=512)
@@ -320,14 +398,44 @@ def legal_uses(sheet: Sheet, dice: Sequence[int]) -> tuple[Use, ...]:
     return _legal_uses(_check_sheet(sheet, "sheet"), dice_faces(dice, "dice", 5))
 
 
+_DICE_INFO: dict[Dice, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+
+
+def _dice_info(values: Dice) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """What the legality of a use reads of the dice: the shown tasks' indices, the pairs."""
+    found = _DICE_INFO.get(values)
+    if found is None:
+        found = (tuple(t.value for t in tasks_shown(values)), _pairs(values))
+        if len(_DICE_INFO) < 1024:
+            _DICE_INFO[values] = found
+    return found
+
+
 def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
-    key = (
-        values,
-        tuple(sheet.tasks[t.value] for t in tasks_shown(values)),
-        tuple(_row_status(sheet.rows[f - 1], c) for f, c in _pairs(values)),
-        sheet.free_markers,
-        sheet.completed_rows,
-    )
+    # The key is what the checks of the candidates read (see `_evaluate`):
+    # * a `Fulfil` and a "task already fulfilled" read whether their task
+    #   is fulfilled; a `Coins` of a combination the dice show reads nothing;
+    # * a number row reads whether the row is started, completed or about
+    #   to be completed (`_row_status`), and only a row that is not started
+    #   reads the markers: whether one is free (two are, for two new rows),
+    #   and, when the other row of the use is completed first, whether that
+    #   completion retires a marker (3 rows completed before) or frees one.
+    tidx, pairs = _dice_info(values)
+    tasks = sheet.tasks
+    done = tuple([bool(tasks[i]) for i in tidx])
+    rows = sheet.rows
+    status = 0
+    starts = False
+    for face, count in pairs:
+        here = _row_status(rows[face - 1], count)
+        status = status * 4 + here
+        starts = starts or here == 0
+    key: tuple[object, ...]
+    if starts:
+        free = sheet.free_markers
+        key = (values, done, status, free if free < 2 else 2, sheet.completed_rows >= 3)
+    else:
+        key = (values, done, status)
     found = _LEGAL.get(key)
     if found is None:
         found = tuple(
@@ -401,7 +509,7 @@ def _use_outcome(
     sheets: Sequence[Sheet], player: int, dice: Dice, action: object, rules: Rules
 ) -> Outcome | Rejection:
     sheet = sheets[player]
-    step = _evaluate(sheet, dice, action)
+    step = _judged(sheet, dice, action)
     if isinstance(step, Rejection):
         return step
     others = [s for i, s in enumerate(sheets) if i != player]
@@ -421,7 +529,12 @@ def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     The shared five-dice rule (MA-04, MA-05; keeping all five throws
     nothing, MA-42).
     """
-    return check_keep(state.rolls, state.dice, keep, "use the dice", ROLL_RULES)
+    rolls, dice = state.rolls, state.dice
+    # after a throw, `check_keep` allows exactly these keeps of five dice
+    fast = (rolls == 1 or rolls == 2) and type(keep) is tuple and _canonical(dice)
+    if fast and keep in _legal_keeps(dice):
+        return None
+    return check_keep(rolls, dice, keep, "use the dice", ROLL_RULES)
 
 
 def pass_problem(state: State) -> Rejection | None:
@@ -470,7 +583,15 @@ def problem(state: State, action: Action) -> Rejection | None:
         return pass_problem(state)
     if state.rolls == 0:
         return _USE_BEFORE_ROLL
-    return use_problem(state.sheets[state.player], state.dice, action)
+    sheet, dice = state.sheets[state.player], state.dice
+    if not _canonical(dice):
+        return use_problem(sheet, dice, action)  # checks the dice
+    step = _evaluate(_check_sheet(sheet, "sheet"), dice, action)
+    if isinstance(step, Rejection):
+        return step
+    global _LAST
+    _LAST = (sheet, dice, action, step)
+    return None
 
 
 def candidates(state: State) -> tuple[Action, ...]:
