@@ -27,10 +27,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from typing import Final
-
-import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
@@ -107,36 +105,52 @@ def new_game(
 # --- the transitions of a legal decision --------------------------------------
 
 
+# Every successor is built directly, each field by position (rules, names,
+# board, phase, player, dice, rolls, jokers, supply, jokers_used,
+# first_player, roll_off, results): what ``attrs.evolve`` builds, without its
+# per-call field walk.
+
+
 def _next_turn(
     state: State,
     board: tuple[Spot, ...] | None = None,
     jokers: tuple[int, ...] | None = None,
     supply: tuple[int, ...] | None = None,
 ) -> State:
-    return attrs.evolve(
-        state,
-        board=state.board if board is None else board,
-        jokers=state.jokers if jokers is None else jokers,
-        supply=state.supply if supply is None else supply,
-        player=1 - state.player,
-        dice=(),
-        rolls=0,
-        jokers_used=0,
+    return State(
+        state.rules,
+        state.names,
+        state.board if board is None else board,
+        state.phase,
+        1 - state.player,
+        (),
+        0,
+        state.jokers if jokers is None else jokers,
+        state.supply if supply is None else supply,
+        0,
+        state.first_player,
+        state.roll_off,
+        state.results,
     )
 
 
 def _game_won(state: State, board: tuple[Spot, ...]) -> State:
     results = (*state.results, state.player)
     if results.count(state.player) >= state.rules.match_wins:
-        return attrs.evolve(
-            state,
-            board=board,
-            phase=Phase.OVER,
-            player=0,
-            dice=(),
-            rolls=0,
-            jokers_used=0,
-            results=results,
+        return State(
+            state.rules,
+            state.names,
+            board,
+            Phase.OVER,
+            0,
+            (),
+            0,
+            state.jokers,
+            state.supply,
+            0,
+            state.first_player,
+            state.roll_off,
+            results,
         )
     # The match goes on: the next game starts from the setup, with a roll-off (DU-47, DU-50).
     return State(
@@ -154,7 +168,7 @@ def _move(state: State, action: Move) -> State:
     target = move_target(state, action.area)
     assert not isinstance(target, Rejection)  # the shell asked legality first
     board = list(state.board)
-    board[action.area.value] = target
+    board[action.area._value_] = target
     new_board = tuple(board)
     if target is HOLES[state.player] and board_win(new_board, state.player, state.rules):
         return _game_won(state, new_board)
@@ -172,30 +186,83 @@ def _miss(state: State) -> State:
     return _next_turn(state, jokers=tuple(jokers), supply=tuple(supply))
 
 
+@cache
+def _turned(dice: tuple[int, ...], die: int, face: int) -> tuple[int, ...]:
+    """The sorted dice after a joker turns one die showing ``die`` to ``face``."""
+    return tuple(sorted((*multiset_difference(dice, (die,)), face)))
+
+
 def _joker(state: State, action: Joker) -> State:
     p = state.player
-    dice = tuple(sorted((*multiset_difference(state.dice, (action.die,)), action.face)))
     jokers = list(state.jokers)
     supply = list(state.supply)
     jokers[p] -= 1
     supply[p] += 1  # a used joker goes back to its colour's supply (DU-14, DU-51)
-    return attrs.evolve(
-        state,
-        dice=dice,
-        jokers=tuple(jokers),
-        supply=tuple(supply),
-        jokers_used=state.jokers_used + 1,
+    return State(
+        state.rules,
+        state.names,
+        state.board,
+        state.phase,
+        p,
+        _turned(state.dice, action.die, action.face),
+        state.rolls,
+        tuple(jokers),
+        tuple(supply),
+        state.jokers_used + 1,
+        state.first_player,
+        state.roll_off,
+        state.results,
     )
 
 
 def _decide(state: State, action: Action) -> State:
+    if isinstance(action, Roll):
+        return _rolled(state, action.keep)
     if isinstance(action, Move):
         return _move(state, action)
-    if isinstance(action, Roll):
-        return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
     if isinstance(action, Joker):
         return _joker(state, action)
     return _miss(state)
+
+
+def _rolled(state: State, keep: tuple[int, ...]) -> State:
+    return State(
+        state.rules,
+        state.names,
+        state.board,
+        Phase.THROW,
+        state.player,
+        keep,
+        state.rolls,
+        state.jokers,
+        state.supply,
+        state.jokers_used,
+        state.first_player,
+        state.roll_off,
+        state.results,
+    )
+
+
+def _happen(state: State, action: DiceRoll) -> State:
+    """`kniffel_rules._dicegame.throw_happen`, the throw's successor built directly."""
+    if state.phase is not Phase.THROW:
+        return _dicegame.throw_happen(state, action)
+    kept = state.dice
+    return State(
+        state.rules,
+        state.names,
+        state.board,
+        Phase.DECIDE,
+        state.player,
+        tuple(sorted(kept + action.values)) if kept else action.values,
+        state.rolls + 1,
+        state.jokers,
+        state.supply,
+        state.jokers_used,
+        state.first_player,
+        state.roll_off,
+        state.results,
+    )
 
 
 def _misfit(state: State, action: object) -> str:
@@ -230,7 +297,7 @@ SHELL: Final[Shell[State]] = Shell(
     sample=_dicegame.throw_sample,
     outcome_problem=_outcome_problem,
     outcome_misfit=_dicegame.throw_misfit,
-    happen=_dicegame.throw_happen,
+    happen=_happen,
     ranking=_ranking,
     listing=legality.listing,
     not_chance="this is not a chance node: no dice are being thrown",

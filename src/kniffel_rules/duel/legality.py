@@ -56,7 +56,7 @@ def check_state(state: object) -> None:
     Raises:
         InvalidStateError: ``state`` is not a `State`.
     """
-    if not isinstance(state, State):
+    if state.__class__ is not State and not isinstance(state, State):
         raise InvalidStateError("state", f"expected a duel State, got {type(state).__name__}")
 
 
@@ -92,10 +92,11 @@ def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None
 def board_win(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
     """`win_reason` without the checks of its arguments (for the engine's own boards)."""
     hole = HOLES[player]
-    if sum(1 for s in board if s is hole) >= 5:
+    if board.count(hole) >= 5:  # a Spot equals only itself
         return "five secured discs"
     for run in triples(rules):
-        if all(board[i] is hole for i in run):
+        i, j, k = run
+        if board[i] is hole and board[j] is hole and board[k] is hole:
             names = ", ".join(AREAS[i].label for i in run)
             return f"three adjacent secured discs ({names})"
     return None
@@ -154,8 +155,8 @@ def _target(state: State, area: Area) -> Spot | Rejection:
         return Rejection(
             f"the dice {state.dice} do not show {area.label}: its disc cannot move", "DU-07"
         )
-    spot = state.board[area.value]
-    if spot.secured:
+    spot = state.board[area._value_]
+    if spot is _BLUE_HOLE or spot is _RED_HOLE:  # spot.secured
         owner = COLOURS[HOLES.index(spot)]
         return Rejection(
             f"the {area.label} disc is secured in {owner}'s hole and never moves again", "DU-11"
@@ -194,10 +195,22 @@ def movable_areas(state: State) -> tuple[Area, ...]:
     return _movable(state)
 
 
+_BLUE_HOLE, _RED_HOLE = HOLES
+
+
 def _movable(state: State) -> tuple[Area, ...]:
+    # `_target` gives a Spot exactly when the dice have been rolled, show the
+    # area, and its disc is not secured: the areas shown whose disc is free.
     if state.rolls == 0:
         return ()
-    return tuple(a for a in shown(state.dice) if isinstance(_target(state, a), Spot))
+    board = state.board
+    return tuple(
+        [
+            a
+            for a in shown(state.dice)
+            if (s := board[a._value_]) is not _BLUE_HOLE and s is not _RED_HOLE
+        ]
+    )
 
 
 def miss_problem(state: State) -> Rejection | None:
@@ -323,14 +336,14 @@ def problem(state: State, action: Action) -> Rejection | None:
         InvalidStateError: ``state`` is not a Duell `State`.
     """
     check_state(state)
+    if isinstance(action, Roll):  # the commonest first: the classes are disjoint
+        return _roll_problem(state, action.keep)
     if isinstance(action, Move):
         area = action.area
         if not isinstance(area, Area):  # only an object built around the constructor
             return _not_an_area(area)
         target = _target(state, area)
         return target if isinstance(target, Rejection) else None
-    if isinstance(action, Roll):
-        return _roll_problem(state, action.keep)
     if isinstance(action, Joker):
         return _joker_problem(state, action.die, action.face)
     if isinstance(action, Miss):
@@ -341,6 +354,7 @@ def problem(state: State, action: Action) -> Rejection | None:
 _MISS = (Miss(),)
 _MOVES = {a: Move(a) for a in AREAS}
 _ALL_MOVES = tuple(_MOVES.values())
+_MOVE_AT = {a.value: move for a, move in _MOVES.items()}  # by Area.value: no Enum hash
 
 
 @lru_cache(maxsize=512)
@@ -379,10 +393,12 @@ def listing(state: State) -> tuple[Action, ...]:
     if state.rolls == 0:
         return FIRST_ROLL
     movable = _movable(state)
-    actions: tuple[Action, ...] = tuple(_MOVES[a] for a in movable) if movable else _MISS
-    if _hand_problem(state) is None:
+    actions: tuple[Action, ...] = (
+        tuple([_MOVE_AT[a._value_] for a in movable]) if movable else _MISS
+    )
+    if state.jokers[state.player]:  # `_hand_problem` after a roll
         actions += _joker_actions(state.dice)
-    if _roll_problem(state, ()) is None:
+    if state.rolls < 3 and not state.jokers_used:  # `_roll_problem` of Roll() after a roll
         actions += keep_actions(state.dice)
     return actions
 

@@ -33,8 +33,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, partial
 
-import attrs
-
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state, roll_off_step
@@ -103,35 +101,68 @@ def new_game(
 
 
 def _after_roll(state: State, action: Roll) -> State:
+    # Every successor is built directly, each field by position: what
+    # ``attrs.evolve`` builds, without its per-call field walk.
     sheets = state.sheets
-    if state.rolls == 3:  # the fourth roll hands in a chip
-        p = state.player
-        chips = sheets[p].chips - 1
-        sheets = (*sheets[:p], attrs.evolve(sheets[p], chips=chips), *sheets[p + 1 :])
-    return attrs.evolve(
-        state,
-        sheets=sheets,
-        phase=Phase.THROW,
-        d6=action.keep_d6,
-        d10=state.d10 if action.keep_d10 else None,
+    rolls = state.rolls
+    p = state.player
+    if rolls == 3:  # the fourth roll hands in a chip
+        sheet = sheets[p]
+        sheets = (*sheets[:p], Sheet(sheet.entries, sheet.chips - 1), *sheets[p + 1 :])
+    return State(
+        state.rules,
+        state.names,
+        sheets,
+        Phase.THROW,
+        p,
+        action.keep_d6,
+        state.d10 if action.keep_d10 else None,
+        rolls,
+        state.first_player,
+        state.roll_off,
     )
 
 
+# What the dice are worth in every box, by (five d6, d10): `box_values` once per throw.
+_box_values = cache(box_values)
+_BOX_COUNT = len(BOXES)
+
+
 def _after_score(state: State, action: Score) -> State:
-    box = action.box
-    assert state.d10 is not None
+    d10 = state.d10
+    assert d10 is not None
+    index = action.box._value_
     p = state.player
     sheets = list(state.sheets)
-    entries = list(sheets[p].entries)
-    entries[box.value] = box_values(state.d6, state.d10)[box.value]
-    sheets[p] = attrs.evolve(sheets[p], entries=tuple(entries))
+    sheet = sheets[p]
+    entries = list(sheet.entries)
+    entries[index] = _box_values(state.d6, d10)[index]
+    sheets[p] = Sheet(tuple(entries), sheet.chips)
     nxt = (p + 1) % len(sheets)
-    if sheets[nxt].filled() < len(BOXES):
-        return attrs.evolve(
-            state, sheets=tuple(sheets), phase=Phase.DECIDE, player=nxt, d6=(), d10=None, rolls=0
+    if sheets[nxt].filled() < _BOX_COUNT:
+        return State(
+            state.rules,
+            state.names,
+            tuple(sheets),
+            Phase.DECIDE,
+            nxt,
+            (),
+            None,
+            0,
+            state.first_player,
+            state.roll_off,
         )
-    return attrs.evolve(
-        state, sheets=tuple(sheets), phase=Phase.OVER, player=0, d6=(), d10=None, rolls=0
+    return State(
+        state.rules,
+        state.names,
+        tuple(sheets),
+        Phase.OVER,
+        0,
+        (),
+        None,
+        0,
+        state.first_player,
+        state.roll_off,
     )
 
 
@@ -168,13 +199,24 @@ def _chance(
     return ROLLOFF_OUTCOMES
 
 
+@cache
+def _by_d6(k: int, d10: bool) -> dict[tuple[int, ...], tuple[ExtremeRoll, ...]]:
+    """The outcomes of a throw of ``k`` d6 by the d6 shown: ``[d6][face]``, ``[d6][0]`` if kept."""
+    table: dict[tuple[int, ...], list[ExtremeRoll]] = {}
+    for outcome, _ in _throw_outcomes(k, d10):
+        table.setdefault(outcome.d6, []).append(outcome)  # faces 0..9 in order
+    return {d6: tuple(row) for d6, row in table.items()}
+
+
 def _sample(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
     if state.phase is Phase.THROW:
         k = 5 - len(state.d6)
         if state.d10 is not None:
-            return _outcome_objects(k, False)[(sample_roll(rng, k), None)]
+            if k == 0:  # sample_roll throws nothing and draws nothing
+                return _outcome_objects(k, False)[(sample_roll(rng, k), None)]
+            return _by_d6(k, False)[decode_throw(rng.randrange(6**k), k)][0]
         code = rng.randrange(6**k * 10)
-        return _outcome_objects(k, True)[(decode_throw(code // 10, k), code % 10)]
+        return _by_d6(k, True)[decode_throw(code // 10, k)][code % 10]
     return ROLLOFF_OUTCOMES[rng.randrange(6)][0]
 
 
@@ -224,15 +266,22 @@ def _outcome_problem(state: State, action: ExtremeRoll | DiceRoll) -> Rejection 
 
 
 def _happen(state: State, action: ExtremeRoll | DiceRoll) -> State:
-    if isinstance(action, DiceRoll):
+    if action.__class__ is not ExtremeRoll and isinstance(action, DiceRoll):
         return roll_off_step(state, action)
+    assert isinstance(action, ExtremeRoll)
     d10 = state.d10 if action.d10 is None else action.d10
-    return attrs.evolve(
-        state,
-        phase=Phase.DECIDE,
-        d6=tuple(sorted(state.d6 + action.d6)),
-        d10=d10,
-        rolls=state.rolls + 1,
+    kept = state.d6
+    return State(
+        state.rules,
+        state.names,
+        state.sheets,
+        Phase.DECIDE,
+        state.player,
+        tuple(sorted(kept + action.d6)) if kept else action.d6,
+        d10,
+        state.rolls + 1,
+        state.first_player,
+        state.roll_off,
     )
 
 

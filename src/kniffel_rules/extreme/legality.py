@@ -20,8 +20,10 @@ never after the fourth.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
+from operator import is_
 
-from kniffel_rules.dice import is_sub_multiset, keep_shortfall, sub_multisets
+from kniffel_rules.dice import all_multisets, is_sub_multiset, keep_shortfall, sub_multisets
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme.actions import Action, Roll, Score
 from kniffel_rules.extreme.pieces import BOXES
@@ -39,7 +41,17 @@ __all__ = [
 _FIRST_ROLL: tuple[Action, ...] = (Roll(),)
 _SCORE = {box: Score(box) for box in BOXES}
 _ALL_SCORES: tuple[Action, ...] = tuple(_SCORE.values())
-_INDEXED = tuple((box, box.value) for box in BOXES)
+# Score(box) for every box, indexed by ``Box.value`` (BOXES is in value order),
+# and a None per box: the open boxes' Score actions are
+# ``compress(_BY_INDEX, map(is_, entries, _OPEN))``, in sheet order.
+_BY_INDEX: tuple[Action, ...] = tuple(_SCORE[box] for box in sorted(BOXES, key=lambda b: b.value))
+_OPEN = (None,) * len(BOXES)
+assert _BY_INDEX == _ALL_SCORES
+# Every keep of five sorted d6 (their distinct sub-multisets): a set lookup
+# instead of counting the faces for every roll.
+_KEEPS: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {
+    m: frozenset(sub_multisets(m)) for m in all_multisets(5)
+}
 
 _NO_FIFTH = Rejection("at most one chip per turn: there is no fifth roll", "EX-04")
 _NO_CHIP = Rejection("a fourth roll costs a chip, and all the chips are used up", "EX-04")
@@ -90,9 +102,11 @@ def roll_problem(state: State, action: Roll) -> Rejection | None:
         return turn
     if len(action.keep_d6) == 5 and action.keep_d10:
         return _KEEP_ALL
-    if not is_sub_multiset(action.keep_d6, state.d6):
-        return Rejection(keep_shortfall(action.keep_d6, state.d6, "six-sided"), "EX-02")
-    return None
+    keep = action.keep_d6
+    keeps = _KEEPS.get(state.d6)  # five dice showing: their keeps are known
+    if (keeps is not None and keep in keeps) or is_sub_multiset(keep, state.d6):
+        return None
+    return Rejection(keep_shortfall(keep, state.d6, "six-sided"), "EX-02")
 
 
 def score_problem(state: State, action: Score) -> Rejection | None:
@@ -104,7 +118,7 @@ def score_problem(state: State, action: Score) -> Rejection | None:
     if state.rolls == 0:
         return _BEFORE_ROLL
     box = action.box
-    filled = state.sheets[state.player][box]
+    filled = state.sheets[state.player].entries[box._value_]
     if filled is not None:
         return Rejection(f"box {box.label} is already filled ({filled})", "EX-03")
     return None
@@ -137,10 +151,11 @@ def listing(state: State) -> tuple[Action, ...]:
     rolls (sub-multisets of the dice showing, never all six) are refused
     exactly when `turn_roll_problem` refuses any roll.
     """
-    if state.rolls == 0:
+    rolls = state.rolls
+    if rolls == 0:
         return _FIRST_ROLL
     entries = state.sheets[state.player].entries
-    scores: tuple[Action, ...] = tuple(_SCORE[b] for b, i in _INDEXED if entries[i] is None)
-    if turn_roll_problem(state) is not None:
+    scores: tuple[Action, ...] = tuple(compress(_BY_INDEX, map(is_, entries, _OPEN)))
+    if rolls >= 3 and turn_roll_problem(state) is not None:  # never refuses before
         return scores
-    return (*scores, *_roll_actions(state.d6))
+    return scores + _roll_actions(state.d6)

@@ -48,7 +48,8 @@ class Sheet:
 
     def filled(self) -> int:
         """The number of filled boxes."""
-        return sum(1 for v in self.entries if v is not None)
+        entries = self.entries
+        return len(entries) - entries.count(None)
 
     @property
     def upper_sum(self) -> int:
