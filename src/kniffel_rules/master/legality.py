@@ -33,6 +33,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 import attrs
 
@@ -351,6 +352,7 @@ def _candidates(dice: Dice) -> tuple[Use, ...]:
 
 
 _LEGAL: dict[tuple[object, ...], tuple[Use, ...]] = {}
+_T = TypeVar("_T")
 _LEGAL_LIMIT = 200_000
 
 
@@ -398,29 +400,66 @@ def legal_uses(sheet: Sheet, dice: Sequence[int]) -> tuple[Use, ...]:
     return _legal_uses(_check_sheet(sheet, "sheet"), dice_faces(dice, "dice", 5))
 
 
-_DICE_INFO: dict[Dice, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+_Parts = tuple[tuple[Use, ...], tuple[Use, ...], tuple[Use, ...], tuple[Use, ...]]
+_DiceInfo = tuple[tuple[int, ...], tuple[tuple[int, int], ...], _Parts]
+_DICE_INFO: dict[Dice, _DiceInfo] = {}
 
 
-def _dice_info(values: Dice) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """What the legality of a use reads of the dice: the shown tasks' indices, the pairs."""
+def _dice_info(values: Dice) -> _DiceInfo:
+    """What the legality of a use reads of the dice: the shown tasks' indices, the pairs.
+
+    With them the candidates in four parts, in their order: `Fulfil`,
+    `NumberRows`, `Coins` (the "task already fulfilled" ones last), `RowAndCoins`.
+    """
     found = _DICE_INFO.get(values)
     if found is None:
-        found = (tuple(t.value for t in tasks_shown(values)), _pairs(values))
+        every = _candidates(values)
+        parts = (
+            tuple(a for a in every if isinstance(a, Fulfil)),
+            tuple(a for a in every if isinstance(a, NumberRows)),
+            tuple(a for a in every if isinstance(a, Coins)),
+            tuple(a for a in every if isinstance(a, RowAndCoins)),
+        )
+        assert sum(parts, ()) == every  # the candidates come in these four parts
+        found = (tuple(t.value for t in tasks_shown(values)), _pairs(values), parts)
         if len(_DICE_INFO) < 1024:
             _DICE_INFO[values] = found
     return found
 
 
+# The legal uses are memoised on what the checks of the candidates read
+# (`_evaluate`): the whole listing under one key, and, to fill it, each part
+# of the candidates under the key of what its own checks read. Each entry
+# is the candidates that the checks let through on the first board with
+# that key; the keys are chosen so that every board with it gives the same.
+_TASK_PARTS: dict[tuple[object, ...], tuple[tuple[Use, ...], tuple[Use, ...]]] = {}
+_ROW_PARTS: dict[tuple[object, ...], tuple[Use, ...]] = {}
+_MIXED_PARTS: dict[tuple[object, ...], tuple[Use, ...]] = {}
+
+
+def _passed(sheet: Sheet, values: Dice, uses: tuple[Use, ...]) -> tuple[Use, ...]:
+    return tuple(a for a in uses if isinstance(_evaluate(sheet, values, a), _Step))
+
+
+def _remember(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> _T:
+    if len(memo) >= _LEGAL_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
-    # The key is what the checks of the candidates read (see `_evaluate`):
-    # * a `Fulfil` and a "task already fulfilled" read whether their task
-    #   is fulfilled; a `Coins` of a combination the dice show reads nothing;
-    # * a number row reads whether the row is started, completed or about
-    #   to be completed (`_row_status`), and only a row that is not started
-    #   reads the markers: whether one is free (two are, for two new rows),
-    #   and, when the other row of the use is completed first, whether that
-    #   completion retires a marker (3 rows completed before) or frees one.
-    tidx, pairs = _dice_info(values)
+    # What the checks read:
+    # * a `Fulfil` and a "task already fulfilled" whether their task is
+    #   fulfilled; a `Coins` of a combination the dice show nothing else;
+    # * a number row whether the row is not started, moves, is completed by
+    #   the move, or was completed (`_row_status`); only a row that is not
+    #   started reads the markers: whether one is free (two, for two new
+    #   rows), and when the other row of the use is completed first,
+    #   whether that completion retires a marker (3 rows completed before)
+    #   or frees one (`_move_rows`);
+    # * a `RowAndCoins` whether its row may move at all.
+    tidx, pairs, parts = _dice_info(values)
     tasks = sheet.tasks
     done = tuple([bool(tasks[i]) for i in tidx])
     rows = sheet.rows
@@ -430,21 +469,48 @@ def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
         here = _row_status(rows[face - 1], count)
         status = status * 4 + here
         starts = starts or here == 0
-    key: tuple[object, ...]
+    markers: tuple[object, ...] = ()
     if starts:
         free = sheet.free_markers
-        key = (values, done, status, free if free < 2 else 2, sheet.completed_rows >= 3)
-    else:
-        key = (values, done, status)
+        markers = (free if free < 2 else 2, sheet.completed_rows >= 3)
+    key = (values, done, status, *markers)
     found = _LEGAL.get(key)
     if found is None:
-        found = tuple(
-            a for a in _candidates(values) if isinstance(_evaluate(sheet, values, a), _Step)
-        )
-        if len(_LEGAL) >= _LEGAL_LIMIT:
-            _LEGAL.clear()
-        _LEGAL[key] = found
+        found = _remember(_LEGAL, key, _assembled(sheet, values, parts, done, status, markers))
     return found
+
+
+def _assembled(
+    sheet: Sheet,
+    values: Dice,
+    parts: _Parts,
+    done: tuple[bool, ...],
+    status: int,
+    markers: tuple[object, ...],
+) -> tuple[Use, ...]:
+    """The legal uses from the memoised legal parts of the candidates (`_legal_uses`)."""
+    fulfils, rows, coins, mixed = parts
+    tkey = (values, done)
+    tpart = _TASK_PARTS.get(tkey)
+    if tpart is None:
+        tpart = (_passed(sheet, values, fulfils), _passed(sheet, values, coins))
+        _remember(_TASK_PARTS, tkey, tpart)
+    rkey = (_pairs(values), status, *markers)
+    rpart = _ROW_PARTS.get(rkey)
+    if rpart is None:
+        rpart = _remember(_ROW_PARTS, rkey, _passed(sheet, values, rows))
+    # a row may move alone unless it was completed, or is not started and
+    # no marker is free
+    free = bool(markers) and markers[0] > 0  # type: ignore[operator]
+    movable = 0
+    for face, count in _pairs(values):
+        here = _row_status(sheet.rows[face - 1], count)
+        movable = movable * 2 + (here != 3 and (here != 0 or free))
+    mkey = (values, movable)
+    mpart = _MIXED_PARTS.get(mkey)
+    if mpart is None:
+        mpart = _remember(_MIXED_PARTS, mkey, _passed(sheet, values, mixed))
+    return tpart[0] + rpart + tpart[1] + mpart
 
 
 def race_coins(rank: int, rules: Rules) -> int:
@@ -512,9 +578,13 @@ def _use_outcome(
     step = _judged(sheet, dice, action)
     if isinstance(step, Rejection):
         return step
-    others = [s for i, s in enumerate(sheets) if i != player]
-    race = sum(_race_coins(sum(o.has_task(t) for o in others), rules) for t in step.tasks)
-    race += sum(_race_coins(sum(o.row(f) >= ROW_LENGTH for o in others), rules) for f in step.rows)
+    race = 0
+    if step.tasks or step.rows:  # nothing to race for otherwise
+        others = [s for i, s in enumerate(sheets) if i != player]
+        race = sum(_race_coins(sum(o.has_task(t) for o in others), rules) for t in step.tasks)
+        race += sum(
+            _race_coins(sum(o.row(f) >= ROW_LENGTH for o in others), rules) for f in step.rows
+        )
     coins = step.coins + race
     after = step.sheet.with_coins(coins)
     return Outcome(after, after.stars - sheet.stars, coins, step.overhang, race)

@@ -40,6 +40,40 @@ _NO_TASKS: tuple[bool, ...] = (False,) * len(Task)
 _TASK_STARS: tuple[int, ...] = tuple(t.stars for t in Task)
 _NO_ROWS: tuple[int, ...] = (0,) * 6
 
+# What the stars and the markers read of a board, memoised on its tuples (a
+# board's tuples recur across positions and games; anything else is counted
+# afresh).
+_ROW_FACTS: dict[tuple[int, ...], tuple[int, int]] = {}
+_TASK_STAR_SUMS: dict[tuple[bool, ...], int] = {}
+_MEMO_LIMIT = 100_000
+
+
+def _row_facts(rows: tuple[int, ...]) -> tuple[int, int]:
+    """``(completed rows, rows in progress)`` of a board's number rows."""
+    found = _ROW_FACTS.get(rows) if type(rows) is tuple else None
+    if found is None:
+        found = (
+            sum(1 for r in rows if r >= ROW_LENGTH),
+            sum(1 for r in rows if 0 < r < ROW_LENGTH),
+        )
+        if type(rows) is tuple:
+            if len(_ROW_FACTS) >= _MEMO_LIMIT:
+                _ROW_FACTS.clear()
+            _ROW_FACTS[rows] = found
+    return found
+
+
+def _task_stars(tasks: tuple[bool, ...]) -> int:
+    """The stars of the fulfilled tasks."""
+    found = _TASK_STAR_SUMS.get(tasks) if type(tasks) is tuple else None
+    if found is None:
+        found = sum(stars for stars, done in zip(_TASK_STARS, tasks, strict=True) if done)
+        if type(tasks) is tuple:
+            if len(_TASK_STAR_SUMS) >= _MEMO_LIMIT:
+                _TASK_STAR_SUMS.clear()
+            _TASK_STAR_SUMS[tasks] = found
+    return found
+
 
 @attrs.frozen(slots=True, repr=False)
 class Sheet:
@@ -72,12 +106,12 @@ class Sheet:
     @property
     def completed_rows(self) -> int:
         """The number rows completed with a star."""
-        return sum(1 for r in self.rows if r >= ROW_LENGTH)
+        return _row_facts(self.rows)[0]
 
     @property
     def rows_in_progress(self) -> int:
         """The number rows with a marker on them (started, not completed)."""
-        return sum(1 for r in self.rows if 0 < r < ROW_LENGTH)
+        return _row_facts(self.rows)[1]
 
     @property
     def retired_markers(self) -> int:
@@ -87,7 +121,8 @@ class Sheet:
     @property
     def free_markers(self) -> int:
         """Markers that may still start a number row now."""
-        return NUMBER_ROW_MARKERS - self.retired_markers - self.rows_in_progress
+        done, moving = _row_facts(self.rows)
+        return NUMBER_ROW_MARKERS - bonus_stars(done) - moving
 
     @property
     def lap_length(self) -> int:
@@ -97,7 +132,7 @@ class Sheet:
     @property
     def task_stars(self) -> int:
         """Stars for fulfilled tasks."""
-        return sum(stars for stars, done in zip(_TASK_STARS, self.tasks, strict=True) if done)
+        return _task_stars(self.tasks)
 
     @property
     def row_stars(self) -> int:
@@ -108,7 +143,8 @@ class Sheet:
     @property
     def stars(self) -> int:
         """All the player's stars: tasks, number rows (with bonus stars), coin laps."""
-        return self.task_stars + self.row_stars + self.coin_laps
+        done = _row_facts(self.rows)[0]
+        return _task_stars(self.tasks) + done + bonus_stars(done) + self.coin_laps
 
     def with_task(self, task: Task) -> Sheet:
         """A copy with ``task`` fulfilled."""
