@@ -3,12 +3,18 @@
 `Turn` holds, for one position at the start of a turn, the value of every
 final roll and of every keep with one and with two throws left: the same
 recursion as the numpy solver (``_solver``), on lists.
+
+With numpy (`Kernel`) the same recursion runs on arrays, operation by
+operation in the same order, so every value is the same float as on lists
+(additions left to right, the maxima exact); only the time differs.
 """
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections import OrderedDict
-from typing import Final
+from typing import Any, Final
 
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, NUM_BOXES, Option
@@ -44,20 +50,146 @@ def _closure(levels: list[list[float]], final: list[float]) -> list[float]:
     return best
 
 
+def _extra_rows(
+    table: ValueTable, mask: int, upper: int, fifty: int, extra: ExtraCache
+) -> list[tuple[int, float]]:
+    """The final values of the five-of-a-kind rolls when they are extra Kniffels."""
+    model = table.model
+    v = table.values
+    t1 = model.threshold + 1
+    flags = model.flags
+    rows = []
+    for face, options in enumerate(extra.get(mask, fifty)):
+        best = -float("inf")
+        for b, value, bonus in options:
+            nu = min(model.threshold, upper + value) if b < 6 else upper
+            best = max(best, value + bonus + v[((mask | 1 << b) * t1 + nu) * flags + fifty])
+        rows.append((_KNIFFEL_ROWS[face], best))
+    return rows
+
+
+def _full_cup(final: list[float]) -> tuple[list[float], list[float]]:
+    """``keep1`` and ``keep2`` when every throw takes the whole cup (the one keep: nothing)."""
+    e1 = _dot(ms.ROLL_PROBS, final)
+    second = [max(x, e1) for x in final]
+    return [e1], [_dot(ms.ROLL_PROBS, second)]
+
+
+class Kernel:
+    """The turn recursion on numpy arrays: the same floats as on lists, faster.
+
+    Every keep lives in one flat array by its global index (``_multisets.INDEX``);
+    the five-dice level is the roll's value itself.
+
+    Args:
+        np: The numpy module.
+        table: The value table the turns are read from.
+    """
+
+    def __init__(self, np: Any, table: ValueTable) -> None:
+        self.np = np
+        model = table.model
+        off = ms.OFFSET
+        self.children = [np.array(ms.CHILDREN[k], dtype=np.intp) + off[k + 1] for k in range(5)]
+        self.parents = [
+            None,
+            *(np.array(ms.PARENTS[k][: min(k, 5)], dtype=np.intp) for k in range(1, 6)),
+        ]
+        self.counts = [np.array(c, dtype=np.intp) for c in ms.COUNTS]
+        self.natural_int = np.array(model.natural, dtype=np.intp)
+        self.natural = self.natural_int.astype(np.float64)
+        self.fifty_rolls = (self.natural_int[KNIFFEL_BIT] == model.rules.kniffel_score).astype(
+            np.intp
+        )
+        self.bits = 1 << np.arange(NUM_BOXES, dtype=np.intp)
+        self.values = np.frombuffer(table.values, dtype=np.float64)
+
+    def turn(
+        self, table: ValueTable, mask: int, upper: int, fifty: int, extra: ExtraCache
+    ) -> tuple[array[float], array[float], array[float]]:
+        """``(final, keep1, keep2)`` of one position (see `Turn`)."""
+        np = self.np
+        model = table.model
+        flags = model.flags
+        open_boxes = [i for i in range(NUM_BOXES) if not mask >> i & 1]
+        boxes = np.array(open_boxes, dtype=np.intp)
+        # Entering roll r in box i leads to (mask | bit i, upper', fifty'):
+        # the upper sum grows by the points in the upper boxes only, and
+        # entering the full Kniffel value sets the Kniffel flag.
+        after = self.natural_int[boxes]
+        upper_rows = sum(1 for i in open_boxes if i < 6)
+        rows = after[:upper_rows]
+        rows += upper
+        np.minimum(rows, model.threshold, out=rows)
+        after[upper_rows:] = upper
+        after += (mask | self.bits[boxes])[:, None] * (model.threshold + 1)
+        after *= flags
+        if fifty:
+            after += fifty
+        elif flags == 2 and not mask >> KNIFFEL_BIT & 1:
+            after[open_boxes.index(KNIFFEL_BIT)] += self.fifty_rolls
+        gains = self.natural[boxes]
+        gains += self.values[after]
+        keep1 = np.empty(ms.OFFSET[6])
+        final = keep1[ms.OFFSET[5] :]
+        np.max(gains, axis=0, out=final)
+        if mask >> KNIFFEL_BIT & 1:
+            for row, best in _extra_rows(table, mask, upper, fifty, extra):
+                final[row] = best
+        if model.rules.full_cup:
+            as_list = final.tolist()
+            cup1, cup2 = _full_cup(as_list)
+            return array("d", as_list), array("d", cup1), array("d", cup2)
+        self.chain(keep1)
+        keep2 = np.empty(ms.OFFSET[6])
+        keep2[ms.OFFSET[5] :] = self.closure(keep1)
+        self.chain(keep2)
+        return array("d", final.tobytes()), array("d", keep1.tobytes()), array("d", keep2.tobytes())
+
+    def chain(self, flat: Any) -> None:
+        """`_chain` in place: each keep is the sum of its six children left to right, / 6."""
+        add = self.np.add.reduce
+        off = ms.OFFSET
+        for k in range(4, -1, -1):
+            level = flat[off[k] : off[k + 1]]
+            add(flat[self.children[k]], axis=0, out=level)
+            level *= _SIXTH
+
+    def closure(self, flat: Any) -> Any:
+        """`_closure`: the best of stopping and every keep, for each roll."""
+        np = self.np
+        off = ms.OFFSET
+        best = flat[0:1]
+        for k in range(1, 6):
+            best = np.maximum(flat[off[k] : off[k + 1]], best[self.parents[k]].max(axis=0))
+        return best
+
+
 class Turn:
     """The values of one turn from the position ``(mask, upper, fifty)``.
 
     Attributes:
         final: ``final[r]``: the best entry of roll ``r`` with no throw left
             (points now + the value of the next position).
-        keep1: ``keep1[k][i]``: keeping multiset ``i`` of size ``k`` with one
-            throw left (the throw included).
+        keep1: ``keep1[i]``: keeping the multiset of global index ``i``
+            (``_multisets.INDEX``) with one throw left (the throw included).
         keep2: The same with two throws left.
     """
 
     __slots__ = ("final", "keep1", "keep2")
 
-    def __init__(self, table: ValueTable, mask: int, upper: int, fifty: int, extra: ExtraCache):
+    def __init__(
+        self,
+        table: ValueTable,
+        mask: int,
+        upper: int,
+        fifty: int,
+        extra: ExtraCache,
+        kernel: Kernel | None = None,
+    ) -> None:
+        if kernel is not None:
+            self.final, self.keep1, self.keep2 = kernel.turn(table, mask, upper, fifty, extra)
+            return
         model = table.model
         v = table.values
         t1 = model.threshold + 1
@@ -86,27 +218,20 @@ class Turn:
                 cols.append(list(map(c.__add__, natural[i])))
         final = list(map(max, *cols)) if len(cols) > 1 else list(cols[0])
         if mask >> KNIFFEL_BIT & 1:
-            for face, options in enumerate(extra.get(mask, fifty)):
-                best = -float("inf")
-                for b, value, bonus in options:
-                    nu = min(model.threshold, upper + value) if b < 6 else upper
-                    best = max(best, value + bonus + v[((mask | 1 << b) * t1 + nu) * flags + fifty])
-                final[_KNIFFEL_ROWS[face]] = best
-        self.final = final
+            for row, best in _extra_rows(table, mask, upper, fifty, extra):
+                final[row] = best
+        self.final = array("d", final)
         if model.rules.full_cup:
-            e1 = _dot(ms.ROLL_PROBS, final)
-            self.keep1 = [[e1]]
-            second = [max(x, e1) for x in final]
-            self.keep2 = [[_dot(ms.ROLL_PROBS, second)]]
+            cup1, cup2 = _full_cup(final)
+            self.keep1, self.keep2 = array("d", cup1), array("d", cup2)
         else:
-            self.keep1 = _chain(final)
-            self.keep2 = _chain(_closure(self.keep1, final))
+            levels = _chain(final)
+            self.keep1 = array("d", [x for level in levels for x in level])
+            self.keep2 = array("d", [x for level in _chain(_closure(levels, final)) for x in level])
 
     def keep_value(self, keep: tuple[int, ...], rolls_left: int) -> float:
         """The value of keeping ``keep`` and throwing the rest."""
-        levels = self.keep2 if rolls_left >= 2 else self.keep1
-        k = len(keep)
-        return levels[k][ms.INDEX[keep] - ms.OFFSET[k]]
+        return (self.keep2 if rolls_left >= 2 else self.keep1)[ms.INDEX[keep]]
 
 
 class ExtraCache:
@@ -131,20 +256,35 @@ class TurnCache:
     Args:
         table: The value table.
         size: How many turns to keep.
+        numpy: Evaluate turns with numpy (`Kernel`): ``True`` always (numpy
+            must be installed), ``False`` never, ``None`` when the program
+            has imported numpy already (it is never imported for this).
     """
 
-    def __init__(self, table: ValueTable, size: int = 512) -> None:
+    def __init__(self, table: ValueTable, size: int = 2048, numpy: bool | None = None) -> None:
         self.table = table
         self.size = size
         self.extra = ExtraCache(table)
+        self.numpy = numpy
+        self._kernel: Kernel | None = None
         self._turns: OrderedDict[tuple[int, int, int], Turn] = OrderedDict()
+
+    def kernel(self) -> Kernel | None:
+        """The numpy kernel, if turns are evaluated with numpy now."""
+        if self._kernel is None and self.numpy is not False:
+            np = sys.modules.get("numpy")
+            if np is None and self.numpy:
+                import numpy as np
+            if np is not None:
+                self._kernel = Kernel(np, self.table)
+        return self._kernel
 
     def get(self, mask: int, upper: int, fifty: int) -> Turn:
         """The turn from this position."""
         key = (mask, upper, fifty)
         turn = self._turns.get(key)
         if turn is None:
-            turn = Turn(self.table, mask, upper, fifty, self.extra)
+            turn = Turn(self.table, mask, upper, fifty, self.extra, self.kernel())
             self._turns[key] = turn
             if len(self._turns) > self.size:
                 self._turns.popitem(last=False)
