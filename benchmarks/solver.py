@@ -2,6 +2,9 @@
 
 Run: ``python benchmarks/solver.py [--games 100000] [--repeat 1] [--no-peer]``
 
+The player alone (no table builds, no batch simulation), pure Python and
+numpy kernel side by side in one run: ``python benchmarks/solver.py --player``
+
 Needs numpy (``pip install 'kniffel-rules[solver]'``); the peer's columns
 need ``pip install yatzy-solver`` (a Rust solver of the same game) and are
 left out without it. Everything is measured in the same run, so quote the
@@ -88,38 +91,84 @@ def build_times(ys: Any, repeat: int) -> None:
     print("(ours/peer; ratio = ours / yatzy-solver; the goal is a wall-time ratio of at most 2)")
 
 
-def advice_times(ys: Any, games: int) -> None:
-    print("\n== Advice per decision (table loaded)")
-    _, load_wall, _ = timed(lambda: shipped_table("kniffel"))
-    bot = OptimalSolitaire()
+def advice_cpu(bot: OptimalSolitaire, games: int) -> list[float]:
+    """CPU milliseconds of each `advise` call over the decisions of ``games`` fresh games."""
     times: list[float] = []
     rng = random.Random(1)
+    clock = time.process_time
     for _ in range(games):
         state = classic.new_game()
         while not classic.is_terminal(state):
             if classic.current_player(state) == kniffel_rules.CHANCE:
                 state = classic.apply(state, classic.sample_chance(state, rng))
                 continue
-            start = time.perf_counter()
+            start = clock()
             advice = bot.advise(state)
-            times.append(time.perf_counter() - start)
+            times.append(clock() - start)
             state = classic.apply(state, advice[0].action)
-    ms = sorted(t * 1000 for t in times)
+    return sorted(t * 1000 for t in times)
+
+
+def describe(ms: list[float]) -> str:
+    mean = statistics.fmean(ms)
+    return (
+        f"mean {mean:.3f} ms, median {ms[len(ms) // 2]:.3f} ms, "
+        f"p99 {ms[int(len(ms) * 0.99)]:.3f} ms, max {ms[-1]:.3f} ms CPU"
+    )
+
+
+def advice_times(ys: Any, games: int) -> None:
+    print("\n== Advice per decision (table loaded; CPU time per call)")
+    _, load_wall, _ = timed(lambda: shipped_table("kniffel"))
+    ms = advice_cpu(OptimalSolitaire(), games)
     mean = statistics.fmean(ms)
     print(f"ours: table load {load_wall:.2f} s; {len(ms)} decisions in {games} games")
-    print(
-        f"  mean {mean:.3f} ms, median {ms[len(ms) // 2]:.3f} ms, "
-        f"p99 {ms[int(len(ms) * 0.99)]:.3f} ms, max {ms[-1]:.3f} ms  (goal: under 1 ms)"
-    )
+    print(f"  {describe(ms)}  (goal: mean at most 0.1 ms, p99 at most 1 ms)")
     if ys is None:
         return
     solver = ys.Solver.build(ys.Variant("american"))
     logs = solver.simulate(games, seed=1, logs=True)["logs"]
     situations = [line.split(" => ")[0] for log in logs for line in log if " => " in line]
-    _, wall, _ = timed(lambda: [solver.option_values(s) for s in situations])
-    theirs = 1000 * wall / len(situations)
-    print(f"peer: option_values mean {theirs:.3f} ms per decision ({len(situations)} decisions)")
+    _, _, cpu = timed(lambda: [solver.option_values(s) for s in situations])
+    theirs = 1000 * cpu / len(situations)
+    count = len(situations)
+    print(f"peer: option_values mean {theirs:.3f} ms CPU per decision ({count} decisions)")
     print(f"ratio ours/peer (mean): {mean / theirs:.2f}")
+
+
+def policy_rate(bot: OptimalSolitaire, seconds: float) -> float:
+    """Optimal solitaire games through `kniffel_rules.play` per CPU-second."""
+    count = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        kniffel_rules.play(classic, [bot], seed=count)
+        count += 1
+    return count / (time.process_time() - start)
+
+
+def player_only(games: int, seconds: float, rounds: int) -> None:
+    """The player with the pure-Python and the numpy turn, alternated in one run."""
+    import numpy  # noqa: F401  (the numpy kernel is used once numpy is loaded)
+
+    print("\n== The player: pure-Python turns vs the numpy kernel, same run")
+    print("(each round: a fresh player per kernel; the same seeds; decisions identical)")
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    advice: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(rounds):
+        for fast in (False, True):
+            bot = OptimalSolitaire(numpy=fast)
+            bot.table  # noqa: B018  (loaded before timing)
+            rates[fast].append(policy_rate(bot, seconds))
+            advice[fast].extend(advice_cpu(OptimalSolitaire(numpy=fast), games))
+    for fast in (False, True):
+        ms = sorted(advice[fast])
+        name = "numpy kernel" if fast else "pure Python "
+        rate = statistics.median(rates[fast])
+        print(f"{name}: play {rate:,.0f} games/CPU-s (median of {rounds}); advise {describe(ms)}")
+    ratio = statistics.median(rates[True]) / statistics.median(rates[False])
+    mean = statistics.fmean(advice[False]) / statistics.fmean(advice[True])
+    print(f"ratio numpy/pure: play {ratio:.2f}x games/CPU-s, advise mean {mean:.2f}x faster")
+    print("(goals: 1,000 games/CPU-s; advise mean at most 0.1 ms, p99 at most 1 ms CPU)")
 
 
 def games_per_cpu_second(ys: Any, seconds: float) -> None:
@@ -131,14 +180,8 @@ def games_per_cpu_second(ys: Any, seconds: float) -> None:
     batch = n / cpu
     print(f"ours, batch simulator (numpy): {batch:,.0f} games/CPU-s")
     print(f"  (its first call, with the setup of the joker tables: {setup:.1f} CPU-s)")
-    bot = OptimalSolitaire()
-    count = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        kniffel_rules.play(classic, [bot], seed=count)
-        count += 1
-    policy = count / (time.process_time() - start)
-    print(f"ours, the policy through kniffel_rules.play (pure Python): {policy:,.0f} games/CPU-s")
+    policy = policy_rate(OptimalSolitaire(), seconds)
+    print(f"ours, the policy through kniffel_rules.play: {policy:,.0f} games/CPU-s")
     if ys is not None:
         solver = ys.Solver.build(ys.Variant("american"))
         _, wall, cpu = timed(lambda: solver.simulate(n, seed=1))
@@ -172,7 +215,14 @@ def main() -> None:
     parser.add_argument("--policy-seconds", type=float, default=5.0)
     parser.add_argument("--repeat", type=int, default=1, help="builds per rule set (best kept)")
     parser.add_argument("--no-peer", action="store_true", help="leave yatzy-solver out")
+    parser.add_argument(
+        "--player", action="store_true", help="only the player: pure Python vs numpy kernel"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --player")
     args = parser.parse_args()
+    if args.player:
+        player_only(args.advice_games, args.policy_seconds, args.rounds)
+        return
     ys = None if args.no_peer else peer()
     if ys is None:
         print("yatzy-solver not measured (pip install yatzy-solver)")
