@@ -24,6 +24,7 @@ Example:
 
 from __future__ import annotations
 
+import bisect
 import enum
 from typing import Any, Final
 
@@ -144,11 +145,10 @@ class BoardRow:
 
     def levels(self, tokens: int) -> int:
         """The number of levels completely filled by ``tokens`` tokens."""
-        starts = self._starts
-        n = 0
-        while n < len(self.spaces) and starts[n + 1] <= tokens:
-            n += 1
-        return n
+        # the starts rise strictly from 0 (every level has 1 to 3 spaces): the
+        # levels filled are the starts after the first that ``tokens`` reaches
+        n = bisect.bisect_right(self._starts, tokens) - 1
+        return n if n > 0 else 0
 
     def value(self, tokens: int) -> int:
         """The row's value with ``tokens`` tokens on it."""

@@ -11,14 +11,16 @@ from __future__ import annotations
 from kniffel_rules.cards.actions import Place
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.legality import (
+    COLOUR_AT,
+    FULL_HOUSE_AT,
     exchanging_problem,
     hand_limit,
     is_out,
     place_amount,
     place_options,
-    row_value,
     setup_actions,
     setup_order,
+    value_at,
 )
 from kniffel_rules.cards.pieces import Card, Row, with_card, without_card
 from kniffel_rules.cards.state import Phase, State, Tokens, evolve
@@ -125,7 +127,7 @@ def _restock(state: State) -> State:
 
 def start_draw(state: State) -> State:
     """Action A: as many cards from the pile as the Full House row says (KA-10)."""
-    count = row_value(state.rules, state.tokens[state.player], Row.FULL_HOUSE)
+    count = value_at(state.rules, state.tokens[state.player], FULL_HOUSE_AT)
     return _draw_next(evolve(state, phase=Phase.DRAW, pending=count))
 
 
@@ -135,7 +137,7 @@ def _draw_next(state: State) -> State:
         if state.pile:
             return state
     # all drawn, or no card left anywhere: fewer are drawn (KA-48)
-    take = min(row_value(state.rules, state.tokens[state.player], Row.COLOUR), len(state.display))
+    take = min(value_at(state.rules, state.tokens[state.player], COLOUR_AT), len(state.display))
     if take:
         return evolve(state, phase=Phase.TAKE, pending=take)
     return _after_draw(state)
@@ -220,18 +222,26 @@ def end_turn(state: State) -> State:
     seat = state.player
     if len(state.hands[seat]) > hand_limit(state.rules, state.tokens[seat]):
         return evolve(state, phase=Phase.DISCARD, pending=0, combination=None)
+    if len(state.display) >= DISPLAY_SIZE:
+        # nothing to refill: `_next_turn` sets every field the REFILL step would
+        return _next_turn(state)
     return _refill(evolve(state, phase=Phase.REFILL, pending=0, combination=None))
 
 
 def discard_card(state: State, card: Card) -> State:
     """One card from the hand to the discards, at the end of the turn."""
     seat = state.player
-    state = evolve(
-        state,
-        hands=_with_hand(state, seat, without_card(state.hands[seat], card)),
-        discards=with_card(state.discards, card),
-    )
-    return end_turn(state)
+    hand = without_card(state.hands[seat], card)
+    hands = _with_hand(state, seat, hand)
+    discards = with_card(state.discards, card)
+    if (
+        len(hand) > hand_limit(state.rules, state.tokens[seat])
+        and state.pending == 0
+        and state.combination is None
+    ):
+        # still over the limit: `end_turn` would keep this phase as it is
+        return evolve(state, hands=hands, discards=discards)
+    return end_turn(evolve(state, hands=hands, discards=discards))
 
 
 def _refill(state: State) -> State:

@@ -56,7 +56,7 @@ from kniffel_rules.cards.legality import candidates, is_out, listing, phase_prob
 from kniffel_rules.cards.pieces import CARDS, Card, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
-from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
@@ -191,6 +191,10 @@ def _misfit(state: State, action: object) -> str:
 
 def _decide(state: State, action: Action) -> State:
     """The transition of a legal decision (`problem` has matched it to the phase)."""
+    if isinstance(action, Discard):  # the commonest decisions first (the kinds are disjoint)
+        return _flow.discard_card(state, CARDS[action.card.index])
+    if isinstance(action, Take):
+        return _flow.take_card(state, CARDS[action.card.index])
     if isinstance(action, Draw):
         return _flow.start_draw(state)
     if isinstance(action, Play):
@@ -199,10 +203,6 @@ def _decide(state: State, action: Action) -> State:
         return _flow.do_exchange(state, CARDS[action.card.index])
     if isinstance(action, Stop):
         return _flow.end_turn(state)
-    if isinstance(action, Take):
-        return _flow.take_card(state, CARDS[action.card.index])
-    if isinstance(action, Discard):
-        return _flow.discard_card(state, CARDS[action.card.index])
     if isinstance(action, Place):
         return _flow.do_place(state, action)
     assert isinstance(action, PlaceToken)
@@ -288,12 +288,15 @@ def stand_in(obs: Observation) -> State:
     return state
 
 
+_DECISIONS = (PlaceToken, Draw, Take, Play, Place, Exchange, Stop, Discard)
+_OUTCOMES = (StartPlayer, Card)
+
 SHELL: Shell[State] = Shell(
     state_class=State,
     name="cards",
     to_move=_to_move,
-    decisions=(PlaceToken, Draw, Take, Play, Place, Exchange, Stop, Discard),
-    outcomes=(StartPlayer, Card),
+    decisions=_DECISIONS,
+    outcomes=_OUTCOMES,
     misfit=_misfit,
     candidates=candidates,
     problem=problem,
@@ -317,6 +320,8 @@ SHELL: Shell[State] = Shell(
 
 def current_player(state: State | Observation) -> int:
     """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
+    if type(state) is State:  # what the shell answers for a State, without its checks
+        return _to_move(state)
     if isinstance(state, Observation):
         stand_in(state)  # refuses a view whose fields do not fit together
     return SHELL.current_player(state)
@@ -324,6 +329,8 @@ def current_player(state: State | Observation) -> int:
 
 def is_terminal(state: State | Observation) -> bool:
     """Whether the game is over."""
+    if type(state) is State:
+        return state.phase is Phase.OVER
     return current_player(state) == TERMINAL
 
 
@@ -345,6 +352,8 @@ def sample_chance(state: State, rng: random.Random) -> Outcome:
     Raises:
         IllegalActionError: ``state`` is not a chance node (``PR-06``).
     """
+    if type(state) is State and state.phase in _CHANCE_PHASES:
+        return _sample(state, rng)  # what the shell does at a chance node, without its checks
     return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
 
 
@@ -355,6 +364,8 @@ def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[Outc
     over. Given an `Observation`: its player's legal actions when they are to
     move (the same as the state's), else ``()``.
     """
+    if type(state) is State and _to_move(state) >= 0:
+        return listing(state)  # what the shell lists at a player's node, without its checks
     return SHELL.legal_actions(state)
 
 
@@ -392,6 +403,20 @@ def apply(state: State, action: Action | Outcome) -> State:
         IllegalActionError: ``action`` is not legal here, with exactly the
             reason and clause id of `why_illegal`.
     """
+    if type(state) is State:
+        # the shell's two commonest paths, without its checks of the state:
+        # a decision at a player's node, an outcome at a chance node
+        if state.phase in _CHANCE_PHASES:
+            if isinstance(action, _OUTCOMES):
+                reason = _outcome_problem(state, action)
+                if reason is not None:
+                    raise IllegalActionError(reason)
+                return _happen(state, action)
+        elif state.phase is not Phase.OVER and isinstance(action, _DECISIONS):
+            reason = problem(state, action)
+            if reason is not None:
+                raise IllegalActionError(reason)
+            return _decide(state, action)
     return SHELL.apply(state, action)
 
 

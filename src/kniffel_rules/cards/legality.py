@@ -32,6 +32,8 @@ from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import Rejection
 
 __all__ = [
+    "COLOUR_AT",
+    "FULL_HOUSE_AT",
     "candidates",
     "discard_actions",
     "discard_problem",
@@ -41,6 +43,7 @@ __all__ = [
     "hand_limit",
     "is_out",
     "listing",
+    "may_combine",
     "phase_problem",
     "place_amount",
     "place_options",
@@ -55,11 +58,23 @@ __all__ = [
     "setup_problem",
     "take_actions",
     "take_problem",
+    "value_at",
 ]
 
 _TAKE: Final = {c: Take(c) for c in CARDS}
 _EXCHANGE: Final = {c: Exchange(c) for c in CARDS}
 _DISCARD: Final = {c: Discard(c) for c in CARDS}
+# the same actions by card index: a list index is cheaper than a card's hash
+_TAKE_AT: Final = tuple(_TAKE[c] for c in CARDS)
+_EXCHANGE_AT: Final = tuple(_EXCHANGE[c] for c in CARDS)
+_DISCARD_AT: Final = tuple(_DISCARD[c] for c in CARDS)
+_ROW_AT: Final = {r: i for i, r in enumerate(ROWS)}
+_STRAIGHT_AT: Final = _ROW_AT[Row.STRAIGHT]
+FULL_HOUSE_AT: Final = _ROW_AT[Row.FULL_HOUSE]
+"""The position of the Full House row in `ROWS` (for `value_at`)."""
+COLOUR_AT: Final = _ROW_AT[Row.COLOUR]
+"""The position of the Colour row in `ROWS` (for `value_at`)."""
+_THREE_AT: Final = _ROW_AT[Row.THREE_OF_A_KIND]
 _RESERVE_COMBOS = (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL)
 
 
@@ -69,12 +84,18 @@ def _tokens_word(n: int) -> str:
 
 def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
     """The value of ``row`` on a player's board (KA-10, KA-17..KA-20)."""
-    return rules.board.row(row).value(tokens.on(row))
+    i = _ROW_AT[row]
+    return rules.board.rows[i].value(tokens.rows[i])
+
+
+def value_at(rules: Rules, tokens: Tokens, i: int) -> int:
+    """`row_value` of the row at position ``i`` of `ROWS` (without a row's hash)."""
+    return rules.board.rows[i].value(tokens.rows[i])
 
 
 def hand_limit(rules: Rules, tokens: Tokens) -> int:
     """The player's hand limit: the value of their Straight row (KA-20)."""
-    return rules.board.row(Row.STRAIGHT).value(tokens.on(Row.STRAIGHT))
+    return rules.board.rows[_STRAIGHT_AT].value(tokens.rows[_STRAIGHT_AT])
 
 
 def is_out(rules: Rules, tokens: Tokens) -> bool:
@@ -227,8 +248,42 @@ def placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejec
 # --- playing a combination (action B) -------------------------------------------
 
 
-@lru_cache(maxsize=4096)
+def may_combine(hand: tuple[Card, ...]) -> bool:
+    """Whether `plays` can list anything for ``hand`` (``False``: it lists nothing).
+
+    A cheap test on the counts, exact in the ``False`` direction: every
+    combination needs three cards of one value or two of each of two values
+    (Full House, Three/Four of a kind, Kniffel, Two pairs: at least two cards
+    repeat a value), five cards of one colour, or five consecutive values.
+    Most hands in play have none of these, and `plays` is skipped for them.
+    """
+    n = len(hand)
+    if n < 3:
+        return False
+    values = {c.value for c in hand}
+    if n - len(values) >= 2:
+        return True
+    if n < 5:
+        return False
+    if len(values) >= 5:
+        for low in values:
+            if low + 1 in values and low + 2 in values and low + 3 in values and low + 4 in values:
+                return True
+    colours = [c.index % 5 for c in hand]  # the colour's position in card order
+    return any(colours.count(colour) >= 5 for colour in range(5))
+
+
 def _play_objects(hand: tuple[Card, ...]) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
+    """Every play of ``hand``, grouped by combination (`plays` in order, as `Play` objects)."""
+    if not may_combine(hand):
+        return ()
+    return _cached_play_objects(hand)
+
+
+@lru_cache(maxsize=4096)
+def _cached_play_objects(
+    hand: tuple[Card, ...],
+) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
     groups: dict[Combination, list[Play]] = {}
     for combo, cards in plays(hand):
         groups.setdefault(combo, []).append(Play(combo, cards))
@@ -299,7 +354,7 @@ def exchanging_problem(state: State) -> Rejection | None:
     KA-27, KA-52 and, with ``trickier``, KA-35.
     """
     rules, tokens = state.rules, state.tokens[state.player]
-    limit = row_value(rules, tokens, Row.THREE_OF_A_KIND)
+    limit = rules.board.rows[_THREE_AT].value(tokens.rows[_THREE_AT])
     done = state.pending if state.phase is Phase.EXCHANGE else 0
     if done >= limit:
         return Rejection(f"your Three-of-a-kind row allows {limit} card(s) per exchange", "KA-27")
@@ -334,7 +389,7 @@ def exchange_actions(state: State) -> tuple[Exchange, ...]:
     """Every legal `Exchange`, in hand order."""
     if exchanging_problem(state) is not None:
         return ()
-    return tuple(_EXCHANGE[c] for c in state.hands[state.player])
+    return tuple([_EXCHANGE_AT[c.index] for c in state.hands[state.player]])
 
 
 # --- the display and the hand limit -----------------------------------------------
@@ -347,7 +402,7 @@ def take_problem(state: State, card: Card) -> Rejection | None:
 
 def take_actions(state: State) -> tuple[Take, ...]:
     """Every legal `Take`, in display order."""
-    return tuple(_TAKE[c] for c in state.display)
+    return tuple([_TAKE_AT[c.index] for c in state.display])
 
 
 def discard_problem(state: State, card: Card) -> Rejection | None:
@@ -357,7 +412,7 @@ def discard_problem(state: State, card: Card) -> Rejection | None:
 
 def discard_actions(state: State) -> tuple[Discard, ...]:
     """Every legal `Discard`, in hand order."""
-    return tuple(_DISCARD[c] for c in state.hands[state.player])
+    return tuple([_DISCARD_AT[c.index] for c in state.hands[state.player]])
 
 
 # --- setup --------------------------------------------------------------------------
@@ -468,6 +523,11 @@ def problem(state: State, action: Action) -> Rejection | None:
     `candidates` into the legal actions.
     """
     phase = state.phase
+    # the commonest decisions first (the kinds are disjoint: the order is free)
+    if isinstance(action, Discard) and phase is Phase.DISCARD:
+        return discard_problem(state, action.card)
+    if isinstance(action, Take) and phase is Phase.TAKE:
+        return take_problem(state, action.card)
     if phase is Phase.TURN:
         if isinstance(action, Draw):
             return None
@@ -500,7 +560,7 @@ def _plays(state: State) -> tuple[Play, ...]:
 
 
 def _exchanges(state: State) -> tuple[Exchange, ...]:
-    return tuple(_EXCHANGE[c] for c in state.hands[state.player])
+    return tuple([_EXCHANGE_AT[c.index] for c in state.hands[state.player]])
 
 
 def candidates(state: State) -> tuple[Action, ...]:

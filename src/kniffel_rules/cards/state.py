@@ -154,23 +154,41 @@ class State:
         return len(self.names)
 
 
-def evolve(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes`` (a fast ``attrs.evolve`` for `State`)."""
-    get = changes.get
+_KEEP: Any = object()  # the default of `evolve`'s fields: keep the state's own
+
+
+def evolve(
+    state: State,
+    *,
+    rules: Any = _KEEP,
+    names: Any = _KEEP,
+    hands: Any = _KEEP,
+    tokens: Any = _KEEP,
+    pile: Any = _KEEP,
+    display: Any = _KEEP,
+    discards: Any = _KEEP,
+    phase: Any = _KEEP,
+    player: Any = _KEEP,
+    start_player: Any = _KEEP,
+    round: Any = _KEEP,
+    pending: Any = _KEEP,
+    combination: Any = _KEEP,
+) -> State:
+    """A copy of ``state`` with the fields given changed (a fast ``attrs.evolve`` for `State`)."""
     return State(
-        get("rules", state.rules),
-        get("names", state.names),
-        get("hands", state.hands),
-        get("tokens", state.tokens),
-        get("pile", state.pile),
-        get("display", state.display),
-        get("discards", state.discards),
-        get("phase", state.phase),
-        get("player", state.player),
-        get("start_player", state.start_player),
-        get("round", state.round),
-        get("pending", state.pending),
-        get("combination", state.combination),
+        state.rules if rules is _KEEP else rules,
+        state.names if names is _KEEP else names,
+        state.hands if hands is _KEEP else hands,
+        state.tokens if tokens is _KEEP else tokens,
+        state.pile if pile is _KEEP else pile,
+        state.display if display is _KEEP else display,
+        state.discards if discards is _KEEP else discards,
+        state.phase if phase is _KEEP else phase,
+        state.player if player is _KEEP else player,
+        state.start_player if start_player is _KEEP else start_player,
+        state.round if round is _KEEP else round,
+        state.pending if pending is _KEEP else pending,
+        state.combination if combination is _KEEP else combination,
     )
 
 

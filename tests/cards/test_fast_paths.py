@@ -1,0 +1,150 @@
+"""The card game's fast paths (issue 17) agree exactly with the code they short-cut."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from kniffel_rules import CHANCE
+from kniffel_rules import cards as C
+from kniffel_rules.cards import engine
+from kniffel_rules.cards.combinations import plays
+from kniffel_rules.cards.legality import may_combine
+from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, BoardRow
+from kniffel_rules.cards.state import State, evolve
+from kniffel_rules.errors import IllegalActionError
+
+
+def _hands(seed: int, count: int) -> list[tuple[C.Card, ...]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        k = rng.randrange(0, 14)
+        out.append(tuple(sorted(rng.sample(CARDS, k), key=lambda c: c.index)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_may_combine_is_whether_plays_lists_anything(seed: int) -> None:
+    for hand in _hands(seed, 2500):
+        assert may_combine(hand) == bool(plays(hand)), hand
+
+
+def test_may_combine_on_the_edges() -> None:
+    def cards(*specs: tuple[int, str]) -> tuple[C.Card, ...]:
+        return tuple(sorted((C.Card(v, c) for v, c in specs), key=lambda c: c.index))
+
+    one_pair = cards((4, "red"), (4, "blue"), (7, "red"), (9, "green"), (12, "yellow"))
+    assert not may_combine(one_pair)
+    assert may_combine(cards((4, "red"), (4, "blue"), (9, "red"), (9, "green")))
+    assert may_combine(cards((4, "red"), (4, "blue"), (4, "green")))
+    assert not may_combine(cards((4, "red"), (4, "blue")))
+    assert may_combine(cards(*((v, "blue") for v in (1, 3, 6, 9, 12))))
+    assert not may_combine(cards(*((v, "blue") for v in (1, 3, 6, 9)), (12, "red")))
+    assert may_combine(cards((9, "red"), (10, "blue"), (11, "red"), (12, "green"), (13, "red")))
+    assert not may_combine(
+        cards((10, "red"), (11, "blue"), (12, "red"), (13, "green"), (1, "yellow"))
+    )
+
+
+def _levels_by_walking(row: BoardRow, tokens: int) -> int:
+    starts = [0]
+    for s in row.spaces:
+        starts.append(starts[-1] + s)
+    n = 0
+    while n < len(row.spaces) and starts[n + 1] <= tokens:
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        *BLUE_BOARD.rows,
+        *RED_BOARD.rows,
+        BoardRow((1,), (0, 5)),
+        BoardRow((3, 1, 2, 3), (1, 2, 3, 4, 5)),
+    ],
+)
+def test_levels_count_the_whole_levels(row: BoardRow) -> None:
+    for tokens in range(-3, row.capacity + 4):
+        assert row.levels(tokens) == _levels_by_walking(row, tokens)
+
+
+def test_evolve_is_attrs_evolve() -> None:
+    s = C.new_game(["A", "B", "C"], first_player=1)
+    values: dict[str, Any] = {
+        "hands": ((CARDS[0],), (), (CARDS[5],)),
+        "pile": CARDS[10:],
+        "display": CARDS[1:3],
+        "discards": CARDS[3:4],
+        "phase": C.Phase.TURN,
+        "player": 2,
+        "start_player": 0,
+        "round": 7,
+        "pending": 3,
+        "combination": C.Combination.KNIFFEL,
+        "names": ("X", "Y", "Z"),
+        "rules": attrs.evolve(s.rules, max_rounds=9),
+        "tokens": tuple(reversed(s.tokens)),
+    }
+    assert evolve(s) == s
+    for field, value in values.items():
+        assert evolve(s, **{field: value}) == attrs.evolve(s, **{field: value})
+    assert evolve(s, **values) == attrs.evolve(s, **values)
+
+
+def _random_states(seed: int, games: int) -> list[State]:
+    rng = random.Random(seed)
+    seen = []
+    for g in range(games):
+        rules = C.Rules(simpler=g % 3 == 1, trickier=g % 3 == 2)
+        state = C.new_game(2 + g % 3, rules=rules)
+        while True:
+            seen.append(state)
+            if C.is_terminal(state):
+                break
+            action: Any
+            if C.current_player(state) == CHANCE:
+                action = C.sample_chance(state, rng)
+            else:
+                legal = C.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = C.apply(state, action)
+    return seen
+
+
+def _applied(state: State, action: object) -> object:
+    try:
+        return engine.SHELL.apply(state, action)
+    except IllegalActionError as e:
+        return (str(e), e.rule)
+
+
+def _applied_fast(state: State, action: Any) -> object:
+    try:
+        return C.apply(state, action)
+    except IllegalActionError as e:
+        return (str(e), e.rule)
+
+
+def test_the_engine_answers_as_the_shell() -> None:
+    shell = engine.SHELL
+    strangers = (C.Draw(), C.Stop(), C.Discard(CARDS[7]), C.Take(CARDS[64]), CARDS[3], "x")
+    rng = random.Random(5)
+    for state in _random_states(11, 9):
+        assert C.current_player(state) == shell.current_player(state)
+        assert C.is_terminal(state) == shell.is_terminal(state)
+        assert C.legal_actions(state) == shell.legal_actions(state)
+        if shell.current_player(state) >= 0:
+            assert C.legal_actions(state) == shell.checked_actions(state)
+        if shell.current_player(state) == CHANCE:
+            a, b = random.Random(rng.random()), random.Random(0)
+            b.setstate(a.getstate())
+            assert C.sample_chance(state, a) == shell.sample_chance(state, b)
+            assert a.getstate() == b.getstate()
+        for action in (*C.legal_actions(state)[:3], *strangers):
+            assert _applied_fast(state, action) == _applied(state, action)
