@@ -15,11 +15,12 @@ dice kept while a throw is pending), ``roll_off`` and ``first_player``.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -28,6 +29,7 @@ from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.dice import (
     DiceRoll,
     all_multisets,
+    decode_throw,
     expect_roll,
     is_sub_multiset,
     keep_shortfall,
@@ -46,7 +48,9 @@ __all__ = [
     "check_keep",
     "current_player",
     "keep_actions",
+    "landed",
     "opening_state",
+    "replace",
     "roll_off_step",
     "throw_chance",
     "throw_happen",
@@ -101,6 +105,16 @@ _ROLL_OBJ: dict[tuple[int, ...], DiceRoll] = {
 _THROWS: tuple[tuple[tuple[DiceRoll, Fraction], ...], ...] = tuple(
     tuple((_ROLL_OBJ[m], p) for m, p in roll_outcomes(k)) for k in range(6)
 )
+# The outcome of code ``c`` of a throw of ``k`` dice, ``_DRAWN[k][c]``: the
+# `DiceRoll` of `decode_throw` (what `sample_roll` gives for that code).
+_DRAWN: tuple[tuple[DiceRoll, ...], ...] = tuple(
+    tuple(_ROLL_OBJ[decode_throw(c, k)] for c in range(6**k)) for k in range(6)
+)
+# Every keep allowed from five sorted dice (their distinct sub-multisets): a
+# set lookup instead of counting the faces for every roll.
+_KEEPS: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {
+    m: frozenset(sub_multisets(m)) for m in all_multisets(5)
+}
 
 
 @cache
@@ -139,7 +153,10 @@ def check_keep(
         return None
     if len(keep) >= 5:
         return Rejection(f"keeping all five dice throws nothing: to stop, {stop}", rules["all"])
-    if not is_sub_multiset(keep, dice):
+    keeps = _KEEPS.get(dice)
+    if keeps is not None and keep in keeps:
+        return None
+    if keeps is not None or not is_sub_multiset(keep, dice):
         return Rejection(keep_shortfall(keep, dice), rules["keep"])
     return None
 
@@ -158,16 +175,22 @@ class _DiceState(Protocol):
 
 
 S = TypeVar("S", bound=_DiceState)
+A = TypeVar("A")
 
 
 def current_player(state: _DiceState) -> int:
     """The seat to act, `CHANCE` or `TERMINAL`, from the state's phase."""
     phase = state.phase
-    if phase is Phase.DECIDE:
+    if phase is _DECIDE:
         return state.player
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return TERMINAL
     return CHANCE
+
+
+_DECIDE = Phase.DECIDE
+_OVER = Phase.OVER
+_THROW = Phase.THROW
 
 
 _NOT_CHANCE = "this is not a chance node: no dice are being thrown"
@@ -192,11 +215,48 @@ def throw_sample(state: _DiceState, rng: random.Random) -> DiceRoll:
     Raises:
         IllegalActionError: Not a chance node.
     """
-    if state.phase is Phase.THROW:
-        return _ROLL_OBJ[sample_roll(rng, 5 - len(state.dice))]
+    if state.phase is _THROW:
+        k = 5 - len(state.dice)
+        if 0 < k <= 5:
+            return _DRAWN[k][rng.randrange(_SIDES[k])]
+        return _ROLL_OBJ[sample_roll(rng, k)]
     if state.phase is Phase.ROLL_OFF:
-        return _ROLL_OBJ[sample_roll(rng, 1)]
+        return _DRAWN[1][rng.randrange(6)]
     raise IllegalActionError(_NOT_CHANCE)
+
+
+_SIDES = tuple(6**k for k in range(6))
+_Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
+_FIELDS: dict[type, _Fields | None] = {}
+
+
+def _fields_of(cls: type) -> _Fields | None:
+    """The init names of an attrs class and a getter of their values, or None if evolve differs."""
+    if cls not in _FIELDS:
+        found = attrs.fields(cls)
+        names = tuple(a.name for a in found)
+        plain = len(names) > 1 and all(a.init and a.alias == a.name for a in found)
+        _FIELDS[cls] = (names, operator.attrgetter(*names)) if plain else None
+    return _FIELDS[cls]
+
+
+def replace(state: A, **changes: Any) -> A:
+    """``attrs.evolve(state, **changes)``, faster: the class called with every field by position.
+
+    The same object as evolve's (the class's ``__init__`` runs with the same
+    values: converters and validators included); a class whose fields are not
+    all plain init arguments goes through `attrs.evolve`.
+    """
+    cls = type(state)
+    known = _FIELDS.get(cls) if cls in _FIELDS else _fields_of(cls)
+    if known is None:
+        return attrs.evolve(state, **changes)  # type: ignore[misc]
+    names, values = known
+    row = list(values(state))
+    for key, value in changes.items():
+        row[names.index(key)] = value
+    made: A = cls(*row)
+    return made
 
 
 def roll_off_step(state: S, action: object) -> S:
@@ -213,8 +273,8 @@ def roll_off_step(state: S, action: object) -> S:
     assert state.roll_off is not None
     result = state.roll_off.throw(face)
     if isinstance(result, RollOff):
-        return attrs.evolve(state, roll_off=result)  # type: ignore[misc]
-    return attrs.evolve(  # type: ignore[misc]
+        return replace(state, roll_off=result)
+    return replace(
         state,
         phase=Phase.DECIDE,
         player=result,
@@ -228,7 +288,7 @@ def roll_off_step(state: S, action: object) -> S:
 
 
 def _thrown(state: _DiceState) -> int:
-    return 5 - len(state.dice) if state.phase is Phase.THROW else 1
+    return 5 - len(state.dice) if state.phase is _THROW else 1
 
 
 def throw_chance(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
@@ -259,10 +319,12 @@ def throw_happen(state: S, action: DiceRoll) -> S:
     """Apply a possible outcome: the dice join those kept, or the roll-off goes on."""
     if state.phase is Phase.ROLL_OFF:
         return roll_off_step(state, action)
-    dice = tuple(sorted(state.dice + action.values))
-    return attrs.evolve(  # type: ignore[misc]
-        state, phase=Phase.DECIDE, dice=dice, rolls=state.rolls + 1
-    )
+    return replace(state, phase=Phase.DECIDE, dice=landed(state, action), rolls=state.rolls + 1)
+
+
+def landed(state: _DiceState, action: DiceRoll) -> tuple[int, ...]:
+    """The five dice after a throw: those kept and those thrown, sorted (of `throw_happen`)."""
+    return tuple(sorted(state.dice + action.values))
 
 
 def opening_state(make: Callable[..., S], players: int, first_player: int | None) -> S:

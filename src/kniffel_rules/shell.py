@@ -148,7 +148,8 @@ class Shell(Generic[S]):
         return self.stand_in(state), state.to_move == state.player
 
     def _who(self, state: S) -> int:
-        if self.state_class is not None and not isinstance(state, self.state_class):
+        cls = self.state_class
+        if cls is not None and state.__class__ is not cls and not isinstance(state, cls):
             raise InvalidStateError(
                 "state", f"expected a {self.name} State, got {type(state).__name__}"
             )
@@ -164,6 +165,8 @@ class Shell(Generic[S]):
 
     def current_player(self, state: S | Any) -> int:
         """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
+        if state.__class__ is self.state_class:
+            return self.to_move(state)  # type: ignore[arg-type]
         cls = self.observation_class
         if cls is not None and isinstance(state, cls):
             seen: Any = state
@@ -172,6 +175,8 @@ class Shell(Generic[S]):
 
     def is_terminal(self, state: S | Any) -> bool:
         """Whether the game is over."""
+        if state.__class__ is self.state_class:
+            return self.to_move(state) == TERMINAL  # type: ignore[arg-type]
         return self.current_player(state) == TERMINAL
 
     def why_illegal(self, state: S | Any, action: object) -> Rejection | None:
@@ -208,6 +213,22 @@ class Shell(Generic[S]):
         Raises:
             IllegalActionError: With exactly the reason `why_illegal` gives.
         """
+        if type(state) is self.state_class:
+            # The common case, decided in one pass: the same judges as
+            # `why_illegal` (a state of this game, a decision or an outcome
+            # of the right kind), asked once, then the transition.
+            who = self.to_move(state)
+            if who >= 0:
+                if isinstance(action, self.decisions):
+                    reason = self.problem(state, action)
+                    if reason is None:
+                        return self.decide(state, action)
+                    raise IllegalActionError(reason)
+            elif who == CHANCE and isinstance(action, self.outcomes):
+                reason = self.outcome_problem(state, action)
+                if reason is None:
+                    return self.happen(state, action)
+                raise IllegalActionError(reason)
         reason = self.why_illegal(state, action)
         if reason is not None:
             raise IllegalActionError(reason)
@@ -229,12 +250,15 @@ class Shell(Generic[S]):
         Given an observation: the observer's legal actions when they are to
         move (the same as the state's), else ``()``.
         """
-        seen = self._seen(state)
-        if seen is not None:
-            if not seen[1]:
-                return ()
-            state = seen[0]
-        who = self._who(state)
+        if state.__class__ is self.state_class:
+            who = self.to_move(state)  # type: ignore[arg-type]
+        else:
+            seen = self._seen(state)
+            if seen is not None:
+                if not seen[1]:
+                    return ()
+                state = seen[0]
+            who = self._who(state)
         if who >= 0:
             fast = self.listing(state)
             if fast is not None:

@@ -36,7 +36,8 @@ from kniffel_rules._fields import is_int
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import legality
 from kniffel_rules.classic.actions import Action, Roll, Score
-from kniffel_rules.classic.legality import Entry, entry
+from kniffel_rules.classic.combinations import natural_scores
+from kniffel_rules.classic.legality import entry, is_extra_kniffel
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
@@ -97,27 +98,59 @@ def new_game(
 
 
 def _decide(state: State, action: Action) -> State:
-    if isinstance(action, Score):
-        box = action.box
-        made = entry(state.sheets[state.player], state.dice, box, state.rules)
-        return _after_score(state, made, box)
-    return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
+    if not isinstance(action, Score):
+        # Build the successor directly (every field by position): what
+        # ``attrs.evolve(state, phase=Phase.THROW, dice=action.keep)`` builds.
+        return State(
+            state.rules,
+            state.names,
+            state.sheets,
+            Phase.THROW,
+            state.player,
+            action.keep,
+            state.rolls,
+            state.game,
+            state.first_player,
+            state.roll_off,
+            state.results,
+        )
+    box = action.box
+    rules = state.rules
+    sheet = state.sheets[state.player]
+    dice = state.dice
+    if is_extra_kniffel(sheet, dice, rules):
+        made = entry(sheet, dice, box, rules)
+        return _after_score(state, made.value, made.bonus, box)
+    # Not an extra Kniffel: `entry` is the natural score and no bonus.
+    # (``_value_`` is ``box.value`` without the enum property's call.)
+    return _after_score(state, natural_scores(dice, rules)[box._value_], 0, box)
 
 
-def _after_score(state: State, made: Entry, box: Box) -> State:
+def _after_score(state: State, value: int, bonus: int, box: Box) -> State:
     p = state.player
+    rules = state.rules
     sheets = list(state.sheets)
-    sheets[p] = sheets[p].with_entry(box, made.value, made.bonus)
+    sheets[p] = sheets[p].with_entry(box, value, bonus)
     nxt = (p + 1) % len(sheets)
-    if sheets[nxt].filled() < len(sheet_boxes(state.rules)):
-        return attrs.evolve(
-            state, sheets=tuple(sheets), phase=Phase.DECIDE, player=nxt, dice=(), rolls=0
+    if sheets[nxt].filled() < len(sheet_boxes(rules)):
+        return State(
+            rules,
+            state.names,
+            tuple(sheets),
+            Phase.DECIDE,
+            nxt,
+            (),
+            0,
+            state.game,
+            state.first_player,
+            state.roll_off,
+            state.results,
         )
     # Everyone has filled every box: the game is over.
-    finished = tuple(s.total(state.rules) for s in sheets)
+    finished = tuple(s.total(rules) for s in sheets)
     results = (*state.results, finished)
     game = state.game + 1
-    if game >= state.rules.games:
+    if game >= rules.games:
         return attrs.evolve(
             state,
             sheets=tuple(sheets),
@@ -139,6 +172,25 @@ def _after_score(state: State, made: Entry, box: Box) -> State:
         rolls=0,
         game=game,
         results=results,
+    )
+
+
+def _happen(state: State, action: DiceRoll) -> State:
+    """`kniffel_rules._dicegame.throw_happen`, the successor of a throw built directly."""
+    if state.phase is not Phase.THROW:
+        return _dicegame.throw_happen(state, action)
+    return State(
+        state.rules,
+        state.names,
+        state.sheets,
+        Phase.DECIDE,
+        state.player,
+        _dicegame.landed(state, action),
+        state.rolls + 1,
+        state.game,
+        state.first_player,
+        state.roll_off,
+        state.results,
     )
 
 
@@ -225,7 +277,7 @@ SHELL: Final = Shell[State](
     sample=_dicegame.throw_sample,
     outcome_problem=_dicegame.throw_problem,
     outcome_misfit=_dicegame.throw_misfit,
-    happen=_dicegame.throw_happen,
+    happen=_happen,
     ranking=_ranking,
     listing=legality.listing,
     not_chance="this is not a chance node: no dice are being thrown",

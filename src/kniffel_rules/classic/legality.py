@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
@@ -248,8 +250,12 @@ def allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Bo
 def _allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Box, ...]:
     if is_extra_kniffel(sheet, dice, rules):
         return tuple(b for b in sheet_boxes(rules) if entry_problem(sheet, dice, b, rules) is None)
-    entries = sheet.entries
-    return tuple(b for b, i in _INDEXED[rules.croatian] if entries[i] is None)
+    return _open(sheet.entries, _INDEXED[rules.croatian])
+
+
+def _open(entries: tuple[int | None, ...], table: tuple[tuple[Any, int], ...]) -> tuple[Any, ...]:
+    """The items of ``table`` (item, box index) whose box is open in ``entries``, in order."""
+    return tuple([item for item, i in table if entries[i] is None])
 
 
 _ROLL_RULES = {"rolls": "CL-04", "first": "CL-04", "all": "CL-47", "keep": "CL-05"}
@@ -299,6 +305,10 @@ def misfit(state: State, action: object) -> str:
 
 
 _SCORE = {box: Score(box) for box in BOXES + CROATIAN_BOXES[6:]}
+# `Score` of each box of a sheet with the box's index, as `_INDEXED`.
+_SCORES_INDEXED = {
+    croatian: tuple((_SCORE[b], i) for b, i in table) for croatian, table in _INDEXED.items()
+}
 
 
 def candidates(state: State) -> tuple[Action, ...]:
@@ -322,12 +332,20 @@ def listing(state: State) -> tuple[Action, ...]:
     third (CL-04), only ``Roll()`` under full cup (CL-29), else every keep
     that throws a die (``Roll()`` is the first of `keep_actions`).
     """
-    if state.rolls == 0:
+    rolls = state.rolls
+    if rolls == 0:
         return FIRST_ROLL
-    boxes = _allowed_boxes(state.sheets[state.player], state.dice, state.rules)
-    scores: tuple[Action, ...] = tuple(_SCORE[b] for b in boxes)
-    if state.rolls >= 3:
+    sheet = state.sheets[state.player]
+    dice = state.dice
+    rules = state.rules
+    scores: tuple[Action, ...]
+    if is_extra_kniffel(sheet, dice, rules):
+        scores = tuple(_SCORE[b] for b in _allowed_boxes(sheet, dice, rules))
+    else:
+        # `_allowed_boxes` of a roll that is no extra Kniffel, as actions.
+        scores = _open(sheet.entries, _SCORES_INDEXED[rules.croatian])
+    if rolls >= 3:
         return scores
-    if state.rules.full_cup:
-        return (*scores, *FIRST_ROLL)
-    return (*scores, *keep_actions(state.dice))
+    if rules.full_cup:
+        return scores + FIRST_ROLL
+    return scores + keep_actions(dice)

@@ -40,12 +40,13 @@ class Sheet:
 
     def filled(self) -> int:
         """The number of filled boxes."""
-        return sum(1 for v in self.entries if v is not None)
+        entries = self.entries
+        return len(entries) - entries.count(None)
 
     def with_entry(self, box: Box, value: int, bonus: int = 0) -> Sheet:
         """A copy with ``value`` entered in ``box`` and ``bonus`` points credited."""
         entries = list(self.entries)
-        entries[box.value] = value
+        entries[box._value_] = value  # box.value, without the enum property's call
         return Sheet(tuple(entries), self.extra_bonus + bonus)
 
     @property

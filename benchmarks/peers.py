@@ -1,0 +1,167 @@
+"""Random classic solitaire games per CPU-second: kniffel-rules beside its peers, in one run.
+
+Run: ``python benchmarks/peers.py [--seconds S] [--rounds R]``
+
+Measures, alternating in the same process for ``R`` rounds (the machine is
+shared: quote the ratios, which the last column gives against kniffel-rules):
+
+* ``kniffel-rules classic``: uniformly random one-player games through the
+  ``Variant`` protocol (``legal_actions``, ``sample_chance``, ``apply``);
+* ``minimal``: the minimal pure-Python engine of ``benchmarks/minimal.py``
+  (tuples, tables, no validation), the reference of what Python can do;
+* ``pyhtzee`` (PyPI): random games through ``sample_action``/``take_action``,
+  if installed;
+* ``yatzy-solver`` (PyPI, a Rust rules engine): a Python loop over its
+  ``start_turn``/``legal_actions``/``apply_keep``/``apply_score`` with the
+  American rules, choosing uniformly among the legal actions, if installed.
+
+A peer that is not installed is reported and skipped
+(``pip install pyhtzee yatzy-solver``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import minimal
+
+import kniffel_rules
+from kniffel_rules import CHANCE
+
+
+def _rate(play: Callable[[random.Random], None], seconds: float) -> float:
+    rng = random.Random(1)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        play(rng)
+        games += 1
+    return games / (time.process_time() - start)
+
+
+def _kniffel_rules() -> Callable[[random.Random], None]:
+    game = kniffel_rules.get_variant("classic")
+
+    def play(rng: random.Random) -> None:
+        state = game.new_game(players=1)
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = game.apply(state, action)
+
+    return play
+
+
+def _minimal() -> Callable[[random.Random], None]:
+    m = minimal
+
+    def play(rng: random.Random) -> None:
+        state = m.new_game()
+        while not m.is_terminal(state):
+            if m.current_player(state) == m.CHANCE:
+                action = m.sample_chance(state, rng)
+            else:
+                legal = m.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = m.apply(state, action)
+
+    return play
+
+
+def _module(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _pyhtzee() -> Callable[[random.Random], None] | None:
+    mod = _module("pyhtzee")
+    if mod is None:
+        return None
+
+    def play(rng: random.Random) -> None:
+        game = mod.Pyhtzee(seed=rng.randrange(2**31))
+        while not game.is_finished():
+            game.take_action(game.sample_action())
+
+    return play
+
+
+def _yatzy_solver() -> Callable[[random.Random], None] | None:
+    mod = _module("yatzy_solver")
+    if mod is None:
+        return None
+    variant = mod.Variant("american")
+    draw = minimal._DRAW  # the sorted faces of each code of a throw of k dice
+    keeps: dict[str, list[int]] = {}
+
+    def kept(action: str) -> list[int]:
+        found = keeps.get(action)
+        if found is None:
+            found = keeps[action] = [int(f) for f in action[5:].split() if f != "-"]
+        return found
+
+    def play(rng: random.Random) -> None:
+        state = mod.Game(variant).state
+        while not variant.is_over(state):
+            dice = list(draw[5][rng.randrange(7776)])
+            situation = variant.start_turn(state, dice)
+            while True:
+                legal = variant.legal_actions(situation)
+                action = legal[rng.randrange(len(legal))]
+                if action.startswith("score "):
+                    state, _ = variant.apply_score(state, dice, action[6:])
+                    break
+                keep = kept(action)
+                k = 5 - len(keep)
+                rolled = list(draw[k][rng.randrange(6**k)])
+                situation = variant.apply_keep(situation, keep, rolled)
+                dice = sorted(keep + rolled)
+
+    return play
+
+
+def main() -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="CPU seconds per engine and round"
+    )
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    engines: dict[str, Callable[[random.Random], None]] = {
+        "kniffel-rules classic": _kniffel_rules(),
+        "minimal (benchmarks/minimal.py)": _minimal(),
+    }
+    for name, make in (("pyhtzee", _pyhtzee), ("yatzy-solver, Python loop", _yatzy_solver)):
+        play = make()
+        if play is None:
+            print(f"{name}: not installed, skipped (pip install {name.split(',')[0]})")
+        else:
+            engines[name] = play
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    for _ in range(args.rounds):
+        for name, play in engines.items():
+            rates[name].append(_rate(play, args.seconds))
+    ours = sum(rates["kniffel-rules classic"])
+    print(f"{'engine':<32} {'games/CPU-s':>12} {'kniffel-rules / engine':>23}")
+    for name, found in rates.items():
+        mean = sum(found) / len(found)
+        print(f"{name:<32} {mean:>12,.0f} {ours / sum(found):>23.2f}")
+
+
+if __name__ == "__main__":
+    main()
