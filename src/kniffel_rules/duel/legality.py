@@ -396,11 +396,17 @@ def listing(state: State) -> tuple[Action, ...]:
     actions: tuple[Action, ...] = (
         tuple([_MOVE_AT[a._value_] for a in movable]) if movable else _MISS
     )
-    if state.jokers[state.player]:  # `_hand_problem` after a roll
-        actions += _joker_actions(state.dice)
-    if state.rolls < 3 and not state.jokers_used:  # `_roll_problem` of Roll() after a roll
-        actions += keep_actions(state.dice)
-    return actions
+    return actions + _tail(
+        state.dice,
+        state.jokers[state.player] != 0,  # `_hand_problem` after a roll
+        state.rolls < 3 and not state.jokers_used,  # `_roll_problem` of Roll() after a roll
+    )
+
+
+@lru_cache(maxsize=1024)
+def _tail(dice: tuple[int, ...], jokers: bool, rolls: bool) -> tuple[Action, ...]:
+    """The jokers of ``dice`` if ``jokers``, then its rolls if ``rolls``: what follows the moves."""
+    return (*(_joker_actions(dice) if jokers else ()), *(keep_actions(dice) if rolls else ()))
 
 
 def _deprecated(old: str, new: str) -> None:

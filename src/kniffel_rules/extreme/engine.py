@@ -208,15 +208,22 @@ def _by_d6(k: int, d10: bool) -> dict[tuple[int, ...], tuple[ExtremeRoll, ...]]:
     return {d6: tuple(row) for d6, row in table.items()}
 
 
+@cache
+def _by_code(k: int, d10: bool) -> tuple[tuple[ExtremeRoll, ...], ...]:
+    """`_by_d6` by the code of the d6 thrown: ``[code]`` is ``[decode_throw(code, k)]``."""
+    by_d6 = _by_d6(k, d10)
+    return tuple([by_d6[decode_throw(code, k)] for code in range(6**k)])
+
+
 def _sample(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
     if state.phase is Phase.THROW:
         k = 5 - len(state.d6)
         if state.d10 is not None:
             if k == 0:  # sample_roll throws nothing and draws nothing
                 return _outcome_objects(k, False)[(sample_roll(rng, k), None)]
-            return _by_d6(k, False)[decode_throw(rng.randrange(6**k), k)][0]
+            return _by_code(k, False)[rng.randrange(6**k)][0]
         code = rng.randrange(6**k * 10)
-        return _by_d6(k, True)[decode_throw(code // 10, k)][code % 10]
+        return _by_code(k, True)[code // 10][code % 10]
     return ROLLOFF_OUTCOMES[rng.randrange(6)][0]
 
 

@@ -66,11 +66,29 @@ _BEFORE_ROLL = Rejection("roll the dice before entering a score", "EX-36")
 def _roll_actions(d6: tuple[int, ...]) -> tuple[Roll, ...]:
     """Every keep of ``d6`` (and the d10) that throws at least one die, in listing order."""
     return tuple(
-        Roll(keep, keep_d10)
-        for keep in sub_multisets(d6)
-        for keep_d10 in (False, True)
-        if not (keep_d10 and len(keep) == len(d6))
+        [
+            _roll(keep, keep_d10)
+            for keep in sub_multisets(d6)
+            for keep_d10 in (False, True)
+            if not (keep_d10 and len(keep) == len(d6))
+        ]
     )
+
+
+_set = object.__setattr__
+
+
+def _roll(keep: tuple[int, ...], keep_d10: bool) -> Roll:
+    """``Roll(keep, keep_d10)`` of a sub-multiset of sorted dice, without the converters.
+
+    ``keep`` is already what the converter makes of it (a sorted tuple of
+    ints), so the object equals the constructor's; the listing builds
+    thousands of these once.
+    """
+    roll: Roll = object.__new__(Roll)
+    _set(roll, "keep_d6", keep)
+    _set(roll, "keep_d10", keep_d10)
+    return roll
 
 
 def turn_roll_problem(state: State) -> Rejection | None:
