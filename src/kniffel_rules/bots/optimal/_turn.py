@@ -212,7 +212,14 @@ class Turn:
                 c0 = v[(nm * t1 + upper) * flags]
                 c1 = v[(nm * t1 + upper) * flags + 1]
                 fs = model.rules.kniffel_score
-                cols.append([n + (c1 if n == fs else c0) for n in natural[i]])
+                rows = [r for r in _KNIFFEL_ROWS if natural[i][r] == fs]
+                if natural[i].count(fs) == len(rows):
+                    col = list(map(c0.__add__, natural[i]))
+                    for r in rows:
+                        col[r] = fs + c1
+                else:
+                    col = [n + (c1 if n == fs else c0) for n in natural[i]]
+                cols.append(col)
             else:
                 c = v[(nm * t1 + upper) * flags + fifty]
                 cols.append(list(map(c.__add__, natural[i])))
