@@ -11,8 +11,9 @@ import pytest
 from kniffel_rules import CHANCE
 from kniffel_rules import cards as C
 from kniffel_rules.cards import engine
+from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.combinations import plays
-from kniffel_rules.cards.legality import may_combine
+from kniffel_rules.cards.legality import _play_objects, may_combine
 from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, BoardRow
 from kniffel_rules.cards.state import State, evolve
 from kniffel_rules.errors import IllegalActionError
@@ -48,6 +49,37 @@ def test_may_combine_on_the_edges() -> None:
     assert not may_combine(
         cards((10, "red"), (11, "blue"), (12, "red"), (13, "green"), (1, "yellow"))
     )
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_listed_plays_are_the_constructed_ones(seed: int) -> None:
+    for hand in _hands(100 + seed, 600):
+        listed = [p for _, group in _play_objects(hand) for p in group]
+        built = [C.Play(combo, cards) for combo, cards in plays(hand)]
+        assert listed == built
+        for a, b in zip(listed, built, strict=True):
+            assert a.combination is b.combination
+            assert all(x is y for x, y in zip(a.cards, b.cards, strict=True))
+            assert repr(a) == repr(b) and hash(a) == hash(b)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fast_plays_are_plays(seed: int) -> None:
+    rng = random.Random(200 + seed)
+    for t in range(4000):
+        if t % 2:
+            pool = list(CARDS)
+        else:  # few values: Full Houses, Kniffels, many Two pairs
+            kept = rng.sample(range(1, 14), rng.randrange(1, 8))
+            pool = [c for c in CARDS if c.value in kept]
+        k = min(rng.randrange(0, 16), len(pool))
+        hand = tuple(sorted(rng.sample(pool, k), key=lambda c: c.index))
+        fast, slow = fast_plays(hand), plays(hand)
+        assert fast == slow, hand
+        for (c1, cs1), (c2, cs2) in zip(fast, slow, strict=True):
+            assert c1 is c2 and all(x is y for x, y in zip(cs1, cs2, strict=True))
+    unsorted = (CARDS[20], CARDS[21], CARDS[22], CARDS[1], CARDS[0])
+    assert fast_plays(unsorted) == plays(unsorted)
 
 
 def _levels_by_walking(row: BoardRow, tokens: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.actions import (
     Action,
     Discard,
@@ -285,9 +286,26 @@ def _cached_play_objects(
     hand: tuple[Card, ...],
 ) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
     groups: dict[Combination, list[Play]] = {}
-    for combo, cards in plays(hand):
-        groups.setdefault(combo, []).append(Play(combo, cards))
+    for combo, cards in fast_plays(hand):  # exactly `plays(hand)`
+        groups.setdefault(combo, []).append(_listed_play(combo, cards))
     return tuple((c, tuple(ps)) for c, ps in groups.items())
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
+
+def _listed_play(combo: Combination, cards: tuple[Card, ...]) -> Play:
+    """``Play(combo, cards)`` for a set that `plays` lists, without the constructor's checks.
+
+    `plays` gives a `Combination` and distinct cards in card order, so the
+    constructor's converter would only swap in the canonical objects of
+    `CARDS`; this does that and nothing else.
+    """
+    play: Play = _new(Play)
+    _set(play, "combination", combo)
+    _set(play, "cards", tuple([CARDS[c.index] for c in cards]))
+    return play
 
 
 def play_actions(state: State) -> tuple[Play, ...]:
