@@ -351,7 +351,8 @@ def _candidates(dice: Dice) -> tuple[Use, ...]:
     return tuple(out)
 
 
-_LEGAL: dict[tuple[object, ...], tuple[Use, ...]] = {}
+_Listed = tuple[tuple[Use, ...], tuple[Action, ...], tuple[Action, ...]]
+_LEGAL: dict[tuple[object, ...], _Listed] = {}
 _T = TypeVar("_T")
 _LEGAL_LIMIT = 200_000
 
@@ -449,6 +450,11 @@ def _remember(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value
 
 
 def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
+    return _listed(sheet, values)[0]
+
+
+def _listed(sheet: Sheet, values: Dice) -> _Listed:
+    """The legal uses, and the player's legal actions after the last and an earlier throw."""
     # What the checks read:
     # * a `Fulfil` and a "task already fulfilled" whether their task is
     #   fulfilled; a `Coins` of a combination the dice show nothing else;
@@ -459,7 +465,8 @@ def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
     #   whether that completion retires a marker (3 rows completed before)
     #   or frees one (`_move_rows`);
     # * a `RowAndCoins` whether its row may move at all.
-    tidx, pairs, parts = _dice_info(values)
+    info = _DICE_INFO.get(values)
+    tidx, pairs, parts = _dice_info(values) if info is None else info
     tasks = sheet.tasks
     done = tuple([bool(tasks[i]) for i in tidx])
     rows = sheet.rows
@@ -476,7 +483,9 @@ def _legal_uses(sheet: Sheet, values: Dice) -> tuple[Use, ...]:
     key = (values, done, status, *markers)
     found = _LEGAL.get(key)
     if found is None:
-        found = _remember(_LEGAL, key, _assembled(sheet, values, parts, done, status, markers))
+        uses = _assembled(sheet, values, parts, done, status, markers)
+        final: tuple[Action, ...] = uses or (_PASS,)
+        found = _remember(_LEGAL, key, (uses, final, (*final, *keep_actions(values))))
     return found
 
 
@@ -654,9 +663,9 @@ def problem(state: State, action: Action) -> Rejection | None:
     if state.rolls == 0:
         return _USE_BEFORE_ROLL
     sheet, dice = state.sheets[state.player], state.dice
-    if not _canonical(dice):
-        return use_problem(sheet, dice, action)  # checks the dice
-    step = _evaluate(_check_sheet(sheet, "sheet"), dice, action)
+    if type(dice) is not tuple or _CANON.get(dice) is not dice or type(sheet) is not Sheet:
+        return use_problem(sheet, dice, action)  # checks the board and the dice
+    step = _evaluate(sheet, dice, action)
     if isinstance(step, Rejection):
         return step
     global _LAST
@@ -683,11 +692,8 @@ def listing(state: State) -> tuple[Action, ...]:
     every keep `roll_problem` allows (`keep_actions` lists exactly the keeps
     that throw a die, and none is allowed after the third throw).
     """
-    if state.rolls == 0:
+    rolls = state.rolls
+    if rolls == 0:
         return FIRST_ROLL
-    uses: tuple[Action, ...] = _legal_uses(state.sheets[state.player], state.dice)
-    if not uses:
-        uses = (_PASS,)
-    if state.rolls >= 3:
-        return uses
-    return (*uses, *keep_actions(state.dice))
+    listed = _listed(state.sheets[state.player], state.dice)
+    return listed[1] if rolls >= 3 else listed[2]
