@@ -97,6 +97,57 @@ def check_tree(value: Any, path: str = "") -> None:
     Raises:
         InvalidStateError: Naming the path of the first offending node.
     """
+    try:
+        if _tree_ok(value, 0):
+            return  # the common case: no path is built
+    except RecursionError:  # a deep call stack already: the iterative walk decides
+        pass
+    _check_tree_paths(value, path)
+
+
+_STR = {str}
+_LEAVES = frozenset({int, bool, float, type(None)})
+_TEXT = frozenset({str})
+
+
+def _tree_ok(node: Any, depth: int) -> bool:
+    """True when `check_tree` finds nothing in ``node`` at ``depth`` (no paths built)."""
+    if isinstance(node, str):
+        return node.isascii() or not _bad_text(node)
+    if isinstance(node, dict):
+        if depth >= MAX_DEPTH:
+            return False
+        if set(map(type, node)) != _STR or not "".join(node).isascii():
+            for key in node:
+                if not isinstance(key, str) or (not key.isascii() and _bad_text(key)):
+                    return False
+        children: Any = node.values()
+    elif isinstance(node, (list, tuple)):
+        if depth >= MAX_DEPTH:
+            return False
+        children = node
+    else:
+        return True
+    kinds = set(map(type, children))
+    if kinds <= _LEAVES:
+        return True  # numbers, booleans and nulls only
+    if kinds <= _TEXT and "".join(children).isascii():
+        return True
+    depth += 1
+    for child in children:
+        kind = type(child)
+        if kind is int or kind is bool or kind is float or child is None:
+            continue
+        if kind is str:
+            if not child.isascii() and _bad_text(child):
+                return False
+        elif not _tree_ok(child, depth):
+            return False
+    return True
+
+
+def _check_tree_paths(value: Any, path: str) -> None:
+    """`check_tree`'s walk naming the path of the first offending node."""
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
         node, where, depth = stack.pop()

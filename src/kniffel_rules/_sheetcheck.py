@@ -38,6 +38,7 @@ __all__ = [
     "placement_points",
     "spec_cache",
     "verify_document",
+    "verify_read",
 ]
 
 DERIVED = ("upper_sum", "upper_bonus", "upper_total", "lower_total", "total")
@@ -122,6 +123,33 @@ class SheetSpec:
     )
     """Every key a game object may have (computed)."""
 
+    box_keys: frozenset[str] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: frozenset(b.key for b in self.boxes),
+                                          takes_self=True),
+    )  # fmt: skip
+    """The keys of the boxes (computed)."""
+
+    key_order: tuple[str, ...] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: tuple(b.key for b in self.boxes),
+                                          takes_self=True),
+    )  # fmt: skip
+    """The keys of the boxes in sheet order (computed)."""
+
+    sections: tuple[tuple[str, ...], tuple[str, ...]] | None = attrs.field(
+        init=False, default=attrs.Factory(lambda self: _sections(self), takes_self=True)
+    )
+    """The keys of the upper and the lower section when both are sums, else None (computed)."""
+
+
+def _sections(spec: SheetSpec) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    sheet = spec.layout
+    if sheet.product is not None:
+        return None
+    on_sheet = {b.key for b in spec.boxes}
+    upper = tuple(k for b in sheet.upper if (k := sheet.keys[b]) in on_sheet)
+    lower = tuple(k for b in sheet.lower if (k := sheet.keys[b]) in on_sheet)
+    return upper, lower
+
 
 def _game_keys(spec: SheetSpec) -> frozenset[str]:
     keys = {*(b.key for b in spec.boxes), *DERIVED, "turns", "placement_points"}
@@ -170,7 +198,20 @@ def _read(
         for g, game in enumerate(games):
             if not isinstance(game, dict) or not game.keys() <= game_keys:
                 _json.get_object(game, f"{path}.games[{g}]", optional=game_keys)
+            if "turns" not in game and _plain_ints(game):
+                checked.append(game)
+                continue
             values: dict[str, Any] = {}
+            if "turns" in game and _plain_ints(game, "turns"):
+                values.update(game)
+                values["turns"] = _json.check_list(
+                    game["turns"],
+                    f"{path}.games[{g}].turns",
+                    spec.read_turn,
+                    max_length=len(spec.boxes),
+                )
+                checked.append(values)
+                continue
             for key, value in game.items():
                 if key != "turns" and type(value) is int and -_LIMIT <= value <= _LIMIT:
                     values[key] = value
@@ -186,6 +227,17 @@ def _read(
             checked.append(values)
         out.append((name, checked, extra))
     return out
+
+
+_INT = frozenset({int})
+
+
+def _plain_ints(game: dict[str, Any], but: str | None = None) -> bool:
+    """True when every value of ``game`` (but the key ``but``) is an int within the limit."""
+    values = list(game.values()) if but is None else [v for k, v in game.items() if k != but]
+    if not values:
+        return but is not None or not game
+    return set(map(type, values)) <= _INT and min(values) >= -_LIMIT and max(values) <= _LIMIT
 
 
 def check(doc: Mapping[str, Any], spec: SheetSpec) -> Report:
@@ -210,7 +262,7 @@ def check(doc: Mapping[str, Any], spec: SheetSpec) -> Report:
             true_total, written_total = _check_game(spec, p, g, name, game, findings)
             t_row.append(true_total)
             w_row.append(written_total)
-            c_row.append(all(b.key in game for b in spec.boxes))
+            c_row.append(spec.box_keys <= game.keys())
         true_totals.append(t_row)
         written_totals.append(w_row)
         complete.append(c_row)
@@ -241,12 +293,15 @@ def _check_game(
 ) -> tuple[int, int]:
     """Check one player's game; return its correct and its written total."""
     emit = _emitter(findings, p, g, f"{name}, game {g + 1}")
-    entries = {b.key: game[b.key] for b in spec.boxes if b.key in game}
+    entries = {k: game[k] for k in spec.key_order if k in game}
     bonus_entry = game.get("extra_kniffel_bonus", 0)
     turns = game.get("turns")
     doubtful: set[str] = set()
     replay = spec.replay(turns, entries, emit) if turns is not None else None
-    for info in spec.boxes:
+    boxes: Sequence[BoxInfo] = spec.boxes
+    if replay is None and all(entries[b.key] in b.possible for b in boxes if b.key in entries):
+        boxes = ()  # every entry is a value its box can hold
+    for info in boxes:
         key = info.key
         if key not in entries:
             continue
@@ -296,10 +351,16 @@ def _check_derived(
     emit: Emit,
 ) -> tuple[int, int]:
     sheet = spec.layout
-    values = sheet.entries_of(entries)
-    upper_sum = sheet.upper_sum(values)
-    upper_bonus = sheet.upper_bonus(values)
-    lower_total = sheet.lower_total(values)
+    if spec.sections is not None:
+        upper_keys, lower_keys = spec.sections
+        upper_sum = sum([entries[k] for k in upper_keys if k in entries])
+        upper_bonus = sheet.bonus if upper_sum >= sheet.threshold else 0
+        lower_total = sum([entries[k] for k in lower_keys if k in entries])
+    else:
+        values = sheet.entries_of(entries)
+        upper_sum = sheet.upper_sum(values)
+        upper_bonus = sheet.upper_bonus(values)
+        lower_total = sheet.lower_total(values)
     true = {
         "upper_sum": upper_sum,
         "upper_bonus": upper_bonus,
@@ -375,7 +436,7 @@ def _check_progress(
             )
         for g in range(len(games) - 1):
             if not complete[p][g]:
-                filled = sum(1 for b in spec.boxes if b.key in games[g])
+                filled = len(spec.box_keys & games[g].keys())
                 _emitter(findings, p, g, f"{name}, game {g + 1}")(
                     "filled",
                     filled,
@@ -385,7 +446,7 @@ def _check_progress(
                     f"a game ends when every box is filled.",
                 )
         if len(games) == n_games:
-            last_counts[p] = sum(1 for b in spec.boxes if b.key in games[-1])
+            last_counts[p] = len(spec.box_keys & games[-1].keys())
     if last_counts:
         top = max(last_counts.values())
         for p, count in last_counts.items():
@@ -488,7 +549,11 @@ def verify_document(
     doc: Mapping[str, Any] | str | bytes, variant: str, spec_of: Callable[[Any], SheetSpec]
 ) -> Report:
     """Read a sheet of ``variant`` and check it against the spec of its rules."""
-    data = read_document(doc)
+    return verify_read(read_document(doc), variant, spec_of)
+
+
+def verify_read(data: dict[str, Any], variant: str, spec_of: Callable[[Any], SheetSpec]) -> Report:
+    """`verify_document` of a document `read_document` has read already (not read twice)."""
     if data.get("variant") != variant:
         raise InvalidStateError("variant", f"expected {variant!r}, got {data.get('variant')!r}")
     return check(data, spec_of(data.get("rules", {})))

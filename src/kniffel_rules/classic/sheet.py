@@ -12,6 +12,7 @@ from the roll before (absent or empty for the first roll of a turn).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -27,6 +28,7 @@ from kniffel_rules._sheetcheck import (
     SheetSpec,
     spec_cache,
     verify_document,
+    verify_read,
 )
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
@@ -36,7 +38,7 @@ from kniffel_rules.classic.legality import Entry, check_entry
 from kniffel_rules.classic.pieces import UPPER, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
-from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
+from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.playing import GameRecord
 from kniffel_rules.sheets import Report
@@ -85,8 +87,46 @@ def _faces(value: Any, path: str, count: int | None) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
+_INT = frozenset({int})
+_FACE_TUPLES = frozenset(
+    tuple(sorted(t)) for n in range(6) for t in itertools.product(range(1, 7), repeat=n)
+)
+
+
+def _plain_faces(value: Any) -> tuple[int, ...] | None:
+    """The sorted faces of a list of at most five ints 1..6 (not bools), else None."""
+    if type(value) is not list or len(value) > 5:
+        return None
+    try:
+        faces = tuple(sorted(value))
+    except TypeError:
+        return None
+    if faces in _FACE_TUPLES and (not faces or set(map(type, faces)) <= _INT):
+        return faces
+    return None
+
+
 def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
     def read(value: Any, path: str) -> Turn:
+        """A well-formed turn on the fast path (no field path built), else `read_named`."""
+        if type(value) is dict and len(value) == 2:
+            key = value.get("box")
+            rolls = value.get("rolls")
+            if type(key) is str and key in boxes and type(rolls) is list and 0 < len(rolls) <= 10:
+                out = []
+                for roll in rolls:
+                    if type(roll) is not dict or len(roll) != 1 + ("keep" in roll):
+                        break
+                    dice = _plain_faces(roll.get("dice"))
+                    keep = _plain_faces(roll.get("keep", []))
+                    if dice is None or keep is None or len(dice) != 5:
+                        break
+                    out.append((keep, dice))
+                else:
+                    return Turn(boxes[key], tuple(out))
+        return read_named(value, path)
+
+    def read_named(value: Any, path: str) -> Turn:
         t = _json.get_object(value, path, required=("box", "rolls"))
         key = _json.get_str(t, "box", path, list(boxes))
         rolls = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
@@ -132,7 +172,7 @@ def _replay_for(rules: Rules) -> Any:
                 state = _next_turn(start, sheet)
                 continue
             expected[box.key] = entry.value
-            state = apply(state, Score(box))
+            state = apply(state, _SCORES[box])
             found = written.get(box.key)
             if found is None:
                 emit(
@@ -173,13 +213,51 @@ def _next_turn(state: State, sheet: Sheet) -> State:
     return attrs.evolve(state, sheets=(sheet,), phase=Phase.DECIDE, dice=(), rolls=0)
 
 
+_SCORES = {b: Score(b) for b in Box}
+_ROLLS: dict[tuple[int, ...], Roll] = {}
+_THROWN: dict[tuple[int, ...], DiceRoll] = {}
+
+
+def _roll(keep: tuple[int, ...]) -> Roll:
+    """``Roll(keep)``, one shared object per keep (a sorted tuple of at most five faces)."""
+    action = _ROLLS.get(keep)
+    if action is None:
+        action = Roll(keep)
+        if keep in _FACE_TUPLES:  # bounded: 462 keeps
+            _ROLLS[keep] = action
+    return action
+
+
+def _thrown(rest: tuple[int, ...]) -> DiceRoll:
+    """``DiceRoll(rest)``, one shared object per sorted tuple of at most five faces."""
+    outcome = _THROWN.get(rest)
+    if outcome is None:
+        outcome = DiceRoll(rest)
+        if rest in _FACE_TUPLES:
+            _THROWN[rest] = outcome
+    return outcome
+
+
+def _rest(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The sorted dice of ``dice`` left when ``keep`` is taken out, or None if it is not in them."""
+    if not keep:
+        return dice
+    rest = list(dice)
+    for face in keep:
+        try:
+            rest.remove(face)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
 def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
     """Apply the turn's rolls; a broken roll is reported and the turn resumes from its dice."""
     start = state
     field, number = f"turns[{t}]", t + 1
     for i, (keep, dice) in enumerate(turn.rolls):
         try:
-            state = apply(state, Roll(keep))
+            state = apply(state, _roll(keep))
         except IllegalActionError as exc:
             emit(
                 field,
@@ -189,7 +267,8 @@ def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
                 f"roll {i + 1} of turn {number}: {exc}.",
             )
             break
-        if not is_sub_multiset(keep, dice):
+        rest = _rest(dice, keep)
+        if rest is None:
             emit(
                 field,
                 list(dice),
@@ -199,7 +278,7 @@ def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
                 f"not include the dice kept, {list(keep)}.",
             )
             break
-        state = apply(state, DiceRoll(multiset_difference(dice, keep)))
+        state = apply(state, _thrown(rest))
     else:
         return state
     final = turn.rolls[-1][1]
@@ -279,7 +358,6 @@ def _check_bonus_for(rules: Rules) -> Any:
     return check_bonus
 
 
-
 def _expected(box: Box, rules: Rules) -> tuple[int, ...] | str:
     return _SUM_DESCRIPTION.get(box) or tuple(sorted(possible_values(box, rules)))
 
@@ -345,6 +423,11 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
 
 _spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+
+
+def verify_checked(data: dict[str, Any]) -> Report:
+    """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has checked already."""
+    return verify_read(data, "classic", _spec_of)
 
 
 def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
@@ -43,15 +45,40 @@ def run_games(game: str, bots: Sequence[str], games: int, seed: int,
     """
     master = random.Random(seed)
     jobs = [(game, tuple(bots), master.getrandbits(64), rules_doc) for _ in range(games)]
-    results: list[tuple[list[int], list[int]]] = []
-    if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for r in _progress(pool.imap(_one, jobs, chunksize=max(1, games // (20 * workers))),
-                               games, progress):  # fmt: skip
-                results.append(r)
-    else:
-        results = list(_progress((_one(j) for j in jobs), games, progress))
+    if workers <= 1 or games <= 1:
+        return list(_progress((_one(j) for j in jobs), games, progress))
+    workers = min(workers, games)
+    # workers take chunks as they finish: few messages, and at the end no
+    # worker waits longer than one small chunk for the others
+    chunksize = max(1, min(64, games // (20 * workers)))
+    pool = _pool(workers, game, tuple(bots))
+    try:
+        results = list(_progress(pool.imap(_one, jobs, chunksize=chunksize), games, progress))
+    except BaseException:  # an exception or Ctrl-C: no worker outlives the command
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
     return results
+
+
+def _pool(workers: int, game: str, bots: tuple[str, ...]) -> Any:
+    """The worker processes; they start with Ctrl-C ignored (the parent ends them)."""
+    ctx = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return ctx.Pool(workers, initializer=_start_worker, initargs=(game, bots))
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited while they import
+    try:
+        return ctx.Pool(workers, initializer=_start_worker, initargs=(game, bots))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _start_worker(game_name: str, bots: tuple[str, ...]) -> None:
+    """In each worker: Ctrl-C is the parent's to handle; the bots are built once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_BOTS[game_name, bots] = [make_bot(game_name, b) for b in bots]
 
 
 def _progress(items: Iterator[Any], total: int, stream: TextIO | None) -> Iterator[Any]:

@@ -14,6 +14,7 @@ roll is allowed once per turn while the player has a chip.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -29,8 +30,8 @@ from kniffel_rules._sheetcheck import (
     SheetSpec,
     spec_cache,
     verify_document,
+    verify_read,
 )
-from kniffel_rules.dice import is_sub_multiset, multiset_difference
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
@@ -96,8 +97,58 @@ class Turn:
     rolls: tuple[Throw, ...]
 
 
+_KEYS = {b.key: b for b in BOXES}
+_INT = frozenset({int})
+_FACE_TUPLES = frozenset(
+    tuple(sorted(t)) for n in range(6) for t in itertools.product(range(1, 7), repeat=n)
+)
+_THROW_KEYS = frozenset({"d6", "d10", "keep_d6", "keep_d10"})
+
+
+def _plain_faces(value: Any) -> tuple[int, ...] | None:
+    """The sorted faces of a list of at most five ints 1..6 (not bools), else None."""
+    if type(value) is not list or len(value) > 5:
+        return None
+    try:
+        faces = tuple(sorted(value))
+    except TypeError:
+        return None
+    if faces in _FACE_TUPLES and (not faces or set(map(type, faces)) <= _INT):
+        return faces
+    return None
+
+
 def _read_turn(value: Any, path: str) -> Turn:
-    keys = {b.key: b for b in BOXES}
+    """A well-formed turn on the fast path (no field path built), else `_read_turn_named`."""
+    if type(value) is dict and len(value) == 2:
+        key = value.get("box")
+        raw = value.get("rolls")
+        if type(key) is str and key in _KEYS and type(raw) is list and 0 < len(raw) <= 10:
+            rolls = []
+            for roll in raw:
+                if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
+                    break
+                d6 = _plain_faces(roll.get("d6"))
+                keep = _plain_faces(roll.get("keep_d6", []))
+                keep_d10 = roll.get("keep_d10", False)
+                d10 = roll.get("d10")
+                if (
+                    d6 is None
+                    or keep is None
+                    or len(d6) != 5
+                    or type(keep_d10) is not bool
+                    or type(d10) is not int
+                    or not 0 <= d10 <= 9
+                ):
+                    break
+                rolls.append(Throw(keep, keep_d10, d6, d10))
+            else:
+                return Turn(_KEYS[key], tuple(rolls))
+    return _read_turn_named(value, path)
+
+
+def _read_turn_named(value: Any, path: str) -> Turn:
+    keys = _KEYS
     t = _json.get_object(value, path, required=("box", "rolls"))
     key = _json.get_str(t, "box", path, list(keys))
     raw = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
@@ -151,7 +202,7 @@ def _replay_for(rules: Rules) -> Any:
             assert state.d10 is not None
             value = box_values(state.d6, state.d10)[box.value]
             expected[box.key] = value
-            state = apply(state, Score(box))
+            state = apply(state, _SCORES[box])
             found = written.get(box.key)
             if found is None:
                 emit(
@@ -186,13 +237,51 @@ def _replay_for(rules: Rules) -> Any:
     return replay
 
 
+_SCORES = {b: Score(b) for b in Box}
+_ROLLS: dict[tuple[tuple[int, ...], bool], Roll] = {}
+_THROWN: dict[tuple[tuple[int, ...], int | None], ExtremeRoll] = {}
+
+
+def _roll(keep: tuple[int, ...], keep_d10: bool) -> Roll:
+    """``Roll(keep, keep_d10)``, one shared object per keep (bounded: 924 of them)."""
+    action = _ROLLS.get((keep, keep_d10))
+    if action is None:
+        action = Roll(keep, keep_d10)
+        if keep in _FACE_TUPLES and type(keep_d10) is bool:
+            _ROLLS[keep, keep_d10] = action
+    return action
+
+
+def _thrown(d6: tuple[int, ...], d10: int | None) -> ExtremeRoll:
+    """``ExtremeRoll(d6, d10)``, one shared object per outcome (bounded: 5,082 of them)."""
+    outcome = _THROWN.get((d6, d10))
+    if outcome is None:
+        outcome = ExtremeRoll(d6, d10)
+        if d6 in _FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9)):
+            _THROWN[d6, d10] = outcome
+    return outcome
+
+
+def _rest(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The sorted dice of ``dice`` left when ``keep`` is taken out, or None if it is not in them."""
+    if not keep:
+        return dice
+    rest = list(dice)
+    for face in keep:
+        try:
+            rest.remove(face)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
 def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
     """Apply the turn's rolls; a broken roll is reported and the turn resumes from its dice."""
     start = state
     field = f"turns[{t}]"
     for i, throw in enumerate(turn.rolls):
         try:
-            state = apply(state, Roll(throw.keep_d6, throw.keep_d10))
+            state = apply(state, _roll(throw.keep_d6, throw.keep_d10))
         except IllegalActionError as exc:
             emit(
                 field,
@@ -203,9 +292,8 @@ def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
             )
             break
         kept_d10 = state.d10
-        if not is_sub_multiset(throw.keep_d6, throw.d6) or (
-            kept_d10 is not None and kept_d10 != throw.d10
-        ):
+        thrown = _rest(throw.d6, throw.keep_d6)
+        if thrown is None or (kept_d10 is not None and kept_d10 != throw.d10):
             emit(
                 field,
                 [*throw.d6, throw.d10],
@@ -215,8 +303,7 @@ def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
                 f"does not include the dice kept.",
             )
             break
-        thrown = multiset_difference(throw.d6, throw.keep_d6)
-        state = apply(state, ExtremeRoll(thrown, None if kept_d10 is not None else throw.d10))
+        state = apply(state, _thrown(thrown, None if kept_d10 is not None else throw.d10))
     else:
         return state
     last = turn.rolls[-1]
@@ -305,6 +392,11 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
 
 _spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+
+
+def verify_checked(data: dict[str, Any]) -> Report:
+    """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has checked already."""
+    return verify_read(data, "extreme", _spec_of)
 
 
 def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:

@@ -1,0 +1,118 @@
+"""``kniffel simulate --workers``: the same results, and no worker outlives the command."""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kniffel_rules.cli.simulate import run_games
+
+_LINUX_PROC = Path("/proc/self/task").is_dir()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (a zombie is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _wait_gone(pids: list[int], seconds: float = 30.0) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while (alive := [p for p in pids if _alive(p)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive
+
+
+def test_workers_give_the_results_of_one_process() -> None:
+    one = run_games("classic", ["greedy", "random"], 9, 5, None, 1, None)
+    two = run_games("classic", ["greedy", "random"], 9, 5, None, 2, None)
+    three = run_games("classic", ["greedy", "random"], 9, 5, None, 3, None)
+    assert one == two == three
+    assert multiprocessing.active_children() == []
+
+
+class _Boom(Exception):
+    pass
+
+
+class _FailingStream:
+    """A progress stream that raises once some games are in (as a full disk would)."""
+
+    def __init__(self) -> None:
+        self.workers: list[int] = []
+        self.writes = 0
+
+    def write(self, text: str) -> int:
+        self.workers = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+        self.writes += 1
+        if self.writes >= 2:
+            raise _Boom
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.skipif(not _LINUX_PROC, reason="reads /proc")
+def test_an_exception_ends_every_worker() -> None:
+    stream = _FailingStream()
+    with pytest.raises(_Boom):
+        run_games("classic", ["random", "random"], 400, 1, None, 2, stream)  # type: ignore[arg-type]
+    assert stream.workers, "the workers were running"
+    assert _wait_gone(stream.workers) == []
+    assert multiprocessing.active_children() == []
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):
+            out.extend(int(c) for c in (task / "children").read_text().split())
+    return out
+
+
+@pytest.mark.skipif(
+    not _LINUX_PROC or not Path("/proc/self/task").joinpath(str(os.getpid()), "children").exists(),
+    reason="reads /proc/<pid>/task/<tid>/children",
+)
+def test_ctrl_c_ends_every_worker() -> None:
+    # a Ctrl-C handler even when this test runs where SIGINT is ignored (in the background)
+    script = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from kniffel_rules.cli import run; sys.argv = ['kniffel', 'simulate', '--game', "
+        "'classic', '--players', 'greedy,greedy', '--games', '100000', '--workers', '2']; run()"
+    )
+    cmd = [sys.executable, "-c", script]
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        kids: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            kids = _children(proc.pid)
+            if len(kids) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(kids) >= 2, "the workers started"
+        time.sleep(1.0)  # the workers are playing
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode != 0
+        assert b"spawn_main" not in err, err.decode()  # the workers leave Ctrl-C to the parent
+        assert _wait_gone(kids) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
