@@ -352,7 +352,7 @@ def sample_chance(state: State, rng: random.Random) -> Outcome:
     Raises:
         IllegalActionError: ``state`` is not a chance node (``PR-06``).
     """
-    if type(state) is State and state.phase in _CHANCE_PHASES:
+    if type(state) is State and state.phase in _CHANCE_PHASES and isinstance(rng, random.Random):
         return _sample(state, rng)  # what the shell does at a chance node, without its checks
     return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
 
