@@ -143,3 +143,10 @@ def test_game_values_fast_path_matches_the_general_reader(variant: str) -> None:
             doc2["players"][1]["games"][0] = {key: game.pop(key), **game}
             assert got[0] == "error", (key, bad)
             assert got == _outcome(verify_sheet, doc2)
+
+
+@pytest.mark.parametrize("dice", [[[1], [2]], [[1, 2], [3]], [None, 1], ["1", 2], [1.0, 2], [True]])
+def test_dice_that_are_not_plain_ints_leave_the_fast_path(dice: Any) -> None:
+    from kniffel_rules._sheetcheck import plain_faces
+
+    assert plain_faces(dice) is None

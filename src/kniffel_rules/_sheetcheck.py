@@ -16,6 +16,7 @@ written fields.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -31,11 +32,13 @@ from kniffel_rules.sheets import Finding, Report, read_document
 
 __all__ = [
     "DERIVED",
+    "FACE_TUPLES",
     "BoxInfo",
     "Replay",
     "SheetSpec",
     "check",
     "placement_points",
+    "plain_faces",
     "spec_cache",
     "verify_document",
     "verify_read",
@@ -557,3 +560,21 @@ def verify_read(data: dict[str, Any], variant: str, spec_of: Callable[[Any], She
     if data.get("variant") != variant:
         raise InvalidStateError("variant", f"expected {variant!r}, got {data.get('variant')!r}")
     return check(data, spec_of(data.get("rules", {})))
+
+
+FACE_TUPLES: frozenset[tuple[int, ...]] = frozenset(
+    tuple(sorted(t)) for n in range(6) for t in itertools.product(range(1, 7), repeat=n)
+)
+"""Every sorted tuple of at most five faces 1..6: the dice a roll of a sheet may hold."""
+
+
+def plain_faces(value: Any) -> tuple[int, ...] | None:
+    """The sorted faces of a JSON list of at most five ints 1..6 (not bools), else ``None``.
+
+    The fast path of the turn readers: ``None`` sends the value to the
+    reader that names what is wrong.
+    """
+    if type(value) is not list or len(value) > 5 or not all(type(v) is int for v in value):
+        return None
+    faces = tuple(sorted(value))
+    return faces if faces in FACE_TUPLES else None

@@ -12,7 +12,6 @@ from the roll before (absent or empty for the first roll of a turn).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -22,10 +21,12 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._sheetcheck import (
     DERIVED,
+    FACE_TUPLES,
     BoxInfo,
     Emit,
     Replay,
     SheetSpec,
+    plain_faces,
     spec_cache,
     verify_document,
     verify_read,
@@ -87,23 +88,6 @@ def _faces(value: Any, path: str, count: int | None) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
-_INT = frozenset({int})
-_FACE_TUPLES = frozenset(
-    tuple(sorted(t)) for n in range(6) for t in itertools.product(range(1, 7), repeat=n)
-)
-
-
-def _plain_faces(value: Any) -> tuple[int, ...] | None:
-    """The sorted faces of a list of at most five ints 1..6 (not bools), else None."""
-    if type(value) is not list or len(value) > 5:
-        return None
-    try:
-        faces = tuple(sorted(value))
-    except TypeError:
-        return None
-    if faces in _FACE_TUPLES and (not faces or set(map(type, faces)) <= _INT):
-        return faces
-    return None
 
 
 def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
@@ -117,8 +101,8 @@ def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
                 for roll in rolls:
                     if type(roll) is not dict or len(roll) != 1 + ("keep" in roll):
                         break
-                    dice = _plain_faces(roll.get("dice"))
-                    keep = _plain_faces(roll.get("keep", []))
+                    dice = plain_faces(roll.get("dice"))
+                    keep = plain_faces(roll.get("keep", []))
                     if dice is None or keep is None or len(dice) != 5:
                         break
                     out.append((keep, dice))
@@ -223,7 +207,7 @@ def _roll(keep: tuple[int, ...]) -> Roll:
     action = _ROLLS.get(keep)
     if action is None:
         action = Roll(keep)
-        if keep in _FACE_TUPLES:  # bounded: 462 keeps
+        if keep in FACE_TUPLES:  # bounded: 462 keeps
             _ROLLS[keep] = action
     return action
 
@@ -233,7 +217,7 @@ def _thrown(rest: tuple[int, ...]) -> DiceRoll:
     outcome = _THROWN.get(rest)
     if outcome is None:
         outcome = DiceRoll(rest)
-        if rest in _FACE_TUPLES:
+        if rest in FACE_TUPLES:
             _THROWN[rest] = outcome
     return outcome
 

@@ -14,7 +14,6 @@ roll is allowed once per turn while the player has a chip.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -24,10 +23,12 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._sheetcheck import (
     DERIVED,
+    FACE_TUPLES,
     BoxInfo,
     Emit,
     Replay,
     SheetSpec,
+    plain_faces,
     spec_cache,
     verify_document,
     verify_read,
@@ -98,24 +99,7 @@ class Turn:
 
 
 _KEYS = {b.key: b for b in BOXES}
-_INT = frozenset({int})
-_FACE_TUPLES = frozenset(
-    tuple(sorted(t)) for n in range(6) for t in itertools.product(range(1, 7), repeat=n)
-)
 _THROW_KEYS = frozenset({"d6", "d10", "keep_d6", "keep_d10"})
-
-
-def _plain_faces(value: Any) -> tuple[int, ...] | None:
-    """The sorted faces of a list of at most five ints 1..6 (not bools), else None."""
-    if type(value) is not list or len(value) > 5:
-        return None
-    try:
-        faces = tuple(sorted(value))
-    except TypeError:
-        return None
-    if faces in _FACE_TUPLES and (not faces or set(map(type, faces)) <= _INT):
-        return faces
-    return None
 
 
 def _read_turn(value: Any, path: str) -> Turn:
@@ -128,8 +112,8 @@ def _read_turn(value: Any, path: str) -> Turn:
             for roll in raw:
                 if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
                     break
-                d6 = _plain_faces(roll.get("d6"))
-                keep = _plain_faces(roll.get("keep_d6", []))
+                d6 = plain_faces(roll.get("d6"))
+                keep = plain_faces(roll.get("keep_d6", []))
                 keep_d10 = roll.get("keep_d10", False)
                 d10 = roll.get("d10")
                 if (
@@ -247,7 +231,7 @@ def _roll(keep: tuple[int, ...], keep_d10: bool) -> Roll:
     action = _ROLLS.get((keep, keep_d10))
     if action is None:
         action = Roll(keep, keep_d10)
-        if keep in _FACE_TUPLES and type(keep_d10) is bool:
+        if keep in FACE_TUPLES and type(keep_d10) is bool:
             _ROLLS[keep, keep_d10] = action
     return action
 
@@ -257,7 +241,7 @@ def _thrown(d6: tuple[int, ...], d10: int | None) -> ExtremeRoll:
     outcome = _THROWN.get((d6, d10))
     if outcome is None:
         outcome = ExtremeRoll(d6, d10)
-        if d6 in _FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9)):
+        if d6 in FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9)):
             _THROWN[d6, d10] = outcome
     return outcome
 
