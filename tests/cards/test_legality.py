@@ -294,3 +294,12 @@ def test_a_closed_setup_space_names_ka55() -> None:
     reason = C.why_illegal(s, PlaceToken(Row.COLOUR))
     assert reason is not None and reason.rule == "KA-55"
     assert "already has a token on that space" in reason
+
+
+@pytest.mark.parametrize(("low", "high"), [(1, 5), (9, 13)])
+def test_the_lowest_and_the_highest_straight_are_plays(low: int, high: int) -> None:
+    """1-2-3-4-5 and 9-10-11-12-13 are straights; nothing runs past 13 (the listing no
+    longer reaches ``combinations.plays``, so it is pinned here)."""
+    held = tuple(C.Card(v, "red" if v % 2 else "blue") for v in range(low, high + 1))
+    found = [cs for combo, cs in C.plays(held) if combo is C.Combination.STRAIGHT]
+    assert found == [held]
