@@ -1,0 +1,113 @@
+"""The languages the library speaks to players: English and German.
+
+Every name a player reads (a box, an area, a task, a word of a rendering)
+has one entry in one table of its game, with both languages; the renderers,
+the command line and the readers of `parse_action` and the score sheets take
+their names from there. This module knows no game: it holds the language
+codes, the choice of a default from the environment and the lookup.
+
+Examples:
+    >>> default_lang({"LANG": "de_DE.UTF-8"}), default_lang({"LANG": "C"})
+    ('de', 'en')
+    >>> check_lang("DE")
+    'de'
+    >>> word({"total": {"en": "Total", "de": "Summe"}}, "total", "de")
+    'Summe'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, Literal, Protocol
+
+from kniffel_rules.errors import KniffelError
+
+__all__ = [
+    "LANGS",
+    "Labelled",
+    "Lang",
+    "UnknownLanguageError",
+    "check_lang",
+    "default_lang",
+    "label",
+    "word",
+]
+
+Lang = Literal["en", "de"]
+"""A language code: ``"en"`` (English) or ``"de"`` (German)."""
+
+LANGS: Final[tuple[Lang, ...]] = ("en", "de")
+"""Every language the library speaks, English first (the fallback)."""
+
+_LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+_BY_CODE: Final[Mapping[str, Lang]] = {code: code for code in LANGS}
+
+
+class UnknownLanguageError(KniffelError, ValueError):
+    """A language code the library does not speak."""
+
+
+class Labelled(Protocol):
+    """Anything a player reads by name: a box, an area, a task, a colour.
+
+    ``labels`` holds its name in every language of `LANGS`.
+    """
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language."""
+        ...
+
+
+def check_lang(value: object) -> Lang:
+    """``value`` as a language code (any case), or an `UnknownLanguageError`.
+
+    Raises:
+        UnknownLanguageError: Not one of `LANGS`.
+    """
+    code = _BY_CODE.get(value.strip().lower()) if isinstance(value, str) else None
+    if code is not None:
+        return code
+    known = ", ".join(LANGS)
+    raise UnknownLanguageError(f"unknown language {value!r:.40}: the library speaks {known}")
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
+    """The language of the environment's locale, English when it is neither.
+
+    The first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` and ``LANGUAGE`` that
+    is set decides (as POSIX orders them): ``de_DE.UTF-8``, ``de_AT`` or
+    ``de`` give German; anything else, ``C`` and ``POSIX`` included, English.
+
+    Args:
+        environ: The environment (default: ``os.environ``).
+    """
+    if environ is None:
+        import os
+
+        environ = os.environ
+    for name in _LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            code = value.split(":")[0].split(".")[0].split("_")[0].split("-")[0].lower()
+            return _BY_CODE.get(code, "en")
+    return "en"
+
+
+def label(item: Labelled, lang: Lang = "en") -> str:
+    """The name of ``item`` in ``lang``.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one of `LANGS`.
+    """
+    return item.labels[check_lang(lang)]
+
+
+def word(table: Mapping[str, Mapping[Lang, str]], key: str, lang: Lang = "en") -> str:
+    """The entry ``key`` of a table of words in ``lang``.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one of `LANGS`.
+        KeyError: ``key`` is not in the table (a bug of the caller).
+    """
+    return table[key][check_lang(lang)]
