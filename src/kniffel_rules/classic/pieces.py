@@ -9,11 +9,14 @@ Croatian option and the bonus options are read.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Final
 
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang
 
 __all__ = [
     "BOXES",
@@ -64,30 +67,39 @@ class Box(enum.Enum):
 
     @property
     def label(self) -> str:
-        """A readable name ("Full House", "Three of a kind")."""
+        """A readable name ("Full House", "Three of a kind"): the English label."""
+        return _LABELS[self]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Three of a kind", "de": "Dreierpasch"}``)."""
         return _LABELS[self]
 
     def __repr__(self) -> str:
         return f"Box.{self.name}"
 
 
-_LABELS = {
-    Box.ONES: "Ones",
-    Box.TWOS: "Twos",
-    Box.THREES: "Threes",
-    Box.FOURS: "Fours",
-    Box.FIVES: "Fives",
-    Box.SIXES: "Sixes",
-    Box.THREE_OF_A_KIND: "Three of a kind",
-    Box.FOUR_OF_A_KIND: "Four of a kind",
-    Box.FULL_HOUSE: "Full House",
-    Box.SMALL_STRAIGHT: "Small straight",
-    Box.LARGE_STRAIGHT: "Large straight",
-    Box.KNIFFEL: "Kniffel",
-    Box.CHANCE: "Chance",
-    Box.MAXIMUM: "Maximum",
-    Box.MINIMUM: "Minimum",
+_LABELS: Final[Mapping[Box, Mapping[Lang, str]]] = {
+    box: {"en": en, "de": de}
+    for box, en, de in (
+        (Box.ONES, "Ones", "Einser"),
+        (Box.TWOS, "Twos", "Zweier"),
+        (Box.THREES, "Threes", "Dreier"),
+        (Box.FOURS, "Fours", "Vierer"),
+        (Box.FIVES, "Fives", "Fünfer"),
+        (Box.SIXES, "Sixes", "Sechser"),
+        (Box.THREE_OF_A_KIND, "Three of a kind", "Dreierpasch"),
+        (Box.FOUR_OF_A_KIND, "Four of a kind", "Viererpasch"),
+        (Box.FULL_HOUSE, "Full House", "Full House"),
+        (Box.SMALL_STRAIGHT, "Small straight", "Kleine Straße"),
+        (Box.LARGE_STRAIGHT, "Large straight", "Große Straße"),
+        (Box.KNIFFEL, "Kniffel", "Kniffel"),
+        (Box.CHANCE, "Chance", "Chance"),
+        (Box.MAXIMUM, "Maximum", "Maximum"),
+        (Box.MINIMUM, "Minimum", "Minimum"),
+    )
 }
+"""The one table of the boxes' names: English and the Schmidt sheet's German."""
 
 UPPER: tuple[Box, ...] = (Box.ONES, Box.TWOS, Box.THREES, Box.FOURS, Box.FIVES, Box.SIXES)
 """The upper section, Ones to Sixes."""

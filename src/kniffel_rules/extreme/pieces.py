@@ -8,11 +8,14 @@ worth in a box is in `kniffel_rules.extreme.combinations`.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Final
 
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.rules import Rules
+from kniffel_rules.lang import Lang
 
 __all__ = ["BOXES", "D10", "LOWER", "UPPER", "Box", "layout"]
 
@@ -61,36 +64,42 @@ class Box(enum.Enum):
     @property
     def label(self) -> str:
         """The name printed on the German sheet ("Zwei Paare", "10 oder weniger")."""
+        return _LABELS[self.value]["de"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Two pairs", "de": "Zwei Paare"}``)."""
         return _LABELS[self.value]
 
     def __repr__(self) -> str:
         return f"Box.{self.name}"
 
 
-_LABELS = (
-    "Einser",
-    "Zweier",
-    "Dreier",
-    "Vierer",
-    "Fünfer",
-    "Sechser",
-    "Dreierpasch",
-    "Viererpasch",
-    "Zwei Paare",
-    "Drei Paare",
-    "Zwei Dreier",
-    "Full House",
-    "Großes Full House",
-    "Kleine Straße",
-    "Große Straße",
-    "Highway",
-    "Kniffel",
-    "Kniffel Extreme",
-    "10 oder weniger",
-    "33 oder mehr",
-    "Chance",
-    "Super-Chance",
+_LABELS: Final[tuple[Mapping[Lang, str], ...]] = (
+    {"en": "Ones", "de": "Einser"},
+    {"en": "Twos", "de": "Zweier"},
+    {"en": "Threes", "de": "Dreier"},
+    {"en": "Fours", "de": "Vierer"},
+    {"en": "Fives", "de": "Fünfer"},
+    {"en": "Sixes", "de": "Sechser"},
+    {"en": "Three of a kind", "de": "Dreierpasch"},
+    {"en": "Four of a kind", "de": "Viererpasch"},
+    {"en": "Two pairs", "de": "Zwei Paare"},
+    {"en": "Three pairs", "de": "Drei Paare"},
+    {"en": "Two triples", "de": "Zwei Dreier"},
+    {"en": "Full House", "de": "Full House"},
+    {"en": "Big Full House", "de": "Großes Full House"},
+    {"en": "Small straight", "de": "Kleine Straße"},
+    {"en": "Large straight", "de": "Große Straße"},
+    {"en": "Highway", "de": "Highway"},
+    {"en": "Kniffel", "de": "Kniffel"},
+    {"en": "Kniffel Extreme", "de": "Kniffel Extreme"},
+    {"en": "10 or less", "de": "10 oder weniger"},
+    {"en": "33 or more", "de": "33 oder mehr"},
+    {"en": "Chance", "de": "Chance"},
+    {"en": "Super Chance", "de": "Super-Chance"},
 )
+"""The one table of the boxes' names (by ``Box.value``): English and the German sheet's."""
 
 BOXES: tuple[Box, ...] = tuple(Box)
 """All 22 boxes in sheet order."""
