@@ -4,7 +4,7 @@ Internal: `kniffel_rules.cards.pieces` re-exports every public name here
 (the material of the game is one room; the boards are kept apart for size).
 
 The printed boards' numbers are not in the rulebook. `BLUE_BOARD` and
-`RED_BOARD` are the reconstruction of ``RULINGS.md``; any other `Board` can be
+`RED_BOARD` are the reconstruction of the rulings (docs/rulings.md, card game 2); any other `Board` can be
 passed through `Rules`.
 
 A row is a sequence of levels, front (lowest) first; each level has a number
@@ -288,7 +288,7 @@ BLUE_BOARD: Final = Board(
     straight=BoardRow(_BLUE_LEVELS, (5, 6, 7, 8, 9)),
     two_pairs=BoardRow((2, 2, 2, 2), (0, 0, 0, 0, 0)),
 )
-"""The blue side (the basic game), as reconstructed in RULINGS.md (KA-40)."""
+"""The blue side (the basic game), as reconstructed in the rulings (docs/rulings.md, KA-40)."""
 
 RED_BOARD: Final = Board(
     full_house=BoardRow(_RED_LEVELS, (1, 2, 3, 4, 5, 6)),
