@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
+
 import pytest
 
 from kniffel_rules import classic, extreme
+from kniffel_rules._dicewire import COMMON_NAMES, named
 from kniffel_rules.lang import LANGS, Labelled, label
 from kniffel_rules.notation import normalize
 
@@ -53,3 +57,107 @@ def test_every_box_has_every_language_and_no_two_boxes_share_a_name(
         assert all(names), lang
         assert len(set(names)) == len(names), lang
     assert all(set(m.labels) == set(LANGS) for m in members)
+
+
+# --- parse_action reads both languages' labels (the names come from the one table) ---
+
+def _classic_decide() -> classic.State:
+    s = classic.apply(classic.new_game(), classic.Roll())
+    return classic.apply(s, classic.DiceRoll((2, 3, 3, 3, 5)))
+
+
+def _extreme_decide() -> extreme.State:
+    s = extreme.apply(extreme.new_game(), extreme.Roll())
+    return extreme.apply(s, extreme.parse_action(s, "3 3 4 5 6 w10 7"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("box", list(classic.BOXES))
+def test_classic_parse_action_reads_every_label(box: classic.Box, lang: str) -> None:
+    state = _classic_decide()
+    text = box.labels[lang]  # type: ignore[index]
+    for typed in (text, text.upper(), f"score {text}", f"eintragen {text.lower()}"):
+        assert classic.parse_action(state, typed) == classic.Score(box), typed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("box", list(extreme.BOXES))
+def test_extreme_parse_action_reads_every_label(box: extreme.Box, lang: str) -> None:
+    state = _extreme_decide()
+    text = box.labels[lang]  # type: ignore[index]
+    for typed in (text, text.lower(), f"score {text}"):
+        assert extreme.parse_action(state, typed) == extreme.Score(box), typed
+
+
+@pytest.mark.parametrize(
+    ("typed", "box"),
+    [
+        ("Dreierpasch", classic.Box.THREE_OF_A_KIND),
+        ("Kleine Straße", classic.Box.SMALL_STRAIGHT),
+        ("Große Strasse", classic.Box.LARGE_STRAIGHT),
+        ("Fünfer", classic.Box.FIVES),
+        ("Fuenfer", classic.Box.FIVES),
+    ],
+)
+def test_classic_german_names(typed: str, box: classic.Box) -> None:
+    assert classic.parse_action(_classic_decide(), typed) == classic.Score(box)
+
+
+@pytest.mark.parametrize(
+    ("typed", "box"),
+    [
+        ("Zwei Dreier", extreme.Box.TWO_TRIPLES),
+        ("two triples", extreme.Box.TWO_TRIPLES),
+        ("10 oder weniger", extreme.Box.TEN_OR_LESS),
+        ("10 or less", extreme.Box.TEN_OR_LESS),
+        ("Super-Chance", extreme.Box.SUPER_CHANCE),
+        ("Big Full House", extreme.Box.BIG_FULL_HOUSE),
+    ],
+)
+def test_extreme_names_in_both_languages(typed: str, box: extreme.Box) -> None:
+    assert extreme.parse_action(_extreme_decide(), typed) == extreme.Score(box)
+
+
+@pytest.mark.parametrize("table", [classic.BOX_NAMES, extreme.BOX_NAMES])
+def test_no_name_is_listed_twice_and_every_label_is_listed(
+    table: Mapping[Labelled, tuple[str, ...]],
+) -> None:
+    for member, names in table.items():
+        folded = [normalize(n) for n in names]
+        assert len(set(folded)) == len(folded), member
+        for lang in LANGS:
+            assert normalize(member.labels[lang]) in folded, (member, lang)
+
+
+def test_common_names_repeat_no_english_label() -> None:
+    for box in classic.Box:
+        assert normalize(box.labels["en"]) not in map(normalize, COMMON_NAMES.get(box.key, ()))
+
+
+def test_named_adds_labels_once_in_language_order() -> None:
+    class Thing(enum.Enum):
+        A = 0
+
+        @property
+        def key(self) -> str:
+            return "chance"
+
+        @property
+        def labels(self) -> Mapping[str, str]:
+            return {"de": "Glück", "en": "Chance"}
+
+    assert named(Thing, {Thing.A: ("luck", "Chance")}) == {
+        Thing.A: (*COMMON_NAMES["chance"], "luck", "Chance", "gluck")
+    }
+
+
+def test_named_reads_a_lone_label_and_members_without_one() -> None:
+    class Old(enum.Enum):
+        A = 0
+        B = 1
+
+        @property
+        def label(self) -> str:
+            return "Über Alles" if self is Old.A else ""
+
+    assert named(Old, {}) == {Old.A: ("uber alles",), Old.B: ()}

@@ -24,7 +24,8 @@ from kniffel_rules._dicegame import Roll
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.notation import Phrasebook, numbers, resolve
+from kniffel_rules.lang import LANGS
+from kniffel_rules.notation import Phrasebook, normalize, numbers, resolve
 from kniffel_rules.wire import Form, faces
 
 __all__ = [
@@ -49,40 +50,42 @@ __all__ = [
 E = TypeVar("E", bound=enum.Enum)
 
 COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
-    "ones": ("ones", "1s", "aces", "einser", "einer", "1er"),
-    "twos": ("twos", "2s", "zweier", "2er"),
-    "threes": ("threes", "3s", "dreier", "3er"),
-    "fours": ("fours", "4s", "vierer", "4er"),
-    "fives": ("fives", "5s", "fünfer", "5er"),
-    "sixes": ("sixes", "6s", "sechser", "6er"),
+    "ones": ("1s", "aces", "einser", "einer", "1er"),
+    "twos": ("2s", "zweier", "2er"),
+    "threes": ("3s", "dreier", "3er"),
+    "fours": ("4s", "vierer", "4er"),
+    "fives": ("5s", "fünfer", "5er"),
+    "sixes": ("6s", "sechser", "6er"),
     "three_of_a_kind": (
-        "three of a kind", "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
+        "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
         "dreierpasch", "3er pasch", "dreier pasch", "3erpasch", "drei gleiche", "3 gleiche",
     ),
     "four_of_a_kind": (
-        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
+        "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
         "viererpasch", "4er pasch", "vierer pasch", "4erpasch", "vier gleiche", "4 gleiche",
     ),
     "two_pairs": (
-        "two pairs", "2 pairs", "two pair", "2 pair", "2p", "zwei paare", "2 paare", "zwei paar",
-        "2 paar",
+        "2 pairs", "two pair", "2 pair", "2p", "zwei paare", "2 paare", "zwei paar", "2 paar",
     ),
-    "full_house": ("full house", "fh", "full"),
+    "full_house": ("fh", "full"),
     "small_straight": (
-        "small straight", "sm straight", "sm str", "ss", "kleine strasse", "kl strasse",
-        "kleine", "ks",
+        "sm straight", "sm str", "ss", "kleine strasse", "kl strasse", "kleine", "ks",
     ),
     "large_straight": (
-        "large straight", "lg straight", "lg str", "big straight", "ls", "grosse strasse",
-        "gr strasse", "grosse", "gs",
+        "lg straight", "lg str", "big straight", "ls", "grosse strasse", "gr strasse", "grosse",
+        "gs",
     ),
     "kniffel": (
-        "kniffel", "yahtzee", "yatzy", "yahtzy", "five of a kind", "5 of a kind", "5k",
-        "fünf gleiche", "5 gleiche",
+        "yahtzee", "yatzy", "yahtzy", "five of a kind", "5 of a kind", "5k", "fünf gleiche",
+        "5 gleiche",
     ),
-    "chance": ("chance", "ch"),
+    "chance": ("ch",),
 }
-"""What players call the boxes and areas the dice games share (by ``key``), English and German."""
+"""What players call the boxes and areas the dice games share (by ``key``): aliases only.
+
+The labels (``Box.labels`` in English and German) are added by `named`, so no
+name is typed twice.
+"""
 
 SCORE_VERBS: tuple[str, ...] = (
     "score", "s", "enter", "write", "put", "take", "strike", "scratch", "cross", "zero",
@@ -93,8 +96,44 @@ SCORE_VERBS: tuple[str, ...] = (
 
 
 def named(members: type[E], extra: Mapping[E, tuple[str, ...]]) -> dict[E, tuple[str, ...]]:
-    """Each member's names: the `COMMON_NAMES` of its ``key``, then the game's ``extra`` ones."""
-    return {m: (*COMMON_NAMES.get(getattr(m, "key", ""), ()), *extra.get(m, ())) for m in members}
+    """Each member's names: the `COMMON_NAMES` of its ``key``, the ``extra`` ones, its labels.
+
+    The labels are the member's ``labels`` in every language of
+    `kniffel_rules.lang.LANGS` (and its ``label``), normalised, added when no
+    name before already reads the same: a table of names never repeats a label.
+
+    Examples:
+        >>> import enum
+        >>> class Box(enum.Enum):
+        ...     HIGHWAY = 0
+        ...     key = property(lambda self: self.name.lower())
+        ...     labels = property(lambda self: {"en": "Highway", "de": "Große Straße 6"})
+        >>> named(Box, {Box.HIGHWAY: ("hw", "highway")})
+        {<Box.HIGHWAY: 0>: ('hw', 'highway', 'grosse strasse 6')}
+    """
+    out: dict[E, tuple[str, ...]] = {}
+    for m in members:
+        names = [*COMMON_NAMES.get(getattr(m, "key", ""), ()), *extra.get(m, ())]
+        seen = {normalize(n) for n in names}
+        for text in _labels(m):
+            folded = normalize(text)
+            if folded and folded not in seen:
+                seen.add(folded)
+                names.append(folded)
+        out[m] = tuple(names)
+    return out
+
+
+def _labels(member: object) -> tuple[str, ...]:
+    """A member's labels in every language, then its ``label`` (``()`` if it has none)."""
+    labels = getattr(member, "labels", None)
+    found = []
+    if isinstance(labels, Mapping):
+        found = [labels[lang] for lang in LANGS if lang in labels]
+    single = getattr(member, "label", None)
+    if isinstance(single, str):
+        found.append(single)
+    return tuple(t for t in found if isinstance(t, str))
 
 
 ROLL_FORM = Form("roll", Roll, (("keep", faces(1, 6, 5)),), title="keep these dice, throw the rest")

@@ -41,9 +41,9 @@ from kniffel_rules.notation import Phrasebook
 __all__ = ["BOX_NAMES", "parse_action"]
 
 BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
-    Box, {Box.MAXIMUM: ("maximum", "max"), Box.MINIMUM: ("minimum", "min")}
+    Box, {Box.MAXIMUM: ("max",), Box.MINIMUM: ("min",)}
 )
-"""What a player may call each box, English and German; ``Box.key`` is read as well."""
+"""What a player may call each box: aliases, then both languages' labels; ``Box.key`` too."""
 
 _BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
 _VERBS: Final = Phrasebook({"score": SCORE_VERBS})
