@@ -4,8 +4,8 @@ Internal: `kniffel_rules.cards.pieces` re-exports every public name here
 (the material of the game is one room; the boards are kept apart for size).
 
 The printed boards' numbers are not in the rulebook. `BLUE_BOARD` and
-`RED_BOARD` are the reconstruction of the rulings (docs/rulings.md, card game 2); any other `Board` can be
-passed through `Rules`.
+`RED_BOARD` are the reconstruction of the rulings (docs/rulings.md, card game
+2); any other `Board` can be passed through `Rules`.
 
 A row is a sequence of levels, front (lowest) first; each level has a number
 of spaces. Tokens fill a row from the front, one whole level at a time, so a
@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import bisect
 import enum
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
 from kniffel_rules import _json
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang
 
-__all__ = ["BLUE_BOARD", "RED_BOARD", "ROWS", "Board", "BoardRow", "Row"]
+__all__ = ["BLUE_BOARD", "NAMES", "RED_BOARD", "ROWS", "Board", "BoardRow", "Row"]
 
 # The bounds of a board `Rules` accepts (KA-61): the printed sides' own. Levels of
 # 1 to 3 spaces (KA-15), at most 5 levels (the red side), and no row worth more
@@ -60,17 +62,32 @@ class Row(enum.Enum):
 
     @property
     def label(self) -> str:
-        """The row's name as printed ("Full House", "Two pairs")."""
-        return _LABELS[self]
+        """The row's name as printed ("Full House", "Two pairs"): the English label."""
+        return NAMES[self.value]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Two pairs", "de": "Zwei Paare"}``)."""
+        return NAMES[self.value]
 
 
-_LABELS: Final = {
-    Row.FULL_HOUSE: "Full House",
-    Row.COLOUR: "Colour",
-    Row.THREE_OF_A_KIND: "Three of a kind",
-    Row.STRAIGHT: "Straight",
-    Row.TWO_PAIRS: "Two pairs",
+NAMES: Final[Mapping[str, Mapping[Lang, str]]] = {
+    key: {"en": en, "de": de}
+    for key, en, de in (
+        ("full_house", "Full House", "Full House"),
+        ("colour", "Colour", "Farbe"),
+        ("three_of_a_kind", "Three of a kind", "Dreierpasch"),
+        ("straight", "Straight", "Straße"),
+        ("two_pairs", "Two pairs", "Zwei Paare"),
+        ("four_of_a_kind", "Four of a kind", "Viererpasch"),
+        ("kniffel", "Kniffel", "Kniffel"),
+    )
 }
+"""The names of the rows and the combinations (by their value), English and German.
+
+One table for both: a row is named after its combination (``Row.labels`` and
+``Combination.labels`` read it).
+"""
 
 ROWS: Final[tuple[Row, ...]] = tuple(Row)
 """The rows in board order (the order of `Tokens.rows`)."""

@@ -19,11 +19,13 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules.cards._boards import NAMES
 from kniffel_rules.cards.pieces import COLOURS, Card, Row
+from kniffel_rules.lang import Lang
 
 __all__ = ["SIZES", "Combination", "explain", "plays"]
 
@@ -48,24 +50,19 @@ class Combination(enum.Enum):
 
     @property
     def label(self) -> str:
-        """The name as printed ("Full House", "Three of a kind")."""
-        return _LABELS[self]
+        """The name as printed ("Full House", "Three of a kind"): the English label."""
+        return NAMES[self.value]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Three of a kind", "de": "Dreierpasch"}``)."""
+        return NAMES[self.value]
 
     @property
     def row(self) -> Row | None:
         """The row its tokens go to (``None`` for Kniffel: any row)."""
         return _ROW[self]
 
-
-_LABELS: Final = {
-    Combination.FULL_HOUSE: "Full House",
-    Combination.COLOUR: "Colour",
-    Combination.THREE_OF_A_KIND: "Three of a kind",
-    Combination.STRAIGHT: "Straight",
-    Combination.TWO_PAIRS: "Two pairs",
-    Combination.FOUR_OF_A_KIND: "Four of a kind",
-    Combination.KNIFFEL: "Kniffel",
-}
 
 _ROW: Final = {
     Combination.FULL_HOUSE: Row.FULL_HOUSE,

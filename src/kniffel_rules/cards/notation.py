@@ -74,50 +74,51 @@ __all__ = ["COLOUR_NAMES", "COMBINATION_NAMES", "ROW_NAMES", "parse_action"]
 Reading = Action | Outcome
 Spec = tuple[tuple[Colour | None, int], ...]
 
-COLOUR_NAMES: Final[dict[Colour, tuple[str, ...]]] = {
-    Colour.BLUE: ("blue", "blau", "blaue", "blauen"),
-    Colour.GREEN: ("green", "grün", "grüne", "grünen"),
-    Colour.PURPLE: ("purple", "violet", "lila", "violett", "violette"),
-    Colour.RED: ("red", "rot", "rote", "roten"),
-    Colour.YELLOW: ("yellow", "gelb", "gelbe", "gelben"),
+_COLOUR_ALIASES: Final[dict[Colour, tuple[str, ...]]] = {
+    Colour.BLUE: ("blaue", "blauen"),
+    Colour.GREEN: ("grüne", "grünen"),
+    Colour.PURPLE: ("violet", "violett", "violette"),
+    Colour.RED: ("rote", "roten"),
+    Colour.YELLOW: ("gelbe", "gelben"),
 }
-"""What a player may call each colour, English and German (KA-43: the rulebook names only blue)."""
 
-_FULL_HOUSE = ("full house", "fh", "full")
-_COLOUR = ("colour", "color", "flush", "farbe", "col")
-_THREE = (
-    "three of a kind", "3 of a kind", "3k", "3ok", "3x", "toak", "trips", "triple",
-    "dreierpasch", "3er pasch", "dreier pasch", "3erpasch", "drilling", "dreier",
-)
-_STRAIGHT = ("straight", "str", "strasse", "run")
-_TWO_PAIRS = (
-    "two pairs", "2 pairs", "two pair", "2 pair", "2p", "tp",
-    "zwei paare", "2 paare", "zwei paar", "doppelpaar",
-)
+COLOUR_NAMES: Final[dict[Colour, tuple[str, ...]]] = {
+    c: (*c.labels.values(), *aliases) for c, aliases in _COLOUR_ALIASES.items()
+}
+"""What a player may call each colour: its labels (English, German) and other forms.
 
-COMBINATION_NAMES: Final[dict[Combination, tuple[str, ...]]] = {
-    Combination.FULL_HOUSE: _FULL_HOUSE,
-    Combination.COLOUR: _COLOUR,
-    Combination.THREE_OF_A_KIND: _THREE,
-    Combination.STRAIGHT: _STRAIGHT,
-    Combination.TWO_PAIRS: _TWO_PAIRS,
+KA-43: the rulebook names only blue.
+"""
+
+_COMBINATION_ALIASES: Final[dict[Combination, tuple[str, ...]]] = {
+    Combination.FULL_HOUSE: ("fh", "full"),
+    Combination.COLOUR: ("color", "flush", "col"),
+    Combination.THREE_OF_A_KIND: (
+        "3 of a kind", "3k", "3ok", "3x", "toak", "trips", "triple", "3er pasch",
+        "dreier pasch", "3erpasch", "drilling", "dreier",
+    ),
+    Combination.STRAIGHT: ("str", "run"),
+    Combination.TWO_PAIRS: (
+        "2 pairs", "two pair", "2 pair", "2p", "tp", "2 paare", "zwei paar", "doppelpaar",
+    ),
     Combination.FOUR_OF_A_KIND: (
-        "four of a kind", "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
-        "viererpasch", "4er pasch", "vierer pasch", "4erpasch", "vierling", "vierer",
+        "4 of a kind", "4k", "4ok", "4x", "foak", "quads", "4er pasch", "vierer pasch",
+        "4erpasch", "vierling", "vierer",
     ),
     Combination.KNIFFEL: (
-        "kniffel", "yahtzee", "five of a kind", "5 of a kind", "5k", "fünferpasch",
-        "5er pasch", "fünfer pasch",
+        "yahtzee", "five of a kind", "5 of a kind", "5k", "fünferpasch", "5er pasch",
+        "fünfer pasch",
     ),
 }
-"""What a player may call each combination, English and German; its value is read as well."""
+
+COMBINATION_NAMES: Final[dict[Combination, tuple[str, ...]]] = {
+    c: (*c.labels.values(), *aliases) for c, aliases in _COMBINATION_ALIASES.items()
+}
+"""What a player may call each combination: its labels (English, German) and other forms;
+its value is read as well."""
 
 ROW_NAMES: Final[dict[Row, tuple[str, ...]]] = {
-    Row.FULL_HOUSE: _FULL_HOUSE,
-    Row.COLOUR: _COLOUR,
-    Row.THREE_OF_A_KIND: _THREE,
-    Row.STRAIGHT: _STRAIGHT,
-    Row.TWO_PAIRS: _TWO_PAIRS,
+    r: COMBINATION_NAMES[Combination(r.value)] for r in Row
 }
 """What a player may call each row of the board (the names of its combination)."""
 

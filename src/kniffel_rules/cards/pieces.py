@@ -25,13 +25,14 @@ from __future__ import annotations
 import bisect
 import enum
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
 
 from kniffel_rules.cards._boards import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang
 
 __all__ = [
     "BLUE_BOARD",
@@ -60,6 +61,23 @@ class Colour(enum.Enum):
     PURPLE = "purple"
     RED = "red"
     YELLOW = "yellow"
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "green", "de": "grün"}``)."""
+        return _COLOUR_LABELS[self]
+
+
+_COLOUR_LABELS: Final[Mapping[Colour, Mapping[Lang, str]]] = {
+    colour: {"en": en, "de": de}
+    for colour, en, de in (
+        (Colour.BLUE, "blue", "blau"),
+        (Colour.GREEN, "green", "grün"),
+        (Colour.PURPLE, "purple", "lila"),
+        (Colour.RED, "red", "rot"),
+        (Colour.YELLOW, "yellow", "gelb"),
+    )
+}
 
 
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)

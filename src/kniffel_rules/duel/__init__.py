@@ -61,6 +61,7 @@ from kniffel_rules.duel.notation import AREA_NAMES, parse_action
 from kniffel_rules.duel.pieces import (
     AREAS,
     BLUE,
+    COLOUR_LABELS,
     COLOURS,
     HOLES,
     JOKERS_PER_COLOUR,
@@ -86,6 +87,7 @@ __all__ = [
     "AREA_NAMES",
     "BLUE",
     "COLOURS",
+    "COLOUR_LABELS",
     "HOLES",
     "JOKERS_PER_COLOUR",
     "NUMBER_AREAS",

@@ -11,17 +11,23 @@ Example:
     (11, 'Full House', False)
     >>> Spot.RED_HOLE.secured, Spot.RED_HOLE.owner
     (True, 1)
+    >>> Area.FOUR_OF_A_KIND.labels["de"], COLOUR_LABELS[RED]["de"]
+    ('Vier Gleiche', 'rot')
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Final
+
+from kniffel_rules.lang import Lang
 
 __all__ = [
     "AREAS",
     "BLUE",
     "COLOURS",
+    "COLOUR_LABELS",
     "HOLES",
     "JOKERS_PER_COLOUR",
     "NUMBER_AREAS",
@@ -62,8 +68,13 @@ class Area(enum.Enum):
 
     @property
     def label(self) -> str:
-        """The area's name as printed for players (``"Four of a kind"``)."""
-        return _LABELS.get(self.name, self.name.replace("_", " ").capitalize())
+        """The area's name as printed for players (``"Four of a kind"``): the English label."""
+        return _LABELS[self]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Four of a kind", "de": "Vier Gleiche"}``)."""
+        return _LABELS[self]
 
     @property
     def face(self) -> int | None:
@@ -79,7 +90,24 @@ class Area(enum.Enum):
         return f"Area.{self.name}"
 
 
-_LABELS = {"FULL_HOUSE": "Full House"}
+# The areas' names, English and German (the German special rolls as the
+# rulebook names them: "Vier Gleiche", "Kleine Straße", "Große Straße").
+_LABELS: Final[Mapping[Area, Mapping[Lang, str]]] = {
+    area: {"en": en, "de": de}
+    for area, en, de in (
+        (Area.ONES, "Ones", "Einser"),
+        (Area.TWOS, "Twos", "Zweier"),
+        (Area.THREES, "Threes", "Dreier"),
+        (Area.FOURS, "Fours", "Vierer"),
+        (Area.FIVES, "Fives", "Fünfer"),
+        (Area.SIXES, "Sixes", "Sechser"),
+        (Area.FOUR_OF_A_KIND, "Four of a kind", "Vier Gleiche"),
+        (Area.FULL_HOUSE, "Full House", "Full House"),
+        (Area.SMALL_STRAIGHT, "Small straight", "Kleine Straße"),
+        (Area.LARGE_STRAIGHT, "Large straight", "Große Straße"),
+        (Area.KNIFFEL, "Kniffel", "Kniffel"),
+    )
+}
 
 AREAS: tuple[Area, ...] = tuple(Area)
 """Every area, in board order."""
@@ -92,8 +120,13 @@ BLUE: Final = 0
 """Seat 0 plays blue (DU-40)."""
 RED: Final = 1
 """Seat 1 plays red."""
-COLOURS: Final[tuple[str, str]] = ("blue", "red")
-"""The colours by seat."""
+COLOUR_LABELS: Final[tuple[Mapping[Lang, str], Mapping[Lang, str]]] = (
+    {"en": "blue", "de": "blau"},
+    {"en": "red", "de": "rot"},
+)
+"""The colours' names by seat, in each language."""
+COLOURS: Final[tuple[str, str]] = (COLOUR_LABELS[BLUE]["en"], COLOUR_LABELS[RED]["en"])
+"""The colours by seat (their English names)."""
 JOKERS_PER_COLOUR: Final = 11
 """Joker tiles of each colour: 22 in all (DU-02, DU-45)."""
 

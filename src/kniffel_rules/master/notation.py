@@ -64,36 +64,36 @@ TASK_NAMES: Final[dict[Task, tuple[str, ...]]] = named(
     Task,
     {
         Task.CHANCE_LOW: (
-            "chance (5-10)", "chance 5", "chance low", "low chance", "kleine chance",
-            "kl. chance", "chance klein", "chance niedrig",
+            "chance 5", "chance low", "low chance", "kleine chance", "kl. chance",
+            "chance klein", "chance niedrig",
         ),
         Task.CHANCE_HIGH: (
-            "chance (25-30)", "chance 25", "chance high", "high chance", "große chance",
-            "gr. chance", "chance groß", "chance hoch",
+            "chance 25", "chance high", "high chance", "große chance", "gr. chance",
+            "chance groß", "chance hoch",
         ),
     },
 )
-"""What a player may call each task, English and German; ``Task.key`` is read as well."""
+"""What a player may call each task besides its labels (``Task.labels``, English and
+German, and ``Task.key`` are read as well)."""
 
 COMBO_NAMES: Final[dict[Combo, tuple[str, ...]]] = named(
     Combo,
     {
-        Combo.PAIR: ("pair", "one pair", "1 pair", "paar", "ein paar", "1 paar"),
-        Combo.THREE_OF_A_KIND: ("drilling",),
-        Combo.FOUR_OF_A_KIND: ("vierling",),
+        Combo.PAIR: ("one pair", "1 pair", "paar", "1 paar"),
         Combo.TASK_DONE: (
-            "task already fulfilled", "already fulfilled", "task done", "done", "task fulfilled",
-            "aufgabe bereits erfüllt", "bereits erfüllt", "aufgabe erfüllt", "erfüllt",
+            "already fulfilled", "task done", "done", "task fulfilled", "bereits erfüllt",
+            "aufgabe erfüllt", "erfüllt",
         ),
     },
 )
-"""What a player may call each coin-row combination, English and German (and ``Combo.key``)."""
+"""What a player may call each coin-row combination besides its labels (``Combo.labels``,
+English and German, and ``Combo.key`` are read as well)."""
 
 _TASKS: Final = Phrasebook({
-    task: (*names, task.key, task.label) for task, names in TASK_NAMES.items()
+    task: (*names, task.key, *task.labels.values()) for task, names in TASK_NAMES.items()
 })
 _COMBOS: Final = Phrasebook({
-    combo: (*names, combo.key, combo.label) for combo, names in COMBO_NAMES.items()
+    combo: (*names, combo.key, *combo.labels.values()) for combo, names in COMBO_NAMES.items()
 })
 _CHANCES: Final = (Task.CHANCE_LOW, Task.CHANCE_HIGH)
 _VERBS: Final = Phrasebook({

@@ -10,13 +10,17 @@ Example:
     (2, 3)
     >>> Task.CHANCE_HIGH.label, Combo.TASK_DONE.label
     ('Chance (25-30)', 'task already fulfilled')
+    >>> Task.SMALL_STRAIGHT.labels["de"], Combo.THREE_OF_A_KIND.labels["de"]
+    ('Kleine Straße', 'Drilling')
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
+
+from kniffel_rules.lang import Lang
 
 __all__ = [
     "COIN_COMBOS",
@@ -50,7 +54,12 @@ class Task(enum.Enum):
 
     @property
     def label(self) -> str:
-        """The name printed on the sheet ("Chance (5-10)")."""
+        """The name printed on the sheet ("Chance (5-10)"): the English label."""
+        return _TASK_LABELS[self]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Small straight", "de": "Kleine Straße"}``)."""
         return _TASK_LABELS[self]
 
     @property
@@ -76,13 +85,18 @@ class Task(enum.Enum):
         return f"Task.{self.name}"
 
 
-_TASK_LABELS = {
-    Task.KNIFFEL: "Kniffel",
-    Task.FULL_HOUSE: "Full House",
-    Task.SMALL_STRAIGHT: "Small straight",
-    Task.LARGE_STRAIGHT: "Large straight",
-    Task.CHANCE_LOW: "Chance (5-10)",
-    Task.CHANCE_HIGH: "Chance (25-30)",
+# The names of the tasks, English and German (the German ones are the
+# rulebook's: "Kleine Straße", "Große Straße", MA-07).
+_TASK_LABELS: Final[Mapping[Task, Mapping[Lang, str]]] = {
+    task: {"en": en, "de": de}
+    for task, en, de in (
+        (Task.KNIFFEL, "Kniffel", "Kniffel"),
+        (Task.FULL_HOUSE, "Full House", "Full House"),
+        (Task.SMALL_STRAIGHT, "Small straight", "Kleine Straße"),
+        (Task.LARGE_STRAIGHT, "Large straight", "Große Straße"),
+        (Task.CHANCE_LOW, "Chance (5-10)", "Chance (5-10)"),
+        (Task.CHANCE_HIGH, "Chance (25-30)", "Chance (25-30)"),
+    )
 }
 
 _TASK_STARS = {
@@ -117,7 +131,12 @@ class Combo(enum.Enum):
 
     @property
     def label(self) -> str:
-        """A readable name ("two pairs", "task already fulfilled")."""
+        """A readable name ("two pairs", "task already fulfilled"): the English label."""
+        return _COMBO_LABELS[self]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "three of a kind", "de": "Drilling"}``)."""
         return _COMBO_LABELS[self]
 
     @property
@@ -129,12 +148,17 @@ class Combo(enum.Enum):
         return f"Combo.{self.name}"
 
 
-_COMBO_LABELS = {
-    Combo.PAIR: "pair",
-    Combo.TWO_PAIRS: "two pairs",
-    Combo.THREE_OF_A_KIND: "three of a kind",
-    Combo.FOUR_OF_A_KIND: "four of a kind",
-    Combo.TASK_DONE: "task already fulfilled",
+# The coin row's combinations, English and German (the rulebook's "Drilling",
+# "Vierling", "2 Paare" and "Aufgabe bereits erfüllt", MA-14, MA-15).
+_COMBO_LABELS: Final[Mapping[Combo, Mapping[Lang, str]]] = {
+    combo: {"en": en, "de": de}
+    for combo, en, de in (
+        (Combo.PAIR, "pair", "ein Paar"),
+        (Combo.TWO_PAIRS, "two pairs", "zwei Paare"),
+        (Combo.THREE_OF_A_KIND, "three of a kind", "Drilling"),
+        (Combo.FOUR_OF_A_KIND, "four of a kind", "Vierling"),
+        (Combo.TASK_DONE, "task already fulfilled", "Aufgabe bereits erfüllt"),
+    )
 }
 
 _COMBO_COINS = {
