@@ -59,6 +59,7 @@ from kniffel_rules.master.pieces import (
     Combo,
     Task,
 )
+from kniffel_rules.master.render import render, render_action
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
 from kniffel_rules.master.state import Observation, Phase, Sheet, State, bonus_stars, lap_length
@@ -120,6 +121,8 @@ __all__ = [
     "outcome",
     "parse_action",
     "race_coins",
+    "render",
+    "render_action",
     "sample_chance",
     "scores",
     "tasks_shown",
