@@ -1,0 +1,242 @@
+"""kniffel_rules.svg: well-formed, deterministic pictures of every game, in both languages."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kniffel_rules as k
+from kniffel_rules import cards, classic, duel, extreme, master, svg
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.errors import InvalidStateError, KniffelError
+from kniffel_rules.lang import LANGS, UnknownLanguageError
+
+NS = "{http://www.w3.org/2000/svg}"
+GAMES = ("classic", "extreme", "master", "duel", "cards")
+HOSTILE = ("<script>alert(1)</script>", "Tom & Jerry", "\"quoted\" 'single'")
+REPR = re.compile(
+    r"\b(Box|Area|Spot|Task|Combo|Phase|Row|Colour)\.[A-Z_]+|(State|Card|Sheet|Tokens)\("
+)
+
+
+def names_for(game: str, n: int) -> list[str]:
+    pool = [*HOSTILE, "Dora"]
+    return pool[: 2 if game == "duel" else n]
+
+
+def walk(game: str, players: list[str], steps: int, seed: int) -> Any:
+    """A seeded random playout of ``steps`` actions (or to the end)."""
+    module: Any = k.get_variant(game)
+    rng = random.Random(seed)
+    state = module.new_game(players=players)
+    for _ in range(steps):
+        if module.is_terminal(state):
+            break
+        if module.current_player(state) < 0:
+            state = module.apply(state, module.sample_chance(state, rng))
+        else:
+            state = module.apply(state, rng.choice(module.legal_actions(state)))
+    return state
+
+
+def parse(picture: str) -> ET.Element:
+    root = ET.fromstring(picture)
+    assert root.tag == f"{NS}svg"
+    assert root.get("viewBox") is not None
+    assert float(root.get("width", "0")) > 0
+    assert float(root.get("height", "0")) > 0
+    return root
+
+
+def texts(root: ET.Element) -> str:
+    return "\n".join("".join(e.itertext()) for e in root.iter(f"{NS}text"))
+
+
+def card_titles(root: ET.Element) -> list[str]:
+    return [t.text or "" for g in root.iter(f"{NS}g") for t in g.iter(f"{NS}title")]
+
+
+# the initial position, one in the middle, the end
+STAGES = (0, 60, 100_000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("steps", STAGES)
+def test_every_game_draws_well_formed_deterministic_svg(game: str, lang: Any, steps: int) -> None:
+    players = names_for(game, 3)
+    state = walk(game, players, steps, seed=7)
+    module: Any = k.get_variant(game)
+    picture = svg.render(state, lang=lang)
+    assert picture == svg.render(state, lang=lang)
+    root = parse(picture)
+    shown = texts(root)
+    for who in players:
+        assert who[:9] in shown  # names are cut to fit, never lost at the start
+    assert not REPR.search(picture)
+    assert not list(root.iter(f"{NS}script")), "a name became an element"
+    assert "<script>" not in picture
+    if steps == STAGES[-1]:
+        assert module.is_terminal(state)
+        assert ("Game over" if lang == "en" else "Spielende") in shown
+    # an observation of a dice game draws the same; of the card game it adds a hand
+    observed = svg.render(module.observation(state, 0), lang=lang)
+    parse(observed)
+    if game != "cards":
+        assert observed == picture
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Ones", "Three of a kind", "Upper sum", "Bonus", "Total"]),
+        ("de", ["Einser", "Dreierpasch", "Kleine Straße", "Summe oben", "Endsumme"]),
+    ],
+)
+def test_classic_sheet_names_boxes_in_the_language(lang: Any, words: list[str]) -> None:
+    shown = texts(parse(svg.sheet(classic.new_game(players=2), lang=lang)))
+    for w in words:
+        assert w in shown
+
+
+def test_extreme_sheet_names_boxes_and_chips_in_german() -> None:
+    shown = texts(parse(svg.sheet(extreme.new_game(players=2), lang="de")))
+    for w in ["Einser", "Zwei Paare", "Super-Chance", "Chips"]:
+        assert w in shown
+
+
+def test_dice_are_drawn_as_pips() -> None:
+    state = classic.apply(classic.new_game(players=1), classic.Roll())
+    state = classic.apply(state, DiceRoll((1, 2, 3, 5, 6)))
+    root = parse(svg.sheet(state))
+    pips = [c for c in root.iter(f"{NS}circle") if c.get("r") == "3.09"]
+    assert len(pips) == 1 + 2 + 3 + 5 + 6
+
+
+def test_extreme_d10_is_drawn_with_its_number() -> None:
+    state = extreme.apply(extreme.new_game(players=1), extreme.Roll())
+    state = extreme.apply(state, extreme.ExtremeRoll((2, 2, 3, 4, 4), 0))
+    root = parse(svg.sheet(state))
+    assert len(list(root.iter(f"{NS}polygon"))) == 1
+    pips = [c for c in root.iter(f"{NS}circle") if c.get("r") == "3.09"]
+    assert len(pips) == 15
+    assert "0" in [t.text for t in root.iter(f"{NS}text")]
+
+
+def test_sheet_shows_entries_and_totals() -> None:
+    state = classic.new_game(players=["Ann", "Ben"])
+    sheet = classic.Sheet().with_entry(classic.Box.SIXES, 24).with_entry(classic.Box.CHANCE, 27)
+    state = attrs.evolve(state, sheets=(sheet, classic.Sheet()))
+    shown = texts(parse(svg.sheet(state))).split("\n")
+    assert "24" in shown
+    assert "27" in shown
+    assert "51" in shown  # Ann's total
+
+
+def test_master_sheet_shows_stars() -> None:
+    state = walk("master", ["Ann", "Ben"], 100_000, seed=3)
+    root = parse(svg.master_sheet(state, lang="de"))
+    shown = texts(root).split("\n")
+    for stars in master.scores(state):
+        assert str(stars) in shown
+    assert "Sterne" in texts(root)
+    assert "Münzreihe" in texts(root)
+
+
+def test_duel_secured_discs_take_their_owners_colour() -> None:
+    state = walk("duel", ["Ann", "Ben"], 100_000, seed=11)
+    root = parse(svg.duel_board(state))
+    discs = [c for c in root.iter(f"{NS}circle") if c.get("r") == "13"]
+    assert len(discs) == len(duel.AREAS)
+    blue = sum(1 for c in discs if c.get("fill") == "#2f6fdf")
+    red = sum(1 for c in discs if c.get("fill") == "#d9342b")
+    assert (blue, red) == (len(state.secured(0)), len(state.secured(1)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400), players=st.integers(2, 4))
+def test_card_pictures_never_show_a_hidden_card(seed: int, steps: int, players: int) -> None:
+    state = walk("cards", [f"P{i}" for i in range(players)], steps, seed)
+    public = {str(c) for c in state.display}
+    shown = set(card_titles(parse(svg.card_board(state))))
+    assert shown == public, "a State shows the display and no hand"
+    for seat in range(players):
+        obs = cards.observation(state, seat)
+        shown = set(card_titles(parse(svg.card_board(obs))))
+        assert shown == public | {str(c) for c in state.hands[seat]}
+
+
+def test_card_observation_shows_the_own_hand_face_up_and_counts_the_others() -> None:
+    state = walk("cards", ["Ann", "Ben", "Cy"], 40, seed=2)
+    root = parse(svg.card_board(cards.observation(state, 1), lang="de"))
+    shown = texts(root)
+    for size in (len(h) for h in state.hands):
+        assert f"Hand: {size} Karten" in shown
+    assert f"Stapel: {len(state.pile)} Karten" in shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_language_and_size_are_refused(game: str) -> None:
+    state = walk(game, names_for(game, 2), 5, seed=1)
+    with pytest.raises(UnknownLanguageError):
+        svg.render(state, lang="fr")  # type: ignore[arg-type]
+    for size in (0, -5, 2.5, True, "300"):
+        with pytest.raises(InvalidStateError, match="size"):
+            svg.render(state, size=size)  # type: ignore[arg-type]
+
+
+def test_size_sets_width_and_keeps_the_aspect() -> None:
+    root = parse(svg.render(classic.new_game(players=2), size=300))
+    _, _, w, h = (float(v) for v in root.get("viewBox", "").split())
+    assert root.get("width") == "300"
+    assert float(root.get("height", "0")) == pytest.approx(300 * h / w, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("picture", "view"),
+    [
+        (svg.sheet, duel.new_game()),
+        (svg.master_sheet, classic.new_game()),
+        (svg.duel_board, master.new_game()),
+        (svg.card_board, extreme.new_game()),
+        (svg.sheet, object()),
+    ],
+)
+def test_a_view_of_another_game_is_refused(picture: Any, view: Any) -> None:
+    with pytest.raises(InvalidStateError, match="view"):
+        picture(view)
+
+
+@pytest.mark.parametrize("view", [object(), 3, None, "classic", k])
+def test_render_refuses_what_is_no_game(view: Any) -> None:
+    with pytest.raises(KniffelError):
+        svg.render(view)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_names_with_characters_xml_cannot_hold_stay_well_formed(game: str) -> None:
+    state = walk(game, names_for(game, 2), 30, seed=4)
+    n = len(state.names)
+    state = attrs.evolve(state, names=("\x00\x1b[31m", "\ud800&<")[:n] + ("x",) * (n - 2))
+    parse(svg.render(state, lang="de"))
+
+
+def test_importing_svg_imports_no_game() -> None:
+    code = (
+        "import sys, kniffel_rules.svg; "
+        "print(sorted(m for m in sys.modules if m.startswith('kniffel_rules.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    for game in GAMES:
+        assert f"kniffel_rules.{game}" not in out
