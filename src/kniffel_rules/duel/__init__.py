@@ -19,9 +19,10 @@ The rooms: ``rules`` (`Rules`), ``pieces`` (areas, spots, tiles),
 ``combinations`` (what dice show), ``actions``, ``state``, ``legality``
 (every refusal, with its clause id), ``engine`` (`new_game` and the protocol
 functions), ``serial`` (JSON), and on the wire ``wire`` (actions as JSON
-objects and canonical text), ``notation`` (`parse_action`) and ``view``
-(`observation`). The old paths ``duel.areas``, ``duel.checks`` and
-``duel.game`` still import, with a `DeprecationWarning`.
+objects and canonical text), ``notation`` (`parse_action`), ``view``
+(`observation`) and ``render`` (`render`, `render_action`: text for
+players). The old paths ``duel.areas``, ``duel.checks`` and ``duel.game``
+still import, with a `DeprecationWarning`.
 """
 
 from kniffel_rules._moved import alias_modules
@@ -72,6 +73,7 @@ from kniffel_rules.duel.pieces import (
     Area,
     Spot,
 )
+from kniffel_rules.duel.render import render, render_action
 from kniffel_rules.duel.rules import ADJACENCIES, Rules
 from kniffel_rules.duel.serial import from_json, to_json
 from kniffel_rules.duel.state import Observation, Phase, State
@@ -134,6 +136,8 @@ __all__ = [
     "observation",
     "observation_to_dict",
     "parse_action",
+    "render",
+    "render_action",
     "roll_problem",
     "sample_chance",
     "scores",

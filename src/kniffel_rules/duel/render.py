@@ -1,0 +1,242 @@
+"""The Duell as text for players: `render` (the board) and `render_action`.
+
+`render` draws one seat's view (a `State` or its `Observation`; nothing in
+the Duell is hidden, so both show the same): whose turn it is and what they
+must decide, the dice and the throw count, the board as one line per area
+with its disc on one of five places (blue hole, blue space, centre, red
+space, red hole), the jokers each player holds and the score (discs secured;
+in a match the games won). Area names come from ``Area.labels``, the
+colours from `COLOUR_LABELS`, every other word from the one table of this
+module, in English or German. No line is longer than 79 characters.
+
+Example:
+    >>> from kniffel_rules import DiceRoll, duel
+    >>> s = duel.new_game(["Ann", "Ben"], first_player=0)
+    >>> s = duel.apply(duel.apply(s, duel.Roll()), DiceRoll((2, 3, 4, 5, 5)))
+    >>> s = duel.apply(s, duel.Move(duel.Area.SMALL_STRAIGHT))
+    >>> print(render(s).splitlines()[0])
+    Ben (red) to move: roll the dice
+    >>> [line for line in render(s).splitlines() if "Small" in line]
+    ['Small straight     .      X      .      .      .     blue space']
+    >>> render_action(duel.Joker(6, 5), lang="de")
+    'Joker: 6 zu 5 drehen'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._text import brief
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.duel.actions import Action, Joker, Miss, Move
+from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.pieces import AREAS, BLUE, COLOUR_LABELS, RED, Spot
+from kniffel_rules.duel.state import Observation, State
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang, check_lang
+
+__all__ = ["render", "render_action"]
+
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "to_move": {"en": "{name} ({colour}) to move", "de": "{name} ({colour}) ist am Zug"},
+    "throw": {"en": "throw {n} of 3", "de": "Wurf {n} von 3"},
+    "first": {"en": "roll the dice", "de": "würfeln"},
+    "decide": {
+        "en": "keep dice and throw again, or move a disc, spend a joker or declare a miss",
+        "de": "Würfel behalten und nochmal werfen, oder Scheibe ziehen, Joker, Fehlwurf",
+    },
+    "final": {
+        "en": "move a disc, spend a joker or declare a miss",
+        "de": "Scheibe ziehen, Joker einsetzen oder Fehlwurf",
+    },
+    "jokers_used": {"en": "jokers spent this turn: {n}", "de": "Joker in diesem Zug: {n}"},
+    "throwing": {"en": "throwing {n} dice", "de": "{n} Würfel werden geworfen"},
+    "roll_off": {
+        "en": "Roll-off for the first player: {name} throws one die",
+        "de": "Auswürfeln, wer beginnt: {name} wirft einen Würfel",
+    },
+    "roll_off_faces": {"en": "thrown so far: {faces}", "de": "bisher geworfen: {faces}"},
+    "over": {"en": "Game over: {name} wins", "de": "Spielende: {name} gewinnt"},
+    "match_over": {"en": "Match over: {name} wins", "de": "Match vorbei: {name} gewinnt"},
+    "game_no": {
+        "en": "Game {n} of the match (first to {wins} games)",
+        "de": "Spiel {n} des Matchs (wer zuerst {wins} Spiele gewinnt)",
+    },
+    "dice": {"en": "Dice", "de": "Würfel"},
+    "kept": {"en": "Kept", "de": "Behalten"},
+    "none": {"en": "none", "de": "keine"},
+    "area": {"en": "Area", "de": "Bereich"},
+    "hole": {"en": "hole", "de": "Loch"},
+    "space": {"en": "space", "de": "Feld"},
+    "centre": {"en": "centre", "de": "Mitte"},
+    "disc": {"en": "disc", "de": "Scheibe"},
+    "blue_space": {"en": "blue space", "de": "blaues Feld"},
+    "red_space": {"en": "red space", "de": "rotes Feld"},
+    "blue_hole": {"en": "blue hole", "de": "blaues Loch"},
+    "red_hole": {"en": "red hole", "de": "rotes Loch"},
+    "jokers": {"en": "Jokers", "de": "Joker"},
+    "secured": {"en": "Secured", "de": "Gesichert"},
+    "games_won": {"en": "Games won", "de": "Gewonnene Spiele"},
+    # the actions
+    "keep": {"en": "keep {dice}, throw the rest", "de": "{dice} behalten, Rest würfeln"},
+    "roll": {"en": "throw all dice", "de": "alle Würfel werfen"},
+    "outcome": {"en": "throw {dice}", "de": "Wurf {dice}"},
+    "joker": {"en": "joker: turn a {die} into a {face}", "de": "Joker: {die} zu {face} drehen"},
+    "move": {"en": "move the {area} disc", "de": "Scheibe {area} ziehen"},
+    "miss": {"en": "miss: take a joker", "de": "Fehlwurf: Joker nehmen"},
+}
+
+_SPOT_WORD: Final[Mapping[Spot, str]] = {
+    Spot.CENTRE: "centre",
+    Spot.BLUE_SPACE: "blue_space",
+    Spot.RED_SPACE: "red_space",
+    Spot.BLUE_HOLE: "blue_hole",
+    Spot.RED_HOLE: "red_hole",
+}
+# The five places of an area, left to right: blue's side, the centre, red's side.
+_PLACES: Final = (Spot.BLUE_HOLE, Spot.BLUE_SPACE, Spot.CENTRE, Spot.RED_SPACE, Spot.RED_HOLE)
+_LABEL_WIDTH: Final = 16
+_CELL: Final = 7
+
+
+def _w(key: str, lang: Lang, **values: object) -> str:
+    return _WORDS[key][lang].format(**values)
+
+
+def _dice(values: Sequence[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _colour(seat: int, lang: Lang) -> str:
+    return COLOUR_LABELS[seat][lang]
+
+
+def _status(state: State, lang: Lang) -> list[str]:
+    """Whose turn it is and what they decide (or who won, or the roll-off)."""
+    lines: list[str] = []
+    rules = state.rules
+    if state.phase is Phase.OVER:
+        winner = state.names[state.results[-1]] if state.results else ""
+        return [_w("match_over" if rules.match_wins > 1 else "over", lang, name=winner)]
+    if rules.match_wins > 1:
+        lines.append(_w("game_no", lang, n=len(state.results) + 1, wins=rules.match_wins))
+    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
+        off = state.roll_off
+        lines.append(_w("roll_off", lang, name=state.names[off.thrower]))
+        if off.faces:
+            thrown = ", ".join(
+                f"{state.names[seat]} {face}"
+                for seat, face in zip(off.contenders, off.faces, strict=False)
+            )
+            lines.append(_w("roll_off_faces", lang, faces=thrown))
+        return lines
+    head = _w("to_move", lang, name=state.names[state.player], colour=_colour(state.player, lang))
+    if state.phase is Phase.THROW:
+        kept = _dice(state.dice) or _w("none", lang)
+        lines.append(f"{head}: {_w('throw', lang, n=state.rolls + 1)}")
+        lines.append(f"{_w('kept', lang)}: {kept}; {_w('throwing', lang, n=5 - len(state.dice))}")
+        return lines
+    if state.rolls == 0:
+        lines.append(f"{head}: {_w('first', lang)}")
+        return lines
+    lines.append(f"{head}: {_w('throw', lang, n=state.rolls)}")
+    lines.append(f"{_w('dice', lang)}: {_dice(state.dice)}")
+    if state.jokers_used:
+        lines.append(_w("jokers_used", lang, n=state.jokers_used))
+    final = state.rolls >= 3 or state.jokers_used > 0
+    lines.append(_w("final" if final else "decide", lang))
+    return lines
+
+
+def _cell(text: str) -> str:
+    return _fit(text, _CELL - 1).center(_CELL)
+
+
+def _board(state: State, lang: Lang) -> list[str]:
+    blue, red = (
+        f"{_colour(seat, lang)}: {_fit(state.names[seat], 24)}" for seat in (BLUE, RED)
+    )
+    lines = [f"{blue}   {red}", ""]
+    head = [_w(w, lang) for w in ("hole", "space", "centre", "space", "hole")]
+    lines.append(
+        (_w("area", lang).ljust(_LABEL_WIDTH) + "".join(_cell(h) for h in head))
+        + "  "
+        + _w("disc", lang)
+    )
+    blue_side, red_side = (_colour(seat, lang).center(2 * _CELL) for seat in (BLUE, RED))
+    lines.insert(2, (" " * _LABEL_WIDTH + blue_side + " " * _CELL + red_side).rstrip())
+    for area in AREAS:
+        spot = state.board[area.value]
+        cells = []
+        for place in _PLACES:
+            if spot is place:
+                cells.append(_cell("X"))
+            elif not area.has_spaces and place in (Spot.BLUE_SPACE, Spot.RED_SPACE):
+                cells.append(_cell(""))
+            else:
+                cells.append(_cell("."))
+        label = _fit(area.labels[lang], _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH)
+        lines.append(f"{label}{''.join(cells)}  {_w(_SPOT_WORD[spot], lang)}".rstrip())
+    lines.append("")
+    lines.append(_tally(state, "jokers", state.jokers, lang))
+    lines.append(_tally(state, "secured", tuple(len(state.secured(p)) for p in (0, 1)), lang))
+    if state.rules.match_wins > 1:
+        lines.append(_tally(state, "games_won", state.games_won, lang))
+    return lines
+
+
+def _tally(state: State, key: str, counts: Sequence[int], lang: Lang) -> str:
+    parts = ", ".join(f"{_fit(n, 24)} {c}" for n, c in zip(state.names, counts, strict=True))
+    return f"{_w(key, lang)}: {parts}"
+
+
+def render(view: State | Observation, *, lang: Lang = "en") -> str:
+    """A plain-text picture of the game: the status, the dice, the board and the tallies.
+
+    Args:
+        view: A Duell `State`, or a seat's `Observation` of one (the same
+            picture: nothing in the Duell is hidden).
+        lang: ``"en"`` or ``"de"``.
+
+    Returns:
+        Lines joined by newlines, none longer than 79 characters (longer
+        names are cut).
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language of the library.
+        InvalidStateError: ``view`` is neither a Duell `State` nor an
+            `Observation` (path ``state``).
+    """
+    lang = check_lang(lang)
+    state = view.state if isinstance(view, Observation) else view
+    SHELL.check_state(state)
+    return "\n".join([*_status(state, lang), "", *_board(state, lang)])
+
+
+def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
+    """A short phrase for ``action`` in ``lang``: ``"move the Full House disc"``.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language of the library.
+        InvalidStateError: ``action`` is not a Duell action or outcome (path ``action``).
+    """
+    lang = check_lang(lang)
+    if isinstance(action, Roll):
+        if not action.keep:
+            return _w("roll", lang)
+        return _w("keep", lang, dice=_dice(action.keep))
+    if isinstance(action, DiceRoll):
+        return _w("outcome", lang, dice=_dice(action.values))
+    if isinstance(action, Joker):
+        return _w("joker", lang, die=action.die, face=action.face)
+    if isinstance(action, Move):
+        return _w("move", lang, area=action.area.labels[lang])
+    if isinstance(action, Miss):
+        return _w("miss", lang)
+    raise InvalidStateError("action", f"not an action or outcome of duel: {brief(action)}")
