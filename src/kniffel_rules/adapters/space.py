@@ -1,0 +1,558 @@
+"""A fixed action index and an observation tensor for each dice game (pure Python).
+
+Learning frameworks (OpenSpiel, Gymnasium, PettingZoo) number the actions of
+a game ``0 .. n-1`` once and for all, and describe a position as a flat
+vector of numbers. This module gives both for the four dice games
+(``classic``, ``extreme``, ``master``, ``duel``), built from the game's
+rules and pieces alone, without numpy:
+
+- `ActionSpace.for_game` enumerates every decision a player can ever be
+  offered under the given rules, in a fixed documented order, with
+  `ActionSpace.index`, `ActionSpace.action` and `ActionSpace.mask`;
+- `ChanceSpace.for_game` does the same for the chance outcomes (the dice
+  thrown, the roll-off dice): they are not decisions and have an index of
+  their own;
+- `observation_tensor` turns an observation into a ``list[float]`` whose
+  layout `observation_layout` names part by part.
+
+The card game is not covered yet: its action space is being redesigned
+(issue 18, item 2), and `for_game` refuses it with `UnsupportedGameError`.
+
+    >>> from kniffel_rules import classic
+    >>> from kniffel_rules.adapters.space import ActionSpace
+    >>> space = ActionSpace.for_game("classic")
+    >>> space.size
+    223
+    >>> space.index(classic.Roll())
+    0
+    >>> space.action(222)
+    Score(Box.CHANCE)
+    >>> state = classic.new_game()
+    >>> [i for i, legal in enumerate(space.mask(state)) if legal]
+    [0]
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Final, cast
+
+from kniffel_rules.dice import D6, DiceRoll, all_multisets
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
+
+__all__ = [
+    "GAMES",
+    "ActionSpace",
+    "ChanceSpace",
+    "UnsupportedGameError",
+    "game_name",
+    "observation_layout",
+    "observation_tensor",
+    "resolve_game",
+    "tensor_size",
+]
+
+GAMES: Final[tuple[str, ...]] = ("classic", "extreme", "master", "duel")
+"""The games the adapters cover (the card game waits for its smaller action space)."""
+
+
+class UnsupportedGameError(UnknownVariantError):
+    """A game the adapters do not cover yet (the card game), or no game at all."""
+
+
+def game_name(game: str | Variant | Any) -> str:
+    """The registry name of ``game``, a name or a game module, if the adapters cover it.
+
+    Raises:
+        UnsupportedGameError: ``game`` is the card game or not a game at all.
+    """
+    name = game if isinstance(game, str) else getattr(game, "__name__", "").rsplit(".", 1)[-1]
+    if name == "cards":
+        raise UnsupportedGameError(
+            "the card game has no fixed action index yet: its action space is being "
+            "redesigned (issue 18); the adapters cover " + ", ".join(GAMES)
+        )
+    if name not in GAMES:
+        raise UnsupportedGameError(f"unknown game {game!r}; the adapters cover {', '.join(GAMES)}")
+    return name
+
+
+def resolve_game(game: str | Variant | Any, rules: Any = None) -> tuple[str, Variant, Any]:
+    """The name, module and rules of ``game`` (``rules=None``: the rulebook).
+
+    Raises:
+        UnsupportedGameError: ``game`` is not one of `GAMES`.
+        InvalidStateError: ``rules`` is not the game's ``Rules`` (path ``rules``).
+    """
+    name = game_name(game)
+    module = get_variant(name)
+    if rules is None:
+        rules = module.Rules()
+    elif not isinstance(rules, module.Rules):
+        raise InvalidStateError("rules", f"expected {name} Rules, got {type(rules).__name__}")
+    return name, module, rules
+
+
+def _keeps(up_to: int) -> list[tuple[int, ...]]:
+    return [keep for k in range(up_to + 1) for keep in all_multisets(k)]
+
+
+def _classic_actions(rules: Any) -> list[Any]:
+    from kniffel_rules import classic
+
+    rolls = [classic.Roll()] if rules.full_cup else [classic.Roll(k) for k in _keeps(4)]
+    return rolls + [classic.Score(box) for box in classic.sheet_boxes(rules)]
+
+
+def _extreme_actions(rules: Any) -> list[Any]:
+    from kniffel_rules import extreme
+
+    rolls = [
+        extreme.Roll(keep, d10)
+        for d10 in (False, True)
+        for keep in _keeps(5)
+        if not (d10 and len(keep) == 5)
+    ]
+    return rolls + [extreme.Score(box) for box in extreme.Box]
+
+
+def _master_actions(rules: Any) -> list[Any]:
+    from kniffel_rules import master
+
+    out: list[Any] = [master.Roll(k) for k in _keeps(4)]
+    out += [master.Fulfil(task) for task in master.Task]
+    out += [master.NumberRows(((f, c),)) for f in D6 for c in range(2, 6)]
+    out += [
+        master.NumberRows(((f, c), (g, d)))
+        for f in D6
+        for g in D6
+        if f < g
+        for c, d in ((2, 2), (2, 3), (3, 2))
+    ]
+    out += [master.Coins(combo) for combo in master.COIN_COMBOS]
+    out += [master.Coins(master.Combo.TASK_DONE, task) for task in master.Task]
+    out += [
+        master.RowAndCoins(f, c, combo)
+        for f in D6
+        for c in (2, 3)
+        for combo in (master.Combo.PAIR, master.Combo.THREE_OF_A_KIND)
+        if not (c == 3 and combo is master.Combo.THREE_OF_A_KIND)
+    ]
+    out.append(master.Pass())
+    return out
+
+
+def _duel_actions(rules: Any) -> list[Any]:
+    from kniffel_rules import duel
+
+    out: list[Any] = [duel.Roll(k) for k in _keeps(4)]
+    out += [duel.Joker(die, face) for die in D6 for face in D6 if die != face]
+    out += [duel.Move(area) for area in duel.Area]
+    out.append(duel.Miss())
+    return out
+
+
+_ACTIONS: Final[dict[str, Callable[[Any], list[Any]]]] = {
+    "classic": _classic_actions,
+    "extreme": _extreme_actions,
+    "master": _master_actions,
+    "duel": _duel_actions,
+}
+
+
+def _five_dice_outcomes(rules: Any) -> list[Any]:
+    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
+
+
+def _extreme_outcomes(rules: Any) -> list[Any]:
+    from kniffel_rules import extreme
+    from kniffel_rules.extreme.pieces import D10
+
+    out: list[Any] = [DiceRoll((face,)) for face in D6]
+    out += [
+        extreme.ExtremeRoll(d6, d10)
+        for d10 in (None, *D10)
+        for k in range(6)
+        for d6 in all_multisets(k)
+        if k or d10 is not None
+    ]
+    return out
+
+
+_OUTCOMES: Final[dict[str, Callable[[Any], list[Any]]]] = {
+    "classic": _five_dice_outcomes,
+    "extreme": _extreme_outcomes,
+    "master": _five_dice_outcomes,
+    "duel": _five_dice_outcomes,
+}
+
+
+def _state_of(view: Any) -> Any:
+    # An observation of a dice game carries the whole state.
+    inner = getattr(view, "state", None)
+    return view if inner is None else inner
+
+
+class _Index:
+    """A numbering of a fixed tuple of actions (shared by the two spaces)."""
+
+    __slots__ = ("_actions", "_index", "game", "module", "rules")
+
+    game: str
+    module: Variant
+    rules: Any
+    _actions: tuple[Any, ...]
+    _index: dict[Any, int]
+
+    def __init__(self, game: str, module: Variant, rules: Any, actions: Sequence[Any]) -> None:
+        self.game = game
+        self.module = module
+        self.rules = rules
+        self._actions = tuple(actions)
+        self._index = {a: i for i, a in enumerate(self._actions)}
+
+    @property
+    def size(self) -> int:
+        """How many entries the index has; they are numbered ``0 .. size-1``."""
+        return len(self._actions)
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """Every entry, in index order."""
+        return self._actions
+
+    def index(self, action: Any) -> int:
+        """The number of ``action``.
+
+        Raises:
+            IllegalActionError: ``action`` is not in the index (another game's
+                action, a keep of six dice, a box the rules do not have...).
+        """
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                f"{action!r} is not an entry of the {self.game} index under these rules"
+            ) from None
+
+    def action(self, i: int) -> Any:
+        """The entry numbered ``i``.
+
+        Raises:
+            InvalidStateError: ``i`` is not an integer in ``0 .. size-1`` (path ``index``).
+        """
+        try:
+            at = -1 if isinstance(i, bool) else operator.index(i)
+        except TypeError:
+            at = -1
+        if not 0 <= at < len(self._actions):
+            raise InvalidStateError(
+                "index", f"expected an integer 0..{len(self._actions) - 1}, got {i!r}"
+            )
+        return self._actions[at]
+
+    def _check(self, view: Any) -> Any:
+        state = _state_of(view)
+        if getattr(state, "rules", None) != self.rules:
+            raise InvalidStateError(
+                "state", f"expected a {self.game} state under the rules of this index"
+            )
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and isinstance(other, _Index)
+            and (self.game, self.rules) == (other.game, other.rules)
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.game, self.rules))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game}, size={self.size})"
+
+
+class ActionSpace(_Index):
+    """Every decision of one dice game under fixed rules, numbered ``0 .. size-1``.
+
+    The order: the ``Roll`` actions first (the kept dice as multisets by
+    size, then lexicographically; for Extreme all with the d10 thrown, then
+    all with it kept), then the game's other actions in the order of its
+    pieces (classic and Extreme: ``Score`` by box in sheet order; Master:
+    ``Fulfil`` by task, ``NumberRows`` one row then two, ``Coins``,
+    ``RowAndCoins``, ``Pass``; the Duell: ``Joker`` by die then face,
+    ``Move`` by area, ``Miss``). The order is stable within a minor version.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def for_game(cls, game: str | Variant | Any, rules: Any = None) -> ActionSpace:
+        """The action index of ``game`` (a name or a module) under ``rules``.
+
+        Args:
+            game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or the module.
+            rules: The game's ``Rules`` (``None``: the rulebook).
+
+        Raises:
+            UnsupportedGameError: the card game, or not a game.
+            InvalidStateError: ``rules`` of another game (path ``rules``).
+        """
+        name, module, rules = resolve_game(game, rules)
+        return cls(name, module, rules, _ACTIONS[name](rules))
+
+    def legal_indices(self, view: Any) -> tuple[int, ...]:
+        """The numbers of ``legal_actions(view)`` in their order (``()`` at chance or the end).
+
+        Args:
+            view: A state of the game under this index's rules, or an observation.
+
+        Raises:
+            InvalidStateError: a state of other rules or another game.
+        """
+        state = self._check(view)
+        if self.module.current_player(state) < 0:
+            return ()
+        return tuple(self.index(a) for a in self.module.legal_actions(view))
+
+    def mask(self, view: Any) -> tuple[bool, ...]:
+        """``True`` exactly at the numbers of ``legal_actions(view)``.
+
+        At a chance node or the end of the game every entry is ``False``
+        (chance outcomes are not decisions: see `ChanceSpace`). For an
+        observation of a seat that is not to move, too.
+
+        Raises:
+            InvalidStateError: a state of other rules or another game.
+        """
+        out = [False] * self.size
+        for i in self.legal_indices(view):
+            out[i] = True
+        return tuple(out)
+
+
+class ChanceSpace(_Index):
+    """Every chance outcome of one dice game, numbered ``0 .. size-1``.
+
+    Classic, Master and the Duell: ``DiceRoll`` of 1..5 dice (the roll-off
+    is the one-die throws), by the number of dice, then lexicographically.
+    Extreme: the six roll-off dice ``DiceRoll((1,))`` .. ``DiceRoll((6,))``,
+    then ``ExtremeRoll`` with the d10 kept (``None``), then with the d10
+    showing 0..9, each by the number of d6 thrown, then lexicographically.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def for_game(cls, game: str | Variant | Any, rules: Any = None) -> ChanceSpace:
+        """The chance index of ``game`` (a name or a module) under ``rules``.
+
+        Raises:
+            UnsupportedGameError: the card game, or not a game.
+            InvalidStateError: ``rules`` of another game (path ``rules``).
+        """
+        name, module, rules = resolve_game(game, rules)
+        return cls(name, module, rules, _OUTCOMES[name](rules))
+
+    def outcomes(self, state: Any) -> tuple[tuple[int, Fraction], ...]:
+        """``chance_outcomes(state)`` with each outcome replaced by its number.
+
+        Raises:
+            IllegalActionError: ``state`` is not a chance node (``PR-06``).
+            InvalidStateError: a state of other rules or another game.
+        """
+        self._check(state)
+        return tuple((self.index(o), p) for o, p in self.module.chance_outcomes(state))
+
+
+# --- observation tensors --------------------------------------------------
+
+
+class _Tensor:
+    __slots__ = ("parts", "values")
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.parts: list[tuple[str, int]] = []
+
+    def add(self, name: str, values: Sequence[float]) -> None:
+        self.values.extend(float(v) for v in values)
+        self.parts.append((name, len(values)))
+
+    def one_hot(self, name: str, size: int, at: int | None) -> None:
+        row = [0.0] * size
+        if at is not None and 0 <= at < size:
+            row[at] = 1.0
+        self.add(name, row)
+
+
+_PHASES: Final = ("roll_off", "throw", "decide", "over")
+
+
+def _face_counts(dice: Sequence[int]) -> list[float]:
+    return [float(sum(1 for d in dice if d == face)) for face in D6]
+
+
+def _header(t: _Tensor, module: Variant, state: Any, observer: int, max_rolls: int) -> list[int]:
+    n = len(state.names)
+    seats = [(observer + k) % n for k in range(n)]
+    to_move = module.current_player(state)
+    t.one_hot("to_move", n + 2, seats.index(to_move) if to_move >= 0 else n - to_move - 1)
+    t.one_hot("phase", len(_PHASES), _PHASES.index(state.phase.value))
+    t.one_hot("rolls", max_rolls + 1, state.rolls)
+    return seats
+
+
+def _classic_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
+    seats = _header(t, module, state, observer, 3)
+    t.add("dice", _face_counts(state.dice))
+    boxes = module.sheet_boxes(state.rules)
+    scores = module.scores(state)
+    for rel, seat in enumerate(seats):
+        entries = state.sheets[seat].entries
+        t.add(f"p{rel}.filled", [entries[b.value] is not None for b in boxes])
+        t.add(f"p{rel}.entries", [entries[b.value] or 0 for b in boxes])
+        t.add(f"p{rel}.extra_bonus", [state.sheets[seat].extra_bonus])
+        t.add(f"p{rel}.score", [scores[seat]])
+    t.add("game", [state.game, state.rules.games])
+
+
+def _extreme_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
+    seats = _header(t, module, state, observer, 3 + state.rules.chips)
+    t.add("d6", _face_counts(state.d6))
+    t.one_hot("d10", 11, 10 if state.d10 is None else state.d10)
+    scores = module.scores(state)
+    for rel, seat in enumerate(seats):
+        sheet = state.sheets[seat]
+        t.add(f"p{rel}.filled", [e is not None for e in sheet.entries])
+        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries])
+        t.add(f"p{rel}.chips", [sheet.chips])
+        t.add(f"p{rel}.score", [scores[seat]])
+
+
+def _master_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
+    seats = _header(t, module, state, observer, 3)
+    t.add("dice", _face_counts(state.dice))
+    scores = module.scores(state)
+    for rel, seat in enumerate(seats):
+        sheet = state.sheets[seat]
+        t.add(f"p{rel}.tasks", list(sheet.tasks))
+        t.add(f"p{rel}.rows", list(sheet.rows))
+        t.add(f"p{rel}.coins", [sheet.coin_laps, sheet.coin_position])
+        t.add(f"p{rel}.stars", [scores[seat]])
+
+
+def _duel_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
+    from kniffel_rules.duel import Spot
+
+    seats = _header(t, module, state, observer, 3)
+    t.add("dice", _face_counts(state.dice))
+    own, other = seats
+    order = (
+        Spot.CENTRE,
+        (Spot.BLUE_SPACE, Spot.RED_SPACE)[own],
+        (Spot.BLUE_SPACE, Spot.RED_SPACE)[other],
+        (Spot.BLUE_HOLE, Spot.RED_HOLE)[own],
+        (Spot.BLUE_HOLE, Spot.RED_HOLE)[other],
+    )
+    cells: list[float] = []
+    for spot in state.board:
+        cells += [float(spot is s) for s in order]
+    t.add("board", cells)
+    t.add("jokers", [state.jokers[own], state.jokers[other]])
+    t.add("supply", [state.supply[own], state.supply[other]])
+    t.add("jokers_used", [state.jokers_used])
+    t.add("games_won", [state.results.count(own), state.results.count(other)])
+    t.add("match_wins", [state.rules.match_wins])
+
+
+_TENSORS: Final[dict[str, Callable[[_Tensor, Any, Any, int], None]]] = {
+    "classic": _classic_tensor,
+    "extreme": _extreme_tensor,
+    "master": _master_tensor,
+    "duel": _duel_tensor,
+}
+
+
+def _build(game: str | Variant | Any, observation: Any) -> _Tensor:
+    name, module, _ = resolve_game(game)
+    state = getattr(observation, "state", None)
+    observer = getattr(observation, "player", None)
+    if state is None or isinstance(observer, bool) or not isinstance(observer, int):
+        raise InvalidStateError("observation", f"expected a {name} observation")
+    if not isinstance(state, cast(Any, module).State):
+        raise InvalidStateError("observation", f"expected a {name} observation")
+    t = _Tensor()
+    _TENSORS[name](t, module, state, observer)
+    return t
+
+
+def observation_tensor(game: str | Variant | Any, observation: Any) -> list[float]:
+    """The observation as a flat list of floats, in the layout of `observation_layout`.
+
+    Seats are listed from the observer's point of view: ``p0`` is the
+    observer, ``p1`` the next seat in the order of play, and so on. The
+    parts, for every game:
+
+    - ``to_move``: one-hot over the seats (observer first), then chance,
+      then the end of the game (``players + 2``);
+    - ``phase``: one-hot roll-off, throw, decide, over (4);
+    - ``rolls``: one-hot of the throws made in the turn (4; Extreme
+      ``4 + chips``);
+
+    then classic: ``dice`` (how many dice show each face 1..6: the dice
+    showing, or the dice kept while a throw is pending), per player
+    ``filled`` and ``entries`` (one per box of the sheet under the rules),
+    ``extra_bonus``, ``score``, and ``game`` (the game of the series, 0-based,
+    and the number of games). Extreme: ``d6`` (face counts), ``d10`` (one-hot
+    of 0..9, then "none"), per player ``filled`` and ``entries`` (22
+    boxes), ``chips``, ``score``. Master: ``dice``, per player ``tasks`` (6
+    flags), ``rows`` (the spaces of rows 1..6), ``coins`` (laps, position),
+    ``stars``. The Duell: ``dice``, ``board`` (for each of the 11 areas a
+    one-hot of centre, own space, opponent's space, own hole, opponent's
+    hole), ``jokers`` and ``supply`` (own, opponent's), ``jokers_used``,
+    ``games_won`` (own, opponent's) and ``match_wins``.
+
+    Args:
+        game: The game's name or module.
+        observation: ``game.observation(state, player)``.
+
+    Raises:
+        UnsupportedGameError: the card game, or not a game.
+        InvalidStateError: not an observation of ``game`` (path ``observation``).
+    """
+    return _build(game, observation).values
+
+
+def observation_layout(
+    game: str | Variant | Any, players: int = 1, rules: Any = None
+) -> tuple[tuple[str, int], ...]:
+    """The parts of `observation_tensor` as ``(name, length)`` pairs, in order.
+
+        >>> observation_layout("master", players=2)[:3]
+        (('to_move', 4), ('phase', 4), ('rolls', 4))
+
+    Raises:
+        UnsupportedGameError: the card game, or not a game.
+        InvalidStateError: bad ``players`` or ``rules``.
+    """
+    name, module, rules = resolve_game(game, rules)
+    state = module.new_game(players, rules, first_player=0)
+    return tuple(_build(name, module.observation(state, 0)).parts)
+
+
+def tensor_size(game: str | Variant | Any, players: int = 1, rules: Any = None) -> int:
+    """The length of `observation_tensor` for ``players`` players under ``rules``.
+
+        >>> tensor_size("classic")
+        47
+
+    Raises:
+        UnsupportedGameError: the card game, or not a game.
+        InvalidStateError: bad ``players`` or ``rules``.
+    """
+    return sum(n for _, n in observation_layout(game, players, rules))

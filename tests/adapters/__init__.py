@@ -1,0 +1,1 @@
+"""Tests of the learning-framework adapters (kniffel_rules.adapters)."""
