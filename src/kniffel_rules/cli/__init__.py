@@ -1,37 +1,50 @@
 """The ``kniffel`` command line (standard library ``argparse`` only).
 
-Commands:
+Commands (``kniffel COMMAND --help`` lists every option with its default;
+``--lang de|en`` on each, the default from the locale):
 
-* ``kniffel show [--game G] [--players greedy,random] [--seed S] [--rules JSON]``:
-  one seeded game between bots, turn by turn, with the final sheets.
+* ``kniffel show [--game G] [--players greedy,random] [--seed S] [--rules JSON] [--json]``:
+  one seeded game between bots, turn by turn, with the final picture and
+  scores (``--json``: the game record instead).
 * ``kniffel simulate --game G --players optimal,greedy,random --games N --seed S
   [--workers K] [--json]``: many games; win rates with 95% confidence
-  intervals and score statistics (a progress bar on a terminal).
-* ``kniffel play --game G [--players you,bot:optimal] [--seed S]``: play
-  against bots at the keyboard; ``hint`` asks the optimal player (classic).
+  intervals and score statistics (a progress bar on a terminal's stderr).
+* ``kniffel play --game G [--players Ann,Ben,bot:optimal] [--seed S] [--resume FILE]
+  [--json FILE]``: people play against bots (or each other) at the keyboard;
+  ``hint``, ``undo``, ``save FILE`` and ``quit`` at every prompt.
 * ``kniffel advise --dice 1,3,3,5,6 --rolls-left 2 [--filled ones=3,twos=6]``:
   the coach for a real classic game.
-* ``kniffel verify FILE [FILE...] [--json]``: verify score sheets or records; exit
-  status 0 when every sheet is right, 1 when one has findings, 2 when a
-  file cannot be read or is not a sheet.
+* ``kniffel verify FILE [FILE...] [--json]``: verify score sheets or records (``-``
+  reads standard input); exit status 0 when every sheet is right, 1 when one
+  has findings, 2 when a file cannot be read or is not a sheet.
+
+``kniffel`` alone prints the help; ``kniffel --version`` the version. Ctrl-C
+ends any command with status 130 and no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import io
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from kniffel_rules import classic
+from kniffel_rules._version import __version__
 from kniffel_rules.cli.advise import advise
-from kniffel_rules.cli.play import play_game
-from kniffel_rules.cli.players import parse_players
+from kniffel_rules.cli.play import Leave, Table, render_view
+from kniffel_rules.cli.players import parse_players, seats_from_names
 from kniffel_rules.cli.simulate import print_table, progress_stream, run_games, summarise
 from kniffel_rules.cli.verify import verify
+from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
+from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError, check_lang, default_lang
+from kniffel_rules.playing import GameRecord
+from kniffel_rules.records import record_from_json, record_to_json
 from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["main", "run"]
@@ -54,33 +67,72 @@ def _rules(game: str, text: str | None) -> Any:
     return None if doc is None else get_variant(game).Rules.from_dict(doc)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kniffel", description="The rules of Kniffel, playable.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def _players_help(detailed: bool) -> str:
+    if not detailed:
+        return ""
+    from kniffel_rules.cli.players import bot_names
+
+    return " (bots: " + "; ".join(f"{g}: {', '.join(bot_names(g))}" for g in VARIANTS) + ")"
+
+
+def _rules_help(detailed: bool) -> str:
+    if not detailed:
+        return ""
+    options = "; ".join(f"{g}: {', '.join(get_variant(g).Rules().to_dict())}" for g in VARIANTS)
+    return f" (options: {options})"
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Defaults in every help line; the choices are listed by argparse itself."""
+
+
+def _parser(detailed: bool = True) -> argparse.ArgumentParser:
+    """The argument parser; ``detailed`` adds the bot and rule-option names to the help."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", type=_lang, default=default_lang(), choices=LANGS,
+                        help="the language of the output")  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="kniffel", description="The rules of Kniffel, playable.", formatter_class=_Formatter
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     games = list(VARIANTS)
+    bots = _players_help(detailed)
+    options = _rules_help(detailed)
+    rules_help = 'rule options as JSON, e.g. \'{"joker": "free"}\'' + options
 
-    s = sub.add_parser("show", help="play one seeded game between bots and print it")
-    s.add_argument("--game", default="classic", choices=games)
-    s.add_argument("--players", default="greedy,greedy", help="bots, comma-separated")
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--rules", help='rule options as JSON, e.g. \'{"joker": "free"}\'')
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, description=text, parents=[common],
+                              formatter_class=_Formatter)  # fmt: skip
 
-    m = sub.add_parser("simulate", help="play many games between bots and compare them")
-    m.add_argument("--game", default="classic", choices=games)
-    m.add_argument("--players", default="greedy,random", help="bots, comma-separated")
-    m.add_argument("--games", type=int, default=100)
-    m.add_argument("--seed", type=int, default=1)
+    s = command("show", "play one seeded game between bots and print it")
+    s.add_argument("--game", default="classic", choices=games, help="the game")
+    s.add_argument("--players", default="greedy,greedy", help="bots, comma-separated" + bots)
+    s.add_argument("--seed", type=int, default=1, help="fixes the dice and the bots' choices")
+    s.add_argument("--rules", help=rules_help)
+    s.add_argument("--json", action="store_true", help="print the game record instead")
+
+    m = command("simulate", "play many games between bots and compare them")
+    m.add_argument("--game", default="classic", choices=games, help="the game")
+    m.add_argument("--players", default="greedy,random", help="bots, comma-separated" + bots)
+    m.add_argument("--games", type=int, default=100, help="how many games")
+    m.add_argument("--seed", type=int, default=1, help="fixes every game")
     m.add_argument("--workers", type=int, default=1, help="parallel processes")
-    m.add_argument("--rules", help="rule options as JSON")
+    m.add_argument("--rules", help=rules_help)
     m.add_argument("--json", action="store_true", help="print the results as JSON")
 
-    p = sub.add_parser("play", help="play a game against bots at the keyboard")
-    p.add_argument("--game", default="classic", choices=games)
-    p.add_argument("--players", default="you,bot:greedy", help="'you' and bots, comma-separated")
+    p = command("play", "play a game at the keyboard, against bots or each other")
+    p.add_argument("--game", default="classic", choices=games, help="the game")
+    p.add_argument("--players", default=None,
+                   help="people's names and bots, comma-separated; a name that is not a bot's "
+                   "is a person, bot:NAME forces a bot (default: you,greedy; with --resume: "
+                   "the saved players)" + bots)  # fmt: skip
     p.add_argument("--seed", type=int, default=None, help="fixes the dice (default: random)")
-    p.add_argument("--rules", help="rule options as JSON")
+    p.add_argument("--rules", help=rules_help)
+    p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    p.add_argument("--json", metavar="FILE", help="write the game record to FILE at the end")
 
-    a = sub.add_parser("advise", help="the optimal player's advice for a classic position")
+    a = command("advise", "the optimal player's advice for a classic position")
     a.add_argument("--dice", required=True, help="the five dice, e.g. 1,3,3,5,6")
     a.add_argument("--rolls-left", type=int, required=True, help="0, 1 or 2")
     a.add_argument("--filled", action="append", default=[],
@@ -89,12 +141,17 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--rules", help="classic rule options as JSON")
     a.add_argument("--top", type=int, default=10, help="how many actions to show (0: all)")
 
-    v = sub.add_parser(
-        "verify", help="verify score sheets or game records (JSON files) and list every problem"
-    )
-    v.add_argument("files", nargs="+", metavar="FILE")
+    v = command("verify", "verify score sheets or game records (JSON files) and list every problem")
+    v.add_argument("files", nargs="+", metavar="FILE", help="the files; - reads standard input")
     v.add_argument("--json", action="store_true", help="print the findings as JSON")
     return parser
+
+
+def _lang(text: str) -> Lang:
+    try:
+        return check_lang(text)
+    except UnknownLanguageError:
+        return cast(Lang, text)  # argparse's choices then name the languages
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
@@ -104,33 +161,126 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     Args:
         argv: The arguments (default: ``sys.argv[1:]``).
         out: Where to print (default: standard output).
-        stdin: Where a human's moves are read (default: standard input).
+        stdin: Where people's moves and ``verify -`` are read (default:
+            standard input).
 
     Returns:
-        0 on success, 1 when ``verify`` found problems, 2 for bad arguments
-        or unreadable input.
+        0 on success (``quit`` and the end of the input in ``play``
+        included), 1 when ``verify`` found problems, 2 for bad arguments or
+        unreadable input, 130 after Ctrl-C.
     """
     stream: TextIO = out or sys.stdout
-    args = _parser().parse_args(argv)
-    try:
-        if args.command == "verify":
-            return verify(args.files, args.json, stream)
-        if args.command == "advise":
-            rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
-            return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
-                          args.top, stream)  # fmt: skip
-        game = get_variant(args.game)
-        if args.command == "simulate":
-            return _simulate(args, stream)
-        seats = parse_players(args.game, args.players, humans=args.command == "play")
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-        labels = ", ".join(s.label for s in seats)
-        print(f"{args.game}, seed {seed}: {labels}", file=stream)
-        play_game(game, seats, seed, _rules(args.game, args.rules), stdin or sys.stdin, stream)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    detailed = not arguments or "-h" in arguments or "--help" in arguments
+    parser = _parser(detailed)
+    args = parser.parse_args(arguments)
+    if args.version:
+        print(f"kniffel {__version__}", file=stream)
         return 0
+    if args.command is None:
+        parser.print_help(stream)
+        return 0
+    lang: Lang = args.lang
+    try:
+        return _command(args, stream, stdin or sys.stdin)
     except KniffelError as exc:
-        print(f"kniffel: error: {exc}", file=sys.stderr)
+        print(say("error", lang, message=exc), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\n" + say("interrupted", lang), file=sys.stderr)
+        return 130
+
+
+def _command(args: argparse.Namespace, stream: TextIO, stdin: TextIO) -> int:
+    lang: Lang = args.lang
+    if args.command == "verify":
+        return verify(args.files, args.json, stream, stdin=stdin, lang=lang)
+    if args.command == "advise":
+        rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
+        extra: dict[str, Any] = {}
+        if "lang" in inspect.signature(advise).parameters:  # FALLBACK until advise has lang
+            extra["lang"] = lang
+        return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
+                      args.top, stream, **extra)  # fmt: skip
+    if args.command == "simulate":
+        return _simulate(args, stream)
+    return _play(args, stream, stdin)
+
+
+def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    """``show`` and ``play``: one game, narrated; ``show --json`` prints its record instead."""
+    lang: Lang = args.lang
+    playing = args.command == "play"
+    record = None
+    if playing and args.resume:
+        record = _read_record(args.resume)
+        name = record.variant
+        names = tuple(record.final.names)
+        if args.players:
+            seats = parse_players(name, args.players, humans=True)
+            if len(seats) != len(names):
+                raise KniffelError(
+                    f"--players: the saved game has {len(names)} players, not {len(seats)}"
+                )
+            for seat, saved in zip(seats, names, strict=True):
+                seat.label = saved
+        else:
+            seats = seats_from_names(name, names)
+    else:
+        name = args.game
+        seats = parse_players(name, args.players or "you,greedy", humans=playing)
+    game = get_variant(name)
+    rules = None if record is not None else _rules(name, args.rules)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    quiet = not playing and args.json
+    screen = io.StringIO() if quiet else out
+    table = Table(game, name, seats, seed=seed, rules=rules, lang=lang, out=screen, stdin=stdin,
+                  record=record)  # fmt: skip
+    labels = ", ".join(table.names)
+    print(say("header", lang, game=name, seed=seed, names=labels), file=screen)
+    if record is not None:
+        print(say("resumed", lang, file=args.resume, count=len(record.actions)), file=screen)
+    try:
+        final = table.play()
+    except Leave as leave:
+        print("\n" + say("bye_quit" if leave.how == "quit" else "bye_eof", lang), file=out)
+        _write_json(table, args, out)
+        return 0
+    if quiet:
+        print(record_to_json(table.record()), file=out)
+        return 0
+    humans = [i for i, s in enumerate(seats) if s.human]
+    view = game.observation(final, humans[0]) if len(humans) == 1 else final
+    print("\n" + render_view(game, view, lang), file=out)
+    scores = ", ".join(f"{n}: {s}" for n, s in zip(table.names, game.scores(final), strict=True))
+    print("\n" + say("final_scores", lang, scores=scores), file=out)
+    winners = game.winners(final)
+    key = "winner" if len(winners) == 1 else "winners"
+    print(say(key, lang, names=", ".join(table.names[w] for w in winners)), file=out)
+    _write_json(table, args, out)
+    return 0
+
+
+def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:
+    path = getattr(args, "json", None) if args.command == "play" else None
+    if path:
+        try:
+            table.save(path)
+        except OSError as exc:
+            raise KniffelError(f"--json: cannot write {path}: {exc}") from None
+        print(say("record_written", args.lang, file=path), file=out)
+
+
+def _read_record(path: str) -> GameRecord:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KniffelError(f"--resume: cannot read {path}: {exc}") from None
+    try:
+        return record_from_json(text)
+    except KniffelError as exc:
+        raise KniffelError(f"--resume: {path} is not a game record: {exc}") from None
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -139,7 +289,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.workers < 1:
         raise KniffelError("--workers must be at least 1")
     seats = parse_players(args.game, args.players)  # validates the names
-    bots = [s.label.rsplit(" (", 1)[0] for s in seats]
+    bots = [s.bot_name for s in seats]
     rules_doc = _rules_doc(args.rules)
     _rules(args.game, args.rules)  # validates the options before any worker starts
     results = run_games(args.game, bots, args.games, args.seed, rules_doc, args.workers,
@@ -149,7 +299,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         doc = {"game": args.game, "games": args.games, "seed": args.seed, "players": rows}
         print(json.dumps(doc, indent=2), file=out)
     else:
-        print_table(args.game, args.games, args.seed, rows, out)
+        print_table(args.game, args.games, args.seed, rows, out, lang=args.lang)
     return 0
 
 
@@ -162,4 +312,7 @@ def run() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         status = 0
+    except KeyboardInterrupt:  # before main's own handler was reached (while importing)
+        print(file=sys.stderr)
+        status = 130
     raise SystemExit(status)

@@ -1,114 +1,427 @@
-"""``kniffel show`` (bots only, narrated) and ``kniffel play`` (a human at the keyboard)."""
+"""``kniffel show`` (bots only, narrated) and ``kniffel play`` (people at the keyboard).
+
+Both run a `Table`: the game's state, every action so far (a game record)
+and the seats. A person's screen is the game's ``render`` of their
+``observation`` (never a state of the card game), a short menu (the keeps
+of the dice games in one line, score options with their points, the card
+plays grouped by combination) and a prompt that takes a menu number or any
+text ``parse_action`` understands, and the words ``hint``, ``undo``,
+``save FILE`` and ``quit``.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from kniffel_rules import CHANCE, classic, extreme
-from kniffel_rules.cli.players import Seat
-from kniffel_rules.cli.views import describe, sheet_table
-from kniffel_rules.errors import KniffelError
+from kniffel_rules import CHANCE
+from kniffel_rules.cli.players import Seat, make_bot, strongest_bot
+from kniffel_rules.cli.words import say
+from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
+from kniffel_rules.lang import Lang, label
+from kniffel_rules.playing import GameRecord, Policy
+from kniffel_rules.records import record_to_json
 from kniffel_rules.variant import Variant
 
-__all__ = ["play_game"]
+__all__ = ["Leave", "Table", "render_view", "say_action"]
+
+_SHEET_GAMES = ("classic", "extreme")
+_SCROLL = 60  # blank lines that push one person's hand off the screen before the next one's
+_GROUP_AT = 9  # a kind of action with more entries than this is one menu entry (a submenu)
 
 
-class _Narrator:
-    """Prints a game as it goes: one line per turn for the sheet games, else per action."""
+class Leave(Exception):
+    """A person left the game: ``quit`` (``how == "quit"``) or the end of the input (``"eof"``)."""
 
-    def __init__(self, labels: Sequence[str], out: TextIO) -> None:
-        self.labels = labels
+    def __init__(self, how: str) -> None:
+        self.how = how
+        super().__init__(how)
+
+
+class _Undo(Exception):
+    """The person asked to take back their previous decision."""
+
+
+def render_view(game: Variant, view: Any, lang: Lang) -> str:
+    """The game's text picture of ``view`` (a state or an observation) in ``lang``."""
+    render: Callable[..., str] | None = getattr(game, "render", None)
+    if render is None:  # FALLBACK until every game has its renderer
+        from kniffel_rules.cli.views import describe
+
+        state = getattr(view, "state", view)
+        if hasattr(view, "hand"):
+            return "hand: " + ", ".join(map(str, view.hand))
+        return describe(game, state, state.names)
+    return render(view, lang=lang)
+
+
+def say_action(game: Variant, action: Any, lang: Lang) -> str:
+    """The player-facing phrase of one action (the game's ``render_action``)."""
+    render_action: Callable[..., str] | None = getattr(game, "render_action", None)
+    if render_action is None:  # FALLBACK until every game has its renderer
+        return game.action_to_text(action)
+    return render_action(action, lang=lang)
+
+
+def _text(game: Variant, action: Any) -> str:
+    return game.action_to_text(action)
+
+
+def _is_roll(game: Variant, action: Any) -> bool:
+    return _text(game, action).split()[:1] == ["roll"]
+
+
+class _Entry:
+    """One line of a menu: one action, or a group of them (a submenu)."""
+
+    def __init__(self, text: str, actions: tuple[Any, ...]) -> None:
+        self.text = text
+        self.actions = actions
+
+
+class Table:
+    """A game in progress at the command line: state, record, seats, screen.
+
+    Attributes:
+        game: The game module.
+        name: Its registry name.
+        seats: The seats, in order.
+        state: The current state.
+        initial: The state the game started from.
+        actions: Every action and chance outcome so far.
+        lang: The language of the screen.
+    """
+
+    def __init__(self, game: Variant, name: str, seats: Sequence[Seat], *, seed: int,
+                 rules: Any = None, lang: Lang = "en", out: TextIO,
+                 stdin: TextIO | None = None, record: GameRecord | None = None,
+                 ) -> None:  # fmt: skip
+        self.game = game
+        self.name = name
+        self.seats = list(seats)
+        self.lang: Lang = lang
         self.out = out
-        self.throws: list[tuple[int, ...]] = []
-
-    def chance(self, before: Any, after: Any, outcome: Any) -> None:
-        roll_off = getattr(before, "roll_off", None)
-        if roll_off is not None:
-            face = outcome.values[0]
-            print(f"  roll-off: {self.labels[roll_off.thrower]} throws {face}", file=self.out)
-            if getattr(after, "roll_off", None) is None:
-                print(f"  {self.labels[after.player]} starts.", file=self.out)
-        elif isinstance(after, (classic.State, extreme.State)) and after.rolls:
-            self.throws.append(after.dice)
-
-    def action(self, game: Variant, player: int, before: Any, action: Any, after: Any) -> None:
-        label = self.labels[player]
-        if isinstance(action, (classic.Score, extreme.Score)):
-            gained = game.scores(after)[player] - game.scores(before)[player]
-            dice = " -> ".join("".join(map(str, d)) for d in self.throws)
-            print(f"{label:>14}: {dice:<24} {action.box.label:<17} {gained:+d}", file=self.out)
-            self.throws = []
-        elif not isinstance(action, (classic.Roll, extreme.Roll)):
-            print(f"{label:>14}: {action!r}", file=self.out)
-
-
-def _hint(state: Any, out: TextIO) -> None:
-    if not isinstance(state, classic.State):
-        print("hints exist for classic Kniffel only", file=out)
-        return
-    try:
-        from kniffel_rules.bots.optimal import OptimalSolitaire
-
-        advice = OptimalSolitaire(state.rules).advise(state)
-    except KniffelError as exc:
-        print(f"no hint: {exc}", file=out)
-        return
-    for item in advice[:5]:
-        print(f"  {item.action!r}: expected final score {item.value:.2f}", file=out)
-
-
-def _ask(state: Any, actions: tuple[Any, ...], game: Variant, labels: Sequence[str],
-         stdin: TextIO, out: TextIO) -> Any:  # fmt: skip
-    print("\n" + describe(game, state, labels), file=out)
-    for i, action in enumerate(actions, 1):
-        print(f"  {i:>3}. {action!r}", file=out)
-    while True:
-        print("Your choice (number, 'hint' or 'quit'): ", end="", file=out, flush=True)
-        line = stdin.readline()
-        if not line:
-            raise KniffelError("the input ended before the game did")
-        text = line.strip().lower()
-        if text in ("q", "quit", "exit"):
-            raise KniffelError("game abandoned")
-        if text in ("h", "hint"):
-            _hint(state, out)
-            continue
-        if text.isdigit() and 1 <= int(text) <= len(actions):
-            return actions[int(text) - 1]
-        print(f"please type a number from 1 to {len(actions)}", file=out)
-
-
-def play_game(game: Variant, seats: list[Seat], seed: int, rules: Any, stdin: TextIO,
-              out: TextIO) -> Any:  # fmt: skip
-    """Play one game with these seats, narrating it; returns the final state."""
-    labels = [s.label for s in seats]
-    rng = random.Random(seed)
-    state = game.new_game(players=labels, rules=rules)
-    narrator = _Narrator(labels, out)
-    while not game.is_terminal(state):
-        player = game.current_player(state)
-        if player == CHANCE:
-            outcome = game.sample_chance(state, rng)
-            after = game.apply(state, outcome)
-            narrator.chance(state, after, outcome)
-            state = after
-            continue
-        actions = game.legal_actions(state)
-        bot = seats[player].bot
-        if bot is None:
-            action = _ask(state, actions, game, labels, stdin, out)
+        self.stdin = stdin
+        self.rng = random.Random(seed)
+        self.hint_rng = random.Random(seed ^ 0x5EED)
+        if record is None:
+            self.initial = game.new_game(players=[s.label for s in seats], rules=rules)
+            self.actions: list[Any] = []
+            self.state = self.initial
         else:
-            action = bot(state, actions, rng)
-        after = game.apply(state, action)
-        narrator.action(game, player, state, action, after)
-        state = after
-    print(file=out)
-    table = sheet_table(state, labels)
-    if table:
-        print(table, file=out)
-    scores = ", ".join(f"{lab}: {s}" for lab, s in zip(labels, game.scores(state), strict=True))
-    print(f"\nFinal scores: {scores}", file=out)
-    print(f"Winner: {', '.join(labels[w] for w in game.winners(state))}", file=out)
-    return state
+            self.initial = record.initial
+            self.actions = list(record.actions)
+            self.state = record.final
+        self.names: tuple[str, ...] = tuple(self.state.names)
+        self._history: list[tuple[Any, int]] = []
+        self._throws: list[str] = []
+        self._pending: tuple[int, str] | None = None
+        self._shown: int | None = None
+        self._hinter: Policy | None = None
+        self._humans = sum(s.human for s in self.seats)
+
+    # -- the record ------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The game so far as a record (the whole table's: every hand of the card game)."""
+        return GameRecord(self.initial, tuple(self.actions), self.state, self.name)
+
+    def save(self, path: str) -> None:
+        """Write the game record to ``path`` (`kniffel_rules.record_to_json`)."""
+        text = record_to_json(self.record())
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+
+    # -- the game loop ---------------------------------------------------
+    def _step(self, action: Any) -> None:
+        self.state = self.game.apply(self.state, action)
+        self.actions.append(action)
+
+    def play(self) -> Any:
+        """Play to the end; returns the final state.
+
+        Raises:
+            Leave: A person typed ``quit`` or the input ended.
+        """
+        game = self.game
+        while not game.is_terminal(self.state):
+            player = game.current_player(self.state)
+            before = self.state
+            if player == CHANCE:
+                outcome = game.sample_chance(before, self.rng)
+                self._step(outcome)
+                self._chance(before, outcome)
+                continue
+            actions = game.legal_actions(before)
+            seat = self.seats[player]
+            if seat.bot is not None:
+                action = seat.bot(before, actions, self.rng)
+            elif len(actions) == 1 and _text(game, actions[0]) == "roll":
+                action = actions[0]  # the first roll of a turn: nobody has to ask for it
+            else:
+                try:
+                    action = self._decide(player, actions)
+                except _Undo:
+                    self._undo()
+                    continue
+                self._history.append((before, len(self.actions)))
+            self._step(action)
+            self._narrate(player, before, action)
+        return self.state
+
+    def _undo(self) -> None:
+        if not self._history:
+            print(say("nothing_to_undo", self.lang), file=self.out)
+            return
+        self.state, count = self._history.pop()
+        del self.actions[count:]
+        self._throws = []
+        who = self.names[self.game.current_player(self.state)]
+        print(say("undone", self.lang, name=who), file=self.out)
+
+    # -- narration -------------------------------------------------------
+    def _chance(self, before: Any, outcome: Any) -> None:
+        after = self.state
+        roll_off = getattr(before, "roll_off", None)
+        values = getattr(outcome, "values", None)
+        if roll_off is not None and values:
+            name = self.names[roll_off.thrower]
+            print(f"  {say('roll_off', self.lang, name=name, face=values[0])}", file=self.out)
+            if getattr(after, "roll_off", None) is None:
+                print(f"  {say('starts', self.lang, name=self.names[after.player])}",
+                      file=self.out)  # fmt: skip
+        elif self.name in _SHEET_GAMES:
+            self._throws.append(_throw(after))
+        elif self._pending and values is not None:
+            who, phrase = self._pending
+            dice = " ".join(map(str, values))
+            print(f"{self.names[who]:>12}: {phrase} -> {dice}", file=self.out)
+        self._pending = None
+
+    def _narrate(self, player: int, before: Any, action: Any) -> None:
+        if self.name == "cards" or not _is_roll(self.game, action):
+            gained = self.game.scores(self.state)[player] - self.game.scores(before)[player]
+            phrase = say_action(self.game, action, self.lang)
+            name = self.names[player]
+            if self.name in _SHEET_GAMES:
+                dice = " ".join(self._throws)
+                print(f"{name:>12}: {dice:<32} {phrase:<26} {gained:+4d}", file=self.out)
+                self._throws = []
+            else:
+                points = f" ({gained:+d})" if gained else ""
+                print(f"{name:>12}: {phrase}{points}", file=self.out)
+        elif self.name not in _SHEET_GAMES:
+            self._pending = (player, say_action(self.game, action, self.lang))
+
+    # -- a person's decision ---------------------------------------------
+    def _read(self) -> str:
+        assert self.stdin is not None
+        line = self.stdin.readline()
+        if not line:
+            raise Leave("eof")
+        return line.strip()
+
+    def _pass_screen(self, player: int) -> None:
+        """Before a person sees their hand, the previous one's scrolls away (the card game)."""
+        if self.name != "cards" or self._humans < 2 or self._shown in (None, player):
+            self._shown = player
+            return
+        print("\n" * _SCROLL, end="", file=self.out)
+        print(say("pass_to", self.lang, name=self.names[player]), end=" ", file=self.out,
+              flush=True)  # fmt: skip
+        self._read()
+        print("\n" * _SCROLL, end="", file=self.out)
+        self._shown = player
+
+    def _decide(self, player: int, actions: tuple[Any, ...]) -> Any:
+        self._pass_screen(player)
+        game, lang, out = self.game, self.lang, self.out
+        view = game.observation(self.state, player)
+        print("\n" + render_view(game, view, lang), file=out)
+        name = self.names[player]
+        print(say("to_move", lang, name=name), file=out)
+        entries, keep_line = self._menu(player, actions)
+        for i, entry in enumerate(entries, 1):
+            print(f"  {i:>2}. {entry.text}", file=out)
+        if keep_line:
+            print(f"  {keep_line}", file=out)
+        while True:
+            print(say("prompt", lang, name=name), end="", file=out, flush=True)
+            text = self._read()
+            low = text.lower()
+            if not low:
+                continue
+            if low in ("q", "quit", "exit"):
+                raise Leave("quit")
+            if low in ("h", "hint", "?"):
+                self._hint(player, actions, entries)
+                continue
+            if low in ("u", "undo"):
+                raise _Undo
+            if low == "save" or low.startswith("save "):
+                self._save_command(text[4:].strip())
+                continue
+            if low.isdigit() and 1 <= int(low) <= len(entries):
+                chosen = self._pick(entries[int(low) - 1])
+                if chosen is not None:
+                    return chosen
+                continue
+            try:
+                return game.parse_action(view, text)
+            except AmbiguousActionError as exc:
+                print(str(exc), file=out)
+                print(say("ambiguous", lang), file=out)
+                chosen = self._pick(_Entry("", tuple(exc.candidates)))
+                if chosen is not None:
+                    return chosen
+            except ActionParseError as exc:
+                print(str(exc), file=out)
+                if low.isdigit():
+                    print(say("pick_range", lang, count=len(entries)), file=out)
+            except KniffelError as exc:
+                print(str(exc), file=out)
+
+    def _pick(self, entry: _Entry) -> Any:
+        """The entry's action, asking which one for a group; None to go back."""
+        if len(entry.actions) == 1:
+            return entry.actions[0]
+        for i, action in enumerate(entry.actions, 1):
+            print(f"      {i:>2}. {self._phrase(action)}", file=self.out)
+        while True:
+            print("    " + say("sub_prompt", self.lang), end="", file=self.out, flush=True)
+            text = self._read().lower()
+            if not text:
+                return None
+            if text in ("q", "quit", "exit"):
+                raise Leave("quit")
+            if text.isdigit() and 1 <= int(text) <= len(entry.actions):
+                return entry.actions[int(text) - 1]
+            print(say("pick_range", self.lang, count=len(entry.actions)), file=self.out)
+
+    def _save_command(self, path: str) -> None:
+        if not path:
+            print(say("save_needs_file", self.lang), file=self.out)
+            return
+        try:
+            self.save(path)
+        except (OSError, KniffelError) as exc:
+            print(say("cannot_save", self.lang, reason=exc), file=self.out)
+            return
+        print(say("saved", self.lang, file=path), file=self.out)
+
+    # -- menus -----------------------------------------------------------
+    def _points(self, action: Any) -> str:
+        """The points an action brings its player now ('25'; '+1' outside the sheet games)."""
+        before = self.state
+        player = self.game.current_player(before)
+        try:
+            after = self.game.apply(before, action)
+        except KniffelError:  # pragma: no cover - the actions are legal
+            return ""
+        gained = self.game.scores(after)[player] - self.game.scores(before)[player]
+        if self.name in _SHEET_GAMES:
+            return str(gained)
+        return f"+{gained}" if gained > 0 else ""
+
+    def _phrase(self, action: Any) -> str:
+        points = self._points(action)
+        phrase = say_action(self.game, action, self.lang)
+        return f"{phrase:<34} {points:>4}" if points else phrase
+
+    def _menu(self, player: int, actions: tuple[Any, ...]) -> tuple[list[_Entry], str]:
+        game = self.game
+        keeps = [a for a in actions if _is_roll(game, a) and _text(game, a) != "roll"]
+        throws_all = any(_text(game, a) == "roll" for a in actions)
+        others = [a for a in actions if not _is_roll(game, a)]
+        groups: dict[str, list[Any]] = {}
+        for action in others:
+            groups.setdefault(self._kind(action), []).append(action)
+        entries: list[_Entry] = []
+        for kind, members in groups.items():
+            many = len(members) > _GROUP_AT and kind != "score"
+            grouped = many or (kind.startswith("play") and len(members) > 1)
+            if grouped:
+                title = self._group_title(members[0])
+                count = say("choices", self.lang, count=len(members))
+                entries.append(_Entry(f"{title} ({count})", tuple(members)))
+            else:
+                entries.extend(_Entry(self._phrase(a), (a,)) for a in members)
+        keep_line = ""
+        if keeps:
+            example = _keep_example(game, keeps)
+            key = "keep_line" if throws_all else "keep_line_no_all"
+            keep_line = say(key, self.lang, example=example, compact=example.replace(" ", ""))
+        elif throws_all:
+            entries.append(_Entry(say_action(game, _first_roll(game, actions), self.lang),
+                                  (_first_roll(game, actions),)))  # fmt: skip
+        return entries, keep_line
+
+    def _kind(self, action: Any) -> str:
+        words = _text(self.game, action).split()
+        return " ".join(words[:2]) if words[:1] == ["play"] else words[0]
+
+    def _group_title(self, action: Any) -> str:
+        combination = getattr(action, "combination", None)
+        if combination is not None and hasattr(combination, "labels"):
+            return label(combination, self.lang)
+        if combination is not None:
+            return str(combination.label)
+        return say_action(self.game, action, self.lang).split(" ")[0]
+
+    # -- hints -----------------------------------------------------------
+    def _hint(self, player: int, actions: tuple[Any, ...], entries: list[_Entry]) -> None:
+        out, lang = self.out, self.lang
+        try:
+            if self.name == "classic":
+                from kniffel_rules.bots.optimal import OptimalSolitaire
+
+                advice = OptimalSolitaire(self.state.rules).advise(self.state)
+                print(say("hint_header", lang), file=out)
+                for item in advice[:5]:
+                    text = say_action(self.game, item.action, lang) + _number(item.action,
+                                                                              entries, lang)
+                    print(say("hint_classic", lang, value=item.value, action=text), file=out)
+                return
+            if self._hinter is None:
+                self._hinter = make_bot(self.name, strongest_bot(self.name))
+            view = self.state
+            stand_in = getattr(self.game, "stand_in", None)
+            if stand_in is not None:  # the card game: the bot sees only this seat's view
+                view = stand_in(self.game.observation(self.state, player))
+            choice = self._hinter(view, actions, self.hint_rng)
+        except KniffelError as exc:
+            print(say("no_hint", lang, reason=exc), file=out)
+            return
+        text = say_action(self.game, choice, lang) + _number(choice, entries, lang)
+        print(say("hint_bot", lang, bot=strongest_bot(self.name), action=text), file=out)
+
+
+def _number(action: Any, entries: list[_Entry], lang: Lang) -> str:
+    for i, entry in enumerate(entries, 1):
+        if action in entry.actions:
+            inner = entry.actions.index(action) + 1
+            number = str(i) if len(entry.actions) == 1 else f"{i}, {inner}"
+            return say("hint_number", lang, number=number)
+    return ""
+
+
+def _first_roll(game: Variant, actions: tuple[Any, ...]) -> Any:
+    return next(a for a in actions if _text(game, a) == "roll")
+
+
+def _keep_example(game: Variant, keeps: list[Any]) -> str:
+    """The dice of a typical keep (two dice if possible) as the player would type them."""
+    texts = [_text(game, a).split()[2:] for a in keeps]
+    digits = [t for t in texts if t and all(w.isdigit() for w in t)]
+    pool = digits or texts
+    best = min(pool, key=lambda t: (abs(len(t) - 2), len(set(t)), t))
+    return " ".join(best)
+
+
+def _throw(state: Any) -> str:
+    """One throw of a sheet game as digits; Extreme's ten-sided die after a colon."""
+    d6 = getattr(state, "d6", None)
+    if d6 is not None:
+        d10 = getattr(state, "d10", None)
+        return "".join(map(str, d6)) + ("" if d10 is None else f":{d10}")
+    return "".join(map(str, state.dice))

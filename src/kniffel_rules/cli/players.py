@@ -1,16 +1,38 @@
-"""The bots the command line knows, per game, and the ``--players`` list."""
+"""The bots the command line knows, per game, and the ``--players`` list.
+
+``--players`` is a comma-separated list of seats: a bot's name (``greedy``,
+``bot:optimal``) seats that bot, any other name seats a human of that name
+(``Ann``; ``you`` as before). A name that is a bot of another game, or a
+``bot:`` name no game knows, is refused: it is neither a bot here nor
+clearly meant as a person.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+from kniffel_rules._common import check_name
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.playing import Policy
+from kniffel_rules.variant import VARIANTS
 
-__all__ = ["HUMAN", "Seat", "bot_names", "make_bot", "parse_players"]
+__all__ = [
+    "HUMAN",
+    "Seat",
+    "all_bot_names",
+    "bot_names",
+    "make_bot",
+    "parse_players",
+    "seats_from_names",
+    "strongest_bot",
+]
 
 HUMAN = "you"
-"""The name of a human seat in ``--players``."""
+"""The default name of a human seat in ``--players``."""
+
+_BOT_LABEL = re.compile(r"^(?P<bot>[a-z]+) \((?P<seat>\d+)\)$")
+
 
 def _bots(game: str) -> dict[str, Callable[[], Policy]]:
     from kniffel_rules.bots import BOTS, RandomBot  # the bots import every game: only when asked
@@ -21,6 +43,20 @@ def _bots(game: str) -> dict[str, Callable[[], Policy]]:
 def bot_names(game: str) -> tuple[str, ...]:
     """The bot names usable in ``--players`` for ``game``."""
     return tuple(_bots(game))
+
+
+def all_bot_names() -> frozenset[str]:
+    """Every bot name of any game (a name no human may take)."""
+    return frozenset(name for game in VARIANTS for name in bot_names(game))
+
+
+def strongest_bot(game: str) -> str:
+    """The name of the strongest bot of ``game`` ("optimal" for classic, else "strong")."""
+    names = bot_names(game)
+    for name in ("optimal", "strong", "greedy"):
+        if name in names:
+            return name
+    return names[-1]
 
 
 def make_bot(game: str, name: str) -> Policy:
@@ -37,34 +73,91 @@ def make_bot(game: str, name: str) -> Policy:
 
 
 class Seat:
-    """One entry of ``--players``: a bot or the human at the keyboard.
+    """One entry of ``--players``: a bot or a human at the keyboard.
 
     Attributes:
-        label: The name shown in tables ("greedy (1)", "you").
+        label: The name shown on the screen and written in the game
+            ("greedy (2)" for a bot, "Ann" for a human).
         bot: The policy, or None for a human.
+        bot_name: The bot's name ("greedy"), ``""`` for a human.
     """
 
-    def __init__(self, label: str, bot: Policy | None) -> None:
+    def __init__(self, label: str, bot: Policy | None, bot_name: str = "") -> None:
         self.label = label
         self.bot = bot
+        self.bot_name = bot_name
+
+    @property
+    def human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.bot is None
+
+
+def _bot_seat(game: str, name: str, seat: int) -> Seat:
+    return Seat(f"{name} ({seat + 1})", make_bot(game, name), name)
 
 
 def parse_players(game: str, spec: str, *, humans: bool = False) -> list[Seat]:
-    """Read ``--players``: comma-separated bot names (``bot:NAME`` also works) and ``you``.
+    """Read ``--players``: bot names (``bot:NAME`` forces a bot) and human names.
+
+    Args:
+        game: The game's registry name.
+        spec: The comma-separated list.
+        humans: Whether humans may play (``kniffel play``); elsewhere
+            every name must be a bot.
 
     Raises:
-        KniffelError: An empty list, an unknown bot, or ``you`` where no human can play.
+        KniffelError: An empty list, an unknown bot, a human where none can
+            play, two humans of one name, or a name that is a bot of
+            another game only.
     """
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
         raise KniffelError("--players needs at least one player")
-    seats = []
+    here = bot_names(game)
+    known = ", ".join(here)
+    seats: list[Seat] = []
+    people: list[str] = []
     for i, raw in enumerate(names):
-        name = raw.removeprefix("bot:")
-        if name == HUMAN:
-            if not humans:
-                raise KniffelError("'you' can only play in 'kniffel play'")
-            seats.append(Seat("you" if names.count(HUMAN) == 1 else f"you ({i + 1})", None))
+        if raw.startswith("bot:"):
+            seats.append(_bot_seat(game, raw.removeprefix("bot:").strip(), i))
+        elif raw in here:
+            seats.append(_bot_seat(game, raw, i))
+        elif not humans:
+            raise KniffelError(f"unknown bot {raw!r} for {game}; known bots: {known}")
+        elif raw.lower() in all_bot_names() or _BOT_LABEL.match(raw):
+            raise KniffelError(
+                f"{raw!r} is not a bot of {game} (its bots: {known}) and is a bot's name, "
+                f"so it cannot name a person either; choose another name"
+            )
         else:
-            seats.append(Seat(f"{name} ({i + 1})", make_bot(game, name)))
+            check_name(raw, "--players")
+            people.append(raw)
+            seats.append(Seat(raw, None))
+    if humans:
+        doubles = sorted({p for p in people if people.count(p) > 1})
+        if doubles == [HUMAN]:
+            count = 0
+            for seat in seats:
+                if seat.human:
+                    count += 1
+                    seat.label = f"{HUMAN} {count}"
+        elif doubles:
+            raise KniffelError(f"--players: two people named {doubles[0]!r}; names must differ")
+    return seats
+
+
+def seats_from_names(game: str, names: tuple[str, ...]) -> list[Seat]:
+    """The seats of a saved game: a bot's label ("greedy (2)") is that bot, any other a human.
+
+    Raises:
+        KniffelError: A bot label naming no bot of ``game``.
+    """
+    seats = []
+    for name in names:
+        match = _BOT_LABEL.match(name)
+        if match:
+            seats.append(Seat(name, make_bot(game, match["bot"]), match["bot"]))
+        else:
+            seats.append(Seat(name, None))
     return seats

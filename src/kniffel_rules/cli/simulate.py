@@ -13,10 +13,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from kniffel_rules.cli.players import make_bot
+from kniffel_rules.cli.words import say
+from kniffel_rules.lang import Lang
 from kniffel_rules.playing import Policy, play
 from kniffel_rules.variant import get_variant
 
-__all__ = ["run_games", "summarise", "wilson"]
+__all__ = ["print_table", "progress_stream", "run_games", "summarise", "wilson"]
 
 _WORKER_BOTS: dict[tuple[str, tuple[str, ...]], list[Policy]] = {}
 
@@ -125,15 +127,21 @@ def summarise(labels: Sequence[str], results: list[tuple[list[int], list[int]]]
     return rows
 
 
-def print_table(game: str, games: int, seed: int, rows: list[dict[str, Any]], out: TextIO) -> None:
-    """The readable table of `summarise`'s rows."""
-    print(f"{game}: {games} games, seed {seed}", file=out)
-    print(f"{'seat':>4}  {'bot':<12} {'win rate':>8}  {'95% CI':<15} {'mean':>7} {'sd':>6}"
-          f" {'min':>5} {'max':>5}", file=out)  # fmt: skip
+def print_table(game: str, games: int, seed: int, rows: list[dict[str, Any]], out: TextIO,
+                *, lang: Lang = "en") -> None:  # fmt: skip
+    """The readable table of `summarise`'s rows, its headings in ``lang``."""
+
+    def w(key: str) -> str:
+        return say(key, lang)
+
+    print(say("sim_title", lang, game=game, games=games, seed=seed), file=out)
+    print(f"{w('sim_seat'):>5}  {w('sim_bot'):<12} {w('sim_win_rate'):>9}  {w('sim_ci'):<15} "
+          f"{w('sim_mean'):>7} {w('sim_sd'):>6} {w('sim_min'):>5} {w('sim_max'):>5}",
+          file=out)  # fmt: skip
     for r in rows:
         lo, hi = r["win_rate_ci95"]
         print(
-            f"{r['seat']:>4}  {r['bot']:<12} {r['win_rate']:>8.1%}  "
+            f"{r['seat']:>5}  {r['bot']:<12} {r['win_rate']:>9.1%}  "
             f"{lo:>6.1%}-{hi:<7.1%} {r['mean']:>7.1f} {r['stdev']:>6.1f} "
             f"{r['min']:>5} {r['max']:>5}",
             file=out,

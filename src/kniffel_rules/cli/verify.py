@@ -1,6 +1,6 @@
 """``kniffel verify``: check score sheets, print every finding.
 
-A file may also hold a game record of classic or Extreme
+The file ``-`` is standard input. A file may also hold a game record of classic or Extreme
 (`kniffel_rules.record_to_json`): it is replayed and verified as the sheet
 of that game, with every roll (see `kniffel_rules.verify_sheet`).
 """
@@ -8,30 +8,48 @@ of that game, with every roll (see `kniffel_rules.verify_sheet`).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
+from kniffel_rules.lang import Lang
 from kniffel_rules.sheets import verify_sheet
 
 __all__ = ["verify"]
 
 
-def verify(files: Sequence[str], as_json: bool, out: TextIO) -> int:
-    """Verify score sheets or game records: status 0 all right, 1 findings, 2 unreadable input."""
+def _read(name: str, stdin: TextIO | None) -> str:
+    if name == "-":
+        return (stdin or sys.stdin).read()
+    with open(name, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | None = None,
+           lang: Lang = "en") -> int:  # fmt: skip
+    """Verify score sheets or game records: status 0 all right, 1 findings, 2 unreadable input.
+
+    Args:
+        files: The file names; ``-`` reads ``stdin``.
+        as_json: Print the findings as JSON.
+        out: Where to print.
+        stdin: Standard input (default: ``sys.stdin``).
+        lang: The language of the command line's own words (the findings
+            are the library's, in English).
+    """
     results: list[dict[str, object]] = []
     status = 0
     for name in files:
         try:
-            with open(name, encoding="utf-8") as handle:
-                text = handle.read()
-            report = verify_sheet(text)
+            report = verify_sheet(_read(name, stdin))
         except (OSError, UnicodeDecodeError) as exc:
-            results.append({"file": name, "error": f"cannot read the file: {exc}"})
+            results.append({"file": name, "error": say("verify_unreadable", lang, reason=exc)})
             status = 2
             continue
         except KniffelError as exc:
-            results.append({"file": name, "error": f"not a valid sheet or record: {exc}"})
+            results.append({"file": name, "error": say("verify_invalid", lang, reason=exc)})
             status = 2
             continue
         results.append({"file": name, **report.to_dict()})
@@ -44,11 +62,11 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO) -> int:
         if "error" in r:
             print(f"{r['file']}: {r['error']}", file=out)
         elif r["ok"]:
-            print(f"{r['file']}: OK", file=out)
+            print(f"{r['file']}: {say('verify_ok', lang)}", file=out)
         else:
             findings = r["findings"]
             assert isinstance(findings, list)
-            print(f"{r['file']}: {len(findings)} problem(s)", file=out)
+            print(f"{r['file']}: {say('verify_problems', lang, count=len(findings))}", file=out)
             for f in findings:
                 print(f"  - {f['message']} [{f['rule']}]", file=out)
     return status

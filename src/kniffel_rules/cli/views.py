@@ -62,7 +62,6 @@ def describe(game: Any, state: Any, labels: Sequence[str]) -> str:
     else:
         scores = ", ".join(f"{lab}: {s}" for lab, s in zip(labels, game.scores(state), strict=True))
         parts.append(f"Scores: {scores}")
-        parts.append(repr(state))
     dice = getattr(state, "dice", None)
     if dice:
         rolls = getattr(state, "rolls", None)

@@ -1,0 +1,132 @@
+"""The command line's own words, in English and German: one table, one entry per phrase.
+
+The names of boxes, areas, tasks and cards come from the games' ``labels``
+(and their renderers); this table holds only what the command line itself
+says. Entries with ``{placeholders}`` are filled with `say`.
+
+Example:
+    >>> say("to_move", "de", name="Ann")
+    'Ann ist am Zug.'
+    >>> say("to_move", "en", name="Ann")
+    'Ann to move.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from kniffel_rules.lang import Lang, word
+
+__all__ = ["WORDS", "say"]
+
+WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "to_move": {"en": "{name} to move.", "de": "{name} ist am Zug."},
+    "rolls": {"en": "{name} rolls.", "de": "{name} würfelt."},
+    "prompt": {
+        "en": "{name}, your choice (number, action, 'hint', 'undo', 'save FILE', 'quit'): ",
+        "de": "{name}, deine Wahl (Nummer, Zug, 'hint', 'undo', 'save DATEI', 'quit'): ",
+    },
+    "sub_prompt": {
+        "en": "which one (number, or Enter to go back): ",
+        "de": "welche (Nummer, oder Enter für zurück): ",
+    },
+    "keep_line": {
+        "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'; "
+        "'roll' throws all",
+        "de": "behalten: tippe die Würfel, die bleiben, z. B. 'keep {example}' oder "
+        "'{compact}'; 'roll' würfelt alle",
+    },
+    "keep_line_no_all": {
+        "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'",
+        "de": "behalten: tippe die Würfel, die bleiben, z. B. 'keep {example}' oder '{compact}'",
+    },
+    "choices": {"en": "{count} choices", "de": "{count} Möglichkeiten"},
+    "points": {"en": "{points}", "de": "{points}"},
+    "hint_classic": {
+        "en": "  {value:8.2f}  {action}",
+        "de": "  {value:8.2f}  {action}",
+    },
+    "hint_header": {
+        "en": "  expected final score, action (the optimal player):",
+        "de": "  erwartete Endpunktzahl, Zug (der optimale Spieler):",
+    },
+    "hint_bot": {
+        "en": "  the {bot} bot would play: {action}",
+        "de": "  der Bot {bot} würde spielen: {action}",
+    },
+    "hint_number": {"en": " (menu number {number})", "de": " (Menünummer {number})"},
+    "no_hint": {"en": "no hint: {reason}", "de": "kein Tipp: {reason}"},
+    "undone": {
+        "en": "undone: back to {name}'s previous decision",
+        "de": "zurückgenommen: zurück zu {name}s letzter Entscheidung",
+    },
+    "nothing_to_undo": {"en": "nothing to undo yet", "de": "noch nichts zurückzunehmen"},
+    "saved": {"en": "saved the game to {file}", "de": "Partie in {file} gespeichert"},
+    "save_needs_file": {
+        "en": "save needs a file name: save FILE",
+        "de": "save braucht einen Dateinamen: save DATEI",
+    },
+    "cannot_save": {"en": "cannot save: {reason}", "de": "Speichern nicht möglich: {reason}"},
+    "pick_range": {
+        "en": "type a number from 1 to {count}, or an action",
+        "de": "tippe eine Nummer von 1 bis {count} oder einen Zug",
+    },
+    "ambiguous": {"en": "which one did you mean?", "de": "welchen meinst du?"},
+    "pass_to": {"en": "Pass to {name}, press Enter.", "de": "Weiter an {name}, Enter drücken."},
+    "bye_quit": {"en": "Game left. Bye.", "de": "Partie verlassen. Tschüss."},
+    "bye_eof": {
+        "en": "Input ended: game left. Bye.",
+        "de": "Eingabe beendet: Partie verlassen. Tschüss.",
+    },
+    "interrupted": {"en": "interrupted", "de": "abgebrochen"},
+    "final_scores": {"en": "Final scores: {scores}", "de": "Endstand: {scores}"},
+    "winner": {"en": "Winner: {names}", "de": "Gewinner: {names}"},
+    "winners": {"en": "Winners: {names}", "de": "Gewinner: {names}"},
+    "header": {"en": "{game}, seed {seed}: {names}", "de": "{game}, Startwert {seed}: {names}"},
+    "resumed": {
+        "en": "resumed from {file} after {count} actions",
+        "de": "fortgesetzt aus {file} nach {count} Aktionen",
+    },
+    "record_written": {
+        "en": "game record written to {file}",
+        "de": "Spielprotokoll in {file} geschrieben",
+    },
+    "roll_off": {"en": "roll-off: {name} throws {face}", "de": "Auswürfeln: {name} wirft {face}"},
+    "starts": {"en": "{name} starts.", "de": "{name} beginnt."},
+    "error": {"en": "kniffel: error: {message}", "de": "kniffel: Fehler: {message}"},
+    "sim_title": {
+        "en": "{game}: {games} games, seed {seed}",
+        "de": "{game}: {games} Partien, Startwert {seed}",
+    },
+    "sim_seat": {"en": "seat", "de": "Platz"},
+    "sim_bot": {"en": "bot", "de": "Bot"},
+    "sim_win_rate": {"en": "win rate", "de": "Siegquote"},
+    "sim_ci": {"en": "95% CI", "de": "95%-KI"},
+    "sim_mean": {"en": "mean", "de": "Mittel"},
+    "sim_sd": {"en": "sd", "de": "Stabw"},
+    "sim_min": {"en": "min", "de": "min"},
+    "sim_max": {"en": "max", "de": "max"},
+    "verify_ok": {"en": "OK", "de": "OK"},
+    "verify_problems": {"en": "{count} problem(s)", "de": "{count} Fehler"},
+    "verify_unreadable": {
+        "en": "cannot read the file: {reason}",
+        "de": "Datei nicht lesbar: {reason}",
+    },
+    "verify_invalid": {
+        "en": "not a valid sheet or record: {reason}",
+        "de": "kein gültiger Zettel und kein Spielprotokoll: {reason}",
+    },
+}
+"""Every phrase of the command line, by key, in each language."""
+
+
+def say(key: str, lang: Lang, /, **fields: object) -> str:
+    """The phrase ``key`` in ``lang`` with its placeholders filled from ``fields``.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language of the library.
+        KeyError: ``key`` is not in `WORDS` (a bug of the caller).
+    """
+    text = word(WORDS, key, lang)
+    return text.format(**fields) if fields else text

@@ -1,0 +1,222 @@
+"""``kniffel play`` and ``kniffel show`` in-process, through ``main(argv, out, stdin)``."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cli.driver import REPR, Typist
+from kniffel_rules import record_from_json
+from kniffel_rules.cli import main
+from kniffel_rules.variant import VARIANTS, get_variant
+
+
+class Keyboard(io.StringIO):
+    """Standard input typed by a `Typist` that reads what was printed so far."""
+
+    def __init__(self, typist: Typist, screen: io.StringIO) -> None:
+        super().__init__()
+        self.typist = typist
+        self.screen = screen
+        self.typed: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = self.typist.answer(self.screen.getvalue())
+        if line is None:
+            return ""  # the end of the input
+        self.typed.append(line)
+        return line + "\n"
+
+
+def play(argv: list[str], typist: Typist) -> tuple[int, str, Keyboard]:
+    out = io.StringIO()
+    keys = Keyboard(typist, out)
+    status = main(["play", *argv], out=out, stdin=keys)
+    return status, out.getvalue(), keys
+
+
+def typed(argv: list[str], text: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(["play", *argv], out=out, stdin=io.StringIO(text))
+    return status, out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["classic", "duel"])
+def test_a_whole_game_typed_in_words(game: str, tmp_path: Path) -> None:
+    typist = Typist(tmp_path / "g.json", game, seed=1)
+    final = tmp_path / "final.json"
+    status, text, keys = play(["--game", game, "--players", "Ann,greedy", "--seed", "5",
+                               "--json", str(final)], typist)  # fmt: skip
+    assert status == 0
+    assert "Final scores: Ann:" in text and "Winner" in text
+    assert not REPR.search(text), REPR.search(text)
+    assert typist.moves > 5
+    assert not any(line.isdigit() for line in keys.typed)  # words only
+    record = record_from_json(final.read_text(encoding="utf-8"))
+    assert get_variant(game).is_terminal(record.final)
+    assert record.final.names == ("Ann", "greedy (2)")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["extreme", "master", "cards"])
+def test_a_whole_game_typed_in_words_slow(game: str, tmp_path: Path) -> None:
+    typist = Typist(tmp_path / "g.json", game, seed=1, check_hidden=game == "cards")
+    status, text, _ = play(["--game", game, "--players", "Ann,greedy", "--seed", "5"], typist)
+    assert status == 0 and "Winner" in text
+    assert not REPR.search(text)
+
+
+def test_two_people_at_one_keyboard_in_the_card_game(tmp_path: Path) -> None:
+    typist = Typist(tmp_path / "g.json", "cards", seed=2, check_hidden=True, max_moves=40)
+    status, text, _ = play(["--game", "cards", "--players", "Ann,Ben", "--seed", "3"], typist)
+    assert status == 0
+    assert "Pass to Ben, press Enter." in text and "Pass to Ann, press Enter." in text
+    assert typist.checked_hands >= 30
+    assert "Input ended" in text
+    assert not REPR.search(text)
+
+
+def test_first_roll_is_automatic_and_menus_are_short() -> None:
+    status, text = typed(["--players", "Ann", "--seed", "3"], "quit\n")
+    assert status == 0
+    assert "Ann to move." in text
+    menu = [line for line in text.splitlines() if line[:6].strip().rstrip(".").isdigit()]
+    assert 1 <= len(menu) <= 14  # the score options; the keeps are one line
+    assert "keep: type the dice to keep, e.g. 'keep" in text
+    assert "Game left. Bye." in text
+    assert "roll" not in menu[0]
+
+
+def _dice(text: str) -> list[int]:
+    match = re.search(r"\b(\d(?: \d){4})\b", text.split("Dice")[1])
+    assert match
+    return [int(x) for x in match[1].split()]
+
+
+def test_score_options_show_their_points() -> None:
+    _, text = typed(["--players", "Ann", "--seed", "3"], "quit\n")
+    line = next(x for x in text.splitlines() if "hance" in x and x.strip()[:1].isdigit())
+    assert line.split()[-1] == str(sum(_dice(text)))
+
+
+def test_numbers_and_words_pick_the_same_action() -> None:
+    _, by_word = typed(["--players", "Ann", "--seed", "3"], "score chance\nquit\n")
+    _, menu = typed(["--players", "Ann", "--seed", "3"], "quit\n")
+    number = next(x for x in menu.splitlines() if "hance" in x and x.strip()[:1].isdigit())
+    _, by_number = typed(["--players", "Ann", "--seed", "3"], number.split(".")[0] + "\nquit\n")
+    assert by_word == by_number
+    assert f"+{sum(_dice(menu))}" in by_word
+
+
+def test_a_bad_word_shows_the_parse_error_and_asks_again() -> None:
+    status, text = typed(["--players", "Ann", "--seed", "3"], "keep 3 3 3 3\n99\nquit\n")
+    assert status == 0
+    assert "'keep 3 3 3 3': cannot keep" in text
+    assert "type a number from 1 to" in text
+
+
+def test_hint_names_the_best_actions_with_menu_numbers() -> None:
+    _, text = typed(["--players", "Ann", "--seed", "3"], "hint\nquit\n")
+    assert "expected final score" in text
+    hints = text.split("(the optimal player):")[1].splitlines()[1:6]
+    values = [float(line.split()[0]) for line in hints]
+    assert values == sorted(values, reverse=True) and len(values) == 5
+
+
+@pytest.mark.parametrize("game", ["extreme", "master", "duel", "cards"])
+def test_hint_for_every_game_from_its_strongest_bot(game: str) -> None:
+    status, text = typed(["--game", game, "--players", "Ann,greedy", "--seed", "4"], "hint\nq\n")
+    assert status == 0
+    assert "the strong bot would play: " in text
+    assert not REPR.search(text)
+
+
+def test_undo_goes_back_to_the_previous_decision(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    _, text = typed(["--players", "Ann", "--seed", "3"],
+                    f"save {first}\nscore chance\nundo\nsave {second}\nundo\nquit\n")  # fmt: skip
+    assert "undone: back to Ann's previous decision" in text
+    assert "nothing to undo yet" in text
+    assert first.read_text() == second.read_text()  # the same dice: nothing re-sampled
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    saved = tmp_path / "g.json"
+    status, text = typed(["--game", "duel", "--players", "Ann,strong", "--seed", "8"],
+                         f"miss\nsave {saved}\nquit\n")  # fmt: skip
+    assert status == 0 and f"saved the game to {saved}" in text
+    count = len(json.loads(saved.read_text())["actions"])
+    status, text = typed(["--resume", str(saved), "--seed", "2"], "quit\n")
+    assert status == 0
+    assert f"resumed from {saved} after {count} actions" in text
+    assert "duel, seed 2: Ann, strong (2)" in text
+
+
+def test_resume_refuses_a_file_that_is_not_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert typed(["--resume", str(bad)], "")[0] == 2
+    assert "is not a game record" in capsys.readouterr().err
+    assert typed(["--resume", str(tmp_path / "none.json")], "")[0] == 2
+
+
+def test_end_of_input_leaves_cleanly() -> None:
+    status, text = typed(["--players", "Ann", "--seed", "3"], "")
+    assert status == 0 and "Input ended: game left. Bye." in text
+
+
+def test_german() -> None:
+    status, text = typed(["--players", "Ann", "--seed", "3", "--lang", "de"], "hint\nquit\n")
+    assert status == 0
+    assert "Ann ist am Zug." in text and "Partie verlassen. Tschüss." in text
+    assert "erwartete Endpunktzahl" in text
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("optimal", "is not a bot of duel"),
+        ("bot:nobody", "unknown bot 'nobody'"),
+        ("Ann,Ann", "two people named 'Ann'"),
+        ("strong (2)", "is not a bot of duel"),
+    ],
+)
+def test_bad_player_lists(players: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert typed(["--game", "duel", "--players", players], "")[0] == 2
+    assert message in capsys.readouterr().err
+
+
+def test_two_yous_are_numbered() -> None:
+    _, text = typed(["--game", "duel", "--players", "you,you", "--seed", "1"], "q\n")
+    assert "duel, seed 1: you 1, you 2" in text
+
+
+def test_show_every_game_has_no_repr() -> None:
+    for game in VARIANTS:
+        out = io.StringIO()
+        assert main(["show", "--game", game, "--players", "greedy,random"], out=out) == 0
+        text = out.getvalue()
+        assert not REPR.search(text), (game, REPR.search(text))
+        assert "Final scores:" in text
+
+
+def test_show_extreme_columns_hold_four_throws() -> None:
+    out = io.StringIO()
+    main(["show", "--game", "extreme", "--players", "strong,strong", "--seed", "1"], out=out)
+    turns = [line for line in out.getvalue().splitlines() if line.count(":") >= 2 and "+" in line]
+    assert any(len(re.findall(r"\b\d{5}:\d+\b", line)) == 4 for line in turns)
+    assert len({len(line) for line in turns}) == 1  # the points stand in one column
+    assert max(len(line) for line in out.getvalue().splitlines()) <= 79
+
+
+def test_show_json_is_the_game_record() -> None:
+    out = io.StringIO()
+    assert main(["show", "--game", "master", "--seed", "3", "--json"], out=out) == 0
+    record = record_from_json(out.getvalue())
+    assert get_variant("master").is_terminal(record.final)
