@@ -1,0 +1,161 @@
+"""``kniffel play`` at a real terminal: a child on a pseudo-terminal, typed to word by word.
+
+The typist reads the screen up to each prompt and types words (``save
+FILE``, then the canonical text of a bot's choice; ``hint``, ``undo``,
+``quit``); Ctrl-C and Ctrl-D are the terminal's own keys. The long games
+are marked slow; the default run plays a few moves of each game.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cli.driver import REPR, Typist
+from kniffel_rules.variant import VARIANTS
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+
+_PROMPTS = ("'quit'): ", "Enter to go back): ", "press Enter. ")
+_TIMEOUT = 120.0
+
+
+class Terminal:
+    """A child ``python -m kniffel_rules ...`` on a pseudo-terminal."""
+
+    def __init__(self, *argv: str) -> None:
+        env = dict(os.environ, LANG="C", LC_ALL="C", PYTHONUNBUFFERED="1", COLUMNS="80")
+        pid, fd = pty.fork()
+        if pid == 0:  # the child
+            os.execve(sys.executable, [sys.executable, "-m", "kniffel_rules", *argv], env)
+        self.pid, self.fd = pid, fd
+        self.screen = ""
+        self.mark = 0
+        self.status: int | None = None
+
+    def read_until_prompt(self) -> bool:
+        """Read until a prompt or the end; whether a prompt came."""
+        deadline = time.monotonic() + _TIMEOUT
+        while time.monotonic() < deadline:
+            if len(self.screen) > self.mark and self.screen.endswith(_PROMPTS):
+                return True
+            ready, _, _ = select.select([self.fd], [], [], 1.0)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            if not chunk:
+                return False
+            self.screen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        raise AssertionError(f"no prompt within {_TIMEOUT} s; screen ends {self.screen[-500:]!r}")
+
+    def type(self, text: str) -> None:
+        """Type a line (or a control key without a newline when it starts with \\x03/\\x04)."""
+        data = text if text[:1] in ("\x03", "\x04") else text + "\n"
+        os.write(self.fd, data.encode())
+        self.mark = len(self.screen)
+
+    def wait(self) -> int:
+        """Read to the end and return the exit status."""
+        while self.read_until_prompt():
+            raise AssertionError(f"unexpected prompt: {self.screen[-300:]!r}")
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        self.status = os.waitstatus_to_exitcode(status)
+        return self.status
+
+    def close(self) -> None:
+        """Kill the child if it is still running (a failed test)."""
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except OSError:
+                pass
+
+
+def play_out(term: Terminal, typist: Typist) -> int:
+    """Answer every prompt with the typist until the game ends or it stops."""
+    try:
+        while term.read_until_prompt():
+            line = typist.answer(term.screen)
+            if line is None:
+                term.type("quit")
+                continue
+            term.type(line)
+        _, status = os.waitpid(term.pid, 0)
+        term.status = os.waitstatus_to_exitcode(status)
+        os.close(term.fd)
+        return term.status
+    finally:
+        term.close()
+
+
+def _check_screen(text: str) -> None:
+    assert not REPR.search(text), REPR.search(text)
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_a_few_words_then_quit(game: str, tmp_path: Path) -> None:
+    term = Terminal("play", "--game", game, "--players", "Ann,greedy", "--seed", "3")
+    typist = Typist(tmp_path / "g.json", game, extra=("hint", "undo"), max_moves=3,
+                    check_hidden=game == "cards")  # fmt: skip
+    assert play_out(term, typist) == 0
+    _check_screen(term.screen)
+    assert "Ann to move." in term.screen
+    assert "would play" in term.screen or "expected final score" in term.screen
+    assert "nothing to undo yet" in term.screen
+    assert "Game left. Bye." in term.screen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", VARIANTS)
+def test_a_whole_game_at_the_terminal(game: str, tmp_path: Path) -> None:
+    term = Terminal("play", "--game", game, "--players", "Ann,strong" if game != "classic"
+                    else "Ann,optimal", "--seed", "11")  # fmt: skip
+    typist = Typist(tmp_path / "g.json", game, seed=2, check_hidden=game == "cards")
+    assert play_out(term, typist) == 0
+    _check_screen(term.screen)
+    assert "Final scores: Ann:" in term.screen
+    assert typist.moves >= 10
+
+
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    term = Terminal("play", "--game", "duel", "--players", "Ann,greedy", "--seed", "1")
+    try:
+        assert term.read_until_prompt()
+        term.type("\x03")
+        assert term.wait() == 130
+    finally:
+        term.close()
+    assert "Traceback" not in term.screen and "interrupted" in term.screen
+
+
+def test_ctrl_d_exits_0_with_a_word() -> None:
+    term = Terminal("play", "--game", "master", "--players", "Ann,greedy", "--seed", "1")
+    try:
+        assert term.read_until_prompt()
+        term.type("\x04")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert "Input ended: game left. Bye." in term.screen
+
+
+def test_two_people_pass_the_keyboard_in_the_card_game(tmp_path: Path) -> None:
+    term = Terminal("play", "--game", "cards", "--players", "Ann,Ben", "--seed", "4")
+    typist = Typist(tmp_path / "g.json", "cards", check_hidden=True, max_moves=25)
+    assert play_out(term, typist) == 0
+    assert "Pass to Ben, press Enter." in term.screen
+    assert typist.checked_hands >= 20
+    _check_screen(term.screen)
