@@ -48,6 +48,7 @@ from kniffel_rules.classic.pieces import (
     layout,
     sheet_boxes,
 )
+from kniffel_rules.classic.render import render, render_action
 from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
@@ -98,6 +99,8 @@ __all__ = [
     "parse_action",
     "possible_values",
     "ranking_points",
+    "render",
+    "render_action",
     "sample_chance",
     "score",
     "scores",

@@ -42,6 +42,7 @@ from kniffel_rules.extreme.engine import (
 )
 from kniffel_rules.extreme.notation import BOX_NAMES, D10_NAMES, parse_action
 from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box, layout
+from kniffel_rules.extreme.render import render, render_action
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
 from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
@@ -84,6 +85,8 @@ __all__ = [
     "observation_to_dict",
     "parse_action",
     "possible_values",
+    "render",
+    "render_action",
     "sample_chance",
     "score",
     "scores",

@@ -1,0 +1,174 @@
+"""Classic Kniffel as a player reads it: `render` (the table) and `render_action`.
+
+`render` draws the score sheets side by side with the boxes' labels in the
+player's language, the upper sum, the bonus with its threshold, the
+extra-Kniffel bonus where the rules have it, the totals; above them the
+series game, whose turn it is, the dice and the throw count, or the
+winners. Nothing is hidden in classic Kniffel: a `State` and any seat's
+`Observation` show the same picture.
+
+Examples:
+    >>> from kniffel_rules import classic
+    >>> s = classic.new_game(players=["Ann", "Ben"], first_player=0)
+    >>> s = classic.apply(classic.apply(s, classic.Roll()), classic.DiceRoll((2, 3, 3, 3, 5)))
+    >>> print(render(s, lang="de"))  # doctest: +ELLIPSIS
+    Ann ist am Zug
+    Würfel: 2 3 3 3 5   Wurf 1 von 3
+    <BLANKLINE>
+                   Ann Ben
+    -------------- --- ---
+    Einser           -   -
+    ...
+    Dreierpasch      -   -
+    ...
+    Endsumme         0   0
+    >>> render_action(classic.Roll((3, 3))), render_action(classic.Roll((3, 3)), lang="de")
+    ('keep 3 3, throw the rest', '3 3 behalten, Rest würfeln')
+    >>> render_action(classic.Score(classic.Box.FULL_HOUSE), lang="de")
+    'Full House eintragen'
+"""
+
+from __future__ import annotations
+
+from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicerender import (
+    WORDS,
+    cell,
+    check_view,
+    faces,
+    lines,
+    roll_off_line,
+    table,
+    to_move_line,
+    winners_line,
+)
+from kniffel_rules.classic.actions import Roll, Score
+from kniffel_rules.classic.engine import scores, winners
+from kniffel_rules.classic.pieces import UPPER, layout, sheet_boxes
+from kniffel_rules.classic.state import Observation, State
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang, check_lang, word
+
+__all__ = ["render", "render_action"]
+
+_WORDS = {
+    "extra": {"en": "Extra Kniffels", "de": "Extra-Kniffel"},
+    "finished": {"en": "Game {n}", "de": "Spiel {n}"},
+    "series": {"en": "Series score", "de": "Serienstand"},
+    "series_over": {"en": "Series of {m} games over.", "de": "Serie von {m} Spielen beendet."},
+}
+_THROWS = 3
+
+
+def render(view: State | Observation, *, lang: Lang = "en") -> str:
+    """A plain-text picture of the game: whose turn, the dice, every sheet, the scores.
+
+    Args:
+        view: The `State`, or a seat's `Observation` (the same picture:
+            nothing is hidden).
+        lang: The language of the labels and words (``"en"`` or ``"de"``).
+
+    Returns:
+        Lines of at most 79 characters for up to four players (longer
+        names are cut in the sheets' head), no trailing newline.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one the library speaks.
+        InvalidStateError: ``view`` is not a classic `State` or `Observation`.
+    """
+    lang = check_lang(lang)
+    state = check_view(view, State, Observation, "a classic")
+    out = _status(state, lang)
+    out.append("")
+    out.extend(table(_rows(state, lang), state.names))
+    return "\n".join(out)
+
+
+def _status(state: State, lang: Lang) -> list[str]:
+    out: list[str] = []
+    rules = state.rules
+    if rules.games > 1:
+        if state.phase is Phase.OVER:
+            out.append(_WORDS["series_over"][lang].format(m=rules.games))
+        else:
+            out.append(word(WORDS, "game_of", lang).format(n=state.game + 1, m=rules.games))
+    names = state.names
+    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
+        off = state.roll_off
+        out.extend(lines(roll_off_line(names, off.contenders, off.faces, lang)))
+    elif state.phase is Phase.OVER:
+        out.extend(lines(winners_line([names[p] for p in winners(state)], lang)))
+    else:
+        out.extend(lines(to_move_line(names[state.player], lang)))
+        out.append(_dice_line(state, lang))
+    return out
+
+
+def _dice_line(state: State, lang: Lang) -> str:
+    dice = word(WORDS, "dice", lang)
+    if state.phase is Phase.THROW:
+        count = word(WORDS, "throw_of", lang).format(n=state.rolls + 1, m=_THROWS)
+        if not state.dice:
+            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
+        kept = faces(state.dice)
+        return f"{word(WORDS, 'kept', lang)}: {kept}, {word(WORDS, 'throwing', lang)} ({count})"
+    if not state.dice:
+        return f"{dice}: {word(WORDS, 'not_thrown', lang)}"
+    count = word(WORDS, "throw_of", lang).format(n=state.rolls, m=_THROWS)
+    return f"{dice}: {faces(state.dice)}   {count}"
+
+
+def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
+    rules = state.rules
+    sheet = layout(rules)
+    entries = [s.entries for s in state.sheets]
+    boxes = sheet_boxes(rules)
+    rows = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in boxes if b in UPPER]
+    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
+    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
+    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
+    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
+    rows.extend(
+        (b.labels[lang], [cell(e[b.value]) for e in entries]) for b in boxes if b not in UPPER
+    )
+    if sheet.extra_bonus:
+        rows.append((_WORDS["extra"][lang], [str(s.extra_bonus) for s in state.sheets]))
+    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
+    rows.append(
+        (
+            word(WORDS, "total", lang),
+            [str(sheet.total(s.entries, s.extra_bonus)) for s in state.sheets],
+        )
+    )
+    if rules.games > 1:
+        for g, result in enumerate(state.results):
+            rows.append((_WORDS["finished"][lang].format(n=g + 1), [str(t) for t in result]))
+        rows.append((_WORDS["series"][lang], [str(t) for t in scores(state)]))
+    return rows
+
+
+def render_action(action: Roll | Score | DiceRoll, *, lang: Lang = "en") -> str:
+    """A short phrase for ``action`` in ``lang``: ``"keep 3 3, throw the rest"``.
+
+    ``"throw all dice"``, ``"score Full House"`` (German ``"Full House
+    eintragen"``), and a throw: ``"the dice show 2 3 3 5 6"``.
+    `kniffel_rules.classic.action_to_text` stays the canonical machine text.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one the library speaks.
+        InvalidStateError: ``action`` is not a classic action or a
+            `DiceRoll` (path ``action``).
+    """
+    lang = check_lang(lang)
+    if isinstance(action, Score):
+        return word(WORDS, "score", lang).format(box=action.box.labels[lang])
+    if isinstance(action, Roll):
+        if not action.keep:
+            return word(WORDS, "throw_all", lang)
+        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
+    if isinstance(action, DiceRoll):
+        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    raise InvalidStateError(
+        "action", f"expected a classic action or a DiceRoll, got {type(action).__name__}"
+    )

@@ -1,0 +1,187 @@
+"""Kniffel Extreme as a player reads it: `render` (the table) and `render_action`.
+
+`render` draws the 22-box sheets side by side with the labels in the
+player's language, the upper sum, the bonus with its threshold, the totals
+and the chips left (each buys a fourth roll, EX-04; there is no
+extra-Kniffel bonus, EX-21); above them whose turn it is, the five
+six-sided dice and the d10 (German: W10), the throw count, or the winners.
+Nothing is hidden: a `State` and any seat's `Observation` show the same.
+
+Examples:
+    >>> from kniffel_rules import extreme
+    >>> s = extreme.new_game(players=["Ann", "Ben"], first_player=0)
+    >>> s = extreme.apply(extreme.apply(s, extreme.Roll()), extreme.ExtremeRoll((2, 3, 3, 4, 5), 7))
+    >>> print(render(s))  # doctest: +ELLIPSIS
+    Ann to move
+    Dice: 2 3 3 4 5  d10: 7   throw 1 of 3
+    <BLANKLINE>
+    ...
+    Two triples         -   -
+    ...
+    Chips left          3   3
+    >>> render_action(extreme.Roll((3, 3), True), lang="de")
+    '3 3 und W10 behalten, Rest würfeln'
+    >>> render_action(extreme.Score(extreme.Box.TEN_OR_LESS))
+    'score 10 or less'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicerender import (
+    WORDS,
+    cell,
+    check_view,
+    faces,
+    lines,
+    roll_off_line,
+    table,
+    to_move_line,
+    winners_line,
+)
+from kniffel_rules.dice import DiceRoll
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
+from kniffel_rules.extreme.engine import winners
+from kniffel_rules.extreme.pieces import BOXES, UPPER, layout
+from kniffel_rules.extreme.state import Observation, State
+from kniffel_rules.lang import Lang, check_lang, word
+
+__all__ = ["render", "render_action"]
+
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "d10": {"en": "d10", "de": "W10"},
+    "chips": {"en": "Chips left", "de": "Chips übrig"},
+    "fourth": {"en": "a 4th costs a chip", "de": "ein 4. kostet einen Chip"},
+    "fourth_roll": {"en": "throw 4 of 4, for a chip", "de": "Wurf 4 von 4, gegen einen Chip"},
+    "keep_with": {"en": "{dice} and the d10", "de": "{dice} und W10"},
+    "keep_d10": {"en": "the d10", "de": "W10"},
+    "thrown": {
+        "en": "the dice show {dice}, the d10 {d10}",
+        "de": "die Würfel zeigen {dice}, W10 {d10}",
+    },
+    "d10_shows": {"en": "the d10 shows {d10}", "de": "W10 zeigt {d10}"},
+}
+_THROWS = 3
+
+
+def render(view: State | Observation, *, lang: Lang = "en") -> str:
+    """A plain-text picture of the game: whose turn, the dice, every sheet, the chips.
+
+    Args:
+        view: The `State`, or a seat's `Observation` (the same picture:
+            nothing is hidden).
+        lang: The language of the labels and words (``"en"`` or ``"de"``).
+
+    Returns:
+        Lines of at most 79 characters for up to four players (longer
+        names are cut in the sheets' head), no trailing newline.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one the library speaks.
+        InvalidStateError: ``view`` is not an Extreme `State` or `Observation`.
+    """
+    lang = check_lang(lang)
+    state = check_view(view, State, Observation, "an Extreme")
+    out = _status(state, lang)
+    out.append("")
+    out.extend(table(_rows(state, lang), state.names))
+    return "\n".join(out)
+
+
+def _status(state: State, lang: Lang) -> list[str]:
+    names = state.names
+    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
+        off = state.roll_off
+        return lines(roll_off_line(names, off.contenders, off.faces, lang))
+    if state.phase is Phase.OVER:
+        return lines(winners_line([names[p] for p in winners(state)], lang))
+    return [*lines(to_move_line(names[state.player], lang)), _dice_line(state, lang)]
+
+
+def _count(state: State, n: int, lang: Lang) -> str:
+    if n > _THROWS:
+        return _WORDS["fourth_roll"][lang]
+    count = word(WORDS, "throw_of", lang).format(n=n, m=_THROWS)
+    if n == _THROWS and state.sheets[state.player].chips > 0 and state.phase is Phase.DECIDE:
+        count = f"{count}, {_WORDS['fourth'][lang]}"
+    return count
+
+
+def _dice(d6: tuple[int, ...], d10: int | None, lang: Lang) -> str:
+    shown = faces(d6)
+    if d10 is not None:
+        shown = f"{shown}  {_WORDS['d10'][lang]}: {d10}".strip()
+    return shown
+
+
+def _dice_line(state: State, lang: Lang) -> str:
+    if state.phase is Phase.THROW:
+        count = _count(state, state.rolls + 1, lang)
+        if not state.d6 and state.d10 is None:
+            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
+        kept = _dice(state.d6, state.d10, lang)
+        return f"{word(WORDS, 'kept', lang)}: {kept}, {word(WORDS, 'throwing', lang)} ({count})"
+    dice = word(WORDS, "dice", lang)
+    if state.rolls == 0:
+        return f"{dice}: {word(WORDS, 'not_thrown', lang)}"
+    return f"{dice}: {_dice(state.d6, state.d10, lang)}   {_count(state, state.rolls, lang)}"
+
+
+def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
+    sheet = layout(state.rules)
+    entries = [s.entries for s in state.sheets]
+    rows = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in UPPER]
+    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
+    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
+    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
+    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
+    rows.extend(
+        (b.labels[lang], [cell(e[b.value]) for e in entries]) for b in BOXES if b not in UPPER
+    )
+    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
+    rows.append((word(WORDS, "total", lang), [str(sheet.total(e)) for e in entries]))
+    rows.append((_WORDS["chips"][lang], [str(s.chips) for s in state.sheets]))
+    return rows
+
+
+def render_action(action: Roll | Score | ExtremeRoll | DiceRoll, *, lang: Lang = "en") -> str:
+    """A short phrase for ``action`` in ``lang``: ``"keep 3 3 and the d10, throw the rest"``.
+
+    ``"throw all dice"``, ``"score Two pairs"`` (German ``"Zwei Paare
+    eintragen"``), a throw: ``"the dice show 1 2 3 4 5, the d10 7"``, and a
+    roll-off die: ``"the dice show 4"``. `kniffel_rules.extreme.action_to_text`
+    stays the canonical machine text.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one the library speaks.
+        InvalidStateError: ``action`` is not an Extreme action, throw or
+            `DiceRoll` (path ``action``).
+    """
+    lang = check_lang(lang)
+    if isinstance(action, Score):
+        return word(WORDS, "score", lang).format(box=action.box.labels[lang])
+    if isinstance(action, Roll):
+        if not action.keep_d6 and not action.keep_d10:
+            return word(WORDS, "throw_all", lang)
+        if not action.keep_d6:
+            kept = _WORDS["keep_d10"][lang]
+        elif action.keep_d10:
+            kept = _WORDS["keep_with"][lang].format(dice=faces(action.keep_d6))
+        else:
+            kept = faces(action.keep_d6)
+        return word(WORDS, "keep", lang).format(dice=kept)
+    if isinstance(action, ExtremeRoll):
+        if action.d10 is None:
+            return word(WORDS, "thrown", lang).format(dice=faces(action.d6))
+        if not action.d6:
+            return _WORDS["d10_shows"][lang].format(d10=action.d10)
+        return _WORDS["thrown"][lang].format(dice=faces(action.d6), d10=action.d10)
+    if isinstance(action, DiceRoll):
+        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    raise InvalidStateError(
+        "action", f"expected an Extreme action or a DiceRoll, got {type(action).__name__}"
+    )
