@@ -83,7 +83,7 @@ def test_two_people_at_one_keyboard_in_the_card_game(tmp_path: Path) -> None:
 def test_first_roll_is_automatic_and_menus_are_short() -> None:
     status, text = typed(["--players", "Ann", "--seed", "3"], "quit\n")
     assert status == 0
-    assert "Ann to move." in text
+    assert "Ann, your choice" in text
     menu = [line for line in text.splitlines() if line[:6].strip().rstrip(".").isdigit()]
     assert 1 <= len(menu) <= 14  # the score options; the keeps are one line
     assert "keep: type the dice to keep, e.g. 'keep" in text
@@ -174,7 +174,7 @@ def test_end_of_input_leaves_cleanly() -> None:
 def test_german() -> None:
     status, text = typed(["--players", "Ann", "--seed", "3", "--lang", "de"], "hint\nquit\n")
     assert status == 0
-    assert "Ann ist am Zug." in text and "Partie verlassen. Tschüss." in text
+    assert "Ann, deine Wahl" in text and "Partie verlassen. Tschüss." in text
     assert "erwartete Endpunktzahl" in text
 
 

@@ -112,7 +112,7 @@ def test_a_few_words_then_quit(game: str, tmp_path: Path) -> None:
                     check_hidden=game == "cards")  # fmt: skip
     assert play_out(term, typist) == 0
     _check_screen(term.screen)
-    assert "Ann to move." in term.screen
+    assert "Ann, your choice" in term.screen
     assert "would play" in term.screen or "expected final score" in term.screen
     assert "nothing to undo yet" in term.screen
     assert "Game left. Bye." in term.screen

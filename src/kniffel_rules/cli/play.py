@@ -12,6 +12,7 @@ text ``parse_action`` understands, and the words ``hint``, ``undo``,
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -239,7 +240,6 @@ class Table:
         view = game.observation(self.state, player)
         print("\n" + render_view(game, view, lang), file=out)
         name = self.names[player]
-        print(say("to_move", lang, name=name), file=out)
         entries, keep_line = self._menu(player, actions)
         for i, entry in enumerate(entries, 1):
             print(f"  {i:>2}. {entry.text}", file=out)
@@ -275,11 +275,11 @@ class Table:
                 if chosen is not None:
                     return chosen
             except ActionParseError as exc:
-                print(str(exc), file=out)
+                print(_message(exc, text, lang), file=out)
                 if low.isdigit():
                     print(say("pick_range", lang, count=len(entries)), file=out)
             except KniffelError as exc:
-                print(str(exc), file=out)
+                print(_message(exc, text, lang), file=out)
 
     def _pick(self, entry: _Entry) -> Any:
         """The entry's action, asking which one for a group; None to go back."""
@@ -394,6 +394,17 @@ class Table:
             return
         text = say_action(self.game, choice, lang) + _number(choice, entries, lang)
         print(say("hint_bot", lang, bot=strongest_bot(self.name), action=text), file=out)
+
+
+_REPR = re.compile(r"\b[A-Z]\w*\((?:\w+=|\w*\)|'|\d)|\b[A-Z][a-z]+\.[A-Z_]{2,}\b")
+
+
+def _message(exc: Exception, text: str, lang: Lang) -> str:
+    """The reader's message, or a plain one where the message would show Python's notation."""
+    message = str(exc)
+    if _REPR.search(message):
+        return say("not_legal", lang, text=text)
+    return message
 
 
 def _number(action: Any, entries: list[_Entry], lang: Lang) -> str:

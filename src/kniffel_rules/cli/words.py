@@ -5,10 +5,10 @@ The names of boxes, areas, tasks and cards come from the games' ``labels``
 says. Entries with ``{placeholders}`` are filled with `say`.
 
 Example:
-    >>> say("to_move", "de", name="Ann")
-    'Ann ist am Zug.'
-    >>> say("to_move", "en", name="Ann")
-    'Ann to move.'
+    >>> say("pass_to", "de", name="Ben")
+    'Weiter an Ben, Enter drücken.'
+    >>> say("pass_to", "en", name="Ben")
+    'Pass to Ben, press Enter.'
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from kniffel_rules.lang import Lang, word
 __all__ = ["WORDS", "say"]
 
 WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "to_move": {"en": "{name} to move.", "de": "{name} ist am Zug."},
-    "rolls": {"en": "{name} rolls.", "de": "{name} würfelt."},
     "prompt": {
         "en": "{name}, your choice (number, action, 'hint', 'undo', 'save FILE', 'quit'): ",
         "de": "{name}, deine Wahl (Nummer, Zug, 'hint', 'undo', 'save DATEI', 'quit'): ",
@@ -42,7 +40,6 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "de": "behalten: tippe die Würfel, die bleiben, z. B. 'keep {example}' oder '{compact}'",
     },
     "choices": {"en": "{count} choices", "de": "{count} Möglichkeiten"},
-    "points": {"en": "{points}", "de": "{points}"},
     "hint_classic": {
         "en": "  {value:8.2f}  {action}",
         "de": "  {value:8.2f}  {action}",
@@ -71,6 +68,10 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "pick_range": {
         "en": "type a number from 1 to {count}, or an action",
         "de": "tippe eine Nummer von 1 bis {count} oder einen Zug",
+    },
+    "not_legal": {
+        "en": "'{text}' is not a legal action here",
+        "de": "'{text}' ist hier kein erlaubter Zug",
     },
     "ambiguous": {"en": "which one did you mean?", "de": "welchen meinst du?"},
     "pass_to": {"en": "Pass to {name}, press Enter.", "de": "Weiter an {name}, Enter drücken."},

@@ -1,0 +1,138 @@
+"""The command line's conventions: help, version, languages, stdin, exit statuses."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kniffel_rules.cli as cli
+from kniffel_rules import __version__
+from kniffel_rules.cli import main
+from kniffel_rules.cli.play import Table
+from kniffel_rules.cli.words import WORDS, say
+from kniffel_rules.lang import LANGS
+from kniffel_rules.variant import VARIANTS, get_variant
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(argv), out=out, stdin=io.StringIO(stdin))
+    return status, out.getvalue()
+
+
+def test_bare_kniffel_prints_help_and_exits_0() -> None:
+    status, text = run()
+    assert status == 0
+    assert text.startswith("usage: kniffel")
+    for command in ("show", "simulate", "play", "advise", "verify"):
+        assert command in text
+
+
+def test_version() -> None:
+    assert run("--version") == (0, f"kniffel {__version__}\n")
+
+
+@pytest.mark.parametrize("command", ["show", "simulate", "play", "advise", "verify"])
+def test_every_help_shows_defaults_and_languages(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(default: " in text
+    assert "{en,de}" in text
+    if command in ("show", "simulate", "play"):
+        assert "classic: random, greedy, optimal" in text  # the bots of each game
+        assert "cards: simpler, trickier" in text  # the rule options of each game
+        assert "{classic,extreme,master,duel,cards}" in text
+
+
+def test_every_word_in_both_languages() -> None:
+    for key, entry in WORDS.items():
+        assert set(entry) == set(LANGS), key
+        assert all(entry.values()), key
+    assert say("winner", "de", names="Ann") == "Gewinner: Ann"
+
+
+def test_a_bad_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["show", "--lang", "fr"])
+    assert stop.value.code == 2
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
+    assert run("show", "--lang", "DE", "--seed", "2")[1].startswith("classic, Startwert 2")
+
+
+def test_verify_reads_standard_input() -> None:
+    text = (EXAMPLES / "classic-wrong.json").read_text(encoding="utf-8")
+    status, out = run("verify", "-", stdin=text)
+    assert status == 1 and out.startswith("-: 4 problem(s)")
+    status, out = run("verify", "-", "--json", stdin=text)
+    assert status == 1 and json.loads(out)[0]["file"] == "-"
+    status, out = run("verify", "-", "--lang", "de", stdin="{")
+    assert status == 2 and "kein gültiger Zettel" in out
+
+
+def test_simulate_in_german() -> None:
+    status, text = run("simulate", "--games", "5", "--lang", "de")
+    assert status == 0
+    assert text.startswith("classic: 5 Partien, Startwert 1")
+    assert "Siegquote" in text
+
+
+def test_ctrl_c_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(self: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Table, "play", interrupted)
+    assert run("show")[0] == 130
+    assert capsys.readouterr().err == "\ninterrupted\n"
+    monkeypatch.setattr(cli, "run_games", lambda *a: interrupted(None))
+    assert run("simulate")[0] == 130
+
+
+def test_run_turns_the_status_into_the_exit_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["kniffel", "--version"])
+    with pytest.raises(SystemExit) as stop:
+        cli.run()
+    assert stop.value.code == 0
+
+    def interrupted() -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "main", interrupted)
+    with pytest.raises(SystemExit) as stop:
+        cli.run()
+    assert stop.value.code == 130
+
+
+def test_python_dash_m_has_a_main_guard() -> None:
+    import kniffel_rules.__main__  # importing it runs nothing  # noqa: F401
+
+    proc = subprocess.run([sys.executable, "-m", "kniffel_rules"], capture_output=True,
+                          text=True, check=False)  # fmt: skip
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: kniffel")
+
+
+def test_progress_only_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("simulate", "--games", "3")[0] == 0
+    assert capsys.readouterr().err == ""  # stderr is not a terminal under pytest
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_show_json_for_every_game(game: str) -> None:
+    status, text = run("show", "--game", game, "--players", "random,random", "--json")
+    assert status == 0
+    doc = json.loads(text)
+    assert doc["variant"] == game and doc["finished"] is True
+    initial = get_variant(game).from_json(json.dumps(doc["initial"]))
+    assert not get_variant(game).is_terminal(initial)
