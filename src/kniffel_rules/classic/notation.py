@@ -36,9 +36,9 @@ from kniffel_rules.classic.pieces import Box
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.notation import Phrasebook
+from kniffel_rules.notation import Phrasebook, words
 
-__all__ = ["BOX_NAMES", "parse_action"]
+__all__ = ["BOX_NAMES", "parse_action", "read_box"]
 
 BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
     Box, {Box.MAXIMUM: ("max",), Box.MINIMUM: ("min",)}
@@ -47,6 +47,19 @@ BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
 
 _BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
 _VERBS: Final = Phrasebook({"score": SCORE_VERBS})
+
+
+def read_box(text: str) -> Box | None:
+    """The box ``text`` names, by any of its names (`BOX_NAMES`) or its key; else ``None``.
+
+    English or German, any case, with or without umlauts: the reading of
+    ``kniffel advise --filled`` and of a box typed alone.
+
+    Examples:
+        >>> read_box("Kleine Straße"), read_box("three_of_a_kind"), read_box("sevens")
+        (Box.SMALL_STRAIGHT, Box.THREE_OF_A_KIND, None)
+    """
+    return _BOXES.whole(words(text)) if isinstance(text, str) else None
 
 
 def _read_score(tokens: Sequence[str]) -> list[Score]:

@@ -1,14 +1,42 @@
-"""``kniffel advise``: the optimal player's advice for a real classic game."""
+"""``kniffel advise``: the optimal player's advice for a real classic game.
+
+The position is read from the command line (the dice, the rolls left, the
+boxes filled, the extra-Kniffel bonus so far) and refused, naming the clause
+of ``docs/rules/classic.md``, when no game under the rules can reach it.
+"""
 
 from __future__ import annotations
 
-from typing import TextIO
+from collections.abc import Mapping
+from typing import Final, TextIO
 
+from kniffel_rules import classic
 from kniffel_rules.classic import BOXES, Box, Phase, Rules, Sheet, State
+from kniffel_rules.classic._reach import bonus_hosts, check_extra_bonus
 from kniffel_rules.classic.combinations import check_dice, possible_values
+from kniffel_rules.classic.notation import read_box
+from kniffel_rules.classic.pieces import sheet_boxes
+from kniffel_rules.classic.render import render_action
+from kniffel_rules.classic.sheet import spec
 from kniffel_rules.errors import KniffelError
+from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["advise", "position"]
+
+_JOKER_RULE: Final[Mapping[str, str]] = {
+    "schmidt": "CL-18",
+    "forced": "CL-41",
+    "free": "CL-42",
+    "none": "CL-43",
+}
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "dice": {"en": "Dice {dice}, {left}", "de": "Würfel {dice}, {left}"},
+    "left0": {"en": "no roll left", "de": "kein Wurf mehr"},
+    "left1": {"en": "1 roll left", "de": "noch 1 Wurf"},
+    "left2": {"en": "2 rolls left", "de": "noch 2 Würfe"},
+    "value": {"en": "expected final score", "de": "erwartete Endsumme"},
+    "action": {"en": "action", "de": "Zug"},
+}
 
 
 def _parse_filled(items: list[str]) -> dict[Box, int]:
@@ -16,25 +44,75 @@ def _parse_filled(items: list[str]) -> dict[Box, int]:
     for item in items:
         for part in item.split(","):
             key, _, value = part.strip().partition("=")
-            if not key:
+            if not key.strip():
                 continue
-            try:
-                box = Box[key.strip().upper()]
-            except KeyError:
+            box = read_box(key)
+            if box is None:
                 known = ", ".join(b.key for b in BOXES)
-                raise KniffelError(f"--filled: unknown box {key!r}; boxes: {known}") from None
+                raise KniffelError(
+                    f"--filled: unknown box {key.strip()!r}; boxes: {known} "
+                    "(or their English or German names, e.g. dreierpasch, \"Kleine Straße\")"
+                )
             if not value.strip().lstrip("-").isdigit():
                 raise KniffelError(f"--filled: {key}={value!r} needs a number, e.g. {key}=12")
+            if box in filled:
+                raise KniffelError(f"--filled: {box.key} is given twice (CL-07: one entry a box)")
             filled[box] = int(value)
     return filled
+
+
+def _bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rules) -> str | None:
+    """Why no game under ``rules`` credits ``bonus`` extra-Kniffel points to this sheet."""
+    if bonus < 0:
+        return f"{bonus} is negative: bonuses are points won"
+    if not bonus:
+        return None
+    if rules.croatian:
+        return "the Croatian sheet pays no extra-Kniffel bonus (CL-31)"
+    step = rules.extra_kniffel_bonus
+    if step == 0:
+        return "these rules pay no extra-Kniffel bonus: extra_kniffel_bonus is 0 (CL-44)"
+    if bonus % step:
+        return f"{bonus} is not a multiple of {step}, the bonus of one extra Kniffel (CL-44)"
+    kniffel = entries[Box.KNIFFEL.value]
+    if kniffel is None:
+        return "an extra Kniffel needs the Kniffel box filled first (CL-17)"
+    if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
+        return (
+            f"no extra-Kniffel bonus while the Kniffel box holds {kniffel}: the bonus needs "
+            f"{rules.kniffel_score} there (CL-22)"
+        )
+    hosts = bonus_hosts(rules)
+    room = sum(1 for b, v in enumerate(entries) if v is not None and v in hosts[b])
+    if bonus // step > room:
+        where = (
+            "is entered in its upper box at five times the face"
+            if rules.joker == "schmidt"
+            else "leaves a value of its own in a box"
+        )
+        return (
+            f"{bonus} is {bonus // step} extra Kniffel(s), and each that earns the bonus {where} "
+            f"({_JOKER_RULE[rules.joker]}): only {room} filled box(es) hold such a value"
+        )
+    return None
 
 
 def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
              rules: Rules) -> State:  # fmt: skip
     """The solitaire position described on the command line.
 
+    Box names are read in English or German (``dreierpasch=20``,
+    ``"Kleine Straße"=30``, ``full_house=25``). A position no game under
+    ``rules`` reaches is refused with the clause of ``docs/rules/classic.md``
+    that rules it out: a box off the sheet (CL-30), a value the box cannot
+    hold, every box filled (CL-23), an extra bonus that is not a multiple of
+    the bonus (CL-44), one without a filled Kniffel box (CL-17), one with a
+    struck Kniffel box (CL-22), more bonuses than boxes an extra Kniffel can
+    have gone to (CL-18; CL-41 to CL-43 under the other joker modes), any
+    bonus on the Croatian sheet (CL-31).
+
     Raises:
-        KniffelError: A bad die, box or value.
+        KniffelError: A bad die, box or value, or an impossible position.
     """
     try:
         faces = check_dice([int(x) for x in dice.replace(" ", "").split(",") if x])
@@ -42,28 +120,71 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
         raise KniffelError(f"--dice: {dice!r} is not five numbers like 1,3,3,5,6") from None
     if not 0 <= rolls_left <= 2:
         raise KniffelError("--rolls-left is 0, 1 or 2 (after the first, second or third roll)")
+    on_sheet = sheet_boxes(rules)
+    rule_of = {info.box: info.rule for info in spec(rules).boxes}
     entries: list[int | None] = [None] * len(Box)
     for box, value in _parse_filled(filled).items():
+        if box not in on_sheet:
+            variant = "Croatian" if rules.croatian else "standard"
+            raise KniffelError(f"--filled: the {variant} sheet has no box {box.label} (CL-30)")
         if value not in possible_values(box, rules):
-            raise KniffelError(f"--filled: {box.label} cannot hold {value}")
+            raise KniffelError(
+                f"--filled: {box.label} cannot hold {value} ({rule_of.get(box, 'CL-07')})"
+            )
         entries[box.value] = value
-    if sum(v is not None for v in entries) >= len(BOXES):
-        raise KniffelError("--filled: every box is filled; there is nothing to advise")
-    sheet = Sheet(tuple(entries), extra_bonus)
-    return State(rules, ("you",), (sheet,), Phase.DECIDE, player=0, dice=faces,
-                 rolls=3 - rolls_left, first_player=0)  # fmt: skip
+    if sum(v is not None for v in entries) >= len(on_sheet):
+        raise KniffelError("--filled: every box is filled: the game is over (CL-23)")
+    problem = _bonus_problem(tuple(entries), extra_bonus, rules)
+    if problem is not None:
+        raise KniffelError(f"--extra-bonus: {problem}")
+    try:  # the library's own judgement of the sheet, should the checks above miss a case
+        check_extra_bonus(tuple(entries), extra_bonus, rules, "--extra-bonus")
+        state = State(rules, ("you",), (Sheet(tuple(entries), extra_bonus),), Phase.DECIDE,
+                      player=0, dice=faces, rolls=3 - rolls_left, first_player=0)  # fmt: skip
+        classic.from_json(classic.to_json(state))
+    except KniffelError as error:
+        raise KniffelError(f"{error} (no game reaches this position)") from None
+    return state
 
 
 def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rules: Rules,
-           top: int, out: TextIO) -> int:  # fmt: skip
-    """Print every legal action with its expected final score, best first."""
+           top: int, out: TextIO, *, lang: Lang = "en") -> int:  # fmt: skip
+    """Print every legal action with its expected final score, best first.
+
+    The first line states the position; a header labels the two columns
+    (``expected final score``, ``action``); each action is written as
+    `kniffel_rules.classic.render_action` phrases it in ``lang``.
+
+    Args:
+        dice: The five dice, ``"1,3,3,5,6"``.
+        rolls_left: 0, 1 or 2.
+        filled: ``box=value`` items (comma-separated, repeatable).
+        extra_bonus: The extra-Kniffel bonus points so far.
+        rules: The classic rules.
+        top: How many actions to print (0: all).
+        out: Where to print.
+        lang: The language of the labels and the actions.
+
+    Returns:
+        The exit status, 0.
+
+    Raises:
+        KniffelError: A bad or impossible position (see `position`).
+        UnknownLanguageError: ``lang`` is not one the library speaks.
+    """
+    lang = check_lang(lang)
     state = position(dice, rolls_left, filled, extra_bonus, rules)
     try:
         from kniffel_rules.bots.optimal import OptimalSolitaire
     except ImportError:  # pragma: no cover - the solver ships with the package
         raise KniffelError("the optimal player is not available in this installation") from None
     advice = OptimalSolitaire(rules).advise(state)
-    print(f"Dice {' '.join(map(str, state.dice))}, {rolls_left} roll(s) left:", file=out)
+    shown = " ".join(map(str, state.dice))
+    left = _WORDS[f"left{rolls_left}"][lang]
+    print(_WORDS["dice"][lang].format(dice=shown, left=left), file=out)
+    value = _WORDS["value"][lang]
+    width = len(value)
+    print(f"  {value}  {_WORDS['action'][lang]}", file=out)
     for item in advice[:top] if top else advice:
-        print(f"  {item.value:8.2f}  {item.action!r}", file=out)
+        print(f"  {item.value:>{width}.2f}  {render_action(item.action, lang=lang)}", file=out)
     return 0
