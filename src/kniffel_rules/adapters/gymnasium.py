@@ -1,0 +1,184 @@
+"""Gymnasium environments for the solitaire dice games (the ``[gymnasium]`` extra).
+
+Importing this module registers two environments with Gymnasium:
+
+- ``"kniffel_rules/Classic-v0"``: classic Kniffel, one player;
+- ``"kniffel_rules/Extreme-v0"``: Kniffel Extreme, one player.
+
+Both take ``rules=`` (the game's ``Rules``, default the rulebook) through
+``gymnasium.make``. The action space is ``Discrete(n)`` over the game's fixed
+action index (`kniffel_rules.adapters.space.ActionSpace`); the observation
+is the game's observation tensor as ``float32`` (layout:
+`kniffel_rules.adapters.space.observation_layout`). The dice are thrown
+inside ``step``, from a ``random.Random`` seeded from the environment's
+generator at ``reset(seed=...)``, so the agent only ever sees its own
+decisions. The reward of a step is the points it entered: the change of the
+player's score (``scores(state)[0]``), bonuses included in the step that
+earns them, so an episode's rewards add up to the final score.
+``info["action_mask"]`` is the legal-action mask (``int8``).
+
+An illegal action is, by default, refused with a penalty: the state does not
+change, the reward is ``illegal_reward`` (``-1.0``) and
+``info["illegal_action"]`` is ``True`` (so random agents and
+``gymnasium.utils.env_checker.check_env`` can step the environment). With
+``illegal="raise"`` it raises ``IllegalActionError`` naming the rule instead.
+
+    >>> import gymnasium
+    >>> import kniffel_rules.adapters.gymnasium
+    >>> env = gymnasium.make("kniffel_rules/Classic-v0")
+    >>> obs, info = env.reset(seed=1)
+    >>> int(info["action_mask"].sum())  # only the first roll
+    1
+    >>> obs, reward, terminated, truncated, info = env.step(0)
+    >>> reward, terminated, int(info["action_mask"][0])
+    (0.0, False, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
+from kniffel_rules.adapters.space import ActionSpace, resolve_game, tensor_size
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
+
+__all__ = ["ENVIRONMENTS", "KniffelEnv"]
+
+ENVIRONMENTS: dict[str, str] = {
+    "kniffel_rules/Classic-v0": "classic",
+    "kniffel_rules/Extreme-v0": "extreme",
+}
+"""The registered environment ids and their games."""
+
+IllegalMode = Literal["penalty", "raise"]
+
+
+class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """A solitaire dice game as a Gymnasium environment.
+
+    Args:
+        game: ``"classic"`` or ``"extreme"`` (any dice game works solitaire
+            except the Duell, which needs two players).
+        rules: The game's ``Rules`` (``None``: the rulebook).
+        illegal: ``"penalty"`` (default) or ``"raise"``, see the module.
+        illegal_reward: The reward of a refused action under ``"penalty"``.
+        render_mode: Only ``None`` (the environment draws nothing).
+
+    Raises:
+        UnsupportedGameError: a game the adapters do not cover.
+        InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (Gymnasium's attribute)
+
+    def __init__(
+        self,
+        game: str = "classic",
+        rules: Any = None,
+        illegal: IllegalMode = "penalty",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        name, module, rules = resolve_game(game, rules)
+        if name == "duel":
+            raise InvalidStateError("game", "the Duell needs two players: use the PettingZoo env")
+        if illegal not in ("penalty", "raise"):
+            raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
+        if render_mode is not None:
+            raise InvalidStateError("render_mode", f"no render modes, got {render_mode!r}")
+        self.game = name
+        self.module = module
+        self.rules = rules
+        self.index = ActionSpace.for_game(name, rules)
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(self.index.size)
+        size = tensor_size(name, 1, rules)
+        self.observation_space = spaces.Box(-FLOAT_MAX, FLOAT_MAX, (size,), np.float32)
+        self.state: Any = None
+        self._chance = random.Random(0)
+
+    def _advance(self) -> None:
+        # Throw the dice until the player decides or the game is over.
+        module = self.module
+        while module.current_player(self.state) == CHANCE:
+            self.state = module.apply(self.state, module.sample_chance(self.state, self._chance))
+
+    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        obs = observation_array(self.game, self.module.observation(self.state, 0))
+        return obs, {"action_mask": action_mask(self.index, self.state)}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Start a new game; ``seed`` seeds the dice (Gymnasium's ``np_random``).
+
+        Returns:
+            The observation and ``info`` with the ``action_mask``.
+        """
+        super().reset(seed=seed)
+        self._chance = random.Random(int(self.np_random.integers(2**63)))
+        self.state = self.module.new_game(1, self.rules)
+        self._advance()
+        return self._observe()
+
+    def step(
+        self, action: Any
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Take the action numbered ``action``, then throw the dice it calls for.
+
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``; ``info``
+            holds the ``action_mask`` and ``illegal_action``.
+
+        Raises:
+            IllegalActionError: under ``illegal="raise"``, an action that is
+                not legal (the rule's words), or ``step`` before ``reset`` or
+                after the end.
+        """
+        module = self.module
+        if self.state is None or module.current_player(self.state) == TERMINAL:
+            raise IllegalActionError("the game is over or not started: call reset()")
+        try:
+            chosen = self.index.action(int(action))
+        except (InvalidStateError, TypeError, ValueError, OverflowError):
+            chosen = None
+        reason = (
+            f"{action!r} is not an action number 0..{self.index.size - 1}"
+            if chosen is None
+            else module.why_illegal(self.state, chosen)
+        )
+        if reason is not None:
+            if self.illegal == "raise":
+                raise IllegalActionError(reason)
+            obs, info = self._observe()
+            info["illegal_action"] = True
+            return obs, self.illegal_reward, False, False, info
+        before = module.scores(self.state)[0]
+        self.state = module.apply(self.state, chosen)
+        self._advance()
+        reward = float(module.scores(self.state)[0] - before)
+        obs, info = self._observe()
+        info["illegal_action"] = False
+        return obs, reward, module.is_terminal(self.state), False, info
+
+
+def _register() -> None:
+    for env_id, game in ENVIRONMENTS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="kniffel_rules.adapters.gymnasium:KniffelEnv",
+                kwargs={"game": game},
+            )
+
+
+_register()

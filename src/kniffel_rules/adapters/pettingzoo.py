@@ -1,0 +1,228 @@
+"""PettingZoo AEC environments for the dice games (the ``[pettingzoo]`` extra).
+
+``env(game, num_players=2, **rules)`` is an AEC environment for
+``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``; the keyword
+arguments are the game's ``Rules`` options (``env("classic", full_cup=True)``).
+The agents are ``"player_0"`` .. ``"player_{n-1}"`` in seat order. Every
+agent's action space is ``Discrete(n)`` over the game's fixed action index
+(`kniffel_rules.adapters.space.ActionSpace`); an observation is a dict with
+``"observation"``, the game's observation tensor from that seat's side
+(``float32``; layout: `kniffel_rules.adapters.space.observation_layout`), and
+``"action_mask"`` (``int8``; all zeros for an agent that is not to move).
+
+Chance happens inside the environment: the start-player roll-off and every
+throw are drawn from a ``random.Random`` seeded from ``reset(seed=...)``, so
+``agent_selection`` is always a player who decides. Rewards: with
+``reward="win"`` (the default) nothing until the end, then ``+1`` for each
+winner and ``-1`` for the others (``0`` for all when every seat ties); with
+``reward="points"`` each step's change of every seat's score. An action that
+is not legal raises ``IllegalActionError`` (the rule's words); respect the
+mask.
+
+    >>> from kniffel_rules.adapters.pettingzoo import env
+    >>> game = env("duel")
+    >>> game.reset(seed=7)
+    >>> observation, reward, termination, truncation, info = game.last()
+    >>> int(observation["action_mask"].sum()), game.agent_selection in game.agents
+    (1, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+from kniffel_rules._types import CHANCE
+from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
+from kniffel_rules.adapters.space import ActionSpace, game_name, resolve_game, tensor_size
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.variant import get_variant
+
+__all__ = ["KniffelAEC", "env", "raw_env"]
+
+RewardMode = Literal["win", "points"]
+
+
+class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
+    """A dice game as a PettingZoo AEC environment (see the module).
+
+    Args:
+        game: ``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``.
+        num_players: The number of seats (the Duell: 2; Master: 1..4).
+        rules: The game's ``Rules`` (``None``: the rulebook).
+        reward: ``"win"`` or ``"points"``.
+        render_mode: Only ``None``.
+
+    Raises:
+        UnsupportedGameError: a game the adapters do not cover.
+        InvalidStateError: bad ``num_players``, ``rules``, ``reward`` or ``render_mode``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
+        "render_modes": [],
+        "name": "kniffel_rules",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str = "classic",
+        num_players: int = 2,
+        rules: Any = None,
+        reward: RewardMode = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        name, module, rules = resolve_game(game, rules)
+        if reward not in ("win", "points"):
+            raise InvalidStateError("reward", f"expected 'win' or 'points', got {reward!r}")
+        if render_mode is not None:
+            raise InvalidStateError("render_mode", f"no render modes, got {render_mode!r}")
+        module.new_game(num_players, rules)  # checks num_players for this game
+        self.game = name
+        self.module = module
+        self.rules = rules
+        self.num_players = num_players
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"kniffel_rules_{name}"}
+        self.index = ActionSpace.for_game(name, rules)
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        size = tensor_size(name, num_players, rules)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-FLOAT_MAX, FLOAT_MAX, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.index.size) for agent in self.possible_agents
+        }
+        self._chance = random.Random(0)
+        self.state: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for all)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (the same for all)."""
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``{"observation": tensor, "action_mask": mask}`` from ``agent``'s seat."""
+        seat = self.possible_agents.index(agent)
+        view = self.module.observation(self.state, seat)
+        return {
+            "observation": observation_array(self.game, view),
+            "action_mask": action_mask(self.index, view),
+        }
+
+    def _advance(self) -> None:
+        module = self.module
+        while module.current_player(self.state) == CHANCE:
+            self.state = module.apply(self.state, module.sample_chance(self.state, self._chance))
+
+    def _select(self) -> None:
+        seat = self.module.current_player(self.state)
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game (the roll-off included); ``seed`` seeds the dice."""
+        self._chance = random.Random(seed)
+        self.state = self.module.new_game(self.num_players, self.rules)
+        self._advance()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+        self._select()
+
+    def step(self, action: Any) -> None:
+        """The selected agent takes the action numbered ``action``; chance follows.
+
+        Raises:
+            IllegalActionError: the action is not legal for the selected
+                agent (or not an action number).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        module = self.module
+        try:
+            chosen = self.index.action(int(action))
+        except (InvalidStateError, TypeError, ValueError, OverflowError):
+            raise IllegalActionError(
+                f"{action!r} is not an action number 0..{self.index.size - 1}"
+            ) from None
+        reason = module.why_illegal(self.state, chosen)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        before = module.scores(self.state)
+        self._cumulative_rewards[agent] = 0.0
+        self.state = module.apply(self.state, chosen)
+        self._advance()
+        after = module.scores(self.state)
+        if self.reward_mode == "points":
+            self.rewards = {a: float(after[i] - before[i]) for i, a in enumerate(self.agents)}
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        if module.is_terminal(self.state):
+            if self.reward_mode == "win":
+                winners = module.winners(self.state)
+                if len(winners) < len(self.agents):
+                    self.rewards = {
+                        a: 1.0 if i in winners else -1.0 for i, a in enumerate(self.agents)
+                    }
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> None:
+        """Nothing to draw (no render modes)."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str = "classic", num_players: int = 2, **rules: Any) -> KniffelAEC:
+    """`KniffelAEC` for ``game`` with ``Rules(**rules)``.
+
+    Raises:
+        UnsupportedGameError: a game the adapters do not cover.
+        InvalidStateError: a bad player count or rules option.
+    """
+    module = get_variant(game_name(game))
+    try:
+        built = module.Rules(**rules)
+    except TypeError as error:
+        raise InvalidStateError("rules", str(error)) from None
+    return KniffelAEC(game, num_players, built)
+
+
+def env(game: str = "classic", num_players: int = 2, **rules: Any) -> KniffelAEC:
+    """The AEC environment of ``game`` for ``num_players`` seats with ``Rules(**rules)``.
+
+    Args:
+        game: ``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``.
+        num_players: The number of seats.
+        **rules: Options of the game's ``Rules`` (``games=3``, ``full_cup=True``...).
+
+    Raises:
+        UnsupportedGameError: a game the adapters do not cover.
+        InvalidStateError: a bad player count or rules option.
+    """
+    return raw_env(game, num_players, **rules)

@@ -1,0 +1,97 @@
+"""The PettingZoo AEC environments: api_test for every dice game, a random agent's game."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.helpers import require
+
+require("pettingzoo")
+np = require("numpy")
+
+from gymnasium import spaces  # noqa: E402
+from pettingzoo.test import api_test  # type: ignore[import-untyped, unused-ignore]  # noqa: E402
+
+from kniffel_rules.adapters.pettingzoo import KniffelAEC, env  # noqa: E402
+from kniffel_rules.adapters.space import ActionSpace  # noqa: E402
+from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
+
+GAMES = [("classic", 2), ("extreme", 2), ("master", 3), ("duel", 2), ("classic", 1)]
+
+
+# api_test warns for any dict observation outside its own list of board games
+# (their dicts with "action_mask" are the PettingZoo convention that ours follows).
+@pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_api_test_passes(game: str, players: int) -> None:
+    api_test(env(game, players), num_cycles=200)
+
+
+@pytest.mark.parametrize("reward", ["win", "points"])
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_random_agent_plays_a_game(game: str, players: int, reward: str) -> None:
+    aec = KniffelAEC(game, players, None, reward)  # type: ignore[arg-type]
+    aec.reset(seed=5)
+    rng = np.random.default_rng(5)
+    totals = dict.fromkeys(aec.agents, 0.0)
+    steps = 0
+    for agent in aec.agent_iter(max_iter=100_000):
+        observation, reward_now, termination, truncation, _ = aec.last()
+        totals[agent] += reward_now
+        if termination or truncation:
+            aec.step(None)
+            continue
+        assert observation is not None
+        mask = observation["action_mask"]
+        assert agent == f"player_{aec.module.current_player(aec.state)}"
+        for other in aec.agents:
+            if other != agent:
+                assert not aec.observe(other)["action_mask"].any()
+        aec.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert aec.module.is_terminal(aec.state) and steps > 10
+    scores = aec.module.scores(aec.state)
+    if reward == "points":
+        assert [totals[a] for a in aec.possible_agents] == [float(s) for s in scores]
+    else:
+        winners = aec.module.winners(aec.state)
+        expect = [
+            0.0 if len(winners) == players else (1.0 if i in winners else -1.0)
+            for i in range(players)
+        ]
+        assert [totals[a] for a in aec.possible_agents] == expect
+
+
+def test_rules_as_keywords_and_errors() -> None:
+    aec = env("classic", 2, full_cup=True)
+    assert aec.action_space("player_0") == spaces.Discrete(14)
+    aec.reset(seed=1)
+    score_chance = ActionSpace.for_game("classic", aec.rules).size - 1
+    with pytest.raises(IllegalActionError, match="roll the dice"):
+        aec.step(score_chance)
+    with pytest.raises(IllegalActionError, match="action number"):
+        aec.step(-3)
+    with pytest.raises(InvalidStateError, match="rules"):
+        env("classic", 2, no_such_rule=True)
+    with pytest.raises(InvalidStateError):
+        env("duel", 3)
+    with pytest.raises(InvalidStateError, match="reward"):
+        type(aec)("classic", 2, None, "money")  # type: ignore[arg-type]
+
+
+def test_same_seed_same_game() -> None:
+    finals = []
+    for _ in range(2):
+        aec = env("master", 2)
+        aec.reset(seed=9)
+        rng = np.random.default_rng(0)
+        for _agent in aec.agent_iter():
+            observation, _, termination, truncation, _ = aec.last()
+            if termination or truncation:
+                aec.step(None)
+            else:
+                assert observation is not None
+                aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        finals.append(aec.state)
+    assert finals[0] == finals[1]
