@@ -33,11 +33,11 @@ def names_for(game: str, n: int) -> list[str]:
     return pool[: 2 if game == "duel" else n]
 
 
-def walk(game: str, players: list[str], steps: int, seed: int) -> Any:
+def walk(game: str, players: list[str], steps: int, seed: int, rules: Any = None) -> Any:
     """A seeded random playout of ``steps`` actions (or to the end)."""
     module: Any = k.get_variant(game)
     rng = random.Random(seed)
-    state = module.new_game(players=players)
+    state = module.new_game(players=players, rules=rules)
     for _ in range(steps):
         if module.is_terminal(state):
             break
@@ -240,3 +240,71 @@ def test_importing_svg_imports_no_game() -> None:
     ).stdout
     for game in GAMES:
         assert f"kniffel_rules.{game}" not in out
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 600),
+    players=st.integers(1, 4),
+    lang=st.sampled_from(LANGS),
+    size=st.none() | st.integers(1, 2000),
+)
+def test_any_position_draws_well_formed(
+    game: str, seed: int, steps: int, players: int, lang: Any, size: int | None
+) -> None:
+    n = 2 if game == "duel" else max(players, 2 if game == "cards" else 1)
+    state = walk(game, [f"{HOSTILE[i % 3]}{i}" for i in range(n)], steps, seed)
+    picture = svg.render(state, lang=lang, size=size)
+    root = parse(picture)
+    assert picture == svg.render(state, lang=lang, size=size)
+    assert not REPR.search(picture)
+    if size is not None:
+        assert root.get("width") == str(size)
+
+
+def test_croatian_sheet_has_maximum_and_minimum_and_no_kniffel() -> None:
+    state = walk("classic", ["Ann", "Ben"], 100_000, 5, classic.Rules(croatian=True))
+    shown = texts(parse(svg.sheet(state)))
+    assert "Maximum" in shown
+    assert "Minimum" in shown
+    assert [t for t in shown.split("\n") if t == "Kniffel"] == ["Kniffel"]  # the title only
+    assert "Extra Kniffel bonus" not in shown
+
+
+def test_a_series_names_the_game_and_the_points() -> None:
+    state = walk("classic", ["Ann", "Ben"], 100_000, 5, classic.Rules(games=3))
+    root = parse(svg.sheet(state, lang="de"))
+    assert "Spiel 3 von 3" in texts(root)
+    assert "Punkte" in texts(root)
+
+
+def test_a_duel_match_shows_the_games_won() -> None:
+    state = walk("duel", ["Ann", "Ben"], 100_000, 5, duel.Rules(match_wins=2))
+    shown = texts(parse(svg.duel_board(state)))
+    won = state.games_won
+    assert f"games won: {won[0]}" in shown
+    assert f"games won: {won[1]}" in shown
+
+
+def test_extreme_fourth_throw_with_a_chip_counts_to_four() -> None:
+    state = extreme.new_game(players=1)
+    rng = random.Random(0)
+    while state.rolls < 3 or state.phase is not extreme.Phase.DECIDE:
+        if extreme.current_player(state) < 0:
+            state = extreme.apply(state, extreme.sample_chance(state, rng))
+        else:
+            state = extreme.apply(state, extreme.Roll())
+    assert "throw 3 of 4" in texts(parse(svg.sheet(state)))
+    state = extreme.apply(state, extreme.Roll())
+    assert "throw 4 of 4" in texts(parse(svg.sheet(state)))
+
+
+def test_trickier_card_game_draws_the_red_board() -> None:
+    rules = cards.Rules(trickier=True)
+    state = walk("cards", ["A", "B", "C", "D"], 300, 9, rules)
+    root = parse(svg.card_board(cards.observation(state, 2), lang="de"))
+    spaces = sum(sum(r.spaces) for r in rules.board.rows)
+    squares = [r for r in root.iter(f"{NS}rect") if r.get("width") == "15"]
+    assert len(squares) == 4 * spaces

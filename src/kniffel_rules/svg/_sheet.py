@@ -51,7 +51,7 @@ def _classic_lines(state: classic.State, lang: Lang) -> list[_Line]:
         if box.face is None:
             lines.append((name(box, lang), tuple(_value(s[box]) for s in sheets), False))
     lines.append((say("lower_total", lang), tuple(str(s.lower_total(rules)) for s in sheets), True))
-    if rules.extra_kniffel_bonus:
+    if rules.extra_kniffel_bonus and not rules.croatian:
         lines.append((say("extra_bonus", lang), tuple(str(s.extra_bonus) for s in sheets), True))
     lines.append((say("total", lang), tuple(str(s.total(rules)) for s in sheets), True))
     if rules.games > 1:

@@ -70,6 +70,7 @@ def turn_strip(
     who = short(names[int(state.player)], 24)
     kept = phase is Phase.THROW
     rolls = state.rolls + 1 if kept else state.rolls
+    max_rolls = max(max_rolls, rolls)
     throw = f"{say('throw', lang)} {rolls} {say('of', lang)} {max_rolls}"
     line = f"{who} {say('to_move', lang)} \u00b7 {throw}"
     canvas.text(x, base, line, size=15, bold=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from kniffel_rules.lang import Lang, label, word
+from kniffel_rules.lang import Labelled, Lang, label, word
 
 __all__ = ["WORDS", "name", "say"]
 
@@ -63,16 +63,6 @@ def say(key: str, lang: Lang, n: int | None = None) -> str:
     return text if n is None else text.replace("{n}", str(n))
 
 
-def name(member: object, lang: Lang) -> str:
-    """The name a player reads of a game's piece (box, area, task, row, colour) in ``lang``.
-
-    The piece's own ``labels`` table decides; a piece whose game has no
-    ``labels`` yet falls back to its ``label`` (or, for a colour, its value).
-    """
-    if hasattr(type(member), "labels"):
-        return label(member, lang)  # type: ignore[arg-type]
-    text = getattr(member, "label", None)
-    if isinstance(text, str):
-        return text
-    value = getattr(member, "value", "")
-    return str(value).replace("_", " ")
+def name(member: Labelled, lang: Lang) -> str:
+    """The name a player reads of a game's piece (box, area, task, row, colour) in ``lang``."""
+    return label(member, lang)
