@@ -21,8 +21,8 @@ The rooms: ``rules`` (`Rules`), ``pieces`` (the cards, rows and boards),
 ``combinations`` (what cards show), ``actions``, ``state``, ``legality`` (the
 rules of play, each once), ``engine`` (`new_game` and the protocol),
 ``serial`` (JSON), ``wire`` (actions as JSON objects and text), ``notation``
-(what a player types) and ``view`` (what a player sees); modules named ``_x``
-are internal.
+(what a player types), ``view`` (what a player sees) and ``render`` (that
+view as text); modules named ``_x`` are internal.
 """
 
 from kniffel_rules._moved import alias_modules
@@ -69,6 +69,7 @@ from kniffel_rules.cards.pieces import (
     Colour,
     Row,
 )
+from kniffel_rules.cards.render import render, render_action
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.serial import from_json, to_json
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
@@ -144,6 +145,8 @@ __all__ = [
     "parse_action",
     "place_options",
     "plays",
+    "render",
+    "render_action",
     "row_value",
     "sample_chance",
     "scores",

@@ -1,0 +1,301 @@
+"""The card game as text for players: `render` (the table) and `render_action`.
+
+`render` draws what one player may see. Given an `Observation`
+(``cards.observation(state, p)``) it shows that player's own hand, sorted in
+card order; given a `State` it shows only what every player sees. Either way
+it shows whose turn it is and what they must do, the open display, the pile
+and discard counts, each player's hand as a count, their reserve and active
+tokens, and each board row by row: the levels with their spaces (``x`` a
+token, ``.`` a free space, ``|`` between levels) and what the row is worth.
+No card of another player's hand ever appears. Names of colours, rows and
+combinations come from their ``labels``, every other word from the one table
+of this module, in English or German. Lines stay within 79 characters.
+
+Example:
+    >>> from kniffel_rules import cards
+    >>> s = cards.new_game(["Ann", "Ben"], first_player=0)
+    >>> render(s).splitlines()[:2]
+    ['Round 1: Ann to move', 'place a setup token']
+    >>> render_action(cards.Take(cards.Card(7, "red")), lang="de")
+    'rot 7 aus der Auslage nehmen'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from kniffel_rules._text import brief
+from kniffel_rules.cards._observe import check_observation, see
+from kniffel_rules.cards.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Outcome,
+    Place,
+    PlaceToken,
+    Play,
+    StartPlayer,
+    Stop,
+    Take,
+)
+from kniffel_rules.cards.engine import SHELL, stand_in, winners
+from kniffel_rules.cards.legality import hand_limit, is_out
+from kniffel_rules.cards.pieces import ROWS, Card, Row
+from kniffel_rules.cards.state import Observation, Phase, State, Tokens
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang, check_lang
+
+__all__ = ["render", "render_action"]
+
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "round": {"en": "Round {n}", "de": "Runde {n}"},
+    "start": {"en": "the start player is drawn", "de": "der Startspieler wird ausgelost"},
+    "to_move_head": {"en": "{name} to move", "de": "{name} ist am Zug"},
+    "setup": {"en": "place a setup token", "de": "einen Startstein setzen"},
+    "deal": {"en": "the cards are dealt", "de": "die Karten werden ausgeteilt"},
+    "turn": {
+        "en": "draw cards (A), play a combination (B) or exchange cards (C)",
+        "de": "Karten ziehen (A), ausspielen (B) oder Karten tauschen (C)",
+    },
+    "turn_simpler": {"en": "draw cards", "de": "Karten ziehen"},
+    "draw": {
+        "en": "{name} draws {n} more from the pile",
+        "de": "{name} zieht noch {n} vom Stapel",
+    },
+    "take": {"en": "take {n} more from the display", "de": "noch {n} aus der Auslage nehmen"},
+    "second": {
+        "en": "play a combination, exchange cards or stop",
+        "de": "ausspielen, Karten tauschen oder aufhören",
+    },
+    "place": {
+        "en": "place the tokens of the {combination}",
+        "de": "die Steine für {combination} setzen",
+    },
+    "exchange": {
+        "en": "exchange another card or stop ({n} exchanged)",
+        "de": "noch eine Karte tauschen oder aufhören ({n} getauscht)",
+    },
+    "discard": {
+        "en": "discard down to the hand limit of {n}",
+        "de": "bis auf das Handlimit von {n} abwerfen",
+    },
+    "refill": {"en": "the display is refilled", "de": "die Auslage wird aufgefüllt"},
+    "over": {"en": "Game over: {names} {verb}", "de": "Spielende: {names} {verb}"},
+    "wins": {"en": "wins", "de": "gewinnt"},
+    "win": {"en": "win", "de": "gewinnen"},
+    "and": {"en": "and", "de": "und"},
+    "display": {"en": "Display", "de": "Auslage"},
+    "pile": {"en": "Pile: {n} cards, discards: {d}", "de": "Stapel: {n} Karten, Ablage: {d}"},
+    "hand": {"en": "Your hand ({name})", "de": "Deine Hand ({name})"},
+    "empty": {"en": "none", "de": "keine"},
+    "you": {"en": " (you)", "de": " (du)"},
+    "to_move": {"en": " - to move", "de": " - am Zug"},
+    "tally": {
+        "en": "hand {h}, reserve {r}, active {a}, on the board {b}",
+        "de": "Hand {h}, Reserve {r}, aktiv {a}, auf dem Brett {b}",
+    },
+    "out": {"en": " - out of the game", "de": " - aus dem Spiel"},
+    "value_full_house": {"en": "draw {n}", "de": "ziehen {n}"},
+    "value_colour": {"en": "take {n}", "de": "nehmen {n}"},
+    "value_three_of_a_kind": {"en": "exchange {n}", "de": "tauschen {n}"},
+    "value_straight": {"en": "hand limit {n}", "de": "Handlimit {n}"},
+    # the actions
+    "a_start": {"en": "player {n} starts", "de": "Spieler {n} beginnt"},
+    "a_card": {"en": "card: {card}", "de": "Karte: {card}"},
+    "a_token": {"en": "place a token on {row}", "de": "Stein auf {row} setzen"},
+    "a_draw": {"en": "draw cards", "de": "Karten ziehen"},
+    "a_take": {"en": "take {card} from the display", "de": "{card} aus der Auslage nehmen"},
+    "a_play": {"en": "play {combination}: {cards}", "de": "{combination} ausspielen: {cards}"},
+    "a_place": {"en": "place tokens on {row}", "de": "Steine auf {row} setzen"},
+    "a_reserve": {"en": "{n} from the reserve", "de": "{n} aus der Reserve"},
+    "a_columns": {"en": "{n} columns", "de": "{n} Spalten"},
+    "a_exchange": {"en": "exchange {card} for a token", "de": "{card} gegen einen Stein tauschen"},
+    "a_stop": {"en": "stop", "de": "aufhören"},
+    "a_discard": {"en": "discard {card}", "de": "{card} abwerfen"},
+}
+
+_ROW_LABEL: Final = 18
+_NAME: Final = 30
+
+
+def _w(key: str, lang: Lang, **values: object) -> str:
+    return _WORDS[key][lang].format(**values)
+
+
+def _fit(text: str, width: int = _NAME) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _card(card: Card, lang: Lang) -> str:
+    return f"{card.colour.labels[lang]} {card.value}"
+
+
+def _cards(cards: Sequence[Card], lang: Lang) -> str:
+    return ", ".join(_card(c, lang) for c in cards) or _w("empty", lang)
+
+
+def _wrapped(head: str, text: str, width: int = 79) -> list[str]:
+    """``head: text`` folded at the commas so that no line is wider than ``width``."""
+    lines: list[str] = []
+    line = f"{head}: "
+    indent = " " * len(line) if len(line) < 30 else "  "
+    for i, part in enumerate(text.split(", ")):
+        piece = part if i == 0 else ", " + part
+        if len(line) + len(piece) + 1 > width and line.strip():  # room for the comma
+            lines.append(line.rstrip() + ("," if i else ""))
+            line = indent + part
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def _joined(names: Sequence[str], lang: Lang) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f" {_w('and', lang)} " + names[-1]
+
+
+def _status(obs: Observation, winning: tuple[int, ...], lang: Lang) -> list[str]:
+    """What happens now, in words: a line, and what the player must decide."""
+    phase = obs.phase
+    name = _fit(obs.names[obs.turn_of])
+    if phase is Phase.OVER:
+        names = [_fit(obs.names[i]) for i in winning]
+        verb = _w("wins" if len(names) == 1 else "win", lang)
+        return [_w("over", lang, names=_joined(names, lang), verb=verb)]
+    head = _w("round", lang, n=obs.round + 1) + ": "
+    chance = {
+        Phase.START: "start",
+        Phase.DEAL: "deal",
+        Phase.DRAW: "draw",
+        Phase.REFILL: "refill",
+    }.get(phase)
+    if chance is not None:
+        return [head + _w(chance, lang, name=name, n=obs.pending)]
+    if phase is Phase.TURN:
+        decision = _w("turn_simpler" if obs.rules.simpler else "turn", lang)
+    elif phase is Phase.PLACE and obs.combination is not None:
+        decision = _w("place", lang, combination=obs.combination.labels[lang])
+    elif phase is Phase.DISCARD:
+        decision = _w("discard", lang, n=hand_limit(obs.rules, obs.tokens[obs.turn_of]))
+    else:
+        key = {Phase.SETUP: "setup", Phase.TAKE: "take", Phase.EXCHANGE: "exchange"}
+        decision = _w(key.get(phase, "second"), lang, n=obs.pending)
+    return [head + _w("to_move_head", lang, name=name), decision]
+
+
+def _row_picture(spaces: Sequence[int], tokens: int) -> str:
+    """``x|x|x.|...``: each level's spaces, ``x`` for a token."""
+    levels = []
+    left = tokens
+    for size in spaces:
+        filled = min(size, max(left, 0))
+        levels.append("x" * filled + "." * (size - filled))
+        left -= size
+    return "|".join(levels)
+
+
+def _board(obs: Observation, seat: int, viewer: int | None, lang: Lang) -> list[str]:
+    tokens: Tokens = obs.tokens[seat]
+    rules = obs.rules
+    board = rules.board
+    mark = _w("you", lang) if seat == viewer else ""
+    if seat == obs.turn_of and obs.to_move >= 0:
+        mark += _w("to_move", lang)
+    if is_out(rules, tokens):
+        mark += _w("out", lang)
+    tally = _w(
+        "tally", lang, h=obs.hand_sizes[seat], r=tokens.reserve, a=tokens.active, b=tokens.placed
+    )
+    lines = [f"{_fit(obs.names[seat])}{mark}", f"  {tally}"]
+    for row, row_tokens, board_row in zip(ROWS, tokens.rows, board.rows, strict=True):
+        picture = _row_picture(board_row.spaces, row_tokens)
+        label = _fit(row.labels[lang], _ROW_LABEL - 1).ljust(_ROW_LABEL)
+        line = f"  {label}{picture.ljust(16)}"
+        if row is not Row.TWO_PAIRS:
+            line += _w(f"value_{row.value}", lang, n=board_row.value(row_tokens))
+        lines.append(line.rstrip())
+    return lines
+
+
+def _observed(view: State | Observation) -> tuple[Observation, bool, tuple[int, ...]]:
+    """The view as an observation, whether it shows a hand, and the winners if it is over."""
+    if isinstance(view, Observation):
+        check_observation(view)
+        winning: tuple[int, ...] = ()
+        if view.phase is Phase.OVER:
+            winning = winners(stand_in(view))
+        return view, True, winning
+    SHELL.check_state(view)
+    winning = winners(view) if view.phase is Phase.OVER else ()
+    return see(view, view.player, SHELL.current_player(view)), False, winning
+
+
+def render(view: State | Observation, *, lang: Lang = "en") -> str:
+    """A plain-text picture of what one player may see of the game.
+
+    Args:
+        view: A card-game `Observation` (``cards.observation(state, p)``),
+            which adds that player's own hand, or a `State`, of which only
+            what every player sees is drawn (no hand at all).
+        lang: ``"en"`` or ``"de"``.
+
+    Returns:
+        Lines joined by newlines, none longer than 79 characters (longer
+        names are cut).
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language of the library.
+        InvalidStateError: ``view`` is neither a card-game `State` nor a
+            valid `Observation`.
+    """
+    lang = check_lang(lang)
+    obs, with_hand, winning = _observed(view)
+    lines = _status(obs, winning, lang)
+    lines += _wrapped(_w("display", lang), _cards(obs.display, lang))
+    lines.append(_w("pile", lang, n=obs.pile_size, d=len(obs.discards)))
+    if with_hand:
+        head = _w("hand", lang, name=_fit(obs.names[obs.player]))
+        lines += _wrapped(head, _cards(obs.hand, lang))
+    for seat in range(len(obs.names)):
+        lines.append("")
+        lines += _board(obs, seat, obs.player if with_hand else None, lang)
+    return "\n".join(lines)
+
+
+def render_action(action: Action | Outcome, *, lang: Lang = "en") -> str:
+    """A short phrase for ``action`` in ``lang``: ``"take red 7 from the display"``.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language of the library.
+        InvalidStateError: ``action`` is not a card-game action or outcome (path ``action``).
+    """
+    lang = check_lang(lang)
+    if isinstance(action, Card):
+        return _w("a_card", lang, card=_card(action, lang))
+    if isinstance(action, StartPlayer):
+        return _w("a_start", lang, n=action.seat + 1)
+    if isinstance(action, PlaceToken):
+        return _w("a_token", lang, row=action.row.labels[lang])
+    if isinstance(action, Draw):
+        return _w("a_draw", lang)
+    if isinstance(action, Take):
+        return _w("a_take", lang, card=_card(action.card, lang))
+    if isinstance(action, Play):
+        cards = _cards(action.cards, lang)
+        return _w("a_play", lang, combination=action.combination.labels[lang], cards=cards)
+    if isinstance(action, Place):
+        extra = [_w("a_reserve", lang, n=action.from_reserve)]
+        if action.levels != 1:
+            extra.append(_w("a_columns", lang, n=action.levels))
+        return f"{_w('a_place', lang, row=action.row.labels[lang])} ({', '.join(extra)})"
+    if isinstance(action, Exchange):
+        return _w("a_exchange", lang, card=_card(action.card, lang))
+    if isinstance(action, Stop):
+        return _w("a_stop", lang)
+    if isinstance(action, Discard):
+        return _w("a_discard", lang, card=_card(action.card, lang))
+    raise InvalidStateError("action", f"not an action or outcome of cards: {brief(action)}")
