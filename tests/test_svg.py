@@ -308,3 +308,49 @@ def test_trickier_card_game_draws_the_red_board() -> None:
     spaces = sum(sum(r.spaces) for r in rules.board.rows)
     squares = [r for r in root.iter(f"{NS}rect") if r.get("width") == "15"]
     assert len(squares) == 4 * spaces
+
+
+def load_hook() -> Any:
+    """docs/hooks/pictures.py, the mkdocs hook that draws the docs' pictures."""
+    pytest.importorskip("mkdocs")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "hooks" / "pictures.py"
+    spec = importlib.util.spec_from_file_location("docs_pictures_hook", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_docs_pictures_are_of_games_in_progress(game: str) -> None:
+    hook = load_hook()
+    view = hook.position(game)
+    module: Any = k.get_variant(game)
+    assert not module.is_terminal(view)
+    assert view == hook.position(game), "seeded: the same position every build"
+    if game == "cards":
+        assert isinstance(view, cards.Observation)  # the hand of the player to move only
+    parse(svg.render(view))
+
+
+def test_the_distribution_page_gets_its_plot_and_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib")
+    hook = load_hook()
+    monkeypatch.setattr(hook, "GAMES", 300)
+    made = hook._distribution()
+    assert made is not None
+    plot, table = made
+    assert ET.fromstring(plot).tag == f"{NS}svg"
+    assert "| games | 300 (seed 2024) |" in table
+    assert "| standard deviation |" in table
+    hook._STATE["table"] = table
+    page = hook.on_page_markdown("a\n\n<!-- distribution -->\n\nb", None, None, None)
+    assert "pictures/distribution.svg" in page
+    assert table in page
+    hook._STATE["table"] = None
+    page = hook.on_page_markdown("<!-- distribution -->", None, None, None)
+    assert "matplotlib is not installed" in page
+    assert hook.on_page_markdown("no marker", None, None, None) == "no marker"
