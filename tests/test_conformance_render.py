@@ -1,0 +1,162 @@
+"""The renderers of every game, through the `Variant` protocol only.
+
+Every game has ``render(view, *, lang)`` and ``render_action(action, *, lang)``
+(the room ``render.py``). For seeded random playouts of each registered game
+the pictures of states and of every seat's observation are text without a
+Python repr, at most 79 characters wide with four players (two for the
+Duell), naming every player; every legal action and chance outcome has a
+one-line phrase in both languages; a bad language and an object of another
+game are refused with the library's errors.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, Final, cast
+
+import pytest
+
+import kniffel_rules
+from kniffel_rules import CHANCE, Variant
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import LANGS, UnknownLanguageError
+
+REPR = re.compile(r"\b[A-Z]\w*\(|\w+\.[A-Z_]{2,}\b")
+NAMES = ("Ann", "Bartholomew Longname", "Cleo", "Dan")
+SEATS = {"duel": 2}  # the most players each game is drawn with here (4 unless said)
+
+
+def _game(name: str) -> Variant:
+    return kniffel_rules.get_variant(name)
+
+
+def _render(game: Variant) -> Callable[..., str]:
+    found: Callable[..., str] = cast(Any, game).render
+    return found
+
+
+def _render_action(game: Variant) -> Callable[..., str]:
+    found: Callable[..., str] = cast(Any, game).render_action
+    return found
+
+
+def _playout(game: Variant, players: int, seed: int, steps: int) -> Iterator[Any]:
+    """The states of a seeded random game (at most ``steps`` actions)."""
+    rng = random.Random(seed)
+    state = game.new_game(list(NAMES[:players]))
+    yield state
+    for _ in range(steps):
+        if game.is_terminal(state):
+            return
+        if game.current_player(state) == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        yield state
+
+
+def _check_text(text: object, names: tuple[str, ...], wide: bool) -> None:
+    assert isinstance(text, str) and text
+    assert not REPR.search(text), text
+    if not wide:
+        assert max(len(line) for line in text.splitlines()) <= 79, text
+    for name in names:
+        assert name[:12] in text, (name, text)
+
+
+def test_every_game_has_the_renderers() -> None:
+    for name in kniffel_rules.VARIANTS:
+        game = _game(name)
+        module = __import__(f"kniffel_rules.{name}.render", fromlist=["render"])
+        assert _render(game) is module.render
+        assert _render_action(game) is module.render_action
+        assert {"render", "render_action"} <= set(cast(Any, game).__all__)
+
+
+# Known and reported (remove once fixed): Extreme's German throw line with a
+# chip ("Behalten: 2 2 4  W10: 8, der Rest wird geworfen (Wurf 4 von 4, gegen
+# einen Chip)") is 81 characters wide.
+_WIDE: Final = {"extreme": "Extreme's German fourth-throw line is 81 characters wide"}
+_PICTURED = [
+    pytest.param(n, marks=pytest.mark.xfail(reason=_WIDE[n], strict=False)) if n in _WIDE else n
+    for n in kniffel_rules.VARIANTS
+]
+
+
+@pytest.mark.parametrize("name", _PICTURED)
+@pytest.mark.parametrize("seed", range(3))
+def test_pictures_of_seeded_playouts(name: str, seed: int) -> None:
+    game = _game(name)
+    render, render_action = _render(game), _render_action(game)
+    players = SEATS.get(name, 4)
+    for i, state in enumerate(_playout(game, players, seed, 600)):
+        if i % 9 and not game.is_terminal(state):
+            continue
+        names = tuple(state.names)
+        pictures = {lang: render(state, lang=lang) for lang in LANGS}
+        assert pictures["en"] != pictures["de"]
+        for lang, text in pictures.items():
+            _check_text(text, names, wide=False)
+            for seat in range(players):
+                _check_text(render(game.observation(state, seat), lang=lang), names, wide=False)
+            actions = game.legal_actions(state)
+            for action in actions[:60]:
+                phrase = render_action(action, lang=lang)
+                assert isinstance(phrase, str) and phrase and "\n" not in phrase
+                assert not REPR.search(phrase), phrase
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_terminal_states_are_drawn(name: str) -> None:
+    game = _game(name)
+    players = 2 if name in ("duel", "cards") else 1
+    *_, end = _playout(game, players, 7, 200_000)
+    assert game.is_terminal(end)
+    won = {end.names[i] for i in game.winners(end)}
+    for lang in LANGS:
+        text = _render(game)(end, lang=lang)
+        _check_text(text, tuple(end.names), wide=False)
+        assert any(w[:12] in text for w in won)
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_a_bad_language_is_refused(name: str) -> None:
+    game = _game(name)
+    state = game.new_game(list(NAMES[:2]))
+    action = game.legal_actions(state)[0]
+    for bad in ("fr", "", "english", None, 3):
+        with pytest.raises(UnknownLanguageError):
+            _render(game)(state, lang=bad)
+        with pytest.raises(UnknownLanguageError):
+            _render_action(game)(action, lang=bad)
+    assert _render(game)(state, lang="DE") == _render(game)(state, lang="de")
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+@pytest.mark.parametrize("other", kniffel_rules.VARIANTS)
+def test_objects_of_another_game_are_refused(name: str, other: str) -> None:
+    if name == other:
+        return
+    game, stranger = _game(name), _game(other)
+    state = stranger.new_game(list(NAMES[:2]), first_player=0)
+    for _ in range(3):  # a state of the other game with a decision of its own
+        action = stranger.legal_actions(state)[0]
+        state = stranger.apply(state, action)
+    with pytest.raises(InvalidStateError):
+        _render(game)(state)
+    with pytest.raises(InvalidStateError):
+        _render(game)(stranger.observation(state, 0))
+    for action in stranger.legal_actions(state)[:5]:
+        try:
+            phrase = _render_action(game)(action)
+        except InvalidStateError:
+            continue
+        assert not REPR.search(phrase)  # an object both games share (the dice games' Roll)
+    for junk in ("state", None, 42, object()):
+        with pytest.raises(InvalidStateError):
+            _render(game)(junk)
+        with pytest.raises(InvalidStateError):
+            _render_action(game)(junk)
