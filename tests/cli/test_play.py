@@ -39,9 +39,17 @@ def play(argv: list[str], typist: Typist) -> tuple[int, str, Keyboard]:
     return status, out.getvalue(), keys
 
 
-def typed(argv: list[str], text: str) -> tuple[int, str]:
+class Terminal(io.StringIO):
+    """Input from a terminal: it shows what is typed itself, so the game does not echo it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def typed(argv: list[str], text: str, *, tty: bool = False) -> tuple[int, str]:
     out = io.StringIO()
-    status = main(["play", *argv], out=out, stdin=io.StringIO(text))
+    stdin = Terminal(text) if tty else io.StringIO(text)
+    status = main(["play", *argv], out=out, stdin=stdin)
     return status, out.getvalue()
 
 
@@ -104,11 +112,13 @@ def test_score_options_show_their_points() -> None:
 
 
 def test_numbers_and_words_pick_the_same_action() -> None:
-    _, by_word = typed(["--players", "Ann", "--seed", "3"], "score chance\nquit\n")
-    _, menu = typed(["--players", "Ann", "--seed", "3"], "quit\n")
+    args = ["--players", "Ann", "--seed", "3"]
+    _, by_word = typed(args, "score chance\nquit\n", tty=True)
+    _, menu = typed(args, "quit\n")
     number = next(x for x in menu.splitlines() if "hance" in x and x.strip()[:1].isdigit())
-    _, by_number = typed(["--players", "Ann", "--seed", "3"], number.split(".")[0] + "\nquit\n")
+    _, by_number = typed(args, number.split(".")[0] + "\nquit\n", tty=True)
     assert by_word == by_number
+    assert "score chance\n" in typed(args, "score chance\nquit\n")[1]  # a pipe is echoed
     assert f"+{sum(_dice(menu))}" in by_word
 
 

@@ -23,7 +23,7 @@ from kniffel_rules.variant import VARIANTS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
-_PROMPTS = ("'quit'): ", "Enter to go back): ", "press Enter. ")
+_PROMPTS = ("your choice: ", "Enter to go back): ", "press Enter. ")
 _TIMEOUT = 120.0
 
 

@@ -25,7 +25,6 @@ ends any command with status 130 and no traceback.
 from __future__ import annotations
 
 import argparse
-import inspect
 import io
 import json
 import os
@@ -83,7 +82,12 @@ def _rules_help(detailed: bool) -> str:
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Defaults in every help line; the choices are listed by argparse itself."""
+    """Defaults in every help line (not for flags); argparse lists the choices itself."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.nargs == 0:  # a flag: its default is always "off"
+            return action.help
+        return super()._get_help_string(action)
 
 
 def _parser(detailed: bool = True) -> argparse.ArgumentParser:
@@ -197,11 +201,8 @@ def _command(args: argparse.Namespace, stream: TextIO, stdin: TextIO) -> int:
         return verify(args.files, args.json, stream, stdin=stdin, lang=lang)
     if args.command == "advise":
         rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
-        extra: dict[str, Any] = {}
-        if "lang" in inspect.signature(advise).parameters:  # FALLBACK until advise has lang
-            extra["lang"] = lang
         return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
-                      args.top, stream, **extra)  # fmt: skip
+                      args.top, stream, lang=lang)  # fmt: skip
     if args.command == "simulate":
         return _simulate(args, stream)
     return _play(args, stream, stdin)

@@ -121,6 +121,8 @@ class Table:
         self._shown: int | None = None
         self._hinter: Policy | None = None
         self._humans = sum(s.human for s in self.seats)
+        isatty = getattr(stdin, "isatty", None)
+        self._echoed = bool(isatty is not None and isatty())
 
     # -- the record ------------------------------------------------------
     def record(self) -> GameRecord:
@@ -209,7 +211,7 @@ class Table:
                 print(f"{name:>12}: {dice:<32} {phrase:<26} {gained:+4d}", file=self.out)
                 self._throws = []
             else:
-                points = f" ({gained:+d})" if gained else ""
+                points = f"  [{say('score_gain', self.lang, points=gained)}]" if gained else ""
                 print(f"{name:>12}: {phrase}{points}", file=self.out)
         elif self.name not in _SHEET_GAMES:
             self._pending = (player, say_action(self.game, action, self.lang))
@@ -220,6 +222,8 @@ class Table:
         line = self.stdin.readline()
         if not line:
             raise Leave("eof")
+        if not self._echoed:  # a terminal shows what was typed; a pipe does not
+            print(line.rstrip("\n"), file=self.out)
         return line.strip()
 
     def _pass_screen(self, player: int) -> None:
@@ -245,6 +249,7 @@ class Table:
             print(f"  {i:>2}. {entry.text}", file=out)
         if keep_line:
             print(f"  {keep_line}", file=out)
+        print(f"  ({say('commands', lang)})", file=out)
         while True:
             print(say("prompt", lang, name=name), end="", file=out, flush=True)
             text = self._read()
@@ -321,12 +326,14 @@ class Table:
         gained = self.game.scores(after)[player] - self.game.scores(before)[player]
         if self.name in _SHEET_GAMES:
             return str(gained)
-        return f"+{gained}" if gained > 0 else ""
+        return f"[{say('score_gain', self.lang, points=gained)}]" if gained else ""
 
     def _phrase(self, action: Any) -> str:
         points = self._points(action)
         phrase = say_action(self.game, action, self.lang)
-        return f"{phrase:<34} {points:>4}" if points else phrase
+        if not points:
+            return phrase
+        return f"{phrase:<34} {points:>4}" if self.name in _SHEET_GAMES else f"{phrase}  {points}"
 
     def _menu(self, player: int, actions: tuple[Any, ...]) -> tuple[list[_Entry], str]:
         game = self.game

@@ -21,9 +21,10 @@ from kniffel_rules.lang import Lang, word
 __all__ = ["WORDS", "say"]
 
 WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "prompt": {
-        "en": "{name}, your choice (number, action, 'hint', 'undo', 'save FILE', 'quit'): ",
-        "de": "{name}, deine Wahl (Nummer, Zug, 'hint', 'undo', 'save DATEI', 'quit'): ",
+    "prompt": {"en": "{name}, your choice: ", "de": "{name}, deine Wahl: "},
+    "commands": {
+        "en": "a number or a move in words; also: hint, undo, save FILE, quit",
+        "de": "eine Nummer oder ein Zug in Worten; dazu: hint, undo, save DATEI, quit",
     },
     "sub_prompt": {
         "en": "which one (number, or Enter to go back): ",
@@ -32,12 +33,12 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "keep_line": {
         "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'; "
         "'roll' throws all",
-        "de": "behalten: tippe die Würfel, die bleiben, z. B. 'keep {example}' oder "
+        "de": "behalten: die Würfel tippen, z. B. 'keep {example}' oder "
         "'{compact}'; 'roll' würfelt alle",
     },
     "keep_line_no_all": {
         "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'",
-        "de": "behalten: tippe die Würfel, die bleiben, z. B. 'keep {example}' oder '{compact}'",
+        "de": "behalten: die Würfel tippen, z. B. 'keep {example}' oder '{compact}'",
     },
     "choices": {"en": "{count} choices", "de": "{count} Möglichkeiten"},
     "hint_classic": {
@@ -69,6 +70,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "type a number from 1 to {count}, or an action",
         "de": "tippe eine Nummer von 1 bis {count} oder einen Zug",
     },
+    "score_gain": {"en": "score {points:+d}", "de": "Punkte {points:+d}"},
     "not_legal": {
         "en": "'{text}' is not a legal action here",
         "de": "'{text}' ist hier kein erlaubter Zug",
