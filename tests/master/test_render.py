@@ -118,10 +118,14 @@ def test_the_picture_names_every_task_row_and_player(lang: Lang) -> None:
 def test_the_picture_says_whose_turn_the_dice_and_the_throw() -> None:
     s = _thrown((2, 2, 5, 5, 6))
     en, de = master.render(s), master.render(s, lang="de")
-    assert en.splitlines()[:2] == ["Player 1 to move: throw 1 of 3", "Dice: 2 2 5 5 6"]
-    assert de.splitlines()[:2] == ["Player 1 ist am Zug: Wurf 1 von 3", "Würfel: 2 2 5 5 6"]
+    assert en.splitlines()[:3] == [
+        "Player 1 to move",
+        "Dice: 2 2 5 5 6   throw 1 of 3",
+        "keep dice and throw again, or use the throw",
+    ]
+    assert de.splitlines()[:2] == ["Player 1 ist am Zug", "Würfel: 2 2 5 5 6   Wurf 1 von 3"]
     s = master.apply(s, master.Roll((5, 5)))
-    assert master.render(s).splitlines()[1] == "Kept: 5 5; throwing 3 dice"
+    assert master.render(s).splitlines()[1] == "Kept: 5 5, throwing the rest (throw 2 of 3)"
     s = master.apply(s, DiceRoll((1, 1, 1)))
     s = master.apply(s, master.Roll((1, 1, 1, 5)))
     s = master.apply(s, DiceRoll((5,)))
@@ -141,13 +145,14 @@ def test_a_task_shows_its_stars_and_a_completed_row_its_star() -> None:
 
 def test_the_roll_off_and_the_end_are_told() -> None:
     s = master.new_game(["Ann", "Ben"])
-    assert master.render(s).startswith("Roll-off for the first player: Ann throws one die")
+    assert master.render(s).startswith("Roll-off for the first turn: Ann to throw\n")
     s = master.apply(s, DiceRoll((4,)))
-    assert "thrown so far: Ann 4" in master.render(s)
+    assert master.render(s).startswith("Roll-off for the first turn: Ann 4; Ben to throw\n")
     end = next(x for x in _playout(5, 2, 5000) if master.is_terminal(x))
     won = [end.names[i] for i in master.winners(end)]
-    assert master.render(end).startswith(f"Game over: {won[0]}")
-    assert master.render(end, lang="de").startswith(f"Spielende: {won[0]}")
+    assert master.render(end).startswith("Game over. Winner")
+    assert master.render(end, lang="de").startswith("Spielende. Gewinner")
+    assert all(name in master.render(end).splitlines()[0] for name in won)
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -170,7 +175,7 @@ def test_seeded_playouts_render_in_both_languages(seed: int, players: int) -> No
 ACTIONS = [
     (master.Roll(), "throw all dice", "alle Würfel werfen"),
     (master.Roll((3, 3)), "keep 3 3, throw the rest", "3 3 behalten, Rest würfeln"),
-    (DiceRoll((1, 2, 3)), "throw 1 2 3", "Wurf 1 2 3"),
+    (DiceRoll((1, 2, 3)), "the dice show 1 2 3", "die Würfel zeigen 1 2 3"),
     (master.Fulfil(Task.KNIFFEL), "fulfil Kniffel (+3 stars)", "Kniffel erfüllen (+3 Sterne)"),
     (
         master.Fulfil(Task.SMALL_STRAIGHT),

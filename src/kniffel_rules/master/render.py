@@ -5,16 +5,18 @@ nothing, so both show the same): whose turn it is and what they must
 decide, the dice and the throw count, and every player's board side by side
 (the six tasks with their stars, the six number rows with their markers,
 the coin row with its marker and laps, the stars). Names of tasks and
-combinations come from their ``labels``; every other word from the one table
-of this module, in English or German. Lines are at most 79 characters for
+combinations come from their ``labels``; the words the dice games share
+(whose turn, the dice, the roll-off, the winners) from
+``kniffel_rules._dicerender``, every other word from the one table of this
+module, in English or German. Lines are at most 79 characters for
 up to four players; nothing in them is a Python repr.
 
 Example:
     >>> from kniffel_rules import DiceRoll, master
     >>> s = master.new_game(["Ann", "Ben"], first_player=0)
     >>> s = master.apply(master.apply(s, master.Roll()), DiceRoll((2, 2, 5, 5, 6)))
-    >>> print(render(s).splitlines()[0])
-    Ann to move: throw 1 of 3
+    >>> render(s).splitlines()[:2]
+    ['Ann to move', 'Dice: 2 2 5 5 6   throw 1 of 3']
     >>> render_action(master.NumberRows([(2, 2), (5, 2)]), lang="de")
     'Reihen 2 (+2) und 5 (+2)'
     >>> render_action(master.Roll((5, 5)), lang="de")
@@ -27,10 +29,19 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._dicerender import (
+    WORDS,
+    faces,
+    lines,
+    names_text,
+    roll_off_line,
+    to_move_line,
+    winners_line,
+)
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang, check_lang
+from kniffel_rules.lang import Lang, check_lang, word
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
 from kniffel_rules.master.engine import SHELL
 from kniffel_rules.master.pieces import ROW_LENGTH, Combo, Task
@@ -39,8 +50,6 @@ from kniffel_rules.master.state import Observation, Sheet, State
 __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "to_move": {"en": "{name} to move", "de": "{name} ist am Zug"},
-    "throw": {"en": "throw {n} of 3", "de": "Wurf {n} von 3"},
     "first": {"en": "roll the dice", "de": "würfeln"},
     "decide": {
         "en": "keep dice and throw again, or use the throw",
@@ -50,19 +59,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "use the throw: a task, number rows or the coin row",
         "de": "den Wurf nutzen: Aufgabe, Zahlenreihen oder Münzreihe",
     },
-    "throwing": {"en": "throwing {n} dice", "de": "{n} Würfel werden geworfen"},
-    "roll_off": {
-        "en": "Roll-off for the first player: {name} throws one die",
-        "de": "Auswürfeln, wer beginnt: {name} wirft einen Würfel",
-    },
-    "roll_off_faces": {"en": "thrown so far: {faces}", "de": "bisher geworfen: {faces}"},
-    "over": {"en": "Game over", "de": "Spielende"},
-    "wins": {"en": "{names} wins", "de": "{names} gewinnt"},
-    "win": {"en": "{names} win", "de": "{names} gewinnen"},
-    "and": {"en": "and", "de": "und"},
-    "dice": {"en": "Dice", "de": "Würfel"},
-    "kept": {"en": "Kept", "de": "Behalten"},
-    "none": {"en": "none", "de": "keine"},
+    "throwing": {"en": "the dice are thrown", "de": "die Würfel werden geworfen"},
     "tasks": {"en": "Tasks", "de": "Aufgaben"},
     "rows": {"en": "Number rows", "de": "Zahlenreihen"},
     "row": {"en": "Row {face}", "de": "Reihe {face}"},
@@ -71,10 +68,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "laps": {"en": "Laps done", "de": "Runden"},
     "stars": {"en": "Stars", "de": "Sterne"},
     "target": {"en": "(last round at {n})", "de": "(letzte Runde ab {n})"},
-    # the actions
-    "keep": {"en": "keep {dice}, throw the rest", "de": "{dice} behalten, Rest würfeln"},
-    "roll": {"en": "throw all dice", "de": "alle Würfel werfen"},
-    "outcome": {"en": "throw {dice}", "de": "Wurf {dice}"},
+    # the actions (rolls and throws: the dice games' shared words)
     "fulfil": {"en": "fulfil {task} (+{n} {stars})", "de": "{task} erfüllen (+{n} {stars})"},
     "star": {"en": "star", "de": "Stern"},
     "star_n": {"en": "stars", "de": "Sterne"},
@@ -85,16 +79,13 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "pass": {"en": "pass", "de": "passen"},
 }
 
+_THROWS: Final = 3
 _LABEL_WIDTH: Final = 18
 _COLUMN: Final = 15  # a cell and its space: 18 + 4 * 15 fits in 79 characters
 
 
 def _w(key: str, lang: Lang, **values: object) -> str:
     return _WORDS[key][lang].format(**values)
-
-
-def _dice(values: Sequence[int]) -> str:
-    return " ".join(str(v) for v in values)
 
 
 def _fit(text: str, width: int) -> str:
@@ -107,45 +98,38 @@ def _line(label: str, cells: Sequence[str]) -> str:
     return (_fit(label, _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH) + cells_text).rstrip()
 
 
-def _joined(names: Sequence[str], lang: Lang) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f" {_w('and', lang)} " + names[-1]
-
-
 def _status(state: State, lang: Lang) -> list[str]:
-    """Whose turn, what is thrown or what the player must decide."""
-    name = state.names[state.player]
+    """Whose turn, the dice and the throw, and what the player must decide."""
+    names = state.names
     if state.phase is Phase.OVER:
         best = max(s.stars for s in state.sheets)
-        won = [state.names[i] for i, s in enumerate(state.sheets) if s.stars == best]
-        key = "wins" if len(won) == 1 else "win"
-        return [f"{_w('over', lang)}: {_w(key, lang, names=_joined(won, lang))}"]
+        won = [names[i] for i, s in enumerate(state.sheets) if s.stars == best]
+        return lines(winners_line(won, lang))
     if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
         off = state.roll_off
-        lines = [_w("roll_off", lang, name=state.names[off.thrower])]
-        if off.faces:
-            thrown = ", ".join(
-                f"{state.names[seat]} {face}"
-                for seat, face in zip(off.contenders, off.faces, strict=False)
-            )
-            lines.append(_w("roll_off_faces", lang, faces=thrown))
-        return lines
-    head = _w("to_move", lang, name=name)
+        return lines(roll_off_line(names, off.contenders, off.faces, lang))
+    out = [*lines(to_move_line(names[state.player], lang)), _dice_line(state, lang)]
     if state.phase is Phase.THROW:
-        kept = _dice(state.dice) or _w("none", lang)
-        return [
-            f"{head}: {_w('throw', lang, n=state.rolls + 1)}",
-            f"{_w('kept', lang)}: {kept}; {_w('throwing', lang, n=5 - len(state.dice))}",
-        ]
-    if state.rolls == 0:
-        return [f"{head}: {_w('first', lang)}"]
-    decision = _w("use" if state.rolls >= 3 else "decide", lang)
-    return [
-        f"{head}: {_w('throw', lang, n=state.rolls)}",
-        f"{_w('dice', lang)}: {_dice(state.dice)}",
-        decision,
-    ]
+        out.append(_w("throwing", lang))
+    elif state.rolls == 0:
+        out.append(_w("first", lang))
+    else:
+        out.append(_w("use" if state.rolls >= _THROWS else "decide", lang))
+    return out
+
+
+def _dice_line(state: State, lang: Lang) -> str:
+    """The dice and the throw count, as the sheet games write them."""
+    if state.phase is Phase.THROW:
+        count = word(WORDS, "throw_of", lang).format(n=state.rolls + 1, m=_THROWS)
+        if not state.dice:
+            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
+        kept = f"{word(WORDS, 'kept', lang)}: {faces(state.dice)}"
+        return f"{kept}, {word(WORDS, 'throwing', lang)} ({count})"
+    if not state.dice:
+        return f"{word(WORDS, 'dice', lang)}: {word(WORDS, 'not_thrown', lang)}"
+    count = word(WORDS, "throw_of", lang).format(n=state.rolls, m=_THROWS)
+    return f"{word(WORDS, 'dice', lang)}: {faces(state.dice)}   {count}"
 
 
 def _task_cell(sheet: Sheet, task: Task) -> str:
@@ -219,10 +203,10 @@ def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
     lang = check_lang(lang)
     if isinstance(action, Roll):
         if not action.keep:
-            return _w("roll", lang)
-        return _w("keep", lang, dice=_dice(action.keep))
+            return word(WORDS, "throw_all", lang)
+        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
     if isinstance(action, DiceRoll):
-        return _w("outcome", lang, dice=_dice(action.values))
+        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
     if isinstance(action, Fulfil):
         n = action.task.stars
         stars = _w("star" if n == 1 else "star_n", lang)
@@ -231,12 +215,12 @@ def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
         moves = [_row_move(f, c) for f, c in action.moves]
         if len(moves) == 1:
             return _w("one_row", lang, move=moves[0])
-        return _w("two_rows", lang, moves=_joined(moves, lang))
+        return _w("two_rows", lang, moves=names_text(moves, lang))
     if isinstance(action, Coins):
         return _coins(action.combo, action.task, lang)
     if isinstance(action, RowAndCoins):
         row = _w("one_row", lang, move=_row_move(action.face, action.dice))
-        return f"{row} {_w('and', lang)} {_coins(action.combo, None, lang)}"
+        return names_text([row, _coins(action.combo, None, lang)], lang)
     if isinstance(action, Pass):
         return _w("pass", lang)
     raise InvalidStateError("action", f"not an action or outcome of master: {brief(action)}")
