@@ -354,3 +354,14 @@ def test_the_distribution_page_gets_its_plot_and_figures(monkeypatch: pytest.Mon
     page = hook.on_page_markdown("<!-- distribution -->", None, None, None)
     assert "matplotlib is not installed" in page
     assert hook.on_page_markdown("no marker", None, None, None) == "no marker"
+
+
+def test_card_status_names_the_start_draw_and_the_combination_placed() -> None:
+    state = cards.new_game(players=["Ann", "Ben"])
+    assert "Der Startspieler wird gezogen" in texts(parse(svg.card_board(state, lang="de")))
+    state = walk("cards", ["Ann", "Ben"], 80, 1)  # placing a Four of a kind's tokens
+    state = attrs.evolve(
+        state, phase=cards.Phase.PLACE, combination=cards.Combination.FOUR_OF_A_KIND
+    )
+    assert "Four of a kind" in texts(parse(svg.card_board(state, lang="en")))
+    assert "Viererpasch" in texts(parse(svg.card_board(state, lang="de")))

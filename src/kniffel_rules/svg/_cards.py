@@ -166,12 +166,14 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
     if over:
         status = winners_text(names, cards.winners(state), lang)
     elif view.start_player is None:
-        status = f"{say('round', lang)} 1"
+        status = say("start_draw", lang)
     else:
         status = (
             f"{short(names[turn_of], 24)} {say('to_move', lang)} \u00b7 "
             f"{say('round', lang)} {view.round + 1}"
         )
+        if view.combination is not None:
+            status += f" \u00b7 {name(view.combination, lang)}"
     canvas.text(_MARGIN, 58, status, size=15, bold=True)
     mover = None if over or view.start_player is None else turn_of
     y = top

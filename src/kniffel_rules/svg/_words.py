@@ -52,6 +52,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "active": {"en": "active", "de": "aktiv"},
     "tokens": {"en": "tokens on the board", "de": "Steine auf dem Tableau"},
     "round": {"en": "Round", "de": "Runde"},
+    "start_draw": {"en": "Drawing the start player", "de": "Der Startspieler wird gezogen"},
     "score": {"en": "score", "de": "Punkte"},
 }
 """Every word of the pictures, by key, in each language."""
