@@ -116,19 +116,29 @@ def test_the_board_has_a_line_per_area_with_its_disc(lang: Lang) -> None:
 
 def test_the_status_says_whose_turn_the_dice_and_the_decision() -> None:
     s = duel.new_game(["Ann", "Ben"], first_player=1)
-    assert duel.render(s).splitlines()[0] == "Ben (red) to move: roll the dice"
-    assert duel.render(s, lang="de").splitlines()[0] == "Ben (rot) ist am Zug: würfeln"
+    assert duel.render(s).splitlines()[:3] == [
+        "Ben (red) to move",
+        "Dice: not thrown yet",
+        "roll the dice",
+    ]
+    assert duel.render(s, lang="de").splitlines()[:3] == [
+        "Ben (rot) ist am Zug",
+        "Würfel: noch nicht geworfen",
+        "würfeln",
+    ]
     s = duel.apply(s, duel.Roll())
-    assert duel.render(s).splitlines()[1] == "Kept: none; throwing 5 dice"
+    assert duel.render(s).splitlines()[1] == "Throwing all dice (throw 1 of 3)"
     s = duel.apply(s, DiceRoll((1, 2, 3, 3, 6)))
     lines = duel.render(s).splitlines()
-    assert lines[:2] == ["Ben (red) to move: throw 1 of 3", "Dice: 1 2 3 3 6"]
+    assert lines[:2] == ["Ben (red) to move", "Dice: 1 2 3 3 6   throw 1 of 3"]
     assert lines[2].startswith("keep dice and throw again")
+    kept = duel.render(duel.apply(s, duel.Roll((3, 3)))).splitlines()[1]
+    assert kept == "Kept: 3 3, throwing the rest (throw 2 of 3)"
     s = attrs.evolve(s, jokers=(0, 1))
     s = duel.apply(s, duel.Joker(6, 4))
     lines = duel.render(s).splitlines()
     assert lines[1:4] == [
-        "Dice: 1 2 3 3 4",
+        "Dice: 1 2 3 3 4   throw 1 of 3",
         "jokers spent this turn: 1",
         "move a disc, spend a joker or declare a miss",
     ]
@@ -139,16 +149,18 @@ def test_the_roll_off_the_match_and_the_end_are_told() -> None:
     first = states[0]
     assert duel.render(first).splitlines()[:2] == [
         "Game 1 of the match (first to 2 games)",
-        "Roll-off for the first player: Ann throws one die",
+        "Roll-off for the first turn: Ann to throw",
     ]
     assert "Games won: Ann 0" in duel.render(first)
     end = states[-1]
     assert duel.is_terminal(end)
     winner = end.names[duel.winners(end)[0]]
-    assert duel.render(end).startswith(f"Match over: {winner} wins")
-    assert duel.render(end, lang="de").startswith(f"Match vorbei: {winner} gewinnt")
+    assert duel.render(end).startswith(f"The match is over.\nGame over. Winner: {winner}\n")
+    de = f"Das Match ist vorbei.\nSpielende. Gewinner: {winner}\n"
+    assert duel.render(end, lang="de").startswith(de)
     single = _playout(3, duel.Rules())[-1]
-    assert duel.render(single).startswith("Game over: ")
+    won = single.names[duel.winners(single)[0]]
+    assert duel.render(single).startswith(f"Game over. Winner: {won}\n")
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -170,8 +182,8 @@ def test_seeded_playouts_render_in_both_languages(seed: int) -> None:
 ACTIONS = [
     (duel.Roll(), "throw all dice", "alle Würfel werfen"),
     (duel.Roll((3, 3)), "keep 3 3, throw the rest", "3 3 behalten, Rest würfeln"),
-    (DiceRoll((1, 2, 3, 3, 6)), "throw 1 2 3 3 6", "Wurf 1 2 3 3 6"),
-    (DiceRoll((5,)), "throw 5", "Wurf 5"),
+    (DiceRoll((1, 2, 3, 3, 6)), "the dice show 1 2 3 3 6", "die Würfel zeigen 1 2 3 3 6"),
+    (DiceRoll((5,)), "the dice show 5", "die Würfel zeigen 5"),
     (duel.Joker(6, 5), "joker: turn a 6 into a 5", "Joker: 6 zu 5 drehen"),
     (duel.Move(Area.FULL_HOUSE), "move the Full House disc", "Scheibe Full House ziehen"),
     (duel.Move(Area.FOUR_OF_A_KIND), "move the Four of a kind disc", "Scheibe Vier Gleiche ziehen"),

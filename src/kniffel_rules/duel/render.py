@@ -6,16 +6,18 @@ must decide, the dice and the throw count, the board as one line per area
 with its disc on one of five places (blue hole, blue space, centre, red
 space, red hole), the jokers each player holds and the score (discs secured;
 in a match the games won). Area names come from ``Area.labels``, the
-colours from `COLOUR_LABELS`, every other word from the one table of this
-module, in English or German. No line is longer than 79 characters.
+colours from `COLOUR_LABELS`, the words the dice games share (whose turn,
+the dice, the roll-off, the winners) from ``kniffel_rules._dicerender``,
+every other word from the one table of this module, in English or German.
+No line is longer than 79 characters.
 
 Example:
     >>> from kniffel_rules import DiceRoll, duel
     >>> s = duel.new_game(["Ann", "Ben"], first_player=0)
     >>> s = duel.apply(duel.apply(s, duel.Roll()), DiceRoll((2, 3, 4, 5, 5)))
     >>> s = duel.apply(s, duel.Move(duel.Area.SMALL_STRAIGHT))
-    >>> print(render(s).splitlines()[0])
-    Ben (red) to move: roll the dice
+    >>> render(s).splitlines()[:3]
+    ['Ben (red) to move', 'Dice: not thrown yet', 'roll the dice']
     >>> [line for line in render(s).splitlines() if "Small" in line]
     ['Small straight     .      X      .      .      .     blue space']
     >>> render_action(duel.Joker(6, 5), lang="de")
@@ -28,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._dicerender import WORDS, faces, lines, roll_off_line, to_move_line, winners_line
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
@@ -35,13 +38,11 @@ from kniffel_rules.duel.engine import SHELL
 from kniffel_rules.duel.pieces import AREAS, BLUE, COLOUR_LABELS, RED, Spot
 from kniffel_rules.duel.state import Observation, State
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang, check_lang
+from kniffel_rules.lang import Lang, check_lang, word
 
 __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "to_move": {"en": "{name} ({colour}) to move", "de": "{name} ({colour}) ist am Zug"},
-    "throw": {"en": "throw {n} of 3", "de": "Wurf {n} von 3"},
     "first": {"en": "roll the dice", "de": "würfeln"},
     "decide": {
         "en": "keep dice and throw again, or move a disc, spend a joker or declare a miss",
@@ -51,22 +52,13 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "move a disc, spend a joker or declare a miss",
         "de": "Scheibe ziehen, Joker einsetzen oder Fehlwurf",
     },
+    "throwing": {"en": "the dice are thrown", "de": "die Würfel werden geworfen"},
     "jokers_used": {"en": "jokers spent this turn: {n}", "de": "Joker in diesem Zug: {n}"},
-    "throwing": {"en": "throwing {n} dice", "de": "{n} Würfel werden geworfen"},
-    "roll_off": {
-        "en": "Roll-off for the first player: {name} throws one die",
-        "de": "Auswürfeln, wer beginnt: {name} wirft einen Würfel",
-    },
-    "roll_off_faces": {"en": "thrown so far: {faces}", "de": "bisher geworfen: {faces}"},
-    "over": {"en": "Game over: {name} wins", "de": "Spielende: {name} gewinnt"},
-    "match_over": {"en": "Match over: {name} wins", "de": "Match vorbei: {name} gewinnt"},
+    "match_over": {"en": "The match is over.", "de": "Das Match ist vorbei."},
     "game_no": {
         "en": "Game {n} of the match (first to {wins} games)",
         "de": "Spiel {n} des Matchs (wer zuerst {wins} Spiele gewinnt)",
     },
-    "dice": {"en": "Dice", "de": "Würfel"},
-    "kept": {"en": "Kept", "de": "Behalten"},
-    "none": {"en": "none", "de": "keine"},
     "area": {"en": "Area", "de": "Bereich"},
     "hole": {"en": "hole", "de": "Loch"},
     "space": {"en": "space", "de": "Feld"},
@@ -80,9 +72,6 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "secured": {"en": "Secured", "de": "Gesichert"},
     "games_won": {"en": "Games won", "de": "Gewonnene Spiele"},
     # the actions
-    "keep": {"en": "keep {dice}, throw the rest", "de": "{dice} behalten, Rest würfeln"},
-    "roll": {"en": "throw all dice", "de": "alle Würfel werfen"},
-    "outcome": {"en": "throw {dice}", "de": "Wurf {dice}"},
     "joker": {"en": "joker: turn a {die} into a {face}", "de": "Joker: {die} zu {face} drehen"},
     "move": {"en": "move the {area} disc", "de": "Scheibe {area} ziehen"},
     "miss": {"en": "miss: take a joker", "de": "Fehlwurf: Joker nehmen"},
@@ -97,16 +86,13 @@ _SPOT_WORD: Final[Mapping[Spot, str]] = {
 }
 # The five places of an area, left to right: blue's side, the centre, red's side.
 _PLACES: Final = (Spot.BLUE_HOLE, Spot.BLUE_SPACE, Spot.CENTRE, Spot.RED_SPACE, Spot.RED_HOLE)
+_THROWS: Final = 3
 _LABEL_WIDTH: Final = 16
 _CELL: Final = 7
 
 
 def _w(key: str, lang: Lang, **values: object) -> str:
     return _WORDS[key][lang].format(**values)
-
-
-def _dice(values: Sequence[int]) -> str:
-    return " ".join(str(v) for v in values)
 
 
 def _fit(text: str, width: int) -> str:
@@ -118,40 +104,45 @@ def _colour(seat: int, lang: Lang) -> str:
 
 
 def _status(state: State, lang: Lang) -> list[str]:
-    """Whose turn it is and what they decide (or who won, or the roll-off)."""
-    lines: list[str] = []
-    rules = state.rules
+    """Whose turn it is, the dice and what they decide (or who won, or the roll-off)."""
+    out: list[str] = []
+    rules, names = state.rules, state.names
     if state.phase is Phase.OVER:
-        winner = state.names[state.results[-1]] if state.results else ""
-        return [_w("match_over" if rules.match_wins > 1 else "over", lang, name=winner)]
+        if rules.match_wins > 1:
+            out.append(_w("match_over", lang))
+        return out + lines(winners_line([names[state.results[-1]]], lang))
     if rules.match_wins > 1:
-        lines.append(_w("game_no", lang, n=len(state.results) + 1, wins=rules.match_wins))
+        out.append(_w("game_no", lang, n=len(state.results) + 1, wins=rules.match_wins))
     if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
         off = state.roll_off
-        lines.append(_w("roll_off", lang, name=state.names[off.thrower]))
-        if off.faces:
-            thrown = ", ".join(
-                f"{state.names[seat]} {face}"
-                for seat, face in zip(off.contenders, off.faces, strict=False)
-            )
-            lines.append(_w("roll_off_faces", lang, faces=thrown))
-        return lines
-    head = _w("to_move", lang, name=state.names[state.player], colour=_colour(state.player, lang))
+        return out + lines(roll_off_line(names, off.contenders, off.faces, lang))
+    who = f"{names[state.player]} ({_colour(state.player, lang)})"
+    out += [*lines(to_move_line(who, lang)), _dice_line(state, lang)]
     if state.phase is Phase.THROW:
-        kept = _dice(state.dice) or _w("none", lang)
-        lines.append(f"{head}: {_w('throw', lang, n=state.rolls + 1)}")
-        lines.append(f"{_w('kept', lang)}: {kept}; {_w('throwing', lang, n=5 - len(state.dice))}")
-        return lines
+        out.append(_w("throwing", lang))
+        return out
     if state.rolls == 0:
-        lines.append(f"{head}: {_w('first', lang)}")
-        return lines
-    lines.append(f"{head}: {_w('throw', lang, n=state.rolls)}")
-    lines.append(f"{_w('dice', lang)}: {_dice(state.dice)}")
+        out.append(_w("first", lang))
+        return out
     if state.jokers_used:
-        lines.append(_w("jokers_used", lang, n=state.jokers_used))
-    final = state.rolls >= 3 or state.jokers_used > 0
-    lines.append(_w("final" if final else "decide", lang))
-    return lines
+        out.append(_w("jokers_used", lang, n=state.jokers_used))
+    final = state.rolls >= _THROWS or state.jokers_used > 0
+    out.append(_w("final" if final else "decide", lang))
+    return out
+
+
+def _dice_line(state: State, lang: Lang) -> str:
+    """The dice and the throw count, as the sheet games write them."""
+    if state.phase is Phase.THROW:
+        count = word(WORDS, "throw_of", lang).format(n=state.rolls + 1, m=_THROWS)
+        if not state.dice:
+            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
+        kept = f"{word(WORDS, 'kept', lang)}: {faces(state.dice)}"
+        return f"{kept}, {word(WORDS, 'throwing', lang)} ({count})"
+    if not state.dice:
+        return f"{word(WORDS, 'dice', lang)}: {word(WORDS, 'not_thrown', lang)}"
+    count = word(WORDS, "throw_of", lang).format(n=state.rolls, m=_THROWS)
+    return f"{word(WORDS, 'dice', lang)}: {faces(state.dice)}   {count}"
 
 
 def _cell(text: str) -> str:
@@ -229,10 +220,10 @@ def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
     lang = check_lang(lang)
     if isinstance(action, Roll):
         if not action.keep:
-            return _w("roll", lang)
-        return _w("keep", lang, dice=_dice(action.keep))
+            return word(WORDS, "throw_all", lang)
+        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
     if isinstance(action, DiceRoll):
-        return _w("outcome", lang, dice=_dice(action.values))
+        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
     if isinstance(action, Joker):
         return _w("joker", lang, die=action.die, face=action.face)
     if isinstance(action, Move):
