@@ -186,7 +186,7 @@ def test_every_phase_is_told_in_words() -> None:
     assert seen[cards.Phase.PLACE] == "Round 2: P0 to move / place the tokens of the Four of a kind"
     assert set(seen) == set(cards.Phase)
     assert seen[cards.Phase.START].startswith("Round 1: the start player is drawn / ")
-    assert seen[cards.Phase.OVER].startswith("Game over: ")
+    assert seen[cards.Phase.OVER].startswith("Game over. Winner: ")
     assert "discard down to the hand limit" in seen[cards.Phase.DISCARD]
 
 

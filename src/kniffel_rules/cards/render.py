@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from kniffel_rules._dicerender import lines as sentence_lines
+from kniffel_rules._dicerender import to_move_line, winners_line
 from kniffel_rules._text import brief
 from kniffel_rules.cards._observe import check_observation, see
 from kniffel_rules.cards.actions import (
@@ -52,7 +54,6 @@ __all__ = ["render", "render_action"]
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "round": {"en": "Round {n}", "de": "Runde {n}"},
     "start": {"en": "the start player is drawn", "de": "der Startspieler wird ausgelost"},
-    "to_move_head": {"en": "{name} to move", "de": "{name} ist am Zug"},
     "setup": {"en": "place a setup token", "de": "einen Startstein setzen"},
     "deal": {"en": "the cards are dealt", "de": "die Karten werden ausgeteilt"},
     "turn": {
@@ -82,10 +83,6 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "de": "bis auf das Handlimit von {n} abwerfen",
     },
     "refill": {"en": "the display is refilled", "de": "die Auslage wird aufgefüllt"},
-    "over": {"en": "Game over: {names} {verb}", "de": "Spielende: {names} {verb}"},
-    "wins": {"en": "wins", "de": "gewinnt"},
-    "win": {"en": "win", "de": "gewinnen"},
-    "and": {"en": "and", "de": "und"},
     "display": {"en": "Display", "de": "Auslage"},
     "pile": {"en": "Pile: {n} cards, discards: {d}", "de": "Stapel: {n} Karten, Ablage: {d}"},
     "hand": {"en": "Your hand ({name})", "de": "Deine Hand ({name})"},
@@ -152,20 +149,12 @@ def _wrapped(head: str, text: str, width: int = 79) -> list[str]:
     return lines
 
 
-def _joined(names: Sequence[str], lang: Lang) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f" {_w('and', lang)} " + names[-1]
-
-
 def _status(obs: Observation, winning: tuple[int, ...], lang: Lang) -> list[str]:
     """What happens now, in words: a line, and what the player must decide."""
     phase = obs.phase
     name = _fit(obs.names[obs.turn_of])
     if phase is Phase.OVER:
-        names = [_fit(obs.names[i]) for i in winning]
-        verb = _w("wins" if len(names) == 1 else "win", lang)
-        return [_w("over", lang, names=_joined(names, lang), verb=verb)]
+        return sentence_lines(winners_line([_fit(obs.names[i]) for i in winning], lang))
     head = _w("round", lang, n=obs.round + 1) + ": "
     chance = {
         Phase.START: "start",
@@ -184,7 +173,7 @@ def _status(obs: Observation, winning: tuple[int, ...], lang: Lang) -> list[str]
     else:
         key = {Phase.SETUP: "setup", Phase.TAKE: "take", Phase.EXCHANGE: "exchange"}
         decision = _w(key.get(phase, "second"), lang, n=obs.pending)
-    return [head + _w("to_move_head", lang, name=name), decision]
+    return [head + to_move_line(name, lang), decision]
 
 
 def _row_picture(spaces: Sequence[int], tokens: int) -> str:
