@@ -365,3 +365,12 @@ def test_card_status_names_the_start_draw_and_the_combination_placed() -> None:
     )
     assert "Four of a kind" in texts(parse(svg.card_board(state, lang="en")))
     assert "Viererpasch" in texts(parse(svg.card_board(state, lang="de")))
+
+
+def test_one_card_is_a_card() -> None:
+    state = walk("cards", ["Ann", "Ben"], 60, 3)
+    hands = ((state.hands[0][0],), state.hands[1])
+    state = attrs.evolve(state, hands=hands)
+    shown = texts(parse(svg.card_board(state)))
+    assert "Hand: 1 card \u00b7" in shown
+    assert f"Hand: {len(hands[1])} cards" in shown

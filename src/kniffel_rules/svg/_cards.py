@@ -40,6 +40,10 @@ _FILLS: Final = {
 _CARD_GAP: Final = 4
 
 
+def _count(n: int, lang: Lang) -> str:
+    return say("card" if n == 1 else "cards", lang, n)
+
+
 def _card(canvas: Canvas, x: float, y: float, card: cards.Card, lang: Lang) -> None:
     caption = f"{name(card.colour, lang)} {card.value}"
     canvas.card(
@@ -109,7 +113,7 @@ def _panel(
     placed = f"{say('tokens', lang)}: {tokens.placed}"
     canvas.text(x + _PANEL_W - 10, y + 22, placed, size=12, anchor="end")
     line = (
-        f"{say('hand', lang)}: {held} {say('cards', lang)} \u00b7 "
+        f"{say('hand', lang)}: {_count(held, lang)} \u00b7 "
         f"{say('reserve', lang)}: {tokens.reserve} \u00b7 {say('active', lang)}: {tokens.active}"
     )
     canvas.text(x + 10, y + 42, line, size=12)
@@ -200,8 +204,8 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
     canvas.text(_MARGIN, table_top + 16, say("display", lang), size=13, bold=True)
     _cards_line(canvas, _MARGIN, table_top + 24, view.display, lang, width / 2)
     counts = (
-        f"{say('pile', lang)}: {pile} {say('cards', lang)} \u00b7 "
-        f"{say('discards', lang)}: {len(view.discards)} {say('cards', lang)}"
+        f"{say('pile', lang)}: {_count(pile, lang)} \u00b7 "
+        f"{say('discards', lang)}: {_count(len(view.discards), lang)}"
     )
     canvas.text(width - _MARGIN, table_top + 16, counts, size=13, anchor="end")
     return canvas.to_svg(size, title)
