@@ -7,8 +7,9 @@ from collections.abc import Mapping
 
 import pytest
 
-from kniffel_rules import classic, extreme
+from kniffel_rules import classic, extreme, sheets
 from kniffel_rules._dicewire import COMMON_NAMES, named
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, Labelled, label
 from kniffel_rules.notation import normalize
 
@@ -161,3 +162,76 @@ def test_named_reads_a_lone_label_and_members_without_one() -> None:
             return "Über Alles" if self is Old.A else ""
 
     assert named(Old, {}) == {Old.A: ("uber alles",), Old.B: ()}
+
+
+# --- score sheets: box keys by the English key or either language's label ---
+
+def _sheet(
+    game: Mapping[str, object], variant: str = "classic", rules: object = None
+) -> dict[str, object]:
+    doc: dict[str, object] = {"variant": variant, "players": [{"name": "Ann", "games": [game]}]}
+    return doc if rules is None else {**doc, "rules": rules}
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        {"ones": 3, "three_of_a_kind": 20, "small_straight": 30},
+        {"Einser": 3, "Dreierpasch": 20, "Kleine Straße": 30},
+        {"EINSER": 3, "dreierpasch": 20, "kleine strasse": 30},
+        {"Ones": 3, "Three of a kind": 20, "Small straight": 30},
+        {"ONES": 3, "Three_Of_A_Kind": 20, "Kleine Strasse": 30},
+    ],
+)
+def test_classic_sheets_read_keys_and_labels_in_any_case(keys: dict[str, int]) -> None:
+    assert sheets.verify_sheet(_sheet(keys)).ok
+    assert sheets.verify_sheet(_sheet({**keys, "upper_sum": 3})).ok
+    wrong = sheets.verify_sheet(_sheet({**keys, "upper_sum": 4}))
+    assert [f.field for f in wrong.findings] == ["upper_sum"]
+
+
+def test_a_label_finding_names_the_box_by_its_key() -> None:
+    report = sheets.verify_sheet(_sheet({"Zweier": 7}))
+    assert [f.field for f in report.findings] == ["twos"]
+
+
+def test_extreme_sheets_read_both_languages() -> None:
+    game = {"Zwei Dreier": 0, "10 or less": 0, "Super-Chance": 0, "33 oder mehr": 0}
+    assert sheets.verify_sheet(_sheet(game, "extreme")).ok
+    assert extreme.verify_sheet(_sheet({"two triples": 0, "Highway": 0}, "extreme")).ok
+
+
+def test_recorded_turns_name_their_box_by_label_too() -> None:
+    turn = {"box": "Einser", "rolls": [{"dice": [1, 1, 1, 1, 1]}]}
+    assert sheets.verify_sheet(_sheet({"ones": 5, "turns": [turn]})).ok
+    turn = {"box": "Fünfer", "rolls": [{"dice": [1, 1, 1, 1, 1]}]}
+    report = sheets.verify_sheet(_sheet({"fives": 0, "turns": [turn]}))
+    assert report.ok
+    turn = {"box": "Zwei Dreier", "rolls": [{"d6": [1, 1, 1, 2, 2], "d10": 2}]}
+    assert sheets.verify_sheet(_sheet({"two_triples": 45, "turns": [turn]}, "extreme")).ok
+
+
+def test_a_key_naming_no_box_is_refused_listing_the_keys() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        sheets.verify_sheet(_sheet({"Einser": 3, "Siebener": 7}))
+    assert caught.value.path == "players[0].games[0]"
+    message = str(caught.value)
+    assert "unknown field 'Siebener'" in message
+    assert "ones, twos" in message and "chance" in message and "upper_sum" in message
+    turn = {"box": "Siebener", "rolls": [{"dice": [1, 1, 1, 1, 1]}]}
+    with pytest.raises(InvalidStateError, match=r"turns\[0\]\.box"):
+        sheets.verify_sheet(_sheet({"ones": 5, "turns": [turn]}))
+
+
+def test_a_box_given_by_its_key_and_a_label_is_refused() -> None:
+    with pytest.raises(InvalidStateError, match=r"games\[0\]\.(Einser|ones): names the box ones"):
+        sheets.verify_sheet(_sheet({"ones": 3, "Einser": 3}))
+    with pytest.raises(InvalidStateError, match="given twice"):
+        sheets.verify_sheet(_sheet({"Einser": 3, "EINSER": 3}))
+
+
+def test_a_box_off_the_croatian_sheet_stays_unknown() -> None:
+    croatian = {"croatian": True}
+    with pytest.raises(InvalidStateError, match="unknown field 'Chance'"):
+        sheets.verify_sheet(_sheet({"Chance": 20}, rules=croatian))
+    assert sheets.verify_sheet(_sheet({"Maximum": 20, "minimum": 7}, rules=croatian)).ok

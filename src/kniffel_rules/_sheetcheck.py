@@ -17,7 +17,7 @@ written fields.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,9 +25,11 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import Layout, placement_points
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_PLAYERS
+from kniffel_rules.notation import normalize
 from kniffel_rules.sheets import Finding, Report, read_document
 
 __all__ = [
@@ -36,7 +38,9 @@ __all__ = [
     "BoxInfo",
     "Replay",
     "SheetSpec",
+    "box_names",
     "check",
+    "key_named",
     "placement_points",
     "plain_faces",
     "spec_cache",
@@ -138,10 +142,69 @@ class SheetSpec:
     )  # fmt: skip
     """The keys of the boxes in sheet order (computed)."""
 
+    names: Mapping[str, str] = attrs.field(
+        init=False,
+        default=attrs.Factory(lambda self: box_names(b.box for b in self.boxes), takes_self=True),
+    )
+    """Each box's key by its normalised key and labels in every language (computed)."""
+
     sections: tuple[tuple[str, ...], tuple[str, ...]] | None = attrs.field(
         init=False, default=attrs.Factory(lambda self: _sections(self), takes_self=True)
     )
     """The keys of the upper and the lower section when both are sums, else None (computed)."""
+
+
+def box_names(boxes: Iterable[Any]) -> dict[str, str]:
+    """Each box's key by its key and its labels (``box.labels``, every language), normalised.
+
+    ``boxes`` are a game's box members (with ``key``, ``labels`` and
+    ``label``). ``"Einser"``, ``"ONES"``, ``"Kleine Straße"`` and ``"kleine
+    strasse"`` all name ``ones`` / ``small_straight``: how a sheet's box
+    keys are read when they are not the exact keys.
+    """
+    members = list(boxes)
+    names: dict[str, str] = {normalize(b.key): b.key for b in members}
+    for b in members:
+        labels = getattr(b, "labels", None)
+        texts = [*labels.values()] if isinstance(labels, Mapping) else []
+        for text in (*texts, b.label):
+            names.setdefault(normalize(text), b.key)
+    return names
+
+
+def key_named(names: Mapping[str, str], text: object) -> object:
+    """The box key ``text`` names (see `box_names`), or ``text`` itself when it names none."""
+    if isinstance(text, str) and len(text) <= 100:
+        return names.get(normalize(text), text)
+    return text
+
+
+def _renamed(game: dict[str, Any], spec: SheetSpec, path: str) -> dict[str, Any]:
+    """``game`` with each box given by a label (any language, any case) under its key.
+
+    Keys that name no box stay as they are (the reader then refuses them,
+    listing the keys); a box given twice, by its key and a label, is refused.
+    """
+    known = spec.game_keys
+    out: dict[str, Any] = {}
+    for key, value in game.items():
+        new = key if key in known else key_named(spec.names, key)
+        if new in out:
+            raise InvalidStateError(f"{path}.{key}", f"names the box {new}, given twice")
+        out[new if isinstance(new, str) else key] = value
+    return out
+
+
+def _refuse_key(game: dict[str, Any], spec: SheetSpec, path: str) -> None:
+    """Refuse the first key of ``game`` that names nothing, listing the keys a game has."""
+    key = next(k for k in game if k not in spec.game_keys)
+    others = sorted(spec.game_keys - spec.box_keys)
+    raise InvalidStateError(
+        path,
+        f"unknown field {brief(key)}: a game's fields are the boxes "
+        f"({', '.join(spec.key_order)}; or their English or German names) "
+        f"and {', '.join(others)}",
+    )
 
 
 def _sections(spec: SheetSpec) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -200,7 +263,12 @@ def _read(
         checked = []
         for g, game in enumerate(games):
             if not isinstance(game, dict) or not game.keys() <= game_keys:
-                _json.get_object(game, f"{path}.games[{g}]", optional=game_keys)
+                if isinstance(game, dict):  # box labels for keys: only when a key misses
+                    game = _renamed(game, spec, f"{path}.games[{g}]")
+                if not isinstance(game, dict) or not game.keys() <= game_keys:
+                    if not isinstance(game, dict):
+                        _json.get_object(game, f"{path}.games[{g}]")  # names what it is
+                    _refuse_key(game, spec, f"{path}.games[{g}]")
             if "turns" not in game and _plain_ints(game):
                 checked.append(game)
                 continue

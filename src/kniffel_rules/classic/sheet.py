@@ -26,6 +26,8 @@ from kniffel_rules._sheetcheck import (
     Emit,
     Replay,
     SheetSpec,
+    box_names,
+    key_named,
     plain_faces,
     spec_cache,
     verify_document,
@@ -91,6 +93,8 @@ def _faces(value: Any, path: str, count: int | None) -> tuple[int, ...]:
 
 
 def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
+    names = box_names(boxes.values())  # the keys by label: read when a key misses
+
     def read(value: Any, path: str) -> Turn:
         """A well-formed turn on the fast path (no field path built), else `read_named`."""
         if type(value) is dict and len(value) == 2:
@@ -112,6 +116,8 @@ def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
 
     def read_named(value: Any, path: str) -> Turn:
         t = _json.get_object(value, path, required=("box", "rolls"))
+        if isinstance(t["box"], str) and t["box"] not in boxes:  # a label, either language
+            t = {**t, "box": key_named(names, t["box"])}
         key = _json.get_str(t, "box", path, list(boxes))
         rolls = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
         if not rolls:

@@ -28,6 +28,8 @@ from kniffel_rules._sheetcheck import (
     Emit,
     Replay,
     SheetSpec,
+    box_names,
+    key_named,
     plain_faces,
     spec_cache,
     verify_document,
@@ -99,6 +101,7 @@ class Turn:
 
 
 _KEYS = {b.key: b for b in BOXES}
+_NAMES = box_names(BOXES)  # the keys by label, both languages: read when a key misses
 _THROW_KEYS = frozenset({"d6", "d10", "keep_d6", "keep_d10"})
 
 
@@ -134,6 +137,8 @@ def _read_turn(value: Any, path: str) -> Turn:
 def _read_turn_named(value: Any, path: str) -> Turn:
     keys = _KEYS
     t = _json.get_object(value, path, required=("box", "rolls"))
+    if isinstance(t["box"], str) and t["box"] not in keys:  # a label, either language
+        t = {**t, "box": key_named(_NAMES, t["box"])}
     key = _json.get_str(t, "box", path, list(keys))
     raw = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
     if not raw:
