@@ -7,6 +7,8 @@ import re
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, cards, master
 from kniffel_rules.cards import CARDS, Colour, Combination, PlaceToken, Row, notation
@@ -270,3 +272,15 @@ def test_bad_languages_and_objects_of_other_games_are_refused() -> None:
     for action in (master.Pass(), "draw", None, master.DiceRoll((1, 2))):
         with pytest.raises(InvalidStateError):
             cards.render_action(action)  # type: ignore[arg-type]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), lang=st.sampled_from(LANGS))
+def test_any_seeded_view_hides_the_other_hands(seed: int, players: int, lang: Lang) -> None:
+    states = _playout(seed, players, cards.Rules(trickier=seed % 2 == 1), 300)
+    s = states[random.Random(seed).randrange(len(states))]
+    for p in range(players):
+        text = cards.render(cards.observation(s, p), lang=lang)
+        assert all(len(line) <= 79 for line in text.splitlines())
+        for seat, held in enumerate(s.hands):
+            assert all(_shown(c, text) == (seat == p) for c in held)

@@ -7,6 +7,8 @@ import re
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, DiceRoll, duel, master
 from kniffel_rules.duel import AREAS, BLUE, COLOUR_LABELS, COLOURS, RED, Area, Spot, notation
@@ -209,3 +211,14 @@ def test_bad_languages_and_objects_of_other_games_are_refused() -> None:
     for action in (master.Pass(), "miss", None):
         with pytest.raises(InvalidStateError):
             duel.render_action(action)  # type: ignore[arg-type]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), wins=st.integers(1, 3), lang=st.sampled_from(LANGS))
+def test_any_seeded_position_renders(seed: int, wins: int, lang: Lang) -> None:
+    states = _playout(seed, duel.Rules(match_wins=wins), 500)
+    s = states[random.Random(seed).randrange(len(states))]
+    text = duel.render(s, lang=lang)
+    assert not REPR.search(text)
+    assert all(len(line) <= 79 for line in text.splitlines())
+    assert sum(line.count(" X ") for line in text.splitlines()) == len(AREAS)

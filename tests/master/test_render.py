@@ -6,6 +6,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, DiceRoll, duel, master
 from kniffel_rules.errors import InvalidStateError
@@ -222,3 +224,13 @@ def test_bad_languages_and_objects_of_other_games_are_refused() -> None:
     for action in (duel.Miss(), duel.Move(duel.Area.ONES), "pass", master.NumberRows([])):
         with pytest.raises(InvalidStateError):
             master.render_action(action)  # type: ignore[arg-type]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(1, 4), lang=st.sampled_from(LANGS))
+def test_any_seeded_position_renders(seed: int, players: int, lang: Lang) -> None:
+    states = _playout(seed, players, 400)
+    s = states[random.Random(seed).randrange(len(states))]
+    text = master.render(s, lang=lang)
+    _check_picture(text, s)
+    assert master.render(master.observation(s, players - 1), lang=lang) == text
