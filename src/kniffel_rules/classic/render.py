@@ -101,7 +101,7 @@ def _status(state: State, lang: Lang) -> list[str]:
         out.extend(lines(winners_line([names[p] for p in winners(state)], lang)))
     else:
         out.extend(lines(to_move_line(names[state.player], lang)))
-        out.append(_dice_line(state, lang))
+        out.extend(lines(_dice_line(state, lang)))
     return out
 
 

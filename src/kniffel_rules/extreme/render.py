@@ -56,7 +56,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "d10": {"en": "d10", "de": "W10"},
     "chips": {"en": "Chips left", "de": "Chips übrig"},
     "fourth": {"en": "a 4th costs a chip", "de": "ein 4. kostet einen Chip"},
-    "fourth_roll": {"en": "throw 4 of 4, for a chip", "de": "Wurf 4 von 4, gegen einen Chip"},
+    "fourth_roll": {"en": "throw 4 of 4, with a chip", "de": "Wurf 4 von 4, mit Chip"},
     "keep_with": {"en": "{dice} and the d10", "de": "{dice} und W10"},
     "keep_d10": {"en": "the d10", "de": "W10"},
     "thrown": {
@@ -99,7 +99,7 @@ def _status(state: State, lang: Lang) -> list[str]:
         return lines(roll_off_line(names, off.contenders, off.faces, lang))
     if state.phase is Phase.OVER:
         return lines(winners_line([names[p] for p in winners(state)], lang))
-    return [*lines(to_move_line(names[state.player], lang)), _dice_line(state, lang)]
+    return [*lines(to_move_line(names[state.player], lang)), *lines(_dice_line(state, lang))]
 
 
 def _count(state: State, n: int, lang: Lang) -> str:
