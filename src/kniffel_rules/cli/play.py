@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
 from kniffel_rules.cli.players import Seat, make_bot, strongest_bot
-from kniffel_rules.cli.words import say
+from kniffel_rules.cli.words import WORDS, say
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
 from kniffel_rules.lang import Lang, label
 from kniffel_rules.playing import GameRecord, Policy
@@ -29,7 +29,8 @@ __all__ = ["Leave", "Table", "render_view", "say_action"]
 
 _SHEET_GAMES = ("classic", "extreme")
 _SCROLL = 60  # blank lines that push one person's hand off the screen before the next one's
-_GROUP_AT = 9  # a kind of action with more entries than this is one menu entry (a submenu)
+_GROUP_AT = 9  # in a long menu, a kind of action with more entries is one entry (a submenu)
+_LONG = 14  # a menu of more entries than this is long
 
 
 class Leave(Exception):
@@ -46,22 +47,13 @@ class _Undo(Exception):
 
 def render_view(game: Variant, view: Any, lang: Lang) -> str:
     """The game's text picture of ``view`` (a state or an observation) in ``lang``."""
-    render: Callable[..., str] | None = getattr(game, "render", None)
-    if render is None:  # FALLBACK until every game has its renderer
-        from kniffel_rules.cli.views import describe
-
-        state = getattr(view, "state", view)
-        if hasattr(view, "hand"):
-            return "hand: " + ", ".join(map(str, view.hand))
-        return describe(game, state, state.names)
+    render: Callable[..., str] = getattr(game, "render")  # noqa: B009 - every game's room
     return render(view, lang=lang)
 
 
 def say_action(game: Variant, action: Any, lang: Lang) -> str:
     """The player-facing phrase of one action (the game's ``render_action``)."""
-    render_action: Callable[..., str] | None = getattr(game, "render_action", None)
-    if render_action is None:  # FALLBACK until every game has its renderer
-        return game.action_to_text(action)
+    render_action: Callable[..., str] = getattr(game, "render_action")  # noqa: B009
     return render_action(action, lang=lang)
 
 
@@ -345,7 +337,7 @@ class Table:
             groups.setdefault(self._kind(action), []).append(action)
         entries: list[_Entry] = []
         for kind, members in groups.items():
-            many = len(members) > _GROUP_AT and kind != "score"
+            many = len(members) > _GROUP_AT and len(others) > _LONG and kind != "score"
             grouped = many or (kind.startswith("play") and len(members) > 1)
             if grouped:
                 title = self._group_title(members[0])
@@ -369,11 +361,12 @@ class Table:
 
     def _group_title(self, action: Any) -> str:
         combination = getattr(action, "combination", None)
-        if combination is not None and hasattr(combination, "labels"):
+        if combination is not None:  # the card game's plays, grouped by combination
             return label(combination, self.lang)
-        if combination is not None:
-            return str(combination.label)
-        return say_action(self.game, action, self.lang).split(" ")[0]
+        kind = self._kind(action)
+        if f"group_{kind}" in WORDS:
+            return say(f"group_{kind}", self.lang)
+        return say_action(self.game, action, self.lang).split(" ")[0].rstrip(":")
 
     # -- hints -----------------------------------------------------------
     def _hint(self, player: int, actions: tuple[Any, ...], entries: list[_Entry]) -> None:

@@ -70,6 +70,10 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "type a number from 1 to {count}, or an action",
         "de": "tippe eine Nummer von 1 bis {count} oder einen Zug",
     },
+    "group_joker": {"en": "spend a joker", "de": "Joker einsetzen"},
+    "group_take": {"en": "take a card from the display", "de": "Karte aus der Auslage nehmen"},
+    "group_exchange": {"en": "exchange a card", "de": "Karte tauschen"},
+    "group_discard": {"en": "discard a card", "de": "Karte abwerfen"},
     "score_gain": {"en": "score {points:+d}", "de": "Punkte {points:+d}"},
     "not_legal": {
         "en": "'{text}' is not a legal action here",
