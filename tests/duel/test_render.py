@@ -222,3 +222,9 @@ def test_any_seeded_position_renders(seed: int, wins: int, lang: Lang) -> None:
     assert not REPR.search(text)
     assert all(len(line) <= 79 for line in text.splitlines())
     assert sum(line.count(" X ") for line in text.splitlines()) == len(AREAS)
+
+
+def test_the_name_table_holds_both_labels() -> None:
+    for area, names in duel.AREA_NAMES.items():
+        readable = {tuple(words(n)) for n in names}
+        assert all(tuple(words(label)) in readable for label in area.labels.values())

@@ -60,12 +60,10 @@ AREA_NAMES: Final[dict[Area, tuple[str, ...]]] = named(
         Area.KNIFFEL: ("fünf gleiche zahlen",),
     },
 )
-"""What a player may call each area, English and German; ``Area.key`` and the labels
-(``Area.labels``) are read as well."""
+"""What a player may call each area, English and German, its labels (``Area.labels``)
+among them; ``Area.key`` is read as well."""
 
-_AREAS: Final = Phrasebook({
-    area: (*names, area.key, *area.labels.values()) for area, names in AREA_NAMES.items()
-})
+_AREAS: Final = Phrasebook({area: (*names, area.key) for area, names in AREA_NAMES.items()})
 _MOVE_VERBS: Final = Phrasebook({
     "move": (
         "move", "m", "mv", "pull", "push", "take", "secure", "claim", "move disc",

@@ -110,7 +110,8 @@ def _status(state: State, lang: Lang) -> list[str]:
     if state.phase is Phase.OVER:
         if rules.match_wins > 1:
             out.append(_w("match_over", lang))
-        return out + lines(winners_line([names[state.results[-1]]], lang))
+        won = [names[state.results[-1]]] if state.results else []
+        return out + lines(winners_line(won, lang))
     if rules.match_wins > 1:
         out.append(_w("game_no", lang, n=len(state.results) + 1, wins=rules.match_wins))
     if state.phase is Phase.ROLL_OFF and state.roll_off is not None:

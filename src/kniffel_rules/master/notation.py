@@ -73,8 +73,8 @@ TASK_NAMES: Final[dict[Task, tuple[str, ...]]] = named(
         ),
     },
 )
-"""What a player may call each task besides its labels (``Task.labels``, English and
-German, and ``Task.key`` are read as well)."""
+"""What a player may call each task, English and German: its labels (``Task.labels``, added
+by ``named``) and other forms; ``Task.key`` is read as well."""
 
 COMBO_NAMES: Final[dict[Combo, tuple[str, ...]]] = named(
     Combo,
@@ -86,15 +86,11 @@ COMBO_NAMES: Final[dict[Combo, tuple[str, ...]]] = named(
         ),
     },
 )
-"""What a player may call each coin-row combination besides its labels (``Combo.labels``,
-English and German, and ``Combo.key`` are read as well)."""
+"""What a player may call each coin-row combination, English and German: its labels
+(``Combo.labels``, added by ``named``) and other forms; ``Combo.key`` is read as well."""
 
-_TASKS: Final = Phrasebook({
-    task: (*names, task.key, *task.labels.values()) for task, names in TASK_NAMES.items()
-})
-_COMBOS: Final = Phrasebook({
-    combo: (*names, combo.key, *combo.labels.values()) for combo, names in COMBO_NAMES.items()
-})
+_TASKS: Final = Phrasebook({task: (*names, task.key) for task, names in TASK_NAMES.items()})
+_COMBOS: Final = Phrasebook({combo: (*names, combo.key) for combo, names in COMBO_NAMES.items()})
 _CHANCES: Final = (Task.CHANCE_LOW, Task.CHANCE_HIGH)
 _VERBS: Final = Phrasebook({
     "fulfil": (
