@@ -230,3 +230,9 @@ def test_show_json_is_the_game_record() -> None:
     assert main(["show", "--game", "master", "--seed", "3", "--json"], out=out) == 0
     record = record_from_json(out.getvalue())
     assert get_variant("master").is_terminal(record.final)
+
+
+def test_undo_keeps_the_turn_s_throws_for_its_line() -> None:
+    _, text = typed(["--players", "Ann", "--seed", "3"], "roll\nundo\nscore chance\nquit\n")
+    line = next(x for x in text.splitlines() if x.strip().startswith("Ann: "))
+    assert len(re.findall(r"\b\d{5}\b", line)) == 1  # the first throw, not the undone one

@@ -107,7 +107,7 @@ class Table:
             self.actions = list(record.actions)
             self.state = record.final
         self.names: tuple[str, ...] = tuple(self.state.names)
-        self._history: list[tuple[Any, int]] = []
+        self._history: list[tuple[Any, int, list[str]]] = []
         self._throws: list[str] = []
         self._pending: tuple[int, str] | None = None
         self._shown: int | None = None
@@ -159,7 +159,7 @@ class Table:
                 except _Undo:
                     self._undo()
                     continue
-                self._history.append((before, len(self.actions)))
+                self._history.append((before, len(self.actions), list(self._throws)))
             self._step(action)
             self._narrate(player, before, action)
         return self.state
@@ -168,9 +168,8 @@ class Table:
         if not self._history:
             print(say("nothing_to_undo", self.lang), file=self.out)
             return
-        self.state, count = self._history.pop()
+        self.state, count, self._throws = self._history.pop()
         del self.actions[count:]
-        self._throws = []
         who = self.names[self.game.current_player(self.state)]
         print(say("undone", self.lang, name=who), file=self.out)
 
