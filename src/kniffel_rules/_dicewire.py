@@ -50,12 +50,12 @@ __all__ = [
 E = TypeVar("E", bound=enum.Enum)
 
 COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
-    "ones": ("1s", "aces", "einser", "einer", "1er"),
-    "twos": ("2s", "zweier", "2er"),
-    "threes": ("3s", "dreier", "3er"),
-    "fours": ("4s", "vierer", "4er"),
-    "fives": ("5s", "fünfer", "5er"),
-    "sixes": ("6s", "sechser", "6er"),
+    "ones": ("1s", "aces", "einer", "1er"),
+    "twos": ("2s", "2er"),
+    "threes": ("3s", "3er"),
+    "fours": ("4s", "4er"),
+    "fives": ("5s", "5er"),
+    "sixes": ("6s", "6er"),
     "three_of_a_kind": (
         "3 of a kind", "3k", "3ok", "3x", "toak", "trips",
         "dreierpasch", "3er pasch", "dreier pasch", "3erpasch", "drei gleiche", "3 gleiche",
@@ -64,17 +64,10 @@ COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
         "4 of a kind", "4k", "4ok", "4x", "foak", "quads",
         "viererpasch", "4er pasch", "vierer pasch", "4erpasch", "vier gleiche", "4 gleiche",
     ),
-    "two_pairs": (
-        "2 pairs", "two pair", "2 pair", "2p", "zwei paare", "2 paare", "zwei paar", "2 paar",
-    ),
+    "two_pairs": ("2 pairs", "two pair", "2 pair", "2p", "2 paare", "zwei paar", "2 paar"),
     "full_house": ("fh", "full"),
-    "small_straight": (
-        "sm straight", "sm str", "ss", "kleine strasse", "kl strasse", "kleine", "ks",
-    ),
-    "large_straight": (
-        "lg straight", "lg str", "big straight", "ls", "grosse strasse", "gr strasse", "grosse",
-        "gs",
-    ),
+    "small_straight": ("sm straight", "sm str", "ss", "kl strasse", "kleine", "ks"),
+    "large_straight": ("lg straight", "lg str", "big straight", "ls", "gr strasse", "grosse", "gs"),
     "kniffel": (
         "yahtzee", "yatzy", "yahtzy", "five of a kind", "5 of a kind", "5k", "fünf gleiche",
         "5 gleiche",
