@@ -130,9 +130,17 @@ def test_no_name_is_listed_twice_and_every_label_is_listed(
             assert normalize(member.labels[lang]) in folded, (member, lang)
 
 
-def test_common_names_repeat_no_english_label() -> None:
-    for box in classic.Box:
-        assert normalize(box.labels["en"]) not in map(normalize, COMMON_NAMES.get(box.key, ()))
+def test_common_names_repeat_no_label_that_every_game_gives() -> None:
+    from kniffel_rules.duel.pieces import Area
+    from kniffel_rules.master.pieces import Combo, Task
+
+    members: list[Labelled] = [*classic.Box, *extreme.Box, *Task, *Combo, *Area]
+    for key, aliases in COMMON_NAMES.items():
+        users = [m for m in members if getattr(m, "key", None) == key]
+        assert users, key
+        for alias in aliases:
+            covered = [normalize(alias) in {normalize(t) for t in m.labels.values()} for m in users]
+            assert not all(covered), (key, alias)
 
 
 def test_named_adds_labels_once_in_language_order() -> None:
