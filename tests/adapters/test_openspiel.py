@@ -1,0 +1,202 @@
+"""The OpenSpiel games: random_sim_test for each, exact chance, tensors, MCTS against random."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from adapters.helpers import require
+
+pyspiel = require("pyspiel")
+np = require("numpy")
+
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped, unused-ignore]  # noqa: E402
+
+from kniffel_rules import classic, get_variant  # noqa: E402
+from kniffel_rules.adapters.openspiel import GAME_NAMES  # noqa: E402
+from kniffel_rules.adapters.space import (  # noqa: E402
+    ActionSpace,
+    ChanceSpace,
+    observation_tensor,
+    tensor_size,
+)
+from kniffel_rules.errors import InvalidStateError  # noqa: E402
+
+LOADS: list[Any] = [
+    ("kniffel_classic", {}),
+    ("kniffel_classic", {"players": 1}),
+    ("kniffel_classic", {"players": 2, "full_cup": True, "games": 2, "joker": "free"}),
+    ("kniffel_classic", {"players": 1, "croatian": True}),
+    ("kniffel_extreme", {}),
+    ("kniffel_extreme", {"players": 1, "chips": 1}),
+    ("kniffel_master", {}),
+    ("kniffel_master", {"players": 3, "target_stars": 5, "race": False}),
+    ("kniffel_duel", {}),
+    pytest.param(
+        "kniffel_duel", {"match_wins": 2, "adjacency": "within_parts"}, marks=pytest.mark.slow
+    ),
+]
+
+
+def test_every_dice_game_is_registered() -> None:
+    assert set(GAME_NAMES) <= set(pyspiel.registered_names())
+    assert "kniffel_cards" not in pyspiel.registered_names()
+
+
+@pytest.mark.parametrize(("name", "params"), LOADS)
+def test_random_sim_test_passes(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), LOADS)
+def test_sizes_follow_the_index(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
+    kniffel = GAME_NAMES[name]
+    module = get_variant(kniffel)
+    options = {k: v for k, v in params.items() if k != "players"}
+    rules = module.Rules.from_dict(options)
+    players = params.get("players", 2)
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == ActionSpace.for_game(kniffel, rules).size
+    assert game.max_chance_outcomes() == ChanceSpace.for_game(kniffel, rules).size
+    assert game.observation_tensor_size() == tensor_size(kniffel, players, rules)
+    zero_sum = pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.get_type().utility == zero_sum) == (players == 2)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_NAMES))
+def test_a_game_through_the_pyspiel_api(name: str) -> None:
+    game = pyspiel.load_game(name)
+    module = get_variant(GAME_NAMES[name])
+    actions = ActionSpace.for_game(module)
+    chance = ChanceSpace.for_game(module)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    seen_chance = 0
+    while not state.is_terminal():
+        inner = state.inner
+        if state.is_chance_node():
+            seen_chance += 1
+            outcomes = state.chance_outcomes()
+            exact = {chance.index(o): p for o, p in module.chance_outcomes(inner)}
+            assert dict(outcomes) == {a: float(p) for a, p in exact.items()}
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert [a for a, _ in outcomes] == sorted(exact)
+            action = int(rng.choice([a for a, _ in outcomes], p=[p for _, p in outcomes]))
+            text = state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+            assert text == module.action_to_text(chance.action(action))
+        else:
+            seat = state.current_player()
+            assert seat == module.current_player(inner)
+            legal = state.legal_actions()
+            assert legal == sorted(actions.index(a) for a in module.legal_actions(inner))
+            for p in range(game.num_players()):
+                expect = observation_tensor(module, module.observation(inner, p))
+                assert state.observation_tensor(p) == pytest.approx(expect)
+            action = int(rng.choice(legal))
+            assert state.action_to_string(seat, action) == module.action_to_text(
+                actions.action(action)
+            )
+        was_chance = state.is_chance_node()
+        state.apply_action(action)
+        space = chance if was_chance else actions
+        assert state.inner == module.apply(inner, space.action(action))
+    winners = module.winners(state.inner)
+    assert state.returns() == [1.0 if p in winners else -1.0 for p in range(2)] or (
+        len(winners) == 2 and state.returns() == [0.0, 0.0]
+    )
+
+
+def test_solitaire_returns_the_score() -> None:
+    game = pyspiel.load_game("kniffel_classic", {"players": 1})
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(
+                int(rng.choice([a for a, _ in outcomes], p=[p for _, p in outcomes]))
+            )
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == [float(classic.scores(state.inner)[0])]
+    assert game.min_utility() <= state.returns()[0] <= game.max_utility()
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match="players"):
+        pyspiel.load_game("kniffel_duel", {"players": 3})
+    with pytest.raises(InvalidStateError, match="joker"):
+        pyspiel.load_game("kniffel_classic", {"joker": "sometimes"})
+    with pytest.raises(InvalidStateError, match="target_stars"):
+        pyspiel.load_game("kniffel_master(target_stars=0)")
+
+
+def test_the_game_string_round_trips() -> None:
+    game = pyspiel.load_game("kniffel_classic(players=1,full_cup=True,games=2)")
+    again = pyspiel.load_game(str(game))
+    assert again.num_players() == 1 and again.num_distinct_actions() == 14
+    assert game.kniffel_rules == classic.Rules(full_cup=True, games=2)
+
+
+class ScoreEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """MCTS leaf values from the score difference (no rollouts: Python games are slow)."""
+
+    def evaluate(self, state: Any) -> Any:
+        """The returns at the end, else tanh of the score lead, zero-sum."""
+        if state.is_terminal():
+            return np.array(state.returns())
+        scores = get_variant(state.kniffel_game).scores(state.inner)
+        lead = math.tanh((scores[0] - scores[1]) / 3.0)
+        return np.array([lead, -lead])
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        """Chance: the outcome probabilities; else uniform."""
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def mcts_against_random(name: str, games: int, simulations: int) -> list[float]:
+    """The MCTS bot's returns over ``games`` seeded games, changing seats each game."""
+    game = pyspiel.load_game(name)
+    results = []
+    for seed in range(games):
+        rng = np.random.RandomState(seed)
+        bot = mcts.MCTSBot(
+            game,
+            2.0,
+            simulations,
+            ScoreEvaluator(),
+            solve=False,
+            random_state=np.random.RandomState(seed),
+        )
+        seat = seed % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = rng.choice([a for a, _ in outcomes], p=[p for _, p in outcomes])
+            elif state.current_player() == seat:
+                action = bot.step(state)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(int(action))
+        results.append(state.returns()[seat])
+    return results
+
+
+def test_mcts_plays_a_duel() -> None:
+    (result,) = mcts_against_random("kniffel_duel", 1, 10)
+    assert result in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["kniffel_duel", "kniffel_master"])
+def test_mcts_beats_the_uniform_random_player(name: str) -> None:
+    results = mcts_against_random(name, 4, 20)
+    assert results.count(1.0) >= 3, results
