@@ -70,6 +70,7 @@ ROOMS = {
     "wire",
     "notation",
     "view",
+    "render",
 }
 BOX_SHEET_GAMES = {"classic", "extreme"}
 

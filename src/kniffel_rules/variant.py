@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Final, Protocol, cast
 
 from kniffel_rules.errors import KniffelError, Rejection
+from kniffel_rules.lang import Lang
 
 __all__ = ["VARIANTS", "UnknownVariantError", "Variant", "get_variant"]
 
@@ -107,6 +108,14 @@ class Variant(Protocol):
 
     def observation_to_dict(self, observation: Any, /) -> dict[str, Any]:
         """An observation as a JSON-ready object holding nothing hidden from its player."""
+        ...
+
+    def render(self, view: Any, /, *, lang: Lang = "en") -> str:
+        """A plain-text picture of a state or an observation, in ``lang``."""
+        ...
+
+    def render_action(self, action: Any, /, *, lang: Lang = "en") -> str:
+        """A short phrase a player reads for one action or outcome, in ``lang``."""
         ...
 
 

@@ -11,7 +11,8 @@ Example:
     (11, 'Full House', False)
     >>> Spot.RED_HOLE.secured, Spot.RED_HOLE.owner
     (True, 1)
-    >>> Area.FOUR_OF_A_KIND.labels["de"], COLOUR_LABELS[RED]["de"]
+    >>> red = COLOUR_LABELS[RED]
+    >>> Area.FOUR_OF_A_KIND.labels["de"], red["de"]
     ('Vier Gleiche', 'rot')
 """
 
