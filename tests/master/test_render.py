@@ -141,6 +141,8 @@ def test_a_task_shows_its_stars_and_a_completed_row_its_star() -> None:
     s = master.State(s.rules, s.names, (sheet,), s.phase, dice=(), rolls=0)
     lines = master.render(s).splitlines()
     assert any(line.split() == ["Kniffel", "***"] for line in lines)
+    assert any(line.split() == ["Large", "straight", ".."] for line in lines)
+    assert any(line.split() == ["Full", "House", "."] for line in lines)
     assert any(line.split() == ["Row", "3", "8/8", "*"] for line in lines)
     assert any(line.split() == ["Coin", "row", "1/7"] for line in lines)
     assert any(line.split() == ["Stars", str(sheet.stars)] for line in lines)

@@ -3,7 +3,8 @@
 `render` draws one seat's view (a `State` or its `Observation`; Master hides
 nothing, so both show the same): whose turn it is and what they must
 decide, the dice and the throw count, and every player's board side by side
-(the six tasks with their stars, the six number rows with their markers,
+(the six tasks with their stars, ``*`` got and ``.`` open, the six number
+rows with their markers, ``-`` not started and ``3/8`` three spaces moved,
 the coin row with its marker and laps, the stars). Names of tasks and
 combinations come from their ``labels``; the words the dice games share
 (whose turn, the dice, the roll-off, the winners) from
@@ -133,7 +134,8 @@ def _dice_line(state: State, lang: Lang) -> str:
 
 
 def _task_cell(sheet: Sheet, task: Task) -> str:
-    return "*" * task.stars if sheet.has_task(task) else "-"
+    """The task's stars: ``*`` each once fulfilled, ``.`` each while open."""
+    return ("*" if sheet.has_task(task) else ".") * task.stars
 
 
 def _row_cell(sheet: Sheet, face: int) -> str:
