@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -212,3 +214,16 @@ def test_property_mask_is_legal_actions(seed: int, game: str) -> None:
             mask = space.mask(state)
             legal = set(module.legal_actions(state))
             assert {a for a, m in zip(space.actions, mask, strict=True) if m} == legal
+
+
+def test_the_index_is_pure_python_and_the_core_knows_no_adapter() -> None:
+    code = (
+        "import sys, kniffel_rules, kniffel_rules.adapters.space as s\n"
+        "assert 'kniffel_rules.adapters.space' in sys.modules\n"
+        "s.ActionSpace.for_game('duel'); s.tensor_size('extreme')\n"
+        "bad = [m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    core = "import sys, kniffel_rules\nassert 'kniffel_rules.adapters' not in sys.modules\n"
+    subprocess.run([sys.executable, "-c", core], check=True)

@@ -55,6 +55,7 @@ from kniffel_rules.adapters.space import (
     observation_layout,
     observation_tensor,
 )
+from kniffel_rules.dice import all_multisets
 from kniffel_rules.variant import Variant, get_variant
 
 __all__ = [
@@ -126,11 +127,9 @@ def _numbered_outcomes(game: str, rules: Any, state: Any) -> list[tuple[int, flo
 
 @cache
 def _extreme_best(rules: Any) -> int:
-    from kniffel_rules import extreme
-    from kniffel_rules.dice import all_multisets
-
+    extreme: Any = _module_of("extreme")
     return max(
-        extreme.score(box, (*d6, d10))
+        int(extreme.score(box, (*d6, d10)))
         for d6 in all_multisets(5)
         for d10 in range(10)
         for box in extreme.Box
@@ -141,8 +140,7 @@ def _bounds(game: str, rules: Any, players: int) -> tuple[float, float, int]:
     """(min utility, max utility, max game length) under ``rules``."""
     roll_off = 50 * players
     if game == "classic":
-        from kniffel_rules import classic
-
+        classic: Any = _module_of("classic")
         boxes = len(classic.sheet_boxes(rules))
         best = max(30, rules.full_house_score, rules.small_straight_score)
         best = max(best, rules.large_straight_score, rules.kniffel_score)

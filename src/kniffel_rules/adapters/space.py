@@ -96,19 +96,24 @@ def resolve_game(game: str | Variant | Any, rules: Any = None) -> tuple[str, Var
     return name, module, rules
 
 
+def _game(name: str) -> Any:
+    # The games are reached through the registry only (a layer above them).
+    return get_variant(name)
+
+
 def _keeps(up_to: int) -> list[tuple[int, ...]]:
     return [keep for k in range(up_to + 1) for keep in all_multisets(k)]
 
 
 def _classic_actions(rules: Any) -> list[Any]:
-    from kniffel_rules import classic
+    classic = _game("classic")
 
     rolls = [classic.Roll()] if rules.full_cup else [classic.Roll(k) for k in _keeps(4)]
     return rolls + [classic.Score(box) for box in classic.sheet_boxes(rules)]
 
 
 def _extreme_actions(rules: Any) -> list[Any]:
-    from kniffel_rules import extreme
+    extreme = _game("extreme")
 
     rolls = [
         extreme.Roll(keep, d10)
@@ -120,7 +125,7 @@ def _extreme_actions(rules: Any) -> list[Any]:
 
 
 def _master_actions(rules: Any) -> list[Any]:
-    from kniffel_rules import master
+    master = _game("master")
 
     out: list[Any] = [master.Roll(k) for k in _keeps(4)]
     out += [master.Fulfil(task) for task in master.Task]
@@ -146,7 +151,7 @@ def _master_actions(rules: Any) -> list[Any]:
 
 
 def _duel_actions(rules: Any) -> list[Any]:
-    from kniffel_rules import duel
+    duel = _game("duel")
 
     out: list[Any] = [duel.Roll(k) for k in _keeps(4)]
     out += [duel.Joker(die, face) for die in D6 for face in D6 if die != face]
@@ -168,8 +173,8 @@ def _five_dice_outcomes(rules: Any) -> list[Any]:
 
 
 def _extreme_outcomes(rules: Any) -> list[Any]:
-    from kniffel_rules import extreme
-    from kniffel_rules.extreme.pieces import D10
+    extreme = _game("extreme")
+    D10 = extreme.pieces.D10
 
     out: list[Any] = [DiceRoll((face,)) for face in D6]
     out += [
@@ -447,7 +452,7 @@ def _master_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
 
 
 def _duel_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
-    from kniffel_rules.duel import Spot
+    Spot = _game("duel").Spot
 
     seats = _header(t, module, state, observer, 3)
     t.add("dice", _face_counts(state.dice))
