@@ -11,7 +11,8 @@ This package holds the library's reference players. ``RandomBot`` plays
 uniformly at random; ``ClassicGreedy`` plays classic Kniffel by a fast
 one-look rule of thumb. ``ExtremeGreedy`` / ``ExtremeExpectimax`` and
 ``DuelGreedy`` / ``DuelExpectimax`` are the greedy and the strong players of
-Kniffel Extreme and of the Duell.
+Kniffel Extreme and of the Duell. ``WinProbabilityPlayer`` plays classic
+Kniffel against others to win, not for the highest average (numpy).
 """
 
 from collections.abc import Callable
@@ -23,10 +24,11 @@ from kniffel_rules.bots.extreme_bots import ExtremeExpectimax, ExtremeGreedy, Ex
 from kniffel_rules.bots.master_bots import MasterExpectimax, MasterGreedy, MasterHeuristic
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.simple import RandomBot
+from kniffel_rules.bots.winning import WinProbabilityPlayer
 from kniffel_rules.playing import Policy
 
 BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
-    "classic": {"greedy": ClassicGreedy, "optimal": OptimalSolitaire},
+    "classic": {"greedy": ClassicGreedy, "optimal": OptimalSolitaire, "win": WinProbabilityPlayer},
     "extreme": {"greedy": ExtremeGreedy, "strong": ExtremeExpectimax},
     "master": {"greedy": MasterGreedy, "strong": MasterExpectimax},
     "duel": {"greedy": DuelGreedy, "strong": DuelExpectimax},
@@ -54,4 +56,5 @@ __all__ = [
     "MasterHeuristic",
     "OptimalSolitaire",
     "RandomBot",
+    "WinProbabilityPlayer",
 ]

@@ -1,0 +1,404 @@
+"""`WinProbabilityPlayer`: the classic player that maximises its chance of winning."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+from kniffel_rules.bots.optimal import OptimalSolitaire
+from kniffel_rules.bots.optimal import _multisets as ms
+from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, Model, solver_rules
+from kniffel_rules.bots.optimal._solver import _Tables
+from kniffel_rules.bots.winning import _moments
+from kniffel_rules.bots.winning._moments import Moments, chain_pair, closure_pair
+from kniffel_rules.classic import (
+    BOXES,
+    Action,
+    Box,
+    Phase,
+    Roll,
+    Rules,
+    Score,
+    Sheet,
+    State,
+    legal_actions,
+)
+from kniffel_rules.errors import IllegalActionError, KniffelError
+
+__all__ = ["WinAdvice", "WinProbabilityPlayer"]
+
+_SLOTS = tuple(box.value for box in BOXES)
+_BOX_INDEX = {box: i for i, box in enumerate(BOXES)}
+_KNIFFEL_ROWS = tuple(ms.ROLL_INDEX[(f,) * 5] for f in range(1, 7))
+_TAIL = 8.0
+"""Standard deviations beyond which a normal's mass is ignored (about 1e-15)."""
+_MIN_SD = 1e-9
+"""A smaller standard deviation is a point mass (a finished sheet has 0)."""
+_TIEBREAK = 1e-9
+"""Weight of the expected final score when two actions win equally often."""
+
+
+class WinAdvice(NamedTuple):
+    """One legal action, its estimated probability of winning and its expected score.
+
+    Attributes:
+        action: A ``Roll`` or ``Score`` action.
+        win: The estimated probability that the player finishes first (a
+            tie for first among ``k`` players counts ``1/k``) if they take
+            ``action`` and then play this player's way.
+        score: The expected final score after ``action`` with optimal
+            solitaire play (`OptimalSolitaire.advise`).
+    """
+
+    action: Action
+    win: float
+    score: float
+
+
+def _erf(np: Any, x: Any) -> Any:
+    """The error function on arrays (Abramowitz-Stegun 7.1.26, error below 1.5e-7).
+
+    Exactly 0 and 1 for Phi far in the tails, so point masses stay exact.
+    """
+    sign = np.sign(x)
+    a = np.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (
+        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
+    )
+    return sign * (1.0 - poly * np.exp(-a * a))
+
+
+def _phi(np: Any, z: Any) -> Any:
+    return 0.5 * (1.0 + _erf(np, z * (1.0 / math.sqrt(2.0))))
+
+
+class _Table:
+    """The win chance given one's own final score, against the other seats."""
+
+    def __init__(self, np: Any, others: list[tuple[float, float]]) -> None:
+        # others: (mean final score, standard deviation) of every other seat.
+        self.np = np
+        if not others:
+            self.lo = self.hi = 0
+            self.w = np.ones(1)
+            return
+        lo = min(math.floor(m - _TAIL * s) for m, s in others) - 1
+        hi = max(math.ceil(m + _TAIL * s) for m, s in others) + 1
+        y = np.arange(lo, hi + 1, dtype=np.float64)
+        # poly[k](y): P(exactly k others score y and the rest less than y).
+        poly = [np.ones_like(y)]
+        for m, s in others:
+            s = max(s, _MIN_SD)
+            below = _phi(np, (y - 0.5 - m) / s)
+            equal = _phi(np, (y + 0.5 - m) / s) - below
+            nxt = [p * below for p in poly] + [np.zeros_like(y)]
+            for k, p in enumerate(poly):
+                nxt[k + 1] += p * equal
+            poly = nxt
+        self.w = sum(p / (k + 1) for k, p in enumerate(poly))
+        self.lo, self.hi = lo, hi
+        self.y = y
+
+    def win(self, mean: Any, sd: Any) -> Any:
+        """P(win) of final scores ``N(mean, sd)`` rounded to integers (arrays)."""
+        np = self.np
+        if self.hi == self.lo:
+            return np.ones_like(mean)
+        s = np.maximum(sd, _MIN_SD)[:, None]
+        m = mean[:, None]
+        cdf = _phi(np, (self.y[None, :] + 0.5 - m) / s)
+        lower = _phi(np, (self.lo - 0.5 - mean) / s[:, 0])
+        pmf = np.diff(cdf, axis=1, prepend=lower[:, None])
+        return pmf @ self.w + (1.0 - cdf[:, -1])
+
+
+class _Position(NamedTuple):
+    base: int
+    mask: int
+    upper: int
+    fifty: int
+
+
+class WinProbabilityPlayer:
+    """The classic player for two or more players that plays to win, and a coach.
+
+    At every decision it picks the action with the highest estimated
+    probability of finishing first, from its own position, its total and
+    the other seats' totals and positions. Each player's points still to
+    come are modelled as a normal distribution, rounded to whole points,
+    whose mean and variance are those of optimal solitaire play from their
+    position (`_moments`); the players are independent. Inside a turn the
+    player searches every keep and entry exactly (the expectimax of
+    `OptimalSolitaire`) with the probability of winning after each entry as
+    the value. On its last turn against opponents who have finished the
+    search is exact: it maximises the probability of beating their totals.
+
+    A tie for first among ``k`` players counts ``1/k`` of a win (classic's
+    `winners` lets tied players share the win). Equal chances are broken by
+    the expected final score. In a series (``rules.games > 1``) it plays
+    each game to win that game.
+
+    The object is a policy: ``bot(state, actions, rng)`` (``rng`` unused).
+    In a one-player game it plays as `OptimalSolitaire`. It needs numpy
+    (the ``solver`` extra): the variances are computed on first use (about
+    20 s of CPU time, kept in memory for the process).
+
+    Args:
+        rules: The rules (``None``: the rulebook); the Croatian variant is
+            not covered.
+
+    Raises:
+        KniffelError: numpy is missing, or the rules are not covered.
+
+    Examples:
+        >>> from kniffel_rules.bots import WinProbabilityPlayer
+        >>> WinProbabilityPlayer()
+        WinProbabilityPlayer(rules=Rules(...))
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self._rules = solver_rules(Rules() if rules is None else rules)
+        if importlib.util.find_spec("numpy") is None:
+            raise KniffelError(
+                "WinProbabilityPlayer needs numpy: pip install 'kniffel-rules[solver]'"
+            )
+        self._solo = OptimalSolitaire(self._rules, progress=False, numpy=True)
+        self._moments: Moments | None = None
+        self._np: Any = None
+        self._tab: Any = None
+        self._seen_rules: Rules | None = None
+        self._turns: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
+
+    @property
+    def rules(self) -> Rules:
+        """The rules played (with ``games=1`` and ``ranking="total"``)."""
+        return self._rules
+
+    @property
+    def moments(self) -> Moments:
+        """The mean and variance of every position, computed on first use."""
+        if self._moments is None:
+            import numpy as np
+
+            self._np = np
+            self._tab = _Tables(np)
+            self._moments = _moments.moments(self._rules)
+        return self._moments
+
+    def _position(self, sheet: Sheet) -> _Position:
+        model = self.moments.model
+        mask = 0
+        for i, slot in enumerate(_SLOTS):
+            if sheet.entries[slot] is not None:
+                mask |= 1 << i
+        upper = min(model.threshold, sheet.upper_sum)
+        fifty = 0
+        if model.flags == 2 and sheet[Box.KNIFFEL] == self._rules.kniffel_score:
+            fifty = 1
+        base = sheet.total(self._rules) - sheet.upper_bonus(self._rules)
+        return _Position(base, mask, upper, fifty)
+
+    def _final(self, pos: _Position) -> tuple[float, float]:
+        """Mean and standard deviation of a seat's final score."""
+        mo = self.moments
+        i = mo.model.index(pos.mask, pos.upper, pos.fifty)
+        return pos.base + float(mo.mean[i]), float(mo.sd[i])
+
+    def _check(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise KniffelError(f"expected a classic State, got {type(state).__name__}")
+        if state.rules is not self._seen_rules:
+            if solver_rules(state.rules) != self._rules:
+                raise KniffelError(
+                    f"this player is for {self._rules!r}; the state's rules are {state.rules!r}"
+                )
+            self._seen_rules = state.rules
+
+    def win_probability(self, state: State) -> tuple[float, ...]:
+        """Each seat's estimated probability of winning the current game.
+
+        Every seat's final score is modelled from its position at the start
+        of its turn (the mover's dice are not looked at: `advise` does).
+        Over, the game's result: 1 for a sole winner, ``1/k`` for each of
+        ``k`` tied winners.
+
+        Args:
+            state: A classic state under the rules of this player.
+
+        Returns:
+            One probability per seat, in seat order; they sum to 1.
+
+        Raises:
+            KniffelError: ``state`` is not a classic state of these rules.
+        """
+        self._check(state)
+        finals = [self._final(self._position(s)) for s in state.sheets]
+        if state.phase is Phase.OVER:
+            last = state.results[-1]
+            top = max(last)
+            k = last.count(top)
+            return tuple(1.0 / k if t == top else 0.0 for t in last)
+        np = self._np
+        out = []
+        for seat, (m, s) in enumerate(finals):
+            table = _Table(np, [f for j, f in enumerate(finals) if j != seat])
+            out.append(float(table.win(np.array([m]), np.array([s]))[0]))
+        return tuple(out)
+
+    def _turn(self, state: State) -> tuple[Any, ...]:
+        """The expectimax of the mover's turn with P(win) at the leaves (cached)."""
+        me = state.player
+        pos = self._position(state.sheets[me])
+        others = tuple(self._position(s) for j, s in enumerate(state.sheets) if j != me)
+        key = (pos, others)
+        found = self._turns.get(key)
+        if found is not None:
+            self._turns.move_to_end(key)
+            return found
+        np = self._np
+        mo = self.moments
+        model: Model = mo.model
+        table = _Table(np, [self._final(o) for o in others])
+        open_boxes = [i for i in range(len(BOXES)) if not pos.mask >> i & 1]
+        nb = len(open_boxes)
+        gain = np.zeros((nb, 252), dtype=np.int64)
+        nxt = np.zeros((nb, 252), dtype=np.int64)
+        valid = np.ones((nb, 252), dtype=bool)
+        natural = np.array(model.natural, dtype=np.int64)
+        t1 = model.threshold + 1
+        for c, i in enumerate(open_boxes):
+            pts = natural[i]
+            gain[c] = pts
+            nm = pos.mask | 1 << i
+            nu = np.minimum(model.threshold, pos.upper + pts) if i < 6 else pos.upper
+            nf: Any = pos.fifty
+            if i == KNIFFEL_BIT and model.flags == 2:
+                nf = (pts == self._rules.kniffel_score).astype(np.int64)
+            nxt[c] = (nm * t1 + nu) * model.flags + nf
+        if pos.mask >> KNIFFEL_BIT & 1:
+            col = {i: c for c, i in enumerate(open_boxes)}
+            for face, options in enumerate(model.extra_options(pos.mask, pos.fifty)):
+                row = _KNIFFEL_ROWS[face]
+                valid[:, row] = False
+                for b, value, bonus in options:
+                    nu = min(model.threshold, pos.upper + value) if b < 6 else pos.upper
+                    valid[col[b], row] = True
+                    gain[col[b], row] = value + bonus
+                    nxt[col[b], row] = model.index(pos.mask | 1 << b, nu, pos.fifty)
+        pairs = gain * model.size + nxt
+        uniq, inverse = np.unique(pairs[valid], return_inverse=True)
+        g_u = uniq // model.size
+        n_u = uniq % model.size
+        mean_u = pos.base + g_u + mo.mean[n_u]
+        win_u = table.win(mean_u, mo.sd[n_u])
+        win = np.full((nb, 252), -np.inf)
+        score = np.zeros((nb, 252))
+        win[valid] = win_u[inverse.ravel()]
+        score[valid] = mean_u[inverse.ravel()]
+        util = win + _TIEBREAK * score
+        util[~valid] = -np.inf
+        best = util.argmax(axis=0)
+        cols = np.arange(252)
+        w3 = util[best, cols]
+        p3 = win[best, cols]
+        tab = self._tab
+        probs = tab.probs
+        if self._rules.full_cup:
+            keep1 = (np.array([probs @ w3]), np.array([probs @ p3]))
+            w2 = np.where(w3 >= keep1[0][0], w3, keep1[0][0])
+            p2 = np.where(w3 >= keep1[0][0], p3, keep1[1][0])
+            keep2 = (np.array([probs @ w2]), np.array([probs @ p2]))
+            w1 = np.where(w3 >= keep2[0][0], w3, keep2[0][0])
+            p1 = np.where(w3 >= keep2[0][0], p3, keep2[1][0])
+        else:
+            lv1 = chain_pair(tab, w3[:, None].copy(), p3[:, None].copy())
+            w2, p2 = closure_pair(np, tab, lv1, (w3[:, None], p3[:, None]))
+            lv2 = chain_pair(tab, w2, p2)
+            w1, p1 = closure_pair(np, tab, lv2, (w3[:, None], p3[:, None]))
+            keep1 = tuple(np.concatenate([lv[j][:, 0] for lv in lv1]) for j in (0, 1))
+            keep2 = tuple(np.concatenate([lv[j][:, 0] for lv in lv2]) for j in (0, 1))
+            w1, p1 = w1[:, 0], p1[:, 0]
+        start = (float(probs @ w1), float(probs @ p1))
+        found = (pos, open_boxes, util, win, keep1, keep2, start)
+        self._turns[key] = found
+        if len(self._turns) > 64:
+            self._turns.popitem(last=False)
+        return found
+
+    def _values(self, state: State, actions: tuple[Action, ...]) -> list[tuple[float, float]]:
+        """``(utility, P(win))`` of each legal action of the mover."""
+        _, open_boxes, util, win, keep1, keep2, start = self._turn(state)
+        if state.rolls == 0:
+            return [start for _ in actions]
+        dice = state.dice
+        roll = ms.ROLL_INDEX[dice]
+        keeps = keep2 if state.rolls_left >= 2 else keep1
+        col = {i: c for c, i in enumerate(open_boxes)}
+        out = []
+        for action in actions:
+            if isinstance(action, Roll):
+                k = ms.INDEX[action.keep]
+                out.append((float(keeps[0][k]), float(keeps[1][k])))
+            else:
+                assert isinstance(action, Score)
+                c = col[_BOX_INDEX[action.box]]
+                out.append((float(util[c, roll]), float(win[c, roll])))
+        return out
+
+    def _decision(self, state: State) -> None:
+        self._check(state)
+        if state.phase is not Phase.DECIDE:
+            raise IllegalActionError(
+                f"there is no decision to advise on: the state's phase is {state.phase.value}"
+            )
+
+    def advise(self, state: State) -> tuple[WinAdvice, ...]:
+        """Every legal action of the mover with its estimated P(win), best first.
+
+        The actions are exactly ``classic.legal_actions(state)``, ranked by
+        the probability of winning (then by the expected score); ties keep
+        that order.
+
+        Args:
+            state: A classic state of two or more players at a decision
+                (phase ``DECIDE``) under the rules of this player.
+
+        Returns:
+            `WinAdvice` tuples ``(action, win, score)``, the best first.
+
+        Raises:
+            IllegalActionError: ``state`` is not a decision.
+            KniffelError: ``state`` is played under other rules, or by one
+                player (there is nobody to beat: ask `OptimalSolitaire`).
+        """
+        self._decision(state)
+        if state.num_players < 2:
+            raise KniffelError(
+                "a one-player game has nobody to beat: ask OptimalSolitaire for advice"
+            )
+        actions: tuple[Action, ...] = legal_actions(state)  # type: ignore[assignment]
+        values = self._values(state, actions)
+        scores = dict(self._solo.advise(state))
+        ranked = sorted(range(len(actions)), key=lambda i: -values[i][0])
+        return tuple(
+            WinAdvice(actions[i], min(1.0, max(0.0, values[i][1])), scores[actions[i]])
+            for i in ranked
+        )
+
+    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
+        """The policy: an action of ``actions`` most likely to win (first on a tie)."""
+        if len(actions) == 1:
+            return actions[0]
+        self._decision(state)
+        if state.num_players < 2:
+            return self._solo(state, actions, rng)
+        values = self._values(state, actions)
+        best = max(range(len(actions)), key=lambda i: values[i][0])
+        return actions[best]
+
+    def __repr__(self) -> str:
+        return f"WinProbabilityPlayer(rules={self._rules!r})"
