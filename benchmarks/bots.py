@@ -1,7 +1,9 @@
 """Head-to-head win rates of the bots, with 95% Wilson confidence intervals.
 
 Run: ``python benchmarks/bots.py [--game extreme|duel|master|cards|all] [--games N] [--seed S]
-[--budget SECONDS]``
+[--budget SECONDS]``, or ``python benchmarks/bots.py --game win [--players 2] [--games N]
+[--first I]`` for `WinProbabilityPlayer` against `OptimalSolitaire` opponents in classic
+(`win_table`; games ``I .. I + N - 1``, so a long run can be split into parts and summed).
 
 For each matchup of the chosen game(s) it plays ``N`` two-player games,
 game ``i`` seeded with ``S + i`` and the seats alternated (the first bot
@@ -34,6 +36,8 @@ from kniffel_rules.bots import (
     RandomBot,
 )
 from kniffel_rules.cli.simulate import wilson
+
+# WinProbabilityPlayer and OptimalSolitaire are imported by win_table (numpy).
 
 Factory = Callable[[], Any]
 
@@ -100,16 +104,87 @@ def head_to_head(
     }
 
 
+def win_table(players: int, games: int, seed: int, first: int = 0) -> dict[str, Any]:
+    """`WinProbabilityPlayer` against ``players - 1`` `OptimalSolitaire` bots in classic.
+
+    Game ``i`` (``first <= i < first + games``) is seeded with ``seed + i``
+    and the player to win sits in seat ``i % players``. A win is a sole
+    first place; a tie for first among ``k`` players counts ``1/k`` (the
+    rate's numerator), as classic's `winners` shares the win.
+    """
+    from kniffel_rules import classic
+    from kniffel_rules.bots import OptimalSolitaire, WinProbabilityPlayer
+
+    bot = WinProbabilityPlayer()
+    other = OptimalSolitaire(progress=False)
+    wins = losses = ties = 0
+    share = 0.0
+    totals = [0, 0]
+    start = time.process_time()
+    for i in range(first, first + games):
+        me = i % players
+        policies = [bot if seat == me else other for seat in range(players)]
+        final = kniffel_rules.play(classic, policies, seed=random.Random(seed + i))
+        won = classic.winners(final)
+        if me not in won:
+            losses += 1
+        elif len(won) == 1:
+            wins += 1
+            share += 1.0
+        else:
+            ties += 1
+            share += 1.0 / len(won)
+        scores = classic.scores(final)
+        totals[0] += scores[me]
+        totals[1] += sum(scores) - scores[me]
+    cpu = time.process_time() - start
+    low, high = wilson(share, games)
+    return {
+        "players": players,
+        "games": games,
+        "wins": wins,
+        "losses": losses,
+        "ties": ties,
+        "share": share,
+        "rate": share / max(games, 1),
+        "low": low,
+        "high": high,
+        "mean": (totals[0] / max(games, 1), totals[1] / max(games * (players - 1), 1)),
+        "cpu_per_game": cpu / max(games, 1),
+    }
+
+
+def _main_win(args: argparse.Namespace) -> None:
+    r = win_table(args.players, args.games, args.seed, args.first)
+    print(
+        f"WinProbabilityPlayer vs {r['players'] - 1} x OptimalSolitaire, classic, games "
+        f"{args.first}..{args.first + r['games'] - 1} (seed {args.seed} + i, seat i % "
+        f"{r['players']}):"
+    )
+    print(
+        f"W-L-T {r['wins']}-{r['losses']}-{r['ties']}  win share {r['share']:.1f}  "
+        f"rate {r['rate']:.4f}  95% Wilson [{r['low']:.4f}, {r['high']:.4f}]  "
+        f"fair share {1 / r['players']:.4f}  mean scores {r['mean'][0]:.2f} : "
+        f"{r['mean'][1]:.2f}  CPU {r['cpu_per_game']:.3f} s/game",
+        flush=True,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the matchups and print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=[*MATCHUPS, "all"], default="all")
+    parser.add_argument("--game", choices=[*MATCHUPS, "all", "win"], default="all")
+    parser.add_argument("--players", type=int, default=2, help="--game win: table size")
+    parser.add_argument("--first", type=int, default=0, help="--game win: first game index")
     parser.add_argument("--games", type=int, default=2000, help="games per matchup")
     parser.add_argument("--seed", type=int, default=20240)
     parser.add_argument(
         "--budget", type=float, default=900.0, help="CPU seconds per matchup at most"
     )
     args = parser.parse_args(argv)
+    if args.game == "win":
+        _main_win(args)
+        return
     games = list(MATCHUPS) if args.game == "all" else [args.game]
     header = (
         f"{'game':<8} {'bot':<18} {'opponent':<14} {'games':>6} {'W-L-T':>15} "
