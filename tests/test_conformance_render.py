@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, Final, cast
+from typing import Any, cast
 
 import pytest
 
@@ -76,17 +76,7 @@ def test_every_game_has_the_renderers() -> None:
         assert {"render", "render_action"} <= set(cast(Any, game).__all__)
 
 
-# Known and reported (remove once fixed): Extreme's German throw line with a
-# chip ("Behalten: 2 2 4  W10: 8, der Rest wird geworfen (Wurf 4 von 4, gegen
-# einen Chip)") is 81 characters wide.
-_WIDE: Final = {"extreme": "Extreme's German fourth-throw line is 81 characters wide"}
-_PICTURED = [
-    pytest.param(n, marks=pytest.mark.xfail(reason=_WIDE[n], strict=False)) if n in _WIDE else n
-    for n in kniffel_rules.VARIANTS
-]
-
-
-@pytest.mark.parametrize("name", _PICTURED)
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
 @pytest.mark.parametrize("seed", range(3))
 def test_pictures_of_seeded_playouts(name: str, seed: int) -> None:
     game = _game(name)
