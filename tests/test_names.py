@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import enum
+import io
+import json
+import pathlib
 from collections.abc import Mapping
 
 import pytest
@@ -243,3 +246,16 @@ def test_a_box_off_the_croatian_sheet_stays_unknown() -> None:
     with pytest.raises(InvalidStateError, match="unknown field 'Chance'"):
         sheets.verify_sheet(_sheet({"Chance": 20}, rules=croatian))
     assert sheets.verify_sheet(_sheet({"Maximum": 20, "minimum": 7}, rules=croatian)).ok
+
+
+def test_kniffel_verify_reads_a_german_sheet(tmp_path: pathlib.Path) -> None:
+    from kniffel_rules.cli import main
+
+    path = tmp_path / "sheet.json"
+    game = {"Einser": 3, "Dreierpasch": 20, "Kleine Straße": 30, "upper_sum": 3}
+    path.write_text(json.dumps(_sheet(game)), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["verify", str(path)], out=out) == 0
+    game["Siebener"] = 7
+    path.write_text(json.dumps(_sheet(game)), encoding="utf-8")
+    assert main(["verify", str(path)], out=io.StringIO()) == 2
