@@ -244,3 +244,12 @@ def test_the_name_tables_hold_both_labels() -> None:
         for item, names in table.items():
             readable = {tuple(words(n)) for n in names}
             assert all(tuple(words(label)) in readable for label in item.labels.values())
+
+
+def test_the_last_round_is_announced() -> None:
+    s = master.new_game(["Ann", "Ben"], rules=master.Rules(target_stars=3), first_player=0)
+    assert master.render(s).splitlines()[-1] == "(last round at 3)"
+    sheet = master.Sheet().with_task(Task.KNIFFEL)
+    s = master.State(s.rules, s.names, (s.sheets[0], sheet), s.phase, player=1)
+    assert master.render(s).splitlines()[-1].startswith("Last round: 3 stars reached")
+    assert master.render(s, lang="de").splitlines()[-1].startswith("Letzte Runde: 3 Sterne")

@@ -69,6 +69,10 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "laps": {"en": "Laps done", "de": "Runden"},
     "stars": {"en": "Stars", "de": "Sterne"},
     "target": {"en": "(last round at {n})", "de": "(letzte Runde ab {n})"},
+    "last_round": {
+        "en": "Last round: {n} stars reached, the round is played to its end",
+        "de": "Letzte Runde: {n} Sterne erreicht, die Runde wird zu Ende gespielt",
+    },
     # the actions (rolls and throws: the dice games' shared words)
     "fulfil": {"en": "fulfil {task} (+{n} {stars})", "de": "{task} erfüllen (+{n} {stars})"},
     "star": {"en": "star", "de": "Stern"},
@@ -164,7 +168,9 @@ def _board(state: State, lang: Lang) -> list[str]:
     )
     lines.append(_line("  " + _w("laps", lang), [str(s.coin_laps) for s in sheets]))
     lines.append(_line(_w("stars", lang), [str(s.stars) for s in sheets]))
-    lines.append(_w("target", lang, n=state.rules.target_stars))
+    target = state.rules.target_stars
+    last = state.phase is not Phase.OVER and any(s.stars >= target for s in sheets)
+    lines.append(_w("last_round" if last else "target", lang, n=target))
     return lines
 
 
