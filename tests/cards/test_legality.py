@@ -303,3 +303,19 @@ def test_the_lowest_and_the_highest_straight_are_plays(low: int, high: int) -> N
     held = tuple(C.Card(v, "red" if v % 2 else "blue") for v in range(low, high + 1))
     found = [cs for combo, cs in C.plays(held) if combo is C.Combination.STRAIGHT]
     assert found == [held]
+
+
+def test_every_combination_names_itself_in_both_languages() -> None:
+    """Pinned for mutation testing: ``Combination.label``/``labels`` read one table."""
+    expected = {
+        C.Combination.FULL_HOUSE: ("Full House", "Full House"),
+        C.Combination.COLOUR: ("Colour", "Farbe"),
+        C.Combination.THREE_OF_A_KIND: ("Three of a kind", "Dreierpasch"),
+        C.Combination.STRAIGHT: ("Straight", "Straße"),
+        C.Combination.TWO_PAIRS: ("Two pairs", "Zwei Paare"),
+        C.Combination.FOUR_OF_A_KIND: ("Four of a kind", "Viererpasch"),
+        C.Combination.KNIFFEL: ("Kniffel", "Kniffel"),
+    }
+    for combo, (en, de) in expected.items():
+        assert combo.label == en
+        assert dict(combo.labels) == {"en": en, "de": de}
