@@ -9,10 +9,12 @@ checked against a brute-force expectimax over the engine.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -247,3 +249,116 @@ def test_the_win_probabilities_of_all_seats_sum_to_one() -> None:
     base = ben.total(DEFAULT) - ben.upper_bonus(DEFAULT)
     mean = base + bot.moments.at(*_position(ben, bot.moments.model))[0]
     assert (probs[0] > 0.5) == (state.sheets[0].total(DEFAULT) > mean)
+
+
+def _doc_state(
+    ann: dict[str, int], ben: dict[str, int], *, player: int, dice: list[int], rolls: int
+) -> State:
+    """A two-player position of the rulebook's rules, read by ``classic.from_json``."""
+    doc = {
+        "format": "kniffel-rules/classic-state",
+        "version": 1,
+        "rules": DEFAULT.to_dict(),
+        "players": [
+            {"name": name, "sheet": sheet, "extra_kniffel_bonus": 0}
+            for name, sheet in (("Ann", ann), ("Ben", ben))
+        ],
+        "phase": "decide",
+        "player": player,
+        "dice": dice,
+        "rolls": rolls,
+        "game": 0,
+        "first_player": 0,
+        "roll_off": None,
+        "results": [],
+    }
+    return classic.from_json(json.dumps(doc))
+
+
+LEADING = _doc_state(
+    {
+        "ones": 1,
+        "twos": 6,
+        "threes": 12,
+        "fours": 12,
+        "fives": 15,
+        "sixes": 18,
+        "four_of_a_kind": 19,
+        "full_house": 25,
+        "small_straight": 30,
+        "kniffel": 50,
+    },
+    {
+        "ones": 2,
+        "twos": 8,
+        "threes": 9,
+        "fours": 12,
+        "fives": 15,
+        "sixes": 24,
+        "three_of_a_kind": 25,
+        "full_house": 25,
+        "kniffel": 0,
+        "chance": 18,
+    },
+    player=0,
+    dice=[2, 2, 4, 5, 6],
+    rolls=3,
+)
+"""docs/winning.md, first worked position: Ann leads by 50 at her last throw."""
+TRAILING = _doc_state(
+    {
+        "ones": 1,
+        "twos": 6,
+        "threes": 9,
+        "fives": 15,
+        "sixes": 24,
+        "three_of_a_kind": 23,
+        "four_of_a_kind": 22,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "chance": 20,
+    },
+    {
+        "ones": 1,
+        "twos": 6,
+        "threes": 6,
+        "fives": 15,
+        "sixes": 24,
+        "four_of_a_kind": 16,
+        "full_house": 25,
+        "small_straight": 30,
+        "kniffel": 0,
+        "chance": 23,
+    },
+    player=1,
+    dice=[2, 3, 5, 5, 6],
+    rolls=1,
+)
+"""docs/winning.md, second worked position: Ben trails by 69 after his first throw."""
+PAGE = Path(__file__).parents[2] / "docs" / "winning.md"
+
+
+@pytest.mark.parametrize(
+    ("state", "win_move", "mean_move"),
+    [
+        (LEADING, classic.Score(classic.Box.LARGE_STRAIGHT), classic.Score(classic.Box.CHANCE)),
+        (TRAILING, classic.Roll(keep=(2, 3, 5, 6)), classic.Roll(keep=(5, 5))),
+    ],
+    ids=["leading", "trailing"],
+)
+def test_the_worked_positions_of_the_docs(
+    state: State, win_move: classic.Action, mean_move: classic.Action
+) -> None:
+    bot = WinProbabilityPlayer()
+    advice = bot.advise(state)
+    by_action = {a.action: a for a in advice}
+    assert advice[0].action == win_move
+    assert OptimalSolitaire(progress=False).advise(state)[0].action == mean_move
+    page = PAGE.read_text(encoding="utf-8")
+    for action in (win_move, mean_move):
+        a = by_action[action]
+        row = f"| {classic.render_action(action)} | {100 * a.win:.2f} % | {a.score:.2f} |"
+        assert row in page, row
+    seats = " : ".join(f"{100 * p:.2f} %" for p in bot.win_probability(state))
+    assert f"Ann : Ben = {seats}." in page
