@@ -11,7 +11,7 @@ No card of another player's hand ever appears. Names of colours, rows and
 combinations come from their ``labels``, every other word from the one table
 of this module, in English or German. Lines stay within 79 characters.
 
-Example:
+Examples:
     >>> from kniffel_rules import cards
     >>> s = cards.new_game(["Ann", "Ben"], first_player=0)
     >>> render(s).splitlines()[:2]

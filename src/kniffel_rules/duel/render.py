@@ -11,7 +11,7 @@ the dice, the roll-off, the winners) from ``kniffel_rules._dicerender``,
 every other word from the one table of this module, in English or German.
 No line is longer than 79 characters.
 
-Example:
+Examples:
     >>> from kniffel_rules import DiceRoll, duel
     >>> s = duel.new_game(["Ann", "Ben"], first_player=0)
     >>> s = duel.apply(duel.apply(s, duel.Roll()), DiceRoll((2, 3, 4, 5, 5)))

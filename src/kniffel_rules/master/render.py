@@ -12,7 +12,7 @@ combinations come from their ``labels``; the words the dice games share
 module, in English or German. Lines are at most 79 characters for
 up to four players; nothing in them is a Python repr.
 
-Example:
+Examples:
     >>> from kniffel_rules import DiceRoll, master
     >>> s = master.new_game(["Ann", "Ben"], first_player=0)
     >>> s = master.apply(master.apply(s, master.Roll()), DiceRoll((2, 2, 5, 5, 6)))
