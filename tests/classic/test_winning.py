@@ -362,3 +362,21 @@ def test_the_worked_positions_of_the_docs(
         assert row in page, row
     seats = " : ".join(f"{100 * p:.2f} %" for p in bot.win_probability(state))
     assert f"Ann : Ben = {seats}." in page
+
+
+@pytest.mark.parametrize("seed", [11, 13])
+def test_advice_against_given_totals_is_advice_against_finished_seats(
+    late: None, seed: int
+) -> None:
+    two = classic.apply(_last_turn(seed), classic.Roll())
+    two = classic.apply(two, classic.sample_chance(two, random.Random(seed)))
+    alone = State(DEFAULT, ("you",), (two.sheets[1],), Phase.DECIDE, dice=two.dice, rolls=two.rolls)
+    bot = WinProbabilityPlayer()
+    total = two.sheets[0].total(DEFAULT)
+    assert bot.advise(alone, opponents=[total]) == bot.advise(two)
+    # Against a lower total and a higher one, the chances move the right way.
+    low, high = bot.advise(alone, opponents=[total - 40]), bot.advise(alone, opponents=[total + 40])
+    assert low[0].win >= bot.advise(two)[0].win >= high[0].win
+    for bad in ([], [-1], [1.5]):
+        with pytest.raises(KniffelError, match="opponents"):
+            bot.advise(alone, opponents=bad)  # type: ignore[arg-type]

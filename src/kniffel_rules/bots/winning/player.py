@@ -6,6 +6,7 @@ import importlib.util
 import math
 import random
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from kniffel_rules.bots.optimal import OptimalSolitaire
@@ -249,12 +250,19 @@ class WinProbabilityPlayer:
             out.append(float(table.win(np.array([m]), np.array([s]))[0]))
         return tuple(out)
 
-    def _turn(self, state: State) -> tuple[Any, ...]:
-        """The expectimax of the mover's turn with P(win) at the leaves (cached)."""
+    def _turn(self, state: State, totals: tuple[int, ...] | None = None) -> tuple[Any, ...]:
+        """The expectimax of the mover's turn with P(win) at the leaves (cached).
+
+        ``totals``: the final scores of finished opponents, instead of the
+        state's other seats.
+        """
         me = state.player
         pos = self._position(state.sheets[me])
-        others = tuple(self._position(s) for j, s in enumerate(state.sheets) if j != me)
-        key = (pos, others)
+        if totals is None:
+            others = [self._final(self._position(s)) for j, s in enumerate(state.sheets) if j != me]
+        else:
+            others = [(float(t), 0.0) for t in totals]
+        key = (pos, tuple(others))
         found = self._turns.get(key)
         if found is not None:
             self._turns.move_to_end(key)
@@ -262,7 +270,7 @@ class WinProbabilityPlayer:
         np = self._np
         mo = self.moments
         model: Model = mo.model
-        table = _Table(np, [self._final(o) for o in others])
+        table = _Table(np, others)
         open_boxes = [i for i in range(len(BOXES)) if not pos.mask >> i & 1]
         nb = len(open_boxes)
         gain = np.zeros((nb, 252), dtype=np.int64)
@@ -329,9 +337,11 @@ class WinProbabilityPlayer:
             self._turns.popitem(last=False)
         return found
 
-    def _values(self, state: State, actions: tuple[Action, ...]) -> list[tuple[float, float]]:
+    def _values(
+        self, state: State, actions: tuple[Action, ...], totals: tuple[int, ...] | None = None
+    ) -> list[tuple[float, float]]:
         """``(utility, P(win))`` of each legal action of the mover."""
-        _, open_boxes, util, win, keep1, keep2, start = self._turn(state)
+        _, open_boxes, util, win, keep1, keep2, start = self._turn(state, totals)
         if state.rolls == 0:
             return [start for _ in actions]
         dice = state.dice
@@ -356,7 +366,9 @@ class WinProbabilityPlayer:
                 f"there is no decision to advise on: the state's phase is {state.phase.value}"
             )
 
-    def advise(self, state: State) -> tuple[WinAdvice, ...]:
+    def advise(
+        self, state: State, *, opponents: Sequence[int] | None = None
+    ) -> tuple[WinAdvice, ...]:
         """Every legal action of the mover with its estimated P(win), best first.
 
         The actions are exactly ``classic.legal_actions(state)``, ranked by
@@ -366,6 +378,11 @@ class WinProbabilityPlayer:
         Args:
             state: A classic state of two or more players at a decision
                 (phase ``DECIDE``) under the rules of this player.
+            opponents: The final scores of opponents who have finished,
+                played against instead of the state's other seats (then
+                ``state`` may be a one-player position, as the coach's
+                ``kniffel advise --opponents`` describes one). With the
+                mover's last turn this is exact.
 
         Returns:
             `WinAdvice` tuples ``(action, win, score)``, the best first.
@@ -376,12 +393,20 @@ class WinProbabilityPlayer:
                 player (there is nobody to beat: ask `OptimalSolitaire`).
         """
         self._decision(state)
-        if state.num_players < 2:
+        totals = None
+        if opponents is not None:
+            totals = tuple(opponents)
+            if not totals or not all(isinstance(t, int) and t >= 0 for t in totals):
+                raise KniffelError(
+                    f"opponents: expected one or more final scores (whole numbers >= 0), "
+                    f"got {list(totals)}"
+                )
+        elif state.num_players < 2:
             raise KniffelError(
                 "a one-player game has nobody to beat: ask OptimalSolitaire for advice"
             )
         actions: tuple[Action, ...] = legal_actions(state)  # type: ignore[assignment]
-        values = self._values(state, actions)
+        values = self._values(state, actions, totals)
         scores = dict(self._solo.advise(state))
         ranked = sorted(range(len(actions)), key=lambda i: -values[i][0])
         return tuple(
