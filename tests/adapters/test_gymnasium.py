@@ -111,3 +111,14 @@ def test_house_rules_through_make() -> None:
     assert obs.shape == (tensor_size("extreme", 1, extreme.Rules(chips=0)),)
     cup = gymnasium.make("kniffel_rules/Classic-v0", rules=classic.Rules(full_cup=True))
     assert cup.unwrapped.action_space.n == 14
+
+
+def test_ansi_rendering() -> None:
+    env = KniffelEnv("classic", render_mode="ansi")
+    check_env(env)
+    assert env.render() is None or isinstance(env.render(), str)
+    env.reset(seed=2)
+    env.step(0)
+    text = env.render()
+    assert text is not None and "Dice:" in text and "Roll(" not in text
+    assert KniffelEnv("extreme").render() is None

@@ -12,7 +12,7 @@ from adapters.helpers import require
 pyspiel = require("pyspiel")
 np = require("numpy")
 
-from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped, unused-ignore]  # noqa: E402
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 from kniffel_rules import classic, get_variant  # noqa: E402
 from kniffel_rules.adapters.openspiel import GAME_NAMES  # noqa: E402

@@ -10,7 +10,7 @@ require("pettingzoo")
 np = require("numpy")
 
 from gymnasium import spaces  # noqa: E402
-from pettingzoo.test import api_test  # type: ignore[import-untyped, unused-ignore]  # noqa: E402
+from pettingzoo.test import api_test  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 from kniffel_rules.adapters.pettingzoo import KniffelAEC, env  # noqa: E402
 from kniffel_rules.adapters.space import ActionSpace  # noqa: E402
@@ -95,3 +95,14 @@ def test_same_seed_same_game() -> None:
                 aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
         finals.append(aec.state)
     assert finals[0] == finals[1]
+
+
+def test_ansi_rendering() -> None:
+    aec = env("duel", render_mode="ansi")
+    assert aec.render() is None  # before reset
+    aec.reset(seed=4)
+    text = aec.render()
+    assert text is not None and "to move" in text
+    assert env("master", 2).render() is None
+    with pytest.raises(InvalidStateError, match="render_mode"):
+        env("classic", render_mode="human")

@@ -37,7 +37,7 @@ change, the reward is ``illegal_reward`` (``-1.0``) and
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import gymnasium
 import numpy as np
@@ -69,14 +69,15 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         rules: The game's ``Rules`` (``None``: the rulebook).
         illegal: ``"penalty"`` (default) or ``"raise"``, see the module.
         illegal_reward: The reward of a refused action under ``"penalty"``.
-        render_mode: Only ``None`` (the environment draws nothing).
+        render_mode: ``None`` or ``"ansi"``: ``render()`` returns the game's
+            plain-text picture (the game's ``render``, in English).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
         InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (Gymnasium's attribute)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(
         self,
@@ -91,8 +92,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise InvalidStateError("game", "the Duell needs two players: use the PettingZoo env")
         if illegal not in ("penalty", "raise"):
             raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
-        if render_mode is not None:
-            raise InvalidStateError("render_mode", f"no render modes, got {render_mode!r}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidStateError("render_mode", f"expected None or 'ansi', got {render_mode!r}")
         self.game = name
         self.module = module
         self.rules = rules
@@ -169,6 +170,13 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         obs, info = self._observe()
         info["illegal_action"] = False
         return obs, reward, module.is_terminal(self.state), False, info
+
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]
+        """The game as plain text under ``render_mode="ansi"``, else ``None``."""
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        text: str = cast(Any, self.module).render(self.state)
+        return text
 
 
 def _register() -> None:

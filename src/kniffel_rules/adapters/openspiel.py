@@ -45,7 +45,7 @@ from functools import cache
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found, unused-ignore]
+import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters.space import (

@@ -30,7 +30,7 @@ mask.
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -55,7 +55,8 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         num_players: The number of seats (the Duell: 2; Master: 1..4).
         rules: The game's ``Rules`` (``None``: the rulebook).
         reward: ``"win"`` or ``"points"``.
-        render_mode: Only ``None``.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the game's
+            plain-text picture, the game's ``render`` in English).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
@@ -63,7 +64,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
-        "render_modes": [],
+        "render_modes": ["ansi"],
         "name": "kniffel_rules",
         "is_parallelizable": False,
     }
@@ -80,8 +81,8 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         name, module, rules = resolve_game(game, rules)
         if reward not in ("win", "points"):
             raise InvalidStateError("reward", f"expected 'win' or 'points', got {reward!r}")
-        if render_mode is not None:
-            raise InvalidStateError("render_mode", f"no render modes, got {render_mode!r}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidStateError("render_mode", f"expected None or 'ansi', got {render_mode!r}")
         module.new_game(num_players, rules)  # checks num_players for this game
         self.game = name
         self.module = module
@@ -191,15 +192,21 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             self._select()
         self._accumulate_rewards()
 
-    def render(self) -> None:
-        """Nothing to draw (no render modes)."""
+    def render(self) -> str | None:
+        """The game as plain text under ``render_mode="ansi"``, else ``None``."""
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        text: str = cast(Any, self.module).render(self.state)
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-def raw_env(game: str = "classic", num_players: int = 2, **rules: Any) -> KniffelAEC:
-    """`KniffelAEC` for ``game`` with ``Rules(**rules)``.
+def raw_env(
+    game: str = "classic", num_players: int = 2, *, render_mode: str | None = None, **rules: Any
+) -> KniffelAEC:
+    """`KniffelAEC` for ``game`` with ``Rules(**rules)`` (``render_mode``: ``None`` or "ansi").
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
@@ -210,19 +217,22 @@ def raw_env(game: str = "classic", num_players: int = 2, **rules: Any) -> Kniffe
         built = module.Rules(**rules)
     except TypeError as error:
         raise InvalidStateError("rules", str(error)) from None
-    return KniffelAEC(game, num_players, built)
+    return KniffelAEC(game, num_players, built, render_mode=render_mode)
 
 
-def env(game: str = "classic", num_players: int = 2, **rules: Any) -> KniffelAEC:
+def env(
+    game: str = "classic", num_players: int = 2, *, render_mode: str | None = None, **rules: Any
+) -> KniffelAEC:
     """The AEC environment of ``game`` for ``num_players`` seats with ``Rules(**rules)``.
 
     Args:
         game: ``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``.
         num_players: The number of seats.
+        render_mode: ``None`` or ``"ansi"``.
         **rules: Options of the game's ``Rules`` (``games=3``, ``full_cup=True``...).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
         InvalidStateError: a bad player count or rules option.
     """
-    return raw_env(game, num_players, **rules)
+    return raw_env(game, num_players, render_mode=render_mode, **rules)
