@@ -563,7 +563,7 @@ def test_simpler_draw_then_play_or_exchange() -> None:
     h = hand("red 9", "blue 9", "green 9")
     s = position([h, OTHER], rules=rules)
     assert legal_actions(s) == (Draw(),)
-    with pytest.raises(IllegalActionError, match="simpler variant: every turn begins with Draw"):
+    with pytest.raises(IllegalActionError, match="simpler variant: every turn begins with 'draw'"):
         play(s, Combination.THREE_OF_A_KIND, "red 9", "blue 9", "green 9")
     s = apply(apply(s, Draw()), card("yellow 9"))
     s = apply(s, Take(s.display[0]))

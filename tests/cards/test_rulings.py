@@ -266,7 +266,7 @@ def test_four_of_a_kind_and_kniffel_choose_where_and_from_where() -> None:
         apply(s, Place(FH, 0))
     with pytest.raises(IllegalActionError, match=r"from_reserve must be 0\.\.1"):
         apply(s, Place(COL, 2))
-    with pytest.raises(IllegalActionError, match="expected Place"):
+    with pytest.raises(IllegalActionError, match="expected 'place "):
         apply(s, Draw())
 
 

@@ -328,8 +328,8 @@ def test_values_and_colours_narrow_the_candidates() -> None:
          "2-3-4-5-7 is not a straight: a straight is five consecutive values"),
         ("play colour", "KA-44", "a Colour is played with 5 cards, got 0"),
         ("stop", "KA-53", "choose one of the three actions: a turn cannot be passed"),
-        ("take red 7", "KA-09", "it is P0's move: expected Draw(), Play(...) or Exchange(card), "
-                                "got Take(Card(7, 'red'))"),
+        ("take red 7", "KA-09", "it is P0's move: expected 'draw', 'play ...' or 'exchange CARD', "
+                                "got 'take red 7'"),
         ("card red 9", "PR-02", "it is P0's move"),
         ("start 1", "PR-02", "it is P0's move"),
     ],

@@ -384,7 +384,7 @@ def why_illegal(state: State | Observation, action: object) -> Rejection | None:
         >>> s = cards.new_game(2, first_player=0)
         >>> reason = cards.why_illegal(s, cards.Draw())
         >>> str(reason), reason.rule
-        ("it is Player 1's move: expected PlaceToken(row), got Draw()", 'KA-45')
+        ("it is Player 1's move: expected 'token ROW' (a setup token), got 'draw'", 'KA-45')
     """
     return SHELL.why_illegal(state, action)
 

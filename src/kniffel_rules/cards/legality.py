@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules._text import brief
 from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.actions import (
     Action,
@@ -30,6 +31,7 @@ from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
 from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
 from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
+from kniffel_rules.cards.wire import action_to_text
 from kniffel_rules.errors import Rejection
 
 __all__ = [
@@ -149,7 +151,8 @@ def place_problem(
     """
     if not isinstance(place, Place):
         return Rejection(
-            f"place the tokens of your {combo.label}: expected Place, got {place!r}", "KA-49"
+            f"place the tokens of your {combo.label}: expected 'place ...', got {_said(place)}",
+            "KA-49",
         )
     row, r, levels = place.row, place.from_reserve, place.levels  # typed by `Place`
     target = combo.row
@@ -482,15 +485,22 @@ _PLACE_TOKEN: Final = {r: PlaceToken(r) for r in ROWS}
 
 # --- the parts of a turn: which action each phase expects ----------------------------
 
-_EXPECTED: Final = {
-    Phase.SETUP: "PlaceToken(row)",
-    Phase.TURN: "Draw(), Play(...) or Exchange(card)",
-    Phase.SECOND: "Play(...), Exchange(card) or Stop()",
-    Phase.TAKE: "Take(card) from the open display",
-    Phase.PLACE: "Place(row, from_reserve)",
-    Phase.EXCHANGE: "Exchange(card) or Stop()",
-    Phase.DISCARD: "Discard(card): your hand is over the limit",
+_EXPECTED: Final = {  # in the notation players type (cards/notation.py)
+    Phase.SETUP: "'token ROW' (a setup token)",
+    Phase.TURN: "'draw', 'play ...' or 'exchange CARD'",
+    Phase.SECOND: "'play ...', 'exchange CARD' or 'stop'",
+    Phase.TAKE: "'take CARD' from the open display",
+    Phase.PLACE: "'place ROW reserve N levels ...' (where the tokens go)",
+    Phase.EXCHANGE: "'exchange CARD' or 'stop'",
+    Phase.DISCARD: "'discard CARD': your hand is over the limit",
 }
+
+
+def _said(action: object) -> str:
+    """An action as players write it (`action_to_text`); anything else briefly."""
+    if isinstance(action, (Draw, Play, Exchange, Stop, Take, Place, PlaceToken, Discard)):
+        return f"'{action_to_text(action)}'"
+    return brief(action)
 
 _PHASE_CLAUSE: Final = {
     Phase.SETUP: "KA-45",
@@ -517,7 +527,8 @@ def phase_problem(state: State, action: object) -> Rejection:
     name = state.names[state.player]
     if phase is Phase.TURN and state.rules.simpler:
         return Rejection(
-            f"simpler variant: every turn begins with Draw(); {name} must draw, got {action!r}",
+            f"simpler variant: every turn begins with 'draw'; {name} must draw, "
+            f"got {_said(action)}",
             "KA-57",
         )
     if phase is Phase.SECOND and isinstance(action, Draw):
@@ -529,7 +540,8 @@ def phase_problem(state: State, action: object) -> Rejection:
             f"{name} has chosen an action already this turn: expected {_EXPECTED[phase]}", "KA-09"
         )
     return Rejection(
-        f"it is {name}'s move: expected {_EXPECTED[phase]}, got {action!r}", _PHASE_CLAUSE[phase]
+        f"it is {name}'s move: expected {_EXPECTED[phase]}, got {_said(action)}",
+        _PHASE_CLAUSE[phase],
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
@@ -47,14 +47,12 @@ class _Undo(Exception):
 
 def render_view(game: Variant, view: Any, lang: Lang) -> str:
     """The game's text picture of ``view`` (a state or an observation) in ``lang``."""
-    render: Callable[..., str] = getattr(game, "render")  # noqa: B009 - every game's room
-    return render(view, lang=lang)
+    return game.render(view, lang=lang)
 
 
 def say_action(game: Variant, action: Any, lang: Lang) -> str:
     """The player-facing phrase of one action (the game's ``render_action``)."""
-    render_action: Callable[..., str] = getattr(game, "render_action")  # noqa: B009
-    return render_action(action, lang=lang)
+    return game.render_action(action, lang=lang)
 
 
 def _text(game: Variant, action: Any) -> str:
