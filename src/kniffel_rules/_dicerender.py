@@ -29,6 +29,7 @@ __all__ = [
     "WORDS",
     "cell",
     "check_view",
+    "dice_line",
     "faces",
     "lines",
     "names_text",
@@ -136,6 +137,32 @@ def table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
 def lines(text: str) -> list[str]:
     """A sentence wrapped to `WIDTH` (names may be long)."""
     return textwrap.wrap(text, WIDTH, break_long_words=True) or [""]
+
+
+def dice_line(throwing: bool, dice: Sequence[int], rolls: int, lang: Lang, throws: int = 3) -> str:
+    """The five dice and the throw count, as every five-dice game writes them.
+
+    Args:
+        throwing: Whether the dice not kept are being thrown (the ``THROW`` phase).
+        dice: The dice showing, or the dice kept while throwing.
+        rolls: The throws made in this turn so far.
+        lang: The language.
+        throws: The throws a turn has.
+
+    Examples:
+        >>> dice_line(False, (2, 3, 3, 5, 6), 1, "en"), dice_line(True, (3, 3), 1, "de")
+        ('Dice: 2 3 3 5 6   throw 1 of 3', 'Behalten: 3 3, der Rest wird geworfen (Wurf 2 von 3)')
+    """
+    if throwing:
+        count = word(WORDS, "throw_of", lang).format(n=rolls + 1, m=throws)
+        if not dice:
+            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
+        kept = f"{word(WORDS, 'kept', lang)}: {faces(dice)}"
+        return f"{kept}, {word(WORDS, 'throwing', lang)} ({count})"
+    if not dice:
+        return f"{word(WORDS, 'dice', lang)}: {word(WORDS, 'not_thrown', lang)}"
+    count = word(WORDS, "throw_of", lang).format(n=rolls, m=throws)
+    return f"{word(WORDS, 'dice', lang)}: {faces(dice)}   {count}"
 
 
 def to_move_line(name: str, lang: Lang) -> str:

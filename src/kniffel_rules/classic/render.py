@@ -35,6 +35,7 @@ from kniffel_rules._dicerender import (
     WORDS,
     cell,
     check_view,
+    dice_line,
     faces,
     lines,
     roll_off_line,
@@ -106,17 +107,8 @@ def _status(state: State, lang: Lang) -> list[str]:
 
 
 def _dice_line(state: State, lang: Lang) -> str:
-    dice = word(WORDS, "dice", lang)
-    if state.phase is Phase.THROW:
-        count = word(WORDS, "throw_of", lang).format(n=state.rolls + 1, m=_THROWS)
-        if not state.dice:
-            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
-        kept = faces(state.dice)
-        return f"{word(WORDS, 'kept', lang)}: {kept}, {word(WORDS, 'throwing', lang)} ({count})"
-    if not state.dice:
-        return f"{dice}: {word(WORDS, 'not_thrown', lang)}"
-    count = word(WORDS, "throw_of", lang).format(n=state.rolls, m=_THROWS)
-    return f"{dice}: {faces(state.dice)}   {count}"
+    """The dice and the throw count."""
+    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang, _THROWS)
 
 
 def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:

@@ -32,6 +32,7 @@ from typing import Final
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import (
     WORDS,
+    dice_line,
     faces,
     lines,
     names_text,
@@ -124,17 +125,8 @@ def _status(state: State, lang: Lang) -> list[str]:
 
 
 def _dice_line(state: State, lang: Lang) -> str:
-    """The dice and the throw count, as the sheet games write them."""
-    if state.phase is Phase.THROW:
-        count = word(WORDS, "throw_of", lang).format(n=state.rolls + 1, m=_THROWS)
-        if not state.dice:
-            return f"{word(WORDS, 'throwing_all', lang)} ({count})"
-        kept = f"{word(WORDS, 'kept', lang)}: {faces(state.dice)}"
-        return f"{kept}, {word(WORDS, 'throwing', lang)} ({count})"
-    if not state.dice:
-        return f"{word(WORDS, 'dice', lang)}: {word(WORDS, 'not_thrown', lang)}"
-    count = word(WORDS, "throw_of", lang).format(n=state.rolls, m=_THROWS)
-    return f"{word(WORDS, 'dice', lang)}: {faces(state.dice)}   {count}"
+    """The dice and the throw count."""
+    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang, _THROWS)
 
 
 def _task_cell(sheet: Sheet, task: Task) -> str:
