@@ -193,3 +193,25 @@ def test_all_actions_with_top_zero_and_score_phrases() -> None:
 def test_a_bad_language_is_refused() -> None:
     with pytest.raises(UnknownLanguageError):
         advise(DICE, 1, [], 0, Rules(), 3, io.StringIO(), lang="fr")  # type: ignore[arg-type]
+
+
+def test_opponents_must_be_scores() -> None:
+    with pytest.raises(KniffelError, match="--opponents: 'a,b' is not scores like 231,198"):
+        advise(DICE, 1, [], 0, Rules(), 5, io.StringIO(), opponents="a,b")
+
+
+@pytest.mark.slow  # the win player's moment table: about 20 s of CPU on first use
+def test_against_finished_opponents_the_actions_rank_by_the_chance_to_win() -> None:
+    filled = ["--filled", "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_of_a_kind=20",
+              "--filled", "four_of_a_kind=0,full_house=25,small_straight=30,large_straight=40,"
+              "kniffel=0"]  # fmt: skip
+    out = io.StringIO()
+    assert main(["advise", "--dice", "6,6,6,5,5", "--rolls-left", "0", *filled,
+                 "--opponents", "230", "--lang", "en"], out=out) == 0  # fmt: skip
+    lines = out.getvalue().splitlines()
+    assert lines[1].split() == ["P(win)", "expected", "final", "score", "action"]
+    wins = [float(line.split("%")[0]) for line in lines[2:]]
+    assert wins == sorted(wins, reverse=True) and len(wins) == 1  # only Chance is open
+    # 3+6+9+12+15+18 = 63: bonus 35; lower 20+0+25+30+40+0 = 115; Chance 28: 241 > 230
+    assert wins[0] == 100.0
+    assert "Chance" in lines[2]

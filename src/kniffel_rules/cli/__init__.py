@@ -144,6 +144,9 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     a.add_argument("--extra-bonus", type=int, default=0, help="extra-Kniffel bonus points so far")
     a.add_argument("--rules", help="classic rule options as JSON")
     a.add_argument("--top", type=int, default=10, help="how many actions to show (0: all)")
+    a.add_argument("--opponents", metavar="TOTALS",
+                   help="final scores of finished opponents, e.g. 231,198: rank by the chance "
+                        "to beat them (WinProbabilityPlayer)")  # fmt: skip
 
     v = command("verify", "verify score sheets or game records (JSON files) and list every problem")
     v.add_argument("files", nargs="+", metavar="FILE", help="the files; - reads standard input")
@@ -202,7 +205,7 @@ def _command(args: argparse.Namespace, stream: TextIO, stdin: TextIO) -> int:
     if args.command == "advise":
         rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
         return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
-                      args.top, stream, lang=lang)  # fmt: skip
+                      args.top, stream, lang=lang, opponents=args.opponents)  # fmt: skip
     if args.command == "simulate":
         return _simulate(args, stream)
     return _play(args, stream, stdin)

@@ -36,6 +36,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "left2": {"en": "2 rolls left", "de": "noch 2 Würfe"},
     "value": {"en": "expected final score", "de": "erwartete Endsumme"},
     "action": {"en": "action", "de": "Zug"},
+    "win": {"en": "P(win)", "de": "P(Sieg)"},
 }
 
 
@@ -148,7 +149,8 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
 
 
 def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rules: Rules,
-           top: int, out: TextIO, *, lang: Lang = "en") -> int:  # fmt: skip
+           top: int, out: TextIO, *, lang: Lang = "en",
+           opponents: str | None = None) -> int:  # fmt: skip
     """Print every legal action with its expected final score, best first.
 
     The first line states the position; a header labels the two columns
@@ -164,6 +166,9 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
         top: How many actions to print (0: all).
         out: Where to print.
         lang: The language of the labels and the actions.
+        opponents: Final scores of finished opponents (``"231,198"``): the
+            actions are ranked by the chance to beat them
+            (`WinProbabilityPlayer`), with the expected score beside it.
 
     Returns:
         The exit status, 0.
@@ -178,6 +183,8 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
         from kniffel_rules.bots.optimal import OptimalSolitaire
     except ImportError:  # pragma: no cover - the solver ships with the package
         raise KniffelError("the optimal player is not available in this installation") from None
+    if opponents is not None:
+        return _advise_to_win(state, opponents, rules, top, out, lang)
     advice = OptimalSolitaire(rules).advise(state)
     shown = " ".join(map(str, state.dice))
     left = _WORDS[f"left{rolls_left}"][lang]
@@ -187,4 +194,25 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
     print(f"  {value}  {_WORDS['action'][lang]}", file=out)
     for item in advice[:top] if top else advice:
         print(f"  {item.value:>{width}.2f}  {render_action(item.action, lang=lang)}", file=out)
+    return 0
+
+
+def _advise_to_win(state: State, opponents: str, rules: Rules, top: int, out: TextIO,
+                   lang: Lang) -> int:  # fmt: skip
+    """`advise` against finished opponents: P(win), expected score, action."""
+    try:
+        totals = [int(x) for x in opponents.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise KniffelError(f"--opponents: {opponents!r} is not scores like 231,198") from None
+    from kniffel_rules.bots.winning import WinProbabilityPlayer
+
+    advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
+    shown = " ".join(map(str, state.dice))
+    left = _WORDS[f"left{3 - state.rolls}"][lang]
+    print(_WORDS["dice"][lang].format(dice=shown, left=left), file=out)
+    win, value = _WORDS["win"][lang], _WORDS["value"][lang]
+    print(f"  {win:>7}  {value}  {_WORDS['action'][lang]}", file=out)
+    for item in advice[:top] if top else advice:
+        print(f"  {100 * item.win:>6.2f}%  {item.score:>{len(value)}.2f}  "
+              f"{render_action(item.action, lang=lang)}", file=out)  # fmt: skip
     return 0
