@@ -34,6 +34,9 @@ class Terminal:
         env = dict(os.environ, LANG="C", LC_ALL="C", PYTHONUNBUFFERED="1", COLUMNS="80")
         pid, fd = pty.fork()
         if pid == 0:  # the child
+            # a terminal starts a program with Ctrl-C's default action, even when this test
+            # run inherited SIGINT ignored (a job started in the background without job control)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "kniffel_rules", *argv], env)
         self.pid, self.fd = pid, fd
         self.screen = ""
