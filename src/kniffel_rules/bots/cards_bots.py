@@ -82,7 +82,9 @@ def hand_potential(hand: Sequence[Card]) -> float:
     return kind + suit + _RUN[run]
 
 
-def _view(state: State) -> Observation:
+def _view(state: State | Observation) -> Observation:
+    if isinstance(state, Observation):  # a policy called with what the player sees
+        return state
     return cards.observation(state, cards.current_player(state))
 
 
