@@ -16,7 +16,11 @@ from kniffel_rules.variant import _MODULES, VARIANTS, UnknownVariantError, Varia
 __all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay", "variant_name"]
 
 Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
-"""A player: ``policy(state, legal_actions, rng) -> action``."""
+"""A player: ``policy(state, legal_actions, rng) -> action``.
+
+With ``observe=True`` (`play`, `record`) the first argument is the player's
+observation (``game.observation(state, seat)``) instead of the whole state.
+"""
 
 
 def random_policy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
@@ -113,6 +117,7 @@ def record(
     seed: int | random.Random | None = None,
     rules: Any = None,
     max_steps: int = 1_000_000,
+    observe: bool = False,
 ) -> GameRecord:
     """Play one whole game like `play` and keep every action.
 
@@ -123,6 +128,10 @@ def record(
             handed to the policies, or such a generator itself.
         rules: The game's ``Rules`` (``None``: the rulebook).
         max_steps: A safety bound on the number of actions.
+        observe: Call each policy with what its player sees,
+            ``game.observation(state, seat)``, instead of the whole state
+            (the legal actions and the generator are the same). ``False``
+            (the default): the policies get the state.
 
     Returns:
         The game's record, its ``variant`` the game's name in `VARIANTS`
@@ -132,13 +141,22 @@ def record(
         IllegalActionError: A policy returned an illegal action.
         StepLimitError: The game did not end within ``max_steps``.
         UnknownVariantError: ``variant`` is not a game.
-        InvalidStateError: A bad ``policies``, ``seed``, ``rules`` or ``max_steps``.
+        InvalidStateError: A bad ``policies``, ``seed``, ``rules``,
+            ``max_steps`` or ``observe`` (or ``observe=True`` for a game
+            module without ``observation``).
     """
     game = _resolve(variant)
     rng = _generator(seed)
     policies = _policies(policies)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidStateError("max_steps", f"expected a positive integer, got {brief(max_steps)}")
+    if not isinstance(observe, bool):
+        raise InvalidStateError("observe", f"expected True or False, got {brief(observe)}")
+    see: Callable[[Any, int], Any] | None = None
+    if observe:
+        see = getattr(game, "observation", None)
+        if not callable(see):
+            raise InvalidStateError("observe", "this game module has no observation function")
     state = game.new_game(players=len(policies), rules=rules)
     initial = state
     name = variant_name(variant)
@@ -150,7 +168,9 @@ def record(
         if player == CHANCE:
             action = game.sample_chance(state, rng)
         else:
-            action = policies[player](state, game.legal_actions(state), rng)
+            legal = game.legal_actions(state)
+            given = state if see is None else see(state, player)
+            action = policies[player](given, legal, rng)
         state = game.apply(state, action)
         actions.append(action)
     raise StepLimitError(max_steps, state)
@@ -162,6 +182,7 @@ def play(
     *,
     seed: int | random.Random | None = None,
     rules: Any = None,
+    observe: bool = False,
 ) -> Any:
     """Play one whole game and return its final state.
 
@@ -174,6 +195,10 @@ def play(
         policies: One policy per player, in seat order.
         seed: The seed (or a ``random.Random`` to use directly).
         rules: The game's ``Rules`` (``None``: the rulebook).
+        observe: Call each policy with its player's observation,
+            ``game.observation(state, seat)``, instead of the whole state
+            (``False``, the default: the state). A policy that decides only
+            from what its player sees plays the same game either way.
 
     Returns:
         The terminal state.
@@ -183,8 +208,17 @@ def play(
         >>> final = play("classic", [random_policy, random_policy], seed=7)
         >>> classic.is_terminal(final)
         True
+
+        A policy given only what its player sees (``observe=True``):
+
+        >>> from kniffel_rules import cards
+        >>> def first(seen, actions, rng):
+        ...     assert isinstance(seen, cards.Observation)
+        ...     return actions[0]
+        >>> cards.is_terminal(play("cards", [first, first], seed=1, observe=True))
+        True
     """
-    return record(variant, policies, seed=seed, rules=rules).final
+    return record(variant, policies, seed=seed, rules=rules, observe=observe).final
 
 
 def replay(variant: str | Variant, initial: Any, actions: Sequence[Any]) -> Any:
