@@ -306,7 +306,11 @@ def check_list(
 
 
 def read_document(
-    text: str | bytes, fmt: str, version: int, required: Collection[str]
+    text: str | bytes,
+    fmt: str,
+    version: int,
+    required: Collection[str],
+    optional: Collection[str] = (),
 ) -> dict[str, Any]:
     """Parse a state document and check its header: an object, its ``format`` and ``version``.
 
@@ -314,7 +318,8 @@ def read_document(
         text: The JSON text.
         fmt: The ``format`` tag the document must carry.
         version: The only ``version`` read.
-        required: Every key the object must have (no others are allowed).
+        required: Every key the object must have.
+        optional: Keys it may have besides (no others are allowed).
 
     Returns:
         The document's top-level object.
@@ -322,7 +327,7 @@ def read_document(
     Raises:
         InvalidStateError: Not JSON, not such an object, or another format or version.
     """
-    doc = get_object(loads(text), "", required=required)
+    doc = get_object(loads(text), "", required=required, optional=optional)
     if doc["format"] != fmt:
         raise InvalidStateError("format", f"expected {fmt!r}, got {brief(doc['format'])}")
     get_int(doc, "version", "", version, version)

@@ -63,14 +63,23 @@ def test_the_bots_never_draw_from_rng() -> None:
 
 
 def _other_hands_changed(state: State, rng: random.Random) -> State:
-    """The same position with every other player's hand dealt anew from their hand + the pile."""
+    """The same position with every other player's hidden cards dealt anew with the pile.
+
+    The cards everyone knows to be in a hand (`State.shown`) stay where they are.
+    """
     me = cards.current_player(state)
     hands = list(state.hands)
-    pool = list(state.pile) + [c for i, h in enumerate(hands) if i != me for c in h]
+    known = set(state.shown)
+    pool = list(state.pile) + [
+        c for i, h in enumerate(hands) if i != me for c in h if c not in known
+    ]
     rng.shuffle(pool)
     for i, h in enumerate(hands):
         if i != me:
-            hands[i], pool = tuple(sorted(pool[: len(h)], key=lambda c: c.index)), pool[len(h) :]
+            mine = [c for c in h if c in known]
+            more = len(h) - len(mine)
+            hands[i] = tuple(sorted(mine + pool[:more], key=lambda c: c.index))
+            pool = pool[more:]
     pile = tuple(sorted(pool, key=lambda c: c.index))
     changed = attrs.evolve(state, hands=tuple(hands), pile=pile)
     assert cards.observation(changed, me) == cards.observation(state, me)

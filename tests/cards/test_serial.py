@@ -40,6 +40,7 @@ def test_document_shape() -> None:
     assert d["players"][0] == {
         "name": "P0",
         "hand": ["blue 2", "red 7"],
+        "shown": [],
         "reserve": 19,
         "active": 3,
         "board": {

@@ -84,7 +84,8 @@ def check_view(state: State, seat: int) -> None:
     assert C.observation(double, seat) == obs
     data = C.observation_to_dict(obs)
     assert json.loads(json.dumps(data)) == data
-    unseen = {str(c) for i, h in enumerate(state.hands) if i != seat for c in h}
+    public = set(state.shown) | set(state.picked)  # everyone saw these: taken, or laid down
+    unseen = {str(c) for i, h in enumerate(state.hands) if i != seat for c in h if c not in public}
     unseen |= {str(c) for c in state.pile}
     assert not unseen & set(strings(data)), "a hidden card in the view"
 
@@ -133,6 +134,7 @@ def test_observation_copies_everything_public() -> None:
         turn_of=0,
         start_player=0,
         round=2,
+        shown=((), ()),
         pending=0,
         combination=None,
     )
@@ -287,6 +289,7 @@ def test_the_dict_of_a_view() -> None:
     assert data["players"][1] == {
         "name": "P1",
         "hand_size": 3,
+        "shown": [],
         "reserve": 21,
         "active": 3,
         "board": {"full_house": 0, "colour": 0, "three_of_a_kind": 0, "straight": 0,
@@ -295,6 +298,7 @@ def test_the_dict_of_a_view() -> None:
     assert data["players"][0]["board"]["straight"] == 2
     assert (data["phase"], data["turn_of"], data["start_player"]) == ("turn", 0, 0)
     assert (data["round"], data["pending"], data["combination"]) == (1, 0, None)
+    assert data["picked"] == []
     text = json.dumps(data)
     for c in s.hands[1]:
         assert str(c) not in text

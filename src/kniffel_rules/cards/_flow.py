@@ -22,7 +22,7 @@ from kniffel_rules.cards.legality import (
     setup_order,
     value_at,
 )
-from kniffel_rules.cards.pieces import Card, Row, with_card, without_card
+from kniffel_rules.cards.pieces import Card, Row, holds, with_card, without_card
 from kniffel_rules.cards.state import Phase, State, Tokens, evolve
 from kniffel_rules.errors import Rejection
 
@@ -55,6 +55,11 @@ def _with_hand(state: State, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[C
     hands = list(state.hands)
     hands[seat] = hand
     return tuple(hands)
+
+
+def _unshown(shown: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``shown`` without ``card`` if it holds it: a known card leaves the hand."""
+    return without_card(shown, card) if shown and holds(shown, card) else shown
 
 
 def finished(state: State) -> tuple[int, ...]:
@@ -155,7 +160,8 @@ def take_card(state: State, card: Card) -> State:
     hands = _with_hand(state, seat, with_card(state.hands[seat], card))
     display = without_card(state.display, card)
     left = state.pending - 1
-    state = evolve(state, hands=hands, display=display, pending=left)
+    shown = with_card(state.shown, card)  # everyone saw it taken
+    state = evolve(state, hands=hands, display=display, pending=left, shown=shown)
     if left and display:
         return state
     return _after_draw(state)
@@ -169,10 +175,12 @@ def do_play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:
     seat = state.player
     hand = state.hands[seat]
     discards = state.discards
+    shown = state.shown
     for card in cards:
         hand = without_card(hand, card)
         discards = with_card(discards, card)
-    state = evolve(state, hands=_with_hand(state, seat, hand), discards=discards)
+        shown = _unshown(shown, card)
+    state = evolve(state, hands=_with_hand(state, seat, hand), discards=discards, shown=shown)
     if combo in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
         return evolve(state, phase=Phase.PLACE, combination=combo, pending=0)
     (place,) = place_options(state.rules, state.tokens[seat], combo)
@@ -205,6 +213,7 @@ def do_exchange(state: State, card: Card) -> State:
         state,
         hands=_with_hand(state, seat, without_card(state.hands[seat], card)),
         discards=with_card(state.discards, card),
+        shown=_unshown(state.shown, card),
         tokens=tuple(all_tokens),
         phase=Phase.EXCHANGE,
         pending=done,
@@ -234,14 +243,15 @@ def discard_card(state: State, card: Card) -> State:
     hand = without_card(state.hands[seat], card)
     hands = _with_hand(state, seat, hand)
     discards = with_card(state.discards, card)
+    shown = _unshown(state.shown, card)
     if (
         len(hand) > hand_limit(state.rules, state.tokens[seat])
         and state.pending == 0
         and state.combination is None
     ):
         # still over the limit: `end_turn` would keep this phase as it is
-        return evolve(state, hands=hands, discards=discards)
-    return end_turn(evolve(state, hands=hands, discards=discards))
+        return evolve(state, hands=hands, discards=discards, shown=shown)
+    return end_turn(evolve(state, hands=hands, discards=discards, shown=shown))
 
 
 def _refill(state: State) -> State:

@@ -5,10 +5,11 @@ and ``cards.stand_in`` (`kniffel_rules.cards.engine`). This module imports no
 engine, so that the engine can give `stand_in_state` to the protocol shell.
 
 `stand_in_state` deals the cards the observer cannot see (all 65 less their
-own hand, the display and the discards) in card order: first to the other
-hands, seat by seat, as many as each holds, then the rest to the pile. So the
-stand-in is a function of the observation alone, and equal views give equal
-stand-ins.
+own hand, the display, the discards and the cards known to be in the other
+hands: `Observation.shown` and `Observation.picked`) in card order: first to
+the other hands, seat by seat, as many as each holds besides its known cards,
+then the rest to the pile. So the stand-in is a function of the observation
+alone, and equal views give equal stand-ins.
 """
 
 from __future__ import annotations
@@ -18,14 +19,20 @@ from typing import Any
 
 from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["check_observation", "see", "stand_in_state"]
+__all__ = ["check_observation", "known_cards", "see", "stand_in_state"]
 
 _PATH = "observation"
+
+
+def _shown_by_seat(state: State) -> tuple[tuple[Card, ...], ...]:
+    if not state.shown:
+        return ((),) * len(state.hands)
+    return tuple(tuple(c for c in state.shown if holds(hand, c)) for hand in state.hands)
 
 
 def see(state: State, player: int, to_move: int) -> Observation:
@@ -47,6 +54,8 @@ def see(state: State, player: int, to_move: int) -> Observation:
         round=state.round,
         pending=state.pending,
         combination=state.combination,
+        picked=state.picked,
+        shown=_shown_by_seat(state),
     )
 
 
@@ -127,13 +136,76 @@ def check_observation(obs: Observation) -> None:
             if card.index in seen:
                 raise _fail(f"{field}[{i}]", f"{card} is seen twice: every card exists once")
             seen.add(card.index)
+    picked = _cards(obs.picked, "picked")
+    mover = obs.turn_of
+    for i, card in enumerate(picked):
+        if mover == player:
+            if not holds(hand, card):
+                raise _fail(f"picked[{i}]", f"{card} is not in the hand of the player to move")
+        elif card.index in seen:
+            raise _fail(f"picked[{i}]", f"{card} is seen twice: every card exists once")
+    known = _known(obs, n)
+    for seat, cards in enumerate(known):
+        if seat == player:
+            continue
+        if len(cards) > sizes[seat]:
+            raise _fail(f"shown[{seat}]", f"{len(cards)} known cards in a hand of {sizes[seat]}")
+        for card in cards:
+            if card.index in seen:
+                raise _fail(f"shown[{seat}]", f"{card} is seen twice: every card exists once")
+            seen.add(card.index)
     pile = _int(obs.pile_size, "pile_size", 0, len(CARDS))
-    hidden = sum(sizes) - len(hand) + pile
+    hidden = sum(sizes) - len(hand) - sum(len(k) for s, k in enumerate(known) if s != player) + pile
     if len(seen) + hidden != len(CARDS):
         raise _fail(
             "pile_size",
             f"{len(seen)} cards seen and {hidden} hidden: all {len(CARDS)} cards are in play",
         )
+
+
+def _known(obs: Observation, n: int) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's known cards (`shown`, with `picked` for the mover), checked."""
+    shown = obs.shown
+    if shown == ():
+        shown = ((),) * n
+    _tuple(shown, "shown", lambda k: type(k) is tuple, "tuples of cards")
+    if len(shown) != n:
+        raise _fail("shown", f"expected the known cards of {n} players, got {len(shown)}")
+    known: list[tuple[Card, ...]] = []
+    owner: dict[int, int] = {}
+    for seat, cards in enumerate(shown):
+        cards = _cards(cards, f"shown[{seat}]")
+        for card in cards:
+            if card.index in owner:
+                raise _fail(f"shown[{seat}]", f"{card} is known in two hands")
+            owner[card.index] = seat
+        if seat == obs.player:
+            for card in cards:
+                if not holds(obs.hand, card):
+                    raise _fail(f"shown[{seat}]", f"{card} is not in the player's own hand")
+        if seat == obs.turn_of and obs.picked:
+            for card in obs.picked:
+                if owner.get(card.index, seat) != seat:
+                    raise _fail("picked", f"{card} is known to be in another hand")
+            cards = sort_cards(set(cards) | set(obs.picked))
+        known.append(cards)
+    return tuple(known)
+
+
+def known_cards(obs: Observation) -> tuple[tuple[Card, ...], ...]:
+    """For each seat, the cards of its hand ``obs``'s player knows of.
+
+    Their own whole hand for the observer; for every other seat its
+    `Observation.shown` cards, and the `Observation.picked` cards for the
+    player to move. ``obs`` is checked first (`check_observation`).
+
+    Raises:
+        InvalidStateError: ``obs`` does not pass `check_observation`.
+    """
+    check_observation(obs)
+    known = list(_known(obs, len(obs.names)))
+    known[obs.player] = obs.hand
+    return tuple(known)
 
 
 def stand_in_state(obs: Observation) -> State:
@@ -146,8 +218,9 @@ def stand_in_state(obs: Observation) -> State:
     Raises:
         InvalidStateError: ``obs`` does not pass `check_observation`.
     """
-    check_observation(obs)
-    seen = {c.index for c in (*obs.hand, *obs.display, *obs.discards)}
+    known = known_cards(obs)
+    seen = {c.index for c in (*obs.display, *obs.discards)}
+    seen.update(c.index for cards in known for c in cards)
     unseen = tuple(c for c in CARDS if c.index not in seen)
     hands: list[tuple[Card, ...]] = []
     dealt = 0
@@ -155,8 +228,9 @@ def stand_in_state(obs: Observation) -> State:
         if seat == obs.player:
             hands.append(obs.hand)
         else:
-            hands.append(unseen[dealt : dealt + size])
-            dealt += size
+            more = size - len(known[seat])
+            hands.append(sort_cards((*known[seat], *unseen[dealt : dealt + more])))
+            dealt += more
     return State(
         obs.rules,
         obs.names,
@@ -171,4 +245,6 @@ def stand_in_state(obs: Observation) -> State:
         round=obs.round,
         pending=obs.pending,
         combination=obs.combination,
+        picked=obs.picked,
+        shown=sort_cards(tuple({c for cards in (obs.shown or ()) for c in cards})),
     )

@@ -21,7 +21,7 @@ from kniffel_rules.cards.legality import (
     setup_actions,
     setup_order,
 )
-from kniffel_rules.cards.pieces import CARDS, ROWS, Row
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
 from kniffel_rules.cards.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
@@ -29,7 +29,15 @@ from kniffel_rules.errors import InvalidStateError
 __all__ = ["check_state"]
 
 _PRE_GAME = (Phase.START, Phase.SETUP, Phase.DEAL)
-_BEFORE_PLACING = (Phase.TURN, Phase.DRAW, Phase.TAKE, Phase.SECOND, Phase.PLACE, Phase.EXCHANGE)
+_BEFORE_PLACING = (
+    Phase.TURN,
+    Phase.DRAW,
+    Phase.TAKE,
+    Phase.SECOND,
+    Phase.PICK,
+    Phase.PLACE,
+    Phase.EXCHANGE,
+)
 
 
 def _fail(path: str, message: str) -> None:
@@ -47,6 +55,7 @@ def check_state(state: State) -> None:
         _fail("players", f"this game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
     check_capacity(state.rules, n)
     _check_cards(state)
+    _check_known(state)
     _check_tokens(state)
     if state.phase in _PRE_GAME:
         _check_pre_game(state)
@@ -68,6 +77,31 @@ def _check_cards(state: State) -> None:
         _fail("pile", f"{missing} is nowhere: all 65 cards are in play ({len(seen)} found)")
     if len(state.display) > DISPLAY_SIZE:
         _fail("display", f"the open display holds at most {DISPLAY_SIZE} cards")
+
+
+def _in_order(cards: tuple[Card, ...], path: str) -> None:
+    for i in range(1, len(cards)):
+        if cards[i - 1].index >= cards[i].index:
+            _fail(f"{path}[{i}]", "cards are kept in card order, each once")
+
+
+def _check_known(state: State) -> None:
+    """``shown`` cards are in hands; ``picked`` cards in the mover's hand, only in PICK."""
+    _in_order(state.shown, "shown")
+    for card in state.shown:
+        if not any(holds(hand, card) for hand in state.hands):
+            _fail("shown", f"{card} is known to be in a hand, but no hand holds it")
+    _in_order(state.picked, "picked")
+    if state.phase is not Phase.PICK:
+        if state.picked:
+            _fail("picked", "cards are picked only while laying down a combination")
+        return
+    if state.combination is None:
+        _fail("combination", "the combination being laid down is missing")
+    hand = state.hands[state.player] if 0 <= state.player < len(state.hands) else ()
+    for card in state.picked:
+        if not holds(hand, card):
+            _fail("picked", f"{card} is not in the hand of the player laying it down")
 
 
 def _check_tokens(state: State) -> None:
@@ -162,8 +196,11 @@ def _check_play(state: State) -> None:
     tokens = state.tokens[seat]
     if phase in _BEFORE_PLACING and is_out(rules, tokens):
         _fail("player", "a player who is out takes no turns")
-    if phase is not Phase.PLACE and state.combination is not None:
-        _fail("combination", "only while placing a Four of a kind or a Kniffel")
+    if phase not in (Phase.PICK, Phase.PLACE) and state.combination is not None:
+        _fail(
+            "combination",
+            "only while placing a Four of a kind or a Kniffel, or laying down a combination",
+        )
     # the display was refilled at the end of the last turn unless no card was left; in
     # action B or C (basic game) cards may have been discarded since, but none drawn
     short = len(state.display) != DISPLAY_SIZE

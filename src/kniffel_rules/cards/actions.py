@@ -1,8 +1,10 @@
 """The actions of the card game: every player decision and the chance outcomes.
 
 All frozen value objects. A player's decisions are `PlaceToken` (setup),
-`Draw` and `Take` (action A), `Play` and `Place` (action B), `Exchange` and
-`Stop` (action C) and `Discard` (the hand limit); `Action` is their union.
+`Draw` and `Take` (action A), `Begin`, `Pick` and `Place` (action B),
+`Exchange` and `Stop` (action C) and `Discard` (the hand limit); `Action` is
+their union. `Play` names a whole play of action B (a combination and its
+cards): the value the bots and `plays` speak of.
 Chance outcomes (`Outcome`) are `StartPlayer` (the start-player draw) and
 `Card` (every card that is dealt or drawn: the outcome is the card itself).
 
@@ -29,10 +31,12 @@ from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
     "Action",
+    "Begin",
     "Discard",
     "Draw",
     "Exchange",
     "Outcome",
+    "Pick",
     "Place",
     "PlaceToken",
     "Play",
@@ -124,6 +128,34 @@ class Play:
 
 
 @attrs.frozen(slots=True, repr=False)
+class Begin:
+    """Action B, first step: announce ``combination``; its cards follow one `Pick` each.
+
+    Attributes:
+        combination: The combination to be played.
+    """
+
+    combination: Combination = attrs.field(validator=enum_field(Combination))
+
+    def __repr__(self) -> str:
+        return f"Begin({self.combination})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Pick:
+    """Action B, after `Begin`: lay ``card`` of the hand down as part of the combination.
+
+    Attributes:
+        card: A card of the player's hand.
+    """
+
+    card: Card = attrs.field(validator=enum_field(Card))
+
+    def __repr__(self) -> str:
+        return f"Pick({self.card!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
 class Place:
     """Action B, Four of a kind or Kniffel: where the tokens go and from where.
 
@@ -177,7 +209,7 @@ class Discard:
         return f"Discard({self.card!r})"
 
 
-Action = PlaceToken | Draw | Take | Play | Place | Exchange | Stop | Discard
+Action = PlaceToken | Draw | Take | Play | Begin | Pick | Place | Exchange | Stop | Discard
 """A player's action in the card game."""
 
 Outcome = StartPlayer | Card

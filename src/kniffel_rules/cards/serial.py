@@ -8,18 +8,22 @@ The document (``"format": "kniffel-rules/cards-state"``, ``"version": 1``):
            "blue_board": {"full_house": {"spaces": [1, 1, 2, 3],
                                          "values": [1, 2, 3, 4, 5]}, ...},
            "red_board": {...}},
- "players": [{"name": "Ann", "hand": ["blue 2", "red 7"], "reserve": 18,
-              "active": 3, "board": {"full_house": 1, "colour": 0,
+ "players": [{"name": "Ann", "hand": ["blue 2", "red 7"], "shown": ["red 7"],
+              "reserve": 18, "active": 3, "board": {"full_house": 1, "colour": 0,
               "three_of_a_kind": 0, "straight": 2, "two_pairs": 0}}],
  "pile": ["blue 1", ...], "display": [...], "discards": [...],
  "phase": "turn", "player": 0, "start_player": 0, "round": 0,
- "pending": 0, "combination": null}
+ "pending": 0, "combination": null, "picked": []}
 ```
 
 Cards are written ``"<colour> <value>"``; every list of cards is in card
-order. ``from_json`` accepts nothing that ``apply`` could not have produced
-as far as the fields can tell: every field is checked, and so are the
-relations between them (every card exactly once, every player's tokens
+order. A player's ``"shown"`` are the cards of their hand everyone knows
+about (`State.shown`), ``"picked"`` the cards of a combination being laid
+down (`State.picked`); both may be left out when reading (a document written
+before they existed: nothing shown, nothing picked). ``from_json`` accepts
+nothing that ``apply`` could not have produced as far as the fields can
+tell: every field is checked, and so are the relations between them (every
+card exactly once, every player's tokens
 conserved, whole levels, the phase's bookkeeping; see
 the internal ``_validate``). Every failure is an
 `InvalidStateError` naming the field path.
@@ -36,7 +40,7 @@ from kniffel_rules._common import check_name
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import SHELL
-from kniffel_rules.cards.pieces import ROWS, Card
+from kniffel_rules.cards.pieces import ROWS, Card, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
@@ -63,7 +67,9 @@ _FIELDS = (
     "pending",
     "combination",
 )
+_OPTIONAL_FIELDS = ("picked",)
 _PLAYER_FIELDS = ("name", "hand", "reserve", "active", "board")
+_OPTIONAL_PLAYER_FIELDS = ("shown",)
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -91,6 +97,7 @@ def to_json(state: State) -> str:
             {
                 "name": name,
                 "hand": _cards(hand),
+                "shown": _cards(tuple(c for c in state.shown if holds(hand, c))),
                 "reserve": t.reserve,
                 "active": t.active,
                 "board": {r.value: n for r, n in zip(ROWS, t.rows, strict=True)},
@@ -106,6 +113,7 @@ def to_json(state: State) -> str:
         "round": state.round,
         "pending": state.pending,
         "combination": None if state.combination is None else state.combination.value,
+        "picked": _cards(state.picked),
     }
     return _json.dumps(doc)
 
@@ -129,15 +137,19 @@ def _read_rules(value: Any) -> Rules:
     return _rules_from_text(_json.dumps(value))
 
 
-def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens]:
-    p = _json.get_object(value, path, required=_PLAYER_FIELDS)
+def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens, tuple[Card, ...]]:
+    p = _json.get_object(value, path, required=_PLAYER_FIELDS, optional=_OPTIONAL_PLAYER_FIELDS)
     name = check_name(p["name"], f"{path}.name")  # the same check as new_game's
     hand = _read_cards(p["hand"], f"{path}.hand")
+    shown = _read_cards(p.get("shown", []), f"{path}.shown")
+    for card in shown:
+        if not holds(hand, card):
+            raise InvalidStateError(f"{path}.shown", f"{card} is not in the player's hand")
     reserve = _json.get_int(p, "reserve", path, 0, 1_000)
     active = _json.get_int(p, "active", path, 0, 1_000)
     b = _json.get_object(p["board"], f"{path}.board", required=[r.value for r in ROWS])
     rows = tuple(_json.get_int(b, r.value, f"{path}.board", 0, 1_000) for r in ROWS)
-    return name, hand, Tokens(reserve, active, rows)
+    return name, hand, Tokens(reserve, active, rows), shown
 
 
 def from_json(text: str | bytes) -> State:
@@ -153,7 +165,7 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: The document is malformed or describes a state
             the rules cannot reach; the message names the field path.
     """
-    doc = _json.read_document(text, FORMAT, VERSION, _FIELDS)
+    doc = _json.read_document(text, FORMAT, VERSION, _FIELDS, _OPTIONAL_FIELDS)
     rules = _read_rules(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, max_length=MAX_PLAYERS)
     n = len(players)
@@ -175,6 +187,8 @@ def from_json(text: str | bytes) -> State:
         round=_json.get_int(doc, "round", "", 0, rules.max_rounds),
         pending=_json.get_int(doc, "pending", "", 0, 1_000),
         combination=combo,
+        picked=_read_cards(doc.get("picked", []), "picked"),
+        shown=sort_cards(c for p in players for c in p[3]),
     )
     check_state(state)
     return state

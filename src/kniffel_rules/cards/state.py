@@ -16,9 +16,11 @@ import attrs
 
 from kniffel_rules.cards.actions import (  # noqa: F401  (the old home of the actions)
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -50,6 +52,8 @@ class Phase(enum.Enum):
     """The player takes a card from the display (`Take`)."""
     SECOND = "second"
     """Simpler variant, after drawing: a `Play`, an `Exchange` or `Stop`."""
+    PICK = "pick"
+    """The player lays down, one `Pick` per card, the combination they began (`Begin`)."""
     PLACE = "place"
     """The player places the tokens of a Four of a kind or Kniffel (`Place`)."""
     EXCHANGE = "exchange"
@@ -131,7 +135,14 @@ class State:
             included); ``DRAW``: cards still to draw from the pile;
             ``TAKE``: cards still to take from the display; ``EXCHANGE``:
             cards exchanged so far; otherwise 0.
-        combination: ``PLACE``: the combination whose tokens are placed.
+        combination: ``PICK``: the combination begun; ``PLACE``: the
+            combination whose tokens are placed.
+        picked: ``PICK``: the cards laid down so far, in card order (still in
+            the hand of the player to move until the combination is
+            complete); otherwise ``()``.
+        shown: The cards in hands that every player knows about: taken from
+            the open display and not played, exchanged or discarded since, in
+            card order (each is in exactly one hand).
     """
 
     rules: Rules
@@ -147,6 +158,8 @@ class State:
     round: int = 0
     pending: int = 0
     combination: Combination | None = None
+    picked: tuple[Card, ...] = ()
+    shown: tuple[Card, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -173,6 +186,8 @@ def evolve(
     round: Any = _KEEP,
     pending: Any = _KEEP,
     combination: Any = _KEEP,
+    picked: Any = _KEEP,
+    shown: Any = _KEEP,
 ) -> State:
     """A copy of ``state`` with the fields given changed (a fast ``attrs.evolve`` for `State`)."""
     return State(
@@ -189,6 +204,8 @@ def evolve(
         state.round if round is _KEEP else round,
         state.pending if pending is _KEEP else pending,
         state.combination if combination is _KEEP else combination,
+        state.picked if picked is _KEEP else picked,
+        state.shown if shown is _KEEP else shown,
     )
 
 
@@ -219,6 +236,10 @@ class Observation:
         round: The rounds completed.
         pending: As `State.pending` (public: it is counted aloud).
         combination: As `State.combination`.
+        picked: As `State.picked` (public: the cards lie on the table).
+        shown: For each seat, the cards of its hand every player knows about
+            (`State.shown`: taken from the open display); the player's own
+            entry is part of `hand`.
     """
 
     player: int
@@ -237,3 +258,5 @@ class Observation:
     round: int
     pending: int
     combination: Combination | None
+    picked: tuple[Card, ...] = ()
+    shown: tuple[tuple[Card, ...], ...] = ()

@@ -84,12 +84,17 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
             {
                 "name": name,
                 "hand_size": size,
+                "shown": _cards(shown),
                 "reserve": t.reserve,
                 "active": t.active,
                 "board": {r.value: k for r, k in zip(ROWS, t.rows, strict=True)},
             }
-            for name, size, t in zip(
-                observation.names, observation.hand_sizes, observation.tokens, strict=True
+            for name, size, shown, t in zip(
+                observation.names,
+                observation.hand_sizes,
+                observation.shown or ((),) * len(observation.names),
+                observation.tokens,
+                strict=True,
             )
         ],
         "hand": _cards(observation.hand),
@@ -102,6 +107,7 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
         "round": observation.round,
         "pending": observation.pending,
         "combination": None if observation.combination is None else observation.combination.value,
+        "picked": _cards(observation.picked),
     }
 
 

@@ -1,0 +1,150 @@
+"""The cards everyone knows: taken from the open display (`State.shown`), and laid down (`picked`).
+
+A card taken from the display is seen by every player, so it is part of every
+observation until it leaves the hand again (played, exchanged, discarded).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cards.helpers import card, hand, position
+from kniffel_rules import CHANCE, InvalidStateError
+from kniffel_rules import cards as C
+from kniffel_rules.cards import Discard, Exchange, Observation, Phase, Rules, State, Take
+
+rule = pytest.mark.rule
+
+
+def _walk(seed: int, players: int, rules: Rules) -> list[State]:
+    rng = random.Random(seed)
+    s = C.new_game(players, rules=rules)
+    states = [s]
+    while not C.is_terminal(s) and len(states) < 400:
+        if C.current_player(s) == CHANCE:
+            s = C.apply(s, C.sample_chance(s, rng))
+        else:
+            actions = C.legal_actions(s)
+            s = C.apply(s, actions[rng.randrange(len(actions))])
+        states.append(s)
+    return states
+
+
+def _take_position() -> State:
+    """Player 0 to take a card from the display (action A, second part)."""
+    s = position([hand("red 1", "red 2"), hand("blue 13")], display=[card("green 9")])
+    return attrs.evolve(s, phase=Phase.TAKE, pending=1)
+
+
+@rule("KA-10")
+def test_a_card_taken_from_the_display_is_known_to_everyone() -> None:
+    s = _take_position()
+    taken = s.display[0]
+    after = C.apply(s, Take(taken))
+    assert taken in after.shown and taken in after.hands[0]
+    assert C.observation(after, 1).shown[0] == (taken,)
+    assert C.observation(after, 0).shown == ((taken,), ())
+    assert C.from_json(C.to_json(after)) == after
+    data = C.observation_to_dict(C.observation(after, 1))
+    assert data["players"][0]["shown"] == [str(taken)]
+
+
+@rule("KA-58")
+def test_a_known_card_is_forgotten_when_it_leaves_the_hand() -> None:
+    s = position([hand("red 1", "red 2", "green 9"), hand("blue 13")])
+    s = attrs.evolve(s, shown=(card("green 9"),))
+    assert C.from_json(C.to_json(s)) == s
+    exchanged = C.apply(s, Exchange(card("green 9")))
+    assert exchanged.shown == ()
+    kept = C.apply(s, Exchange(card("red 1")))
+    assert kept.shown == (card("green 9"),)
+    over = attrs.evolve(s, phase=Phase.DISCARD, tokens=s.tokens)
+    discarded = C.apply(over, Discard(card("green 9")))
+    assert discarded.shown == ()
+
+
+@rule("KA-58")
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), simpler=st.booleans())
+def test_shown_cards_are_always_in_a_hand_and_in_every_view(
+    seed: int, players: int, simpler: bool
+) -> None:
+    for s in _walk(seed, players, Rules(simpler=simpler, max_rounds=4)):
+        held = {c: i for i, h in enumerate(s.hands) for c in h}
+        assert all(c in held for c in s.shown)
+        for seat in range(players):
+            obs = C.observation(s, seat)
+            for c in s.shown:
+                assert c in obs.shown[held[c]]
+            stand = C.stand_in(obs)
+            for other in range(players):  # the stand-in keeps every known card where it is
+                assert set(obs.shown[other]) <= set(stand.hands[other])
+
+
+def _doc(state: State) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(C.to_json(state))
+    return data
+
+
+def test_a_document_without_the_new_fields_reads_as_nothing_known() -> None:
+    s = position([hand("red 1", "red 2"), hand("blue 13")])
+    doc = _doc(s)
+    del doc["picked"]
+    for p in doc["players"]:
+        del p["shown"]
+    assert C.from_json(json.dumps(doc)) == s
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda d: d["players"][0].__setitem__("shown", ["blue 13"]), "players[0].shown"),
+        (lambda d: d["players"][0].__setitem__("shown", ["red 2", "red 1"]), "players[0].shown"),
+        (lambda d: d["players"][0].__setitem__("shown", "red 1"), "players[0].shown"),
+        (lambda d: d.__setitem__("picked", ["red 1"]), "picked"),
+        (lambda d: d.__setitem__("picked", [7]), "picked"),
+    ],
+)
+def test_a_bad_shown_or_picked_is_refused(change: Any, path: str) -> None:
+    doc = _doc(position([hand("red 1", "red 2"), hand("blue 13")]))
+    change(doc)
+    with pytest.raises(InvalidStateError) as err:
+        C.from_json(json.dumps(doc))
+    assert err.value.path.startswith(path)
+
+
+def _view() -> Observation:
+    s = position([hand("red 1", "red 2"), hand("blue 13", "green 9")])
+    return C.observation(attrs.evolve(s, shown=(card("green 9"),)), 0)
+
+
+@pytest.mark.parametrize(
+    ("shown", "path"),
+    [
+        (((), (card("red 1"),)), "observation.shown"),  # another hand, but the own card
+        (((card("blue 5"),), ()), "observation.shown"),  # the own entry, not in the hand
+        (((), (card("green 9"), card("blue 13"), card("blue 5"))), "observation.shown"),
+        (((),), "observation.shown"),
+        (("x", ()), "observation.shown"),
+    ],
+)
+def test_a_view_with_impossible_known_cards_is_refused(shown: Any, path: str) -> None:
+    bad = attrs.evolve(_view(), shown=shown)
+    with pytest.raises(InvalidStateError) as err:
+        C.stand_in(bad)
+    assert err.value.path.startswith(path)
+
+
+def test_the_stand_in_deals_around_the_known_cards() -> None:
+    obs = _view()
+    assert obs.shown == ((), (card("green 9"),))
+    stand = C.stand_in(obs)
+    assert card("green 9") in stand.hands[1] and stand.shown == (card("green 9"),)
+    assert C.observation(stand, 0) == obs
