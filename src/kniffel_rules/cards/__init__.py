@@ -26,6 +26,7 @@ view as text); modules named ``_x`` are internal.
 """
 
 from kniffel_rules._moved import alias_modules
+from kniffel_rules.cards._sample import sample_state
 from kniffel_rules.cards.actions import (
     Action,
     Discard,
@@ -149,6 +150,7 @@ __all__ = [
     "render_action",
     "row_value",
     "sample_chance",
+    "sample_state",
     "scores",
     "stand_in",
     "to_json",
