@@ -14,7 +14,7 @@ Examples:
     >>> from kniffel_rules import cards
     >>> s = cards.new_game(2, first_player=0)
     >>> obs = cards.observation(s, 0)
-    >>> sample = sample_state(obs, random.Random(1))
+    >>> sample = cards.sample_state(obs, random.Random(1))
     >>> cards.observation(sample, 0) == obs
     True
 """
@@ -78,14 +78,14 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         >>> while cards.current_player(s) == CHANCE:     # the deal
         ...     s = cards.apply(s, cards.sample_chance(s, random.Random(4)))
         >>> obs = cards.observation(s, 0)
-        >>> a = sample_state(obs, random.Random(7))
+        >>> a = cards.sample_state(obs, random.Random(7))
         >>> a.hands[0] == s.hands[0], len(a.hands[1]) == len(s.hands[1])
         (True, True)
-        >>> a == sample_state(obs, random.Random(7))    # a seed replays
+        >>> a == cards.sample_state(obs, random.Random(7))    # a seed replays
         True
         >>> cards.observation(a, 0) == obs
         True
-        >>> sample_state(obs, 7)
+        >>> cards.sample_state(obs, 7)
         Traceback (most recent call last):
             ...
         kniffel_rules.errors.InvalidStateError: rng: expected a random.Random, got 7
