@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from kniffel_rules import classic, extreme  # noqa: E402
 from kniffel_rules.adapters.gymnasium import ENVIRONMENTS, KniffelEnv  # noqa: E402
-from kniffel_rules.adapters.space import ActionSpace, tensor_size  # noqa: E402
+from kniffel_rules.adapters.space import ActionSpace, UnsupportedGameError, tensor_size  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 
 
@@ -122,3 +122,8 @@ def test_ansi_rendering() -> None:
     text = env.render()
     assert text is not None and "Dice:" in text and "Roll(" not in text
     assert KniffelEnv("extreme").render() is None
+
+
+def test_the_card_game_is_refused_as_not_solitaire() -> None:
+    with pytest.raises(UnsupportedGameError, match=r"not solitaire.*PettingZoo"):
+        KniffelEnv("cards")

@@ -17,6 +17,10 @@ player's score (``scores(state)[0]``), bonuses included in the step that
 earns them, so an episode's rewards add up to the final score.
 ``info["action_mask"]`` is the legal-action mask (``int8``).
 
+The card game is for 2 to 4 players, so it has no Gymnasium environment:
+``KniffelEnv("cards")`` raises `UnsupportedGameError` saying so (use the
+PettingZoo environment ``env("cards")`` or OpenSpiel's ``kniffel_cards``).
+
 An illegal action is, by default, refused with a penalty: the state does not
 change, the reward is ``illegal_reward`` (``-1.0``) and
 ``info["illegal_action"]`` is ``True`` (so random agents and
@@ -46,7 +50,12 @@ from gymnasium import spaces
 
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
-from kniffel_rules.adapters.space import ActionSpace, resolve_game, tensor_size
+from kniffel_rules.adapters.space import (
+    ActionSpace,
+    UnsupportedGameError,
+    resolve_game,
+    tensor_size,
+)
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 __all__ = ["ENVIRONMENTS", "KniffelEnv"]
@@ -73,7 +82,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             plain-text picture (the game's ``render``, in English).
 
     Raises:
-        UnsupportedGameError: a game the adapters do not cover.
+        UnsupportedGameError: a game the adapters do not cover, or the card
+            game (it is not solitaire).
         InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``.
     """
 
@@ -88,6 +98,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
     ) -> None:
         name, module, rules = resolve_game(game, rules)
+        if name == "cards":
+            raise UnsupportedGameError(
+                "the card game is for 2 to 4 players, not solitaire: use the PettingZoo env "
+                "(pettingzoo.env('cards')) or OpenSpiel's kniffel_cards"
+            )
         if name == "duel":
             raise InvalidStateError("game", "the Duell needs two players: use the PettingZoo env")
         if illegal not in ("penalty", "raise"):

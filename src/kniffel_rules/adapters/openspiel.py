@@ -49,7 +49,7 @@ import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters.space import (
-    GAMES,
+    DICE_GAMES,
     ActionSpace,
     ChanceSpace,
     observation_layout,
@@ -69,7 +69,7 @@ __all__ = [
     "KniffelState",
 ]
 
-GAME_NAMES: dict[str, str] = {f"kniffel_{game}": game for game in GAMES}
+GAME_NAMES: dict[str, str] = {f"kniffel_{game}": game for game in DICE_GAMES}
 """The OpenSpiel short names and the games they load."""
 
 _LONG: dict[str, str] = {

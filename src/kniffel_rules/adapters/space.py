@@ -1,22 +1,25 @@
-"""A fixed action index and an observation tensor for each dice game (pure Python).
+"""A fixed action index and an observation tensor for each game (pure Python).
 
 Learning frameworks (OpenSpiel, Gymnasium, PettingZoo) number the actions of
 a game ``0 .. n-1`` once and for all, and describe a position as a flat
 vector of numbers. This module gives both for the four dice games
-(``classic``, ``extreme``, ``master``, ``duel``), built from the game's
-rules and pieces alone, without numpy:
+(``classic``, ``extreme``, ``master``, ``duel``) and the card game
+(``cards``), built from the game's rules and pieces alone, without numpy:
 
 - `ActionSpace.for_game` enumerates every decision a player can ever be
   offered under the given rules, in a fixed documented order, with
   `ActionSpace.index`, `ActionSpace.action` and `ActionSpace.mask`;
 - `ChanceSpace.for_game` does the same for the chance outcomes (the dice
-  thrown, the roll-off dice): they are not decisions and have an index of
-  their own;
+  thrown, the roll-off dice, the start player and the cards dealt or drawn):
+  they are not decisions and have an index of their own;
 - `observation_tensor` turns an observation into a ``list[float]`` whose
   layout `observation_layout` names part by part.
 
-The card game is not covered yet: its action space is being redesigned
-(issue 18, item 2), and `for_game` refuses it with `UnsupportedGameError`.
+The card game's index has a fixed size under given rules (298 with either
+printed board): a play of a combination is the decision sequence
+``Begin(combination)``, then one ``Pick(card)`` per card, so no index entry
+names a set of cards. Its observation is the player's own view (the other
+hands appear as their sizes and the cards everyone saw them take).
 
     >>> from kniffel_rules import classic
     >>> from kniffel_rules.adapters.space import ActionSpace
@@ -30,6 +33,10 @@ The card game is not covered yet: its action space is being redesigned
     >>> state = classic.new_game()
     >>> [i for i, legal in enumerate(space.mask(state)) if legal]
     [0]
+    >>> from kniffel_rules import cards
+    >>> index = ActionSpace.for_game("cards")
+    >>> index.size, index.index(cards.Draw()), index.action(71)
+    (298, 5, Begin(Combination.FULL_HOUSE))
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
 
 __all__ = [
+    "DICE_GAMES",
     "GAMES",
     "ActionSpace",
     "ChanceSpace",
@@ -51,30 +59,29 @@ __all__ = [
     "game_name",
     "observation_layout",
     "observation_tensor",
+    "place_bound",
     "resolve_game",
     "tensor_size",
 ]
 
-GAMES: Final[tuple[str, ...]] = ("classic", "extreme", "master", "duel")
-"""The games the adapters cover (the card game waits for its smaller action space)."""
+DICE_GAMES: Final[tuple[str, ...]] = ("classic", "extreme", "master", "duel")
+"""The four dice games."""
+
+GAMES: Final[tuple[str, ...]] = (*DICE_GAMES, "cards")
+"""The games the adapters cover: the dice games and the card game."""
 
 
 class UnsupportedGameError(UnknownVariantError):
-    """A game the adapters do not cover yet (the card game), or no game at all."""
+    """A game the adapters do not cover, or one an adapter cannot take (the card game solitaire)."""
 
 
 def game_name(game: str | Variant | Any) -> str:
     """The registry name of ``game``, a name or a game module, if the adapters cover it.
 
     Raises:
-        UnsupportedGameError: ``game`` is the card game or not a game at all.
+        UnsupportedGameError: ``game`` is not a game the adapters cover.
     """
     name = game if isinstance(game, str) else getattr(game, "__name__", "").rsplit(".", 1)[-1]
-    if name == "cards":
-        raise UnsupportedGameError(
-            "the card game has no fixed action index yet: its action space is being "
-            "redesigned (issue 18); the adapters cover " + ", ".join(GAMES)
-        )
     if name not in GAMES:
         raise UnsupportedGameError(f"unknown game {game!r}; the adapters cover {', '.join(GAMES)}")
     return name
@@ -160,11 +167,51 @@ def _duel_actions(rules: Any) -> list[Any]:
     return out
 
 
+def place_bound(board: Any, row: Any, levels: int) -> int:
+    """The most tokens one placement on ``levels`` levels of ``row`` of ``board`` can take.
+
+    The largest sum of the spaces of ``levels`` consecutive levels of the row
+    (0 when the row has fewer levels): a placement never takes more tokens
+    than the spaces it fills (the end-game rule only lets it take fewer), so
+    this bounds ``Place.from_reserve`` for every player count.
+    """
+    spaces = board.row(row).spaces
+    sums = [sum(spaces[i : i + levels]) for i in range(len(spaces) - levels + 1)]
+    return max(sums, default=0)
+
+
+def _cards_places(rules: Any) -> list[Any]:
+    cards = _game("cards")
+
+    out: list[Any] = []
+    for row in cards.ROWS:
+        for levels in (1, 2) if row is cards.Row.TWO_PAIRS else (1,):
+            top = place_bound(rules.board, row, levels)
+            out += [cards.Place(row, r, levels) for r in range(top + 1) if top]
+    return out
+
+
+def _cards_actions(rules: Any) -> list[Any]:
+    cards = _game("cards")
+
+    out: list[Any] = [cards.PlaceToken(row) for row in cards.ROWS]
+    out.append(cards.Draw())
+    out += [cards.Take(card) for card in cards.CARDS]
+    out += [cards.Begin(combination) for combination in cards.Combination]
+    out += [cards.Pick(card) for card in cards.CARDS]
+    out += _cards_places(rules)
+    out += [cards.Exchange(card) for card in cards.CARDS]
+    out.append(cards.Stop())
+    out += [cards.Discard(card) for card in cards.CARDS]
+    return out
+
+
 _ACTIONS: Final[dict[str, Callable[[Any], list[Any]]]] = {
     "classic": _classic_actions,
     "extreme": _extreme_actions,
     "master": _master_actions,
     "duel": _duel_actions,
+    "cards": _cards_actions,
 }
 
 
@@ -187,7 +234,14 @@ def _extreme_outcomes(rules: Any) -> list[Any]:
     return out
 
 
+def _cards_outcomes(rules: Any) -> list[Any]:
+    cards = _game("cards")
+
+    return [cards.StartPlayer(seat) for seat in range(cards.MAX_PLAYERS)] + list(cards.CARDS)
+
+
 _OUTCOMES: Final[dict[str, Callable[[Any], list[Any]]]] = {
+    "cards": _cards_outcomes,
     "classic": _five_dice_outcomes,
     "extreme": _extreme_outcomes,
     "master": _five_dice_outcomes,
@@ -196,9 +250,18 @@ _OUTCOMES: Final[dict[str, Callable[[Any], list[Any]]]] = {
 
 
 def _state_of(view: Any) -> Any:
-    # An observation of a dice game carries the whole state.
+    # An observation of a dice game carries the whole state; the card game's
+    # observation carries its rules and who is to move itself.
     inner = getattr(view, "state", None)
     return view if inner is None else inner
+
+
+def _to_move(module: Variant, view: Any) -> int:
+    """Who is to move at ``view`` (a state, or an observation: ``-1`` unless its player)."""
+    to_move = getattr(view, "to_move", None)
+    if isinstance(to_move, int) and not hasattr(view, "state"):  # a card-game observation
+        return to_move if to_move == view.player else -1
+    return module.current_player(_state_of(view))
 
 
 class _Index:
@@ -291,6 +354,17 @@ class ActionSpace(_Index):
     ``Fulfil`` by task, ``NumberRows`` one row then two, ``Coins``,
     ``RowAndCoins``, ``Pass``; the Duell: ``Joker`` by die then face,
     ``Move`` by area, ``Miss``). The order is stable within a minor version.
+
+    The card game (no ``Roll``): ``PlaceToken`` by row (5, in ``cards.ROWS``
+    order), ``Draw``, ``Take`` by card (65, in ``cards.CARDS`` order),
+    ``Begin`` by combination (7, in ``Combination`` order), ``Pick`` by card
+    (65), then ``Place`` by row, for the Two pairs row one level before two,
+    then ``from_reserve`` from 0 to `place_bound` (the most tokens those
+    levels of the rules' board can take: no placement takes more), then
+    ``Exchange`` by card (65), ``Stop``, ``Discard`` by card (65). With the
+    printed boards: 0-4 ``PlaceToken``, 5 ``Draw``, 6-70 ``Take``, 71-77
+    ``Begin``, 78-142 ``Pick``, 143-166 ``Place``, 167-231 ``Exchange``, 232
+    ``Stop``, 233-297 ``Discard``.
     """
 
     __slots__ = ()
@@ -300,11 +374,12 @@ class ActionSpace(_Index):
         """The action index of ``game`` (a name or a module) under ``rules``.
 
         Args:
-            game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or the module.
+            game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"``,
+                ``"cards"`` or the module.
             rules: The game's ``Rules`` (``None``: the rulebook).
 
         Raises:
-            UnsupportedGameError: the card game, or not a game.
+            UnsupportedGameError: not a game the adapters cover.
             InvalidStateError: ``rules`` of another game (path ``rules``).
         """
         name, module, rules = resolve_game(game, rules)
@@ -319,8 +394,8 @@ class ActionSpace(_Index):
         Raises:
             InvalidStateError: a state of other rules or another game.
         """
-        state = self._check(view)
-        if self.module.current_player(state) < 0:
+        self._check(view)
+        if _to_move(self.module, view) < 0:
             return ()
         return tuple(self.index(a) for a in self.module.legal_actions(view))
 
@@ -348,6 +423,8 @@ class ChanceSpace(_Index):
     Extreme: the six roll-off dice ``DiceRoll((1,))`` .. ``DiceRoll((6,))``,
     then ``ExtremeRoll`` with the d10 kept (``None``), then with the d10
     showing 0..9, each by the number of d6 thrown, then lexicographically.
+    The card game: ``StartPlayer(seat)`` for the seats 0..3, then every
+    ``Card`` in ``cards.CARDS`` order (69 in all, for any number of players).
     """
 
     __slots__ = ()
@@ -357,7 +434,7 @@ class ChanceSpace(_Index):
         """The chance index of ``game`` (a name or a module) under ``rules``.
 
         Raises:
-            UnsupportedGameError: the card game, or not a game.
+            UnsupportedGameError: not a game the adapters cover.
             InvalidStateError: ``rules`` of another game (path ``rules``).
         """
         name, module, rules = resolve_game(game, rules)
@@ -483,8 +560,51 @@ _TENSORS: Final[dict[str, Callable[[_Tensor, Any, Any, int], None]]] = {
 }
 
 
+def _card_set(cards: Sequence[Any]) -> list[float]:
+    row = [0.0] * 65
+    for card in cards:
+        row[card.index] = 1.0
+    return row
+
+
+def _cards_tensor(t: _Tensor, module: Any, obs: Any) -> None:
+    n = len(obs.names)
+    seats = [(obs.player + k) % n for k in range(n)]
+    to_move = obs.to_move
+    t.one_hot("to_move", n + 2, seats.index(to_move) if to_move >= 0 else n - to_move - 1)
+    t.one_hot("turn_of", n, seats.index(obs.turn_of))
+    start = obs.start_player
+    t.one_hot("start_player", n, None if start is None else seats.index(start))
+    t.one_hot("phase", len(module.Phase), list(module.Phase).index(obs.phase))
+    t.add("pending", [obs.pending])
+    combos = list(module.Combination)
+    t.one_hot(
+        "combination",
+        len(combos),
+        None if obs.combination is None else combos.index(obs.combination),
+    )
+    t.add("round", [obs.round, obs.rules.max_rounds])
+    t.add("hand", _card_set(obs.hand))
+    t.add("display", _card_set(obs.display))
+    t.add("discards", _card_set(obs.discards))
+    t.add("picked", _card_set(obs.picked))
+    t.add("pile_size", [obs.pile_size])
+    shown = obs.shown or ((),) * n
+    for rel, seat in enumerate(seats):
+        tokens = obs.tokens[seat]
+        t.add(f"p{rel}.shown", _card_set(shown[seat]))
+        t.add(f"p{rel}.hand_size", [obs.hand_sizes[seat]])
+        t.add(f"p{rel}.tokens", [tokens.reserve, tokens.active, *tokens.rows])
+
+
 def _build(game: str | Variant | Any, observation: Any) -> _Tensor:
     name, module, _ = resolve_game(game)
+    if name == "cards":
+        if not isinstance(observation, cast(Any, module).Observation):
+            raise InvalidStateError("observation", "expected a cards observation")
+        t = _Tensor()
+        _cards_tensor(t, module, observation)
+        return t
     state = getattr(observation, "state", None)
     observer = getattr(observation, "player", None)
     if state is None or isinstance(observer, bool) or not isinstance(observer, int):
@@ -522,12 +642,26 @@ def observation_tensor(game: str | Variant | Any, observation: Any) -> list[floa
     hole), ``jokers`` and ``supply`` (own, opponent's), ``jokers_used``,
     ``games_won`` (own, opponent's) and ``match_wins``.
 
+    The card game (the observation is a card-game ``Observation``: other
+    hands appear only as their size and the cards of theirs everyone knows):
+    ``to_move`` as above; ``turn_of`` and ``start_player`` (one-hot over the
+    seats, observer first; no start player yet: all zero); ``phase`` (one-hot
+    in the order of ``cards.Phase``: 13); ``pending``; ``combination``
+    (one-hot in ``Combination`` order, all zero when none: 7); ``round``
+    (the rounds completed and ``max_rounds``); four card sets of 65 flags in
+    card order (``cards.CARDS``: by value, then colour): ``hand`` (the
+    observer's own), ``display``, ``discards``, ``picked``; ``pile_size``;
+    then per seat, observer first, ``shown`` (65 flags: the cards of that
+    hand taken from the display and still in it), ``hand_size`` and
+    ``tokens`` (reserve, active area, then the tokens on each row in
+    ``cards.ROWS`` order: 7).
+
     Args:
         game: The game's name or module.
         observation: ``game.observation(state, player)``.
 
     Raises:
-        UnsupportedGameError: the card game, or not a game.
+        UnsupportedGameError: not a game the adapters cover.
         InvalidStateError: not an observation of ``game`` (path ``observation``).
     """
     return _build(game, observation).values
@@ -540,9 +674,11 @@ def observation_layout(
 
         >>> observation_layout("master", players=2)[:3]
         (('to_move', 4), ('phase', 4), ('rolls', 4))
+        >>> observation_layout("cards", players=2)[-3:]
+        (('p1.shown', 65), ('p1.hand_size', 1), ('p1.tokens', 7))
 
     Raises:
-        UnsupportedGameError: the card game, or not a game.
+        UnsupportedGameError: not a game the adapters cover.
         InvalidStateError: bad ``players`` or ``rules``.
     """
     name, module, rules = resolve_game(game, rules)
@@ -557,7 +693,7 @@ def tensor_size(game: str | Variant | Any, players: int = 1, rules: Any = None) 
         47
 
     Raises:
-        UnsupportedGameError: the card game, or not a game.
+        UnsupportedGameError: not a game the adapters cover.
         InvalidStateError: bad ``players`` or ``rules``.
     """
     return sum(n for _, n in observation_layout(game, players, rules))
