@@ -1,9 +1,12 @@
 """Head-to-head win rates of the bots, with 95% Wilson confidence intervals.
 
 Run: ``python benchmarks/bots.py [--game extreme|duel|master|cards|all] [--games N] [--seed S]
-[--budget SECONDS]``, or ``python benchmarks/bots.py --game win [--players 2] [--games N]
-[--first I]`` for `WinProbabilityPlayer` against `OptimalSolitaire` opponents in classic
-(`win_table`; games ``I .. I + N - 1``, so a long run can be split into parts and summed).
+[--budget SECONDS]``, ``python benchmarks/bots.py --game cards-ismcts [--iterations K]
+[--games N] [--first I]`` for `CardsISMCTS` against `CardsPlanner` and `CardsGreedy` (not
+in ``all``: a few seconds a game; games ``I .. I + N - 1``, so a run can be split), or
+``python benchmarks/bots.py --game win [--players 2] [--games N] [--first I]`` for
+`WinProbabilityPlayer` against `OptimalSolitaire` opponents in classic (`win_table`;
+games ``I .. I + N - 1``, so a long run can be split into parts and summed).
 
 For each matchup of the chosen game(s) it plays ``N`` two-player games,
 game ``i`` seeded with ``S + i`` and the seats alternated (the first bot
@@ -26,6 +29,7 @@ from typing import Any
 import kniffel_rules
 from kniffel_rules.bots import (
     CardsGreedy,
+    CardsISMCTS,
     CardsPlanner,
     DuelExpectimax,
     DuelGreedy,
@@ -61,16 +65,27 @@ MATCHUPS: dict[str, list[tuple[str, Factory, str, Factory]]] = {
 }
 """Per game: (name, factory) of the bot measured and of its opponent."""
 
+SEARCH_MATCHUPS: dict[str, list[tuple[str, Factory, str, Factory]]] = {
+    "cards-ismcts": [
+        ("CardsISMCTS", CardsISMCTS, "CardsPlanner", CardsPlanner),
+        ("CardsISMCTS", CardsISMCTS, "CardsGreedy", CardsGreedy),
+    ],
+}
+"""The searching bots' matchups (``--game cards-ismcts``), run only when asked for."""
+
 
 def head_to_head(
-    game: str, first: Any, second: Any, games: int, seed: int, budget: float
+    game: str, first: Any, second: Any, games: int, seed: int, budget: float, start_at: int = 0
 ) -> dict[str, Any]:
-    """Play ``first`` against ``second``, seats alternated; the first bot's results."""
+    """Play ``first`` against ``second``, seats alternated; the first bot's results.
+
+    Game ``i`` (``start_at <= i < start_at + games``) is seeded with ``seed + i``.
+    """
     module = kniffel_rules.get_variant(game)
     wins = losses = ties = played = 0
     totals = [0, 0]
     start = time.process_time()
-    for i in range(games):
+    for i in range(start_at, start_at + games):
         if time.process_time() - start > budget:
             break
         swap = i % 2 == 1
@@ -173,9 +188,16 @@ def _main_win(args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the matchups and print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=[*MATCHUPS, "all", "win"], default="all")
+    parser.add_argument(
+        "--game", choices=[*MATCHUPS, *SEARCH_MATCHUPS, "all", "win"], default="all"
+    )
     parser.add_argument("--players", type=int, default=2, help="--game win: table size")
-    parser.add_argument("--first", type=int, default=0, help="--game win: first game index")
+    parser.add_argument(
+        "--first", type=int, default=0, help="--game win, cards-ismcts: first game index"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="--game cards-ismcts: the bot's iterations"
+    )
     parser.add_argument("--games", type=int, default=2000, help="games per matchup")
     parser.add_argument("--seed", type=int, default=20240)
     parser.add_argument(
@@ -186,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         _main_win(args)
         return
     games = list(MATCHUPS) if args.game == "all" else [args.game]
+    table = {**MATCHUPS, **SEARCH_MATCHUPS}
+    first = args.first if args.game in SEARCH_MATCHUPS else 0
     header = (
         f"{'game':<8} {'bot':<18} {'opponent':<14} {'games':>6} {'W-L-T':>15} "
         f"{'win rate':>9} {'95% Wilson CI':>16} {'mean scores':>15} {'CPU s/game':>10}"
@@ -193,13 +217,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(header)
     print("-" * len(header))
     for game in games:
-        for name, make, other_name, make_other in MATCHUPS[game]:
-            r = head_to_head(game, make(), make_other(), args.games, args.seed, args.budget)
+        module = game.split("-")[0]
+        for name, make, other_name, make_other in table[game]:
+            bot = make()
+            if args.iterations is not None and isinstance(bot, CardsISMCTS):
+                bot = CardsISMCTS(iterations=args.iterations)
+                name = f"{name}({args.iterations})"
+            r = head_to_head(module, bot, make_other(), args.games, args.seed, args.budget, first)
             wlt = f"{r['wins']}-{r['losses']}-{r['ties']}"
             ci = f"[{r['low']:.3f}, {r['high']:.3f}]"
             means = f"{r['mean'][0]:.1f} : {r['mean'][1]:.1f}"
             print(
-                f"{game:<8} {name:<18} {other_name:<14} {r['games']:>6} {wlt:>15} "
+                f"{module:<8} {name:<18} {other_name:<14} {r['games']:>6} {wlt:>15} "
                 f"{r['rate']:>9.3f} {ci:>16} {means:>15} {r['cpu_per_game']:>10.3f}",
                 flush=True,
             )

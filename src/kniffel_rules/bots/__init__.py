@@ -18,6 +18,7 @@ Kniffel against others to win, not for the highest average (numpy).
 from collections.abc import Callable
 
 from kniffel_rules.bots.cards_bots import CardsGreedy, CardsPlanner
+from kniffel_rules.bots.cards_ismcts import CardsISMCTS
 from kniffel_rules.bots.classic_greedy import ClassicGreedy
 from kniffel_rules.bots.duel_bots import DuelExpectimax, DuelGreedy, DuelHeuristic
 from kniffel_rules.bots.extreme_bots import ExtremeExpectimax, ExtremeGreedy, ExtremeHeuristic
@@ -32,7 +33,7 @@ BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
     "extreme": {"greedy": ExtremeGreedy, "strong": ExtremeExpectimax},
     "master": {"greedy": MasterGreedy, "strong": MasterExpectimax},
     "duel": {"greedy": DuelGreedy, "strong": DuelExpectimax},
-    "cards": {"greedy": CardsGreedy, "strong": CardsPlanner},
+    "cards": {"greedy": CardsGreedy, "strong": CardsPlanner, "ismcts": CardsISMCTS},
 }
 """The bots of each game by the names the command line's ``--players`` knows.
 
@@ -43,6 +44,7 @@ its entry here (``docs/protocol.md``, "Adding a game").
 __all__ = [
     "BOTS",
     "CardsGreedy",
+    "CardsISMCTS",
     "CardsPlanner",
     "ClassicGreedy",
     "DuelExpectimax",
