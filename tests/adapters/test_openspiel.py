@@ -25,6 +25,9 @@ from kniffel_rules.adapters.space import (  # noqa: E402
 from kniffel_rules.errors import InvalidStateError  # noqa: E402
 
 LOADS: list[Any] = [
+    ("kniffel_cards", {"max_rounds": 5}),
+    ("kniffel_cards", {"players": 3, "trickier": True, "max_rounds": 4}),
+    ("kniffel_cards", {"players": 4, "simpler": True, "max_rounds": 3}),
     ("kniffel_classic", {}),
     ("kniffel_classic", {"players": 1}),
     ("kniffel_classic", {"players": 2, "full_cup": True, "games": 2, "joker": "free"}),
@@ -40,9 +43,9 @@ LOADS: list[Any] = [
 ]
 
 
-def test_every_dice_game_is_registered() -> None:
+def test_every_game_is_registered() -> None:
     assert set(GAME_NAMES) <= set(pyspiel.registered_names())
-    assert "kniffel_cards" not in pyspiel.registered_names()
+    assert GAME_NAMES["kniffel_cards"] == "cards"
 
 
 @pytest.mark.parametrize(("name", "params"), LOADS)
@@ -67,7 +70,7 @@ def test_sizes_follow_the_index(name: str, params: dict[str, Any]) -> None:
     assert (game.get_type().utility == zero_sum) == (players == 2)
 
 
-@pytest.mark.parametrize("name", sorted(GAME_NAMES))
+@pytest.mark.parametrize("name", sorted(set(GAME_NAMES) - {"kniffel_cards"}))
 def test_a_game_through_the_pyspiel_api(name: str) -> None:
     game = pyspiel.load_game(name)
     module = get_variant(GAME_NAMES[name])

@@ -1,24 +1,40 @@
-"""The dice games as OpenSpiel games (the ``[openspiel]`` extra).
+"""The dice games and the card game as OpenSpiel games (the ``[openspiel]`` extra).
 
-Importing this module registers four games with ``pyspiel``:
-``kniffel_classic``, ``kniffel_extreme``, ``kniffel_master`` and
-``kniffel_duel``, loaded as ``pyspiel.load_game("kniffel_duel")`` or with
+Importing this module registers five games with ``pyspiel``:
+``kniffel_classic``, ``kniffel_extreme``, ``kniffel_master``,
+``kniffel_duel`` and ``kniffel_cards``, loaded as ``pyspiel.load_game("kniffel_duel")`` or with
 parameters, ``pyspiel.load_game("kniffel_classic(players=1,full_cup=True)")``
 or ``pyspiel.load_game("kniffel_classic", {"players": 1, "full_cup": True})``:
 ``players`` is the number of seats (default 2; the Duell only 2; classic and
-Extreme at most 8 here), and every option of the game's ``Rules`` is a
-parameter of its own, with the rulebook's value as the default.
+Extreme at most 8 here; the card game 2 to 4), and every option of the
+game's ``Rules`` is a parameter of its own, with the rulebook's value as the
+default (the card game: ``simpler``, ``trickier`` and ``max_rounds``; its
+boards are the printed ones).
 
 - Actions are the numbers of the game's fixed action index
   (`kniffel_rules.adapters.space.ActionSpace`); chance outcomes are the
   numbers of its chance index (`kniffel_rules.adapters.space.ChanceSpace`),
   with their exact probabilities as floats (``chance_outcomes()``): every
-  throw and every die of the start-player roll-off is an explicit chance node.
+  throw and every die of the start-player roll-off is an explicit chance node
+  (the card game: the start player, and every card dealt or drawn, each card
+  of the pile equally likely).
 - Observations: ``observation_tensor(player)`` is the game's observation
   tensor from that seat's side (`kniffel_rules.adapters.space.observation_layout`),
   ``observation_string(player)`` the observation's JSON
   (``observation_to_dict``). Nothing is hidden in the dice games, so they are
   registered as perfect-information games.
+- The card game is registered as an imperfect-information game: a seat's
+  observation is its own view (its hand, the other hands as their sizes
+  and the cards everyone saw them take from the display, the public rest).
+  Its information state (``information_state_tensor``/``_string``) is that
+  same observation: the game keeps on the table what a player learnt (the
+  discards, the boards, the ``shown`` cards, the round and the turn's
+  bookkeeping), so two histories a player can tell apart nearly always
+  leave different observations. It is not strict perfect recall: the
+  player's own past actions are not listed, and the order in which cards
+  came and went (and what lay in the discard pile once it has been
+  shuffled into a new pile) is not kept. ``resample_from_infostate`` deals
+  the unseen cards again (``cards.sample_state``), for OpenSpiel's ISMCTS.
 - Returns (terminal only): with one player, the final score; with two or
   more, ``+1`` for each winner and ``-1`` for the others (``0`` for all when
   every seat ties), so the Duell and two-player games are zero-sum.
@@ -26,8 +42,7 @@ parameter of its own, with the rulebook's value as the default.
   play never approaches; the rules themselves do not bound a roll-off of
   repeated ties, nor a Duell whose discs keep changing sides.
 
-The card game is not registered yet: its action space is being redesigned
-(issue 18). The states wrap the library's immutable states, so cloning is
+The states wrap the library's immutable states, so cloning is
 cheap and the library's rules decide every legal action.
 
     >>> import pyspiel
@@ -36,11 +51,17 @@ cheap and the library's rules decide every legal action.
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())  # the roll-off
     (True, 6)
+    >>> cards = pyspiel.load_game("kniffel_cards(players=3,max_rounds=20)")
+    >>> cards.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    True
+    >>> cards.num_distinct_actions(), cards.max_chance_outcomes()
+    (298, 69)
 """
 
 from __future__ import annotations
 
 import json
+import random
 from functools import cache
 from typing import Any
 
@@ -49,7 +70,7 @@ import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters.space import (
-    DICE_GAMES,
+    GAMES,
     ActionSpace,
     ChanceSpace,
     observation_layout,
@@ -60,6 +81,7 @@ from kniffel_rules.variant import Variant, get_variant
 
 __all__ = [
     "GAME_NAMES",
+    "KniffelCards",
     "KniffelClassic",
     "KniffelDuel",
     "KniffelExtreme",
@@ -69,7 +91,7 @@ __all__ = [
     "KniffelState",
 ]
 
-GAME_NAMES: dict[str, str] = {f"kniffel_{game}": game for game in DICE_GAMES}
+GAME_NAMES: dict[str, str] = {f"kniffel_{game}": game for game in GAMES}
 """The OpenSpiel short names and the games they load."""
 
 _LONG: dict[str, str] = {
@@ -77,13 +99,16 @@ _LONG: dict[str, str] = {
     "extreme": "Kniffel Extreme",
     "master": "Kniffel Master",
     "duel": "Kniffel: Das Duell",
+    "cards": "Kniffel: Das Kartenspiel",
 }
 _PLAYERS: dict[str, tuple[int, int]] = {
     "classic": (1, 8),
     "extreme": (1, 8),
     "master": (1, 4),
     "duel": (2, 2),
+    "cards": (2, 4),
 }
+_CARD_OPTIONS = ("simpler", "trickier", "max_rounds")  # the boards stay the printed ones
 
 
 @cache
@@ -152,6 +177,9 @@ def _bounds(game: str, rules: Any, players: int) -> tuple[float, float, int]:
         return 0.0, float(per_game), players * 22 * (2 * (3 + rules.chips) + 1) + roll_off
     if game == "master":
         return 0.0, 200.0, 100_000 * players
+    if game == "cards":
+        # setup and the deal, then per turn at most a few moves per card
+        return -1.0, 1.0, 200 + rules.max_rounds * players * 2 * 65
     return 0.0, 0.0, 100_000 * rules.match_wins
 
 
@@ -159,18 +187,22 @@ def _game_type(game: str, zero_sum: bool = False) -> Any:
     """The registered type (general-sum); a two-player game is loaded as zero-sum."""
     low, high = _PLAYERS[game]
     utility = pyspiel.GameType.Utility
+    hidden = game == "cards"
+    information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=f"kniffel_{game}",
         long_name=_LONG[game],
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=information.IMPERFECT_INFORMATION
+        if hidden
+        else information.PERFECT_INFORMATION,
         utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=hidden,
+        provides_information_state_tensor=hidden,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -179,14 +211,17 @@ def _game_type(game: str, zero_sum: bool = False) -> Any:
 
 
 def _defaults(game: str) -> dict[str, Any]:
-    return {"players": 2, **_module_of(game).Rules().to_dict()}
+    options = _module_of(game).Rules().to_dict()
+    if game == "cards":
+        options = {name: options[name] for name in _CARD_OPTIONS}
+    return {"players": 2, **options}
 
 
 class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
-    """One dice game as a ``pyspiel.Game`` (see the module for the parameters).
+    """One game as a ``pyspiel.Game`` (see the module for the parameters).
 
     Args:
-        game: ``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``.
+        game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
         params: OpenSpiel's parameters: ``players`` and the options of ``Rules``.
 
     Raises:
@@ -293,6 +328,22 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             return [0.0] * n
         return [1.0 if seat in winners else -1.0 for seat in range(n)]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KniffelState:
+        """A state that ``player_id`` cannot tell from this one, drawn at random (the card game).
+
+        The unseen cards (the other hands but the cards everyone saw them
+        take, and the pile) are dealt again uniformly at random
+        (``cards.sample_state``), seeded from ``probability_sampler()`` (a
+        float in [0, 1), as OpenSpiel's ``UniformProbabilitySampler`` gives).
+        In the dice games nothing is hidden: the state itself.
+        """
+        if self.kniffel_game != "cards":
+            return KniffelState(self.get_game(), self.inner)
+        module: Any = self._module
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        view = module.observation(self.inner, int(player_id))
+        return KniffelState(self.get_game(), module.sample_state(view, rng))
+
     def __str__(self) -> str:
         return self._module.to_json(self.inner)
 
@@ -355,6 +406,17 @@ class KniffelMaster(KniffelGame):
         super().__init__("master", params)
 
 
+class KniffelCards(KniffelGame):
+    """``kniffel_cards``: the card game.
+
+    ``params``: ``players`` (2-4) and the ``Rules`` options ``simpler``,
+    ``trickier`` and ``max_rounds`` (the boards are the printed ones).
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("cards", params)
+
+
 class KniffelDuel(KniffelGame):
     """``kniffel_duel``: Kniffel: Das Duell (``params``: ``players`` = 2, the ``Rules`` options)."""
 
@@ -369,6 +431,7 @@ _FACTORIES: dict[str, type[KniffelGame]] = {
     "extreme": KniffelExtreme,
     "master": KniffelMaster,
     "duel": KniffelDuel,
+    "cards": KniffelCards,
 }
 
 
