@@ -18,9 +18,17 @@ outcomes from the decision (a card another player draws is one outcome,
 4. *rolls out* with a cheap rule of thumb (`rollout_policy`) until the
    observer's next turn begins (``horizon`` turn changes) or the game ends;
 5. *evaluates* the end: a finished game by who won; otherwise each seat's
-   tokens on the board plus a little for tokens in play and for the
+   tokens on the board, the worth of its rows' values (cards drawn, taken,
+   exchanged, the hand limit), a little for tokens in play and for the
    promise of its hand (`hand_potential`), turned into a reward in 0..1 by
    the lead over the best other seat; and backs the rewards up the path.
+
+The tree branches only at the choices of a turn (`SEARCHED`: draw, play,
+exchange, the placement of tokens), and of the exchanges only the one of
+the card that fits the hand least is weighed (`candidates`); the other
+decisions inside the tree are the rollout rule's. At the top, a decision
+outside `SEARCHED` (the display card to take, the discard, the cards of a
+combination begun, the setup) is `CardsPlanner`'s.
 
 The action chosen is the most visited child of the root among the legal
 actions. Everything is judged through the protocol (``cards.legal_actions``,
@@ -54,7 +62,7 @@ from kniffel_rules.bots.cards_bots import CardsPlanner, hand_potential
 from kniffel_rules.cards import Card, Observation, Phase, State
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["SEARCHED", "CardsISMCTS", "rollout_policy"]
+__all__ = ["SEARCHED", "CardsISMCTS", "candidates", "rollout_policy"]
 
 SEARCHED: frozenset[Phase] = frozenset({Phase.TURN, Phase.SECOND, Phase.EXCHANGE, Phase.PLACE})
 """The phases `CardsISMCTS` searches by default: the choices of a turn and of token placement."""
@@ -214,12 +222,22 @@ class CardsISMCTS:
             logistic scale of the evaluation).
         potential_weight: What a point of `hand_potential` is worth in tokens
             in the evaluation.
+        row_weight: A factor on the worth of the rows' values in the
+            evaluation.
+        rollout: The policy of the rollouts and of the unsearched decisions
+            inside the tree (``None``: `rollout_policy`).
+        searched: The phases the tree branches at (`SEARCHED`).
+        exchanges: How many ``Exchange`` actions the search weighs at a
+            node (`candidates`).
+
+    Raises:
+        InvalidStateError: A bad setting (its name is the path).
     """
 
     def __init__(
         self,
         iterations: int = 32,
-        exploration: float = 0.2,
+        exploration: float = 0.3,
         horizon: int | None = None,
         token_scale: float = 2.0,
         potential_weight: float = 0.1,
