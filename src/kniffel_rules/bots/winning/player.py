@@ -11,9 +11,9 @@ from typing import Any, NamedTuple
 
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, Model, solver_rules
+from kniffel_rules.bots.optimal._model import Model, solver_rules
 from kniffel_rules.bots.optimal._solver import _Tables
-from kniffel_rules.bots.winning import _moments
+from kniffel_rules.bots.winning import _exact, _moments
 from kniffel_rules.bots.winning._moments import Moments, chain_pair, closure_pair
 from kniffel_rules.classic import (
     BOXES,
@@ -33,11 +33,15 @@ __all__ = ["WinAdvice", "WinProbabilityPlayer"]
 
 _SLOTS = tuple(box.value for box in BOXES)
 _BOX_INDEX = {box: i for i, box in enumerate(BOXES)}
-_KNIFFEL_ROWS = tuple(ms.ROLL_INDEX[(f,) * 5] for f in range(1, 7))
 _TAIL = 8.0
 """Standard deviations beyond which a normal's mass is ignored (about 1e-15)."""
 _MIN_SD = 1e-9
 """A smaller standard deviation is a point mass (a finished sheet has 0)."""
+_EXACT_OPEN = 2
+"""Positions with at most this many boxes open get exact distributions (`_exact`)."""
+_MARGIN = 0.01
+"""The gain in estimated P(win) below which the policy keeps the average-maximising
+move where the normal model is used (not where the estimate is exact)."""
 _TIEBREAK = 1e-9
 """Weight of the expected final score when two actions win equally often."""
 
@@ -77,25 +81,49 @@ def _phi(np: Any, z: Any) -> Any:
     return 0.5 * (1.0 + _erf(np, z * (1.0 / math.sqrt(2.0))))
 
 
+_YMAX = 2048
+"""Final scores above this are not reached (1575 is classic's maximum)."""
+
+
 class _Table:
     """The win chance given one's own final score, against the other seats."""
 
-    def __init__(self, np: Any, others: list[tuple[float, float]]) -> None:
-        # others: (mean final score, standard deviation) of every other seat.
+    def __init__(self, np: Any, others: list[Any], exact: Any = None) -> None:
+        # others: per other seat, a normal ``(0, mean final, sd)`` or an exact
+        # distribution ``(1, points so far, position index)`` (`_exact`).
         self.np = np
+        self.full = np.ones(_YMAX)
         if not others:
             self.lo = self.hi = 0
-            self.w = np.ones(1)
+            self.w: Any = np.ones(1)
             return
-        lo = min(math.floor(m - _TAIL * s) for m, s in others) - 1
-        hi = max(math.ceil(m + _TAIL * s) for m, s in others) + 1
+        lo, hi = _YMAX, 0
+        pmfs: list[Any] = []
+        for kind, a, b in others:
+            if kind == 0:
+                lo = min(lo, math.floor(a - _TAIL * b) - 1)
+                hi = max(hi, math.ceil(a + _TAIL * b) + 1)
+                pmfs.append(None)
+            else:
+                pmf = exact.pmf(b)
+                top = int(np.nonzero(pmf)[0][-1])
+                lo = min(lo, a - 1)
+                hi = max(hi, a + top + 1)
+                pmfs.append(pmf)
         y = np.arange(lo, hi + 1, dtype=np.float64)
         # poly[k](y): P(exactly k others score y and the rest less than y).
         poly = [np.ones_like(y)]
-        for m, s in others:
-            s = max(s, _MIN_SD)
-            below = _phi(np, (y - 0.5 - m) / s)
-            equal = _phi(np, (y + 0.5 - m) / s) - below
+        for (kind, a, b), pmf in zip(others, pmfs, strict=True):
+            if kind == 0:
+                s = max(b, _MIN_SD)
+                below = _phi(np, (y - 0.5 - a) / s)
+                equal = _phi(np, (y + 0.5 - a) / s) - below
+            else:
+                equal = np.zeros_like(y)
+                start = a - lo
+                n = min(len(pmf), len(y) - start)
+                equal[start : start + n] = pmf[:n]
+                below = np.cumsum(equal) - equal
             nxt = [p * below for p in poly] + [np.zeros_like(y)]
             for k, p in enumerate(poly):
                 nxt[k + 1] += p * equal
@@ -103,6 +131,9 @@ class _Table:
         self.w = sum(p / (k + 1) for k, p in enumerate(poly))
         self.lo, self.hi = lo, hi
         self.y = y
+        ys = np.arange(_YMAX)
+        inside = self.w[np.clip(ys - lo, 0, len(self.w) - 1)]
+        self.full = np.where(ys < lo, 0.0, np.where(ys > hi, 1.0, inside))
 
     def win(self, mean: Any, sd: Any) -> Any:
         """P(win) of final scores ``N(mean, sd)`` rounded to integers (arrays)."""
@@ -115,6 +146,12 @@ class _Table:
         lower = _phi(np, (self.lo - 0.5 - mean) / s[:, 0])
         pmf = np.diff(cdf, axis=1, prepend=lower[:, None])
         return pmf @ self.w + (1.0 - cdf[:, -1])
+
+    def win_exact(self, base: Any, pmfs: Any) -> Any:
+        """P(win) of final scores ``base + X``, ``X`` of the distributions ``pmfs`` (rows)."""
+        np = self.np
+        at = np.minimum(base[:, None] + np.arange(pmfs.shape[1])[None, :], _YMAX - 1)
+        return (pmfs * self.full[at]).sum(axis=1)
 
 
 class _Position(NamedTuple):
@@ -130,13 +167,19 @@ class WinProbabilityPlayer:
     At every decision it picks the action with the highest estimated
     probability of finishing first, from its own position, its total and
     the other seats' totals and positions. Each player's points still to
-    come are modelled as a normal distribution, rounded to whole points,
-    whose mean and variance are those of optimal solitaire play from their
-    position (`_moments`); the players are independent. Inside a turn the
-    player searches every keep and entry exactly (the expectimax of
-    `OptimalSolitaire`) with the probability of winning after each entry as
-    the value. On its last turn against opponents who have finished the
-    search is exact: it maximises the probability of beating their totals.
+    come are modelled from optimal solitaire play from their position: with
+    at most two boxes open by their exact distribution (`_exact`), otherwise
+    by a normal distribution, rounded to whole points, with the mean and
+    variance of that play (`_moments`); the players are independent. Inside
+    a turn the player searches every keep and entry exactly (the expectimax
+    of `OptimalSolitaire`) with the probability of winning after each entry
+    as the value. Where the estimate is exact (the player's entries leave it
+    at most two boxes open and every opponent has at most two open or has
+    finished) it plays the best action; where a normal distribution enters
+    the estimate, it leaves the average-maximising action of
+    `OptimalSolitaire` only for a gain of more than 0.01 in estimated
+    probability (the normal model's errors otherwise cost average score).
+    `advise` reports the estimates themselves.
 
     A tie for first among ``k`` players counts ``1/k`` of a win (classic's
     `winners` lets tied players share the win). Equal chances are broken by
@@ -146,7 +189,9 @@ class WinProbabilityPlayer:
     The object is a policy: ``bot(state, actions, rng)`` (``rng`` unused).
     In a one-player game it plays as `OptimalSolitaire`. It needs numpy
     (the ``solver`` extra): the variances are computed on first use (about
-    20 s of CPU time, kept in memory for the process).
+    20 s of CPU time, 16 MB, kept in memory for the process), the exact
+    distributions when first needed (about 9 ms each, 4 KB each, at most
+    about 11,000 of them: 44 MB).
 
     Args:
         rules: The rules (``None``: the rulebook); the Croatian variant is
@@ -173,6 +218,8 @@ class WinProbabilityPlayer:
         self._tab: Any = None
         self._seen_rules: Rules | None = None
         self._turns: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
+        self._exact: _exact.Exact | None = None
+        self._margin = _MARGIN
 
     @property
     def rules(self) -> Rules:
@@ -188,6 +235,7 @@ class WinProbabilityPlayer:
             self._np = np
             self._tab = _Tables(np)
             self._moments = _moments.moments(self._rules)
+            self._exact = _exact.Exact(self._moments, self._tab, _EXACT_OPEN)
         return self._moments
 
     def _position(self, sheet: Sheet) -> _Position:
@@ -203,11 +251,14 @@ class WinProbabilityPlayer:
         base = sheet.total(self._rules) - sheet.upper_bonus(self._rules)
         return _Position(base, mask, upper, fifty)
 
-    def _final(self, pos: _Position) -> tuple[float, float]:
-        """Mean and standard deviation of a seat's final score."""
+    def _final(self, pos: _Position) -> tuple[int, float, float]:
+        """A seat's final score: a normal ``(0, mean, sd)`` or exact ``(1, base, index)``."""
         mo = self.moments
         i = mo.model.index(pos.mask, pos.upper, pos.fifty)
-        return pos.base + float(mo.mean[i]), float(mo.sd[i])
+        assert self._exact is not None
+        if self._exact.covers(pos.mask):
+            return 1, pos.base, i
+        return 0, pos.base + float(mo.mean[i]), float(mo.sd[i])
 
     def _check(self, state: State) -> None:
         if not isinstance(state, State):
@@ -245,9 +296,14 @@ class WinProbabilityPlayer:
             return tuple(1.0 / k if t == top else 0.0 for t in last)
         np = self._np
         out = []
-        for seat, (m, s) in enumerate(finals):
-            table = _Table(np, [f for j, f in enumerate(finals) if j != seat])
-            out.append(float(table.win(np.array([m]), np.array([s]))[0]))
+        for seat, (kind, a, b) in enumerate(finals):
+            table = _Table(np, [f for j, f in enumerate(finals) if j != seat], self._exact)
+            if kind == 0:
+                p = table.win(np.array([a]), np.array([b]))
+            else:
+                assert self._exact is not None
+                p = table.win_exact(np.array([a]), self._exact.pmf(int(b))[None, :])
+            out.append(float(p[0]))
         return tuple(out)
 
     def _turn(self, state: State, totals: tuple[int, ...] | None = None) -> tuple[Any, ...]:
@@ -261,7 +317,7 @@ class WinProbabilityPlayer:
         if totals is None:
             others = [self._final(self._position(s)) for j, s in enumerate(state.sheets) if j != me]
         else:
-            others = [(float(t), 0.0) for t in totals]
+            others = [(0, float(t), 0.0) for t in totals]
         key = (pos, tuple(others))
         found = self._turns.get(key)
         if found is not None:
@@ -270,39 +326,25 @@ class WinProbabilityPlayer:
         np = self._np
         mo = self.moments
         model: Model = mo.model
-        table = _Table(np, others)
-        open_boxes = [i for i in range(len(BOXES)) if not pos.mask >> i & 1]
+        table = _Table(np, others, self._exact)
+        open_boxes, gain, nxt, valid = _exact.entries(
+            np, model, self._rules, pos.mask, pos.upper, pos.fifty
+        )
         nb = len(open_boxes)
-        gain = np.zeros((nb, 252), dtype=np.int64)
-        nxt = np.zeros((nb, 252), dtype=np.int64)
-        valid = np.ones((nb, 252), dtype=bool)
-        natural = np.array(model.natural, dtype=np.int64)
-        t1 = model.threshold + 1
-        for c, i in enumerate(open_boxes):
-            pts = natural[i]
-            gain[c] = pts
-            nm = pos.mask | 1 << i
-            nu = np.minimum(model.threshold, pos.upper + pts) if i < 6 else pos.upper
-            nf: Any = pos.fifty
-            if i == KNIFFEL_BIT and model.flags == 2:
-                nf = (pts == self._rules.kniffel_score).astype(np.int64)
-            nxt[c] = (nm * t1 + nu) * model.flags + nf
-        if pos.mask >> KNIFFEL_BIT & 1:
-            col = {i: c for c, i in enumerate(open_boxes)}
-            for face, options in enumerate(model.extra_options(pos.mask, pos.fifty)):
-                row = _KNIFFEL_ROWS[face]
-                valid[:, row] = False
-                for b, value, bonus in options:
-                    nu = min(model.threshold, pos.upper + value) if b < 6 else pos.upper
-                    valid[col[b], row] = True
-                    gain[col[b], row] = value + bonus
-                    nxt[col[b], row] = model.index(pos.mask | 1 << b, nu, pos.fifty)
         pairs = gain * model.size + nxt
         uniq, inverse = np.unique(pairs[valid], return_inverse=True)
         g_u = uniq // model.size
         n_u = uniq % model.size
         mean_u = pos.base + g_u + mo.mean[n_u]
-        win_u = table.win(mean_u, mo.sd[n_u])
+        exact = self._exact
+        assert exact is not None
+        approx = any(kind == 0 for kind, _, b in others if b > 0)
+        if exact.covers(pos.mask | (1 << open_boxes[0])):
+            pmfs = np.array([exact.pmf(int(n)) for n in n_u.tolist()])
+            win_u = table.win_exact(pos.base + g_u, pmfs)
+        else:
+            approx = True
+            win_u = table.win(mean_u, mo.sd[n_u])
         win = np.full((nb, 252), -np.inf)
         score = np.zeros((nb, 252))
         win[valid] = win_u[inverse.ravel()]
@@ -331,7 +373,7 @@ class WinProbabilityPlayer:
             keep2 = tuple(np.concatenate([lv[j][:, 0] for lv in lv2]) for j in (0, 1))
             w1, p1 = w1[:, 0], p1[:, 0]
         start = (float(probs @ w1), float(probs @ p1))
-        found = (pos, open_boxes, util, win, keep1, keep2, start)
+        found = (pos, open_boxes, util, win, keep1, keep2, start, approx)
         self._turns[key] = found
         if len(self._turns) > 64:
             self._turns.popitem(last=False)
@@ -341,7 +383,7 @@ class WinProbabilityPlayer:
         self, state: State, actions: tuple[Action, ...], totals: tuple[int, ...] | None = None
     ) -> list[tuple[float, float]]:
         """``(utility, P(win))`` of each legal action of the mover."""
-        _, open_boxes, util, win, keep1, keep2, start = self._turn(state, totals)
+        _, open_boxes, util, win, keep1, keep2, start, _ = self._turn(state, totals)
         if state.rolls == 0:
             return [start for _ in actions]
         dice = state.dice
@@ -415,7 +457,11 @@ class WinProbabilityPlayer:
         )
 
     def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
-        """The policy: an action of ``actions`` most likely to win (first on a tie)."""
+        """The policy: an action of ``actions`` most likely to win (first on a tie).
+
+        Where the estimate is not exact, the average-maximising action unless
+        another one is estimated to win more than 0.01 more often.
+        """
         if len(actions) == 1:
             return actions[0]
         self._decision(state)
@@ -423,6 +469,13 @@ class WinProbabilityPlayer:
             return self._solo(state, actions, rng)
         values = self._values(state, actions)
         best = max(range(len(actions)), key=lambda i: values[i][0])
+        if self._margin > 0 and self._turn(state)[-1]:
+            # The normal model decides: leave the average-maximising move
+            # only for a clear gain.
+            usual = self._solo(state, actions, rng)
+            at = actions.index(usual)
+            if values[best][1] - values[at][1] <= self._margin:
+                return usual
         return actions[best]
 
     def __repr__(self) -> str:
