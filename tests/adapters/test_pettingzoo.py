@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from adapters.helpers import require
@@ -12,11 +14,13 @@ np = require("numpy")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo.test import api_test  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
+from kniffel_rules import cards  # noqa: E402
 from kniffel_rules.adapters.pettingzoo import KniffelAEC, env  # noqa: E402
-from kniffel_rules.adapters.space import ActionSpace  # noqa: E402
+from kniffel_rules.adapters.space import ActionSpace, observation_layout  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 
 GAMES = [("classic", 2), ("extreme", 2), ("master", 3), ("duel", 2), ("classic", 1)]
+CARD_TABLES = [(2, {}), (3, {"trickier": True}), (4, {"simpler": True})]
 
 
 # api_test warns for any dict observation outside its own list of board games
@@ -28,10 +32,18 @@ def test_api_test_passes(game: str, players: int) -> None:
     api_test(env(game, players), num_cycles=200)
 
 
+@pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.parametrize(("players", "rules"), CARD_TABLES)
+def test_api_test_passes_for_the_card_game(players: int, rules: dict[str, Any]) -> None:
+    api_test(env("cards", players, max_rounds=30, **rules), num_cycles=300)
+
+
 @pytest.mark.parametrize("reward", ["win", "points"])
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(("game", "players"), [*GAMES, ("cards", 3)])
 def test_random_agent_plays_a_game(game: str, players: int, reward: str) -> None:
-    aec = KniffelAEC(game, players, None, reward)  # type: ignore[arg-type]
+    rules = cards.Rules(max_rounds=10) if game == "cards" else None
+    aec = KniffelAEC(game, players, rules, reward)  # type: ignore[arg-type]
     aec.reset(seed=5)
     rng = np.random.default_rng(5)
     totals = dict.fromkeys(aec.agents, 0.0)
@@ -106,3 +118,49 @@ def test_ansi_rendering() -> None:
     assert env("master", 2).render() is None
     with pytest.raises(InvalidStateError, match="render_mode"):
         env("classic", render_mode="human")
+
+
+@pytest.mark.parametrize(("players", "rules"), CARD_TABLES)
+def test_a_seat_sees_no_hidden_card_of_another_hand(players: int, rules: dict[str, Any]) -> None:
+    aec = env("cards", players, max_rounds=25, **rules)
+    aec.reset(seed=players)
+    layout = observation_layout("cards", players, aec.rules)
+    card_parts = [
+        (at, name) for at, (name, n) in zip(_starts(layout), layout, strict=True) if n == 65
+    ]
+    rng = np.random.default_rng(players)
+    checked = 0
+    for _agent in aec.agent_iter(max_iter=5_000):
+        state = aec.state
+        for seat, other in enumerate(aec.possible_agents):
+            tensor = aec.observe(other)["observation"]
+            hidden = {c.index for s, hand in enumerate(state.hands) if s != seat for c in hand}
+            hidden -= {c.index for c in state.shown} | {c.index for c in state.picked}
+            hidden |= {c.index for c in state.pile}
+            for at, name in card_parts:
+                seen = set(np.flatnonzero(tensor[at : at + 65]).tolist())
+                assert not seen & hidden, (name, seen & hidden)
+            own = set(np.flatnonzero(tensor[card_parts[0][0] : card_parts[0][0] + 65]).tolist())
+            assert own == {c.index for c in state.hands[seat]}
+            checked += 1
+        observation, _, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+            continue
+        assert observation is not None
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert checked > 100
+
+
+def _starts(layout: Any) -> list[int]:
+    out, at = [], 0
+    for _, n in layout:
+        out.append(at)
+        at += n
+    return out
+
+
+def test_the_card_game_refuses_a_solitaire_table() -> None:
+    with pytest.raises(InvalidStateError, match="players"):
+        env("cards", 1)
+    assert env("cards").action_space("player_1") == spaces.Discrete(298)

@@ -1,14 +1,21 @@
-"""PettingZoo AEC environments for the dice games (the ``[pettingzoo]`` extra).
+"""PettingZoo AEC environments for the dice games and the card game (the ``[pettingzoo]`` extra).
 
 ``env(game, num_players=2, **rules)`` is an AEC environment for
-``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``; the keyword
-arguments are the game's ``Rules`` options (``env("classic", full_cup=True)``).
+``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``; the
+keyword arguments are the game's ``Rules`` options (``env("classic",
+full_cup=True)``, ``env("cards", 3, trickier=True, max_rounds=50)``).
 The agents are ``"player_0"`` .. ``"player_{n-1}"`` in seat order. Every
 agent's action space is ``Discrete(n)`` over the game's fixed action index
 (`kniffel_rules.adapters.space.ActionSpace`); an observation is a dict with
 ``"observation"``, the game's observation tensor from that seat's side
 (``float32``; layout: `kniffel_rules.adapters.space.observation_layout`), and
 ``"action_mask"`` (``int8``; all zeros for an agent that is not to move).
+
+In the card game an agent observes only its own view (``cards.observation``):
+its own hand, the other hands as their sizes and the cards everyone saw
+them take from the display, and what lies open on the table; no other
+hand's hidden card and nothing of the pile's cards reaches it. ``render()``
+draws what every player sees (no hand).
 
 Chance happens inside the environment: the start-player roll-off and every
 throw are drawn from a ``random.Random`` seeded from ``reset(seed=...)``, so
@@ -25,6 +32,10 @@ mask.
     >>> observation, reward, termination, truncation, info = game.last()
     >>> int(observation["action_mask"].sum()), game.agent_selection in game.agents
     (1, True)
+    >>> table = env("cards", 3, max_rounds=40)
+    >>> table.reset(seed=2)
+    >>> table.observe(table.agent_selection)["action_mask"].shape
+    (298,)
 """
 
 from __future__ import annotations
@@ -51,8 +62,9 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """A dice game as a PettingZoo AEC environment (see the module).
 
     Args:
-        game: ``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``.
-        num_players: The number of seats (the Duell: 2; Master: 1..4).
+        game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
+        num_players: The number of seats (the Duell: 2; Master: 1..4; the card
+            game: 2..4).
         rules: The game's ``Rules`` (``None``: the rulebook).
         reward: ``"win"`` or ``"points"``.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the game's
@@ -226,7 +238,7 @@ def env(
     """The AEC environment of ``game`` for ``num_players`` seats with ``Rules(**rules)``.
 
     Args:
-        game: ``"classic"``, ``"extreme"``, ``"master"`` or ``"duel"``.
+        game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
         num_players: The number of seats.
         render_mode: ``None`` or ``"ansi"``.
         **rules: Options of the game's ``Rules`` (``games=3``, ``full_cup=True``...).
