@@ -17,6 +17,11 @@ stands is a `RecordError` naming its index (``actions[17]``), the rule's
 reason and its clause id. The format is documented in ``docs/records.md``
 and by the JSON Schema ``kniffel_rules/schemas/record.schema.json``.
 
+A game whose decisions were split after a record was written offers
+``replay_steps(state, action)``: the reader replays an action of the older
+form as those steps (the card game's whole ``play`` becomes its ``begin``
+and ``pick`` decisions), and the record read back holds today's actions.
+
 A record of the card game can be cut down to what one player saw
 (``record_to_json(record, player=1)``): every chance outcome that player
 did not see (a card dealt to or drawn by another hand) is written
@@ -411,18 +416,20 @@ def read_record(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
     actions: list[Any] = []
     error: RecordError | None = None
     state = initial
+    expand = getattr(game, "replay_steps", None)  # an older record's action in today's steps
     for i, value in enumerate(raw):
         action = _decode(game, value, i)
         if error is not None:
             continue
-        try:
-            state = game.apply(state, action)
-        except IllegalActionError as exc:
-            error = _illegal(game, action, i, exc)
-            if stop_at_illegal:
-                raise error from None
-            continue
-        actions.append(action)
+        for step in expand(state, action) if expand is not None else (action,):
+            try:
+                state = game.apply(state, step)
+            except IllegalActionError as exc:
+                error = _illegal(game, action, i, exc)
+                if stop_at_illegal:
+                    raise error from None
+                break
+            actions.append(step)
     rec = GameRecord(initial, tuple(actions), state, name)
     return Replayed(rec, error, finished, scores, viewer)
 

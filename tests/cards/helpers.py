@@ -13,10 +13,12 @@ from kniffel_rules import CHANCE
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
     CARDS,
+    Begin,
     Card,
     Draw,
     Exchange,
     Phase,
+    Pick,
     Play,
     Row,
     Rules,
@@ -24,6 +26,7 @@ from kniffel_rules.cards import (
     Stop,
     Tokens,
 )
+from kniffel_rules.errors import Rejection
 
 ROW_ORDER = (Row.FULL_HOUSE, Row.COLOUR, Row.THREE_OF_A_KIND, Row.STRAIGHT, Row.TWO_PAIRS)
 
@@ -93,11 +96,34 @@ def position(
     return state
 
 
+def apply_play(state: State, play: Play) -> State:
+    """The state after the whole ``play``: its `Begin` and a `Pick` per card (KA-62)."""
+    for step in C.steps(play):
+        state = C.apply(state, step)
+    return state
+
+
+def play_refusal(state: State, play: Play) -> Rejection | None:
+    """The first refusal met on the steps of ``play`` (the legal steps before it applied)."""
+    for step in C.steps(play):
+        reason = C.why_illegal(state, step)
+        if reason is not None:
+            return reason
+        state = C.apply(state, step)
+    return None
+
+
+def next_step(state: State, play: Play) -> Begin | Pick:
+    """The next decision of ``play``: its `Begin`, or at ``PICK`` the next `Pick`."""
+    done = len(state.picked) + 1 if state.phase is Phase.PICK else 0
+    return C.steps(play)[done]
+
+
 def greedy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
     """Play a combination when possible; exchange while few tokens are in play; else draw."""
-    plays = [a for a in actions if isinstance(a, Play)]
+    plays = C.whole_plays(state)
     if plays:
-        return max(plays, key=lambda p: len(p.cards))
+        return next_step(state, max(plays, key=lambda p: len(p.cards)))
     if state.phase in (Phase.TURN, Phase.SECOND):
         t = state.tokens[state.player]
         exchanges = [a for a in actions if isinstance(a, Exchange)]

@@ -20,10 +20,12 @@ from cards.helpers import card, hand, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
+    Begin,
     Combination,
     Draw,
     Exchange,
     Phase,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -56,6 +58,10 @@ JUNK: tuple[Any, ...] = (
     Play(Combination.STRAIGHT, hand("red 12", "red 13", "blue 1", "blue 2", "blue 3")),
     Play(Combination.KNIFFEL, hand("red 7", "blue 7")),
     Play(Combination.KNIFFEL, (card("red 7"), card("red 7"))),
+    Begin(Combination.KNIFFEL),
+    Begin(Combination.THREE_OF_A_KIND),
+    Pick(card("red 7")),
+    Pick(card("blue 1")),
     card("red 7"),
     Stop(),
     Draw(),
@@ -123,7 +129,7 @@ def test_every_refusal_names_a_documented_clause_and_apply_raises_it() -> None:
                 error = _refusal(state, action)
                 assert (str(error), error.rule) == (str(reason), reason.rule)
     assert refusals > 10_000
-    assert {"PR-01", "PR-02", "PR-03", "PR-04", "PR-05", "KA-09", "KA-13"} <= rules_seen
+    assert {"PR-01", "PR-02", "PR-03", "PR-04", "PR-05", "KA-09", "KA-62"} <= rules_seen
 
 
 def test_the_fast_listing_is_the_checked_candidates() -> None:
@@ -163,18 +169,28 @@ def _over() -> State:
 
 
 THREE_NINES = Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9", "green 9"))
+BEGIN_THREE = Begin(Combination.THREE_OF_A_KIND)
+
+
+def _picking(*picks: str) -> State:
+    """``_turn`` after 'begin three_of_a_kind' and the picks given."""
+    s = C.apply(_turn(), BEGIN_THREE)
+    for text in picks:
+        s = C.apply(s, Pick(card(text)))
+    return s
+
 
 CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
     (
         "simpler-turn",
         lambda: _turn(rules=Rules(simpler=True)),
-        THREE_NINES,
+        BEGIN_THREE,
         "KA-57",
-        "simpler variant: every turn begins with 'draw'; P0 must draw, got ",
+        "simpler variant: every turn begins with 'draw'; P0 must draw, got 'begin three_of_a_kind'",
     ),
     ("second-draw", _second, Draw(), "KA-31", "P0 has drawn already this turn: one draw per turn"),
     ("pass", _turn, Stop(), "KA-53", "choose one of the three actions: a turn cannot be passed"),
-    ("chosen", _taking, THREE_NINES, "KA-09", "P0 has chosen an action already this turn: "),
+    ("chosen", _taking, BEGIN_THREE, "KA-09", "P0 has chosen an action already this turn: "),
     ("take-expected", _taking, Stop(), "KA-47", "it is P0's move: expected 'take CARD' from"),
     ("turn-expected", _turn, Take(card("red 9")), "KA-09", "it is P0's move: expected 'draw', "),
     (
@@ -187,34 +203,112 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
     ("not-displayed", _taking, Take(card("red 9")), "KA-10", "red 9 is not in the open display"),
     ("not-in-hand", _turn, Exchange(card("red 13")), "KA-27", "red 13 is not in your hand"),
     (
-        "play-not-in-hand",
+        "play-is-no-decision",
         _turn,
-        Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9", "red 13")),
-        "KA-13",
-        "red 13 is not in your hand",
+        THREE_NINES,
+        "KA-62",
+        "play a combination step by step: 'begin three_of_a_kind', then 'pick ...' for each "
+        "card ('pick blue 9', then 'pick green 9', then 'pick red 9')",
+    ),
+    ("play-at-pick", _picking, THREE_NINES, "KA-62", "play a combination step by step: "),
+    (
+        "begin-none",
+        _turn,
+        Begin(Combination.KNIFFEL),
+        "KA-24",
+        "your hand holds no Kniffel",
     ),
     (
         "wrapped",
         lambda: _turn(hand("red 12", "red 13", "blue 1", "blue 2", "blue 3")),
-        Play(Combination.STRAIGHT, hand("red 12", "red 13", "blue 1", "blue 2", "blue 3")),
+        Begin(Combination.STRAIGHT),
         "KA-21",
-        "12-13-1-2-3 does not count as a straight",
+        "your hand holds no Straight: 12-13-1-2-3 does not count as a straight",
     ),
     (
-        "size",
-        _turn,
-        Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9")),
+        "five-equal",
+        lambda: _turn(hand("red 9", "blue 9", "green 9", "yellow 9", "purple 9")),
+        Begin(Combination.FULL_HOUSE),
         "KA-44",
-        "a Three of a kind is played with 3 cards, got 2",
+        "your hand holds no Full House: a Full House is three cards of one value and two of "
+        "another, not 9-9-9-9-9 (5)",
     ),
     (
         "full-house",
         lambda: _turn(hand("red 9", "blue 9", "green 9", "red 2", "blue 3")),
-        Play(Combination.FULL_HOUSE, hand("red 9", "blue 9", "green 9", "red 2", "blue 3")),
+        Begin(Combination.FULL_HOUSE),
         "KA-17",
-        "a Full House is three cards of one value and two of another",
+        "your hand holds no Full House: a Full House is three cards of one value and two of "
+        "another",
     ),
-    ("object", _turn, object(), "PR-01", "it is P0's move: expected 'draw', 'play ...' or "),
+    (
+        "pick-not-in-hand",
+        _picking,
+        Pick(card("red 13")),
+        "KA-19",
+        "red 13 is not in your hand; pick blue 9",
+    ),
+    (
+        "pick-order",
+        _picking,
+        Pick(card("green 9")),
+        "KA-19",
+        "the cards of a Three of a kind are laid down in card order (by value, then colour): "
+        "green 9 cannot come next; pick blue 9",
+    ),
+    (
+        "pick-before",
+        lambda: _picking("blue 9", "green 9"),
+        Pick(card("red 2")),
+        "KA-19",
+        "the cards of a Three of a kind are laid down in card order (by value, then colour): "
+        "red 2 cannot come next; pick red 9",
+    ),
+    (
+        "pick-twice",
+        lambda: _picking("blue 9"),
+        Pick(card("blue 9")),
+        "KA-19",
+        "blue 9 is laid down already; pick green 9",
+    ),
+    (
+        "pick-cannot-complete",
+        _picking,
+        Pick(card("red 2")),
+        "KA-19",
+        "red 2 cannot complete your Three of a kind from the cards in your hand; pick blue 9",
+    ),
+    (
+        "pick-at-turn",
+        _turn,
+        Pick(card("blue 9")),
+        "KA-09",
+        "it is P0's move: expected 'draw', 'begin COMBINATION' or 'exchange CARD', got "
+        "'pick blue 9'",
+    ),
+    (
+        "begin-at-pick",
+        _picking,
+        BEGIN_THREE,
+        "KA-09",
+        "P0 has chosen an action already this turn: expected 'pick CARD', the next card of "
+        "the combination begun",
+    ),
+    (
+        "stop-at-pick",
+        _picking,
+        Stop(),
+        "KA-62",
+        "it is P0's move: expected 'pick CARD', the next card of the combination begun, got "
+        "'stop'",
+    ),
+    (
+        "object",
+        _turn,
+        object(),
+        "PR-01",
+        "it is P0's move: expected 'draw', 'begin COMBINATION' or ",
+    ),
     ("outcome-at-decision", _turn, card("red 13"), "PR-02", "it is P0's move: expected"),
     (
         "decision-at-chance",
@@ -238,8 +332,8 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
 @pytest.mark.parametrize(
     ("start", "action", "clause", "text"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
-@rule("KA-57", "KA-31", "KA-53", "KA-09", "KA-47", "KA-45", "KA-10", "KA-27", "KA-13", "KA-21")
-@rule("KA-44", "KA-17")
+@rule("KA-57", "KA-31", "KA-53", "KA-09", "KA-47", "KA-45", "KA-10", "KA-27", "KA-62", "KA-21")
+@rule("KA-44", "KA-17", "KA-19", "KA-24")
 def test_a_refusal_names_its_clause(
     start: Callable[[], State], action: Any, clause: str, text: str
 ) -> None:
@@ -247,12 +341,14 @@ def test_a_refusal_names_its_clause(
     if action is None:  # a card already dealt
         action = C.CARDS[0]
         text = f"{action} is not in the draw pile"
+    before = C.to_json(state)
     reason = C.why_illegal(state, action)
     assert reason is not None and str(reason).startswith(text), str(reason)
     assert reason.rule == clause
     error = _refusal(state, action)
     assert (str(error), error.rule) == (str(reason), clause)
     assert not C.is_legal(state, action)
+    assert C.to_json(state) == before  # nothing changed
 
 
 @rule("KA-52")
@@ -279,7 +375,7 @@ def test_the_trickier_active_limit_names_its_clause() -> None:
 def test_a_level_without_enough_tokens_in_play_names_ka15() -> None:
     h = hand("red 2", "blue 3", "green 4", "red 5", "yellow 6")
     s = position([h, OTHER], [tokens({Row.STRAIGHT: 2}, active=1), tokens()])
-    reason = C.why_illegal(s, Play(Combination.STRAIGHT, h))
+    reason = C.why_illegal(s, Begin(Combination.STRAIGHT))
     assert reason is not None
     assert (str(reason), reason.rule) == (
         "a 2-space level needs exactly 2 tokens, you have 1 in play",

@@ -74,11 +74,10 @@ def test_cards_are_read_by_both_colour_labels(colour: Colour) -> None:
 def test_plays_are_read_by_the_german_combination_labels() -> None:
     straight = hand("blue 2", "red 3", "red 4", "green 5", "red 6")
     s = position([straight, hand("red 13")])
-    found = cards.parse_action(s, "Straße 2 3 4 5 6")
-    assert isinstance(found, cards.Play) and found.combination is Combination.STRAIGHT
+    assert cards.parse_action(s, "Straße") == cards.Begin(Combination.STRAIGHT)
     s = position([hand("yellow 9", "red 9", "blue 9"), hand("red 13")])
-    found = cards.parse_action(s, "Dreierpasch 9 9 9")
-    assert isinstance(found, cards.Play) and found.combination is Combination.THREE_OF_A_KIND
+    assert cards.parse_action(s, "Dreierpasch") == cards.Begin(Combination.THREE_OF_A_KIND)
+    assert cards.parse_action(s, "ansagen Dreierpasch") == cards.Begin(Combination.THREE_OF_A_KIND)
 
 
 # --- render and render_action ------------------------------------------------------
@@ -129,7 +128,7 @@ def test_no_picture_shows_a_card_of_another_hand(
         if i % 17:
             continue
         for lang in LANGS:
-            public = set(s.display)
+            public = set(s.display) | set(s.picked)  # laid down: on the table for all
             whole = cards.render(s, lang=lang)
             for card in CARDS:
                 if _shown(card, whole):
@@ -138,7 +137,8 @@ def test_no_picture_shows_a_card_of_another_hand(
                 text = cards.render(cards.observation(s, p), lang=lang)
                 for seat, held in enumerate(s.hands):
                     for card in held:
-                        assert _shown(card, text) == (seat == p), (p, card, text)
+                        if card not in s.picked:
+                            assert _shown(card, text) == (seat == p), (p, card, text)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -183,7 +183,14 @@ def test_every_phase_is_told_in_words() -> None:
         seen.setdefault(s.phase, " / ".join(cards.render(s).splitlines()[:2]))
     four = hand("blue 5", "green 5", "red 5", "yellow 5")
     s = position([four, hand("red 13")])
-    s = cards.apply(s, cards.Play(Combination.FOUR_OF_A_KIND, four))
+    s = cards.apply(s, cards.Begin(Combination.FOUR_OF_A_KIND))
+    s = cards.apply(s, cards.Pick(four[0]))
+    seen[s.phase] = " / ".join(cards.render(s).splitlines()[:2])
+    assert seen[cards.Phase.PICK] == (
+        "Round 2: P0 to move / lay down the Four of a kind card by card: blue 5 so far"
+    )
+    for card in four[1:]:
+        s = cards.apply(s, cards.Pick(card))
     seen[s.phase] = " / ".join(cards.render(s).splitlines()[:2])
     assert seen[cards.Phase.PLACE] == "Round 2: P0 to move / place the tokens of the Four of a kind"
     assert set(seen) == set(cards.Phase)
@@ -283,4 +290,4 @@ def test_any_seeded_view_hides_the_other_hands(seed: int, players: int, lang: La
         text = cards.render(cards.observation(s, p), lang=lang)
         assert all(len(line) <= 79 for line in text.splitlines())
         for seat, held in enumerate(s.hands):
-            assert all(_shown(c, text) == (seat == p) for c in held)
+            assert all(_shown(c, text) == (seat == p) for c in held if c not in s.picked)

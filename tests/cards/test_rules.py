@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from cards.helpers import card, hand, play_until, position, tokens
+from cards.helpers import apply_play, card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError
 from kniffel_rules.cards import (
     BLUE_BOARD,
     CARDS,
     RED_BOARD,
+    Begin,
     Card,
     Colour,
     Combination,
@@ -21,6 +22,7 @@ from kniffel_rules.cards import (
     Draw,
     Exchange,
     Phase,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -39,6 +41,8 @@ from kniffel_rules.cards import (
     new_game,
     row_value,
     scores,
+    whole_plays,
+    why_illegal,
     winners,
 )
 
@@ -48,11 +52,11 @@ OTHER = hand("blue 1", "green 3", "purple 6")  # a harmless hand for the other p
 
 
 def plays_of(state: State, combo: Combination) -> list[Play]:
-    return [a for a in legal_actions(state) if isinstance(a, Play) and a.combination is combo]
+    return [p for p in whole_plays(state) if p.combination is combo]
 
 
 def play(state: State, combo: Combination, *texts: str) -> State:
-    return apply(state, Play(combo, [card(t) for t in texts]))
+    return apply_play(state, Play(combo, [card(t) for t in texts]))
 
 
 def after_setup(players: int = 2, rules: Rules | None = None, start: int = 0) -> State:
@@ -188,7 +192,7 @@ def test_start_player_begins_and_play_goes_clockwise() -> None:
 def test_exactly_one_action_per_turn() -> None:
     s = position([hand("red 9", "blue 9", "green 9", "red 2"), OTHER])
     assert legal_actions(s)[0] == Draw()
-    assert {type(a) for a in legal_actions(s)} == {Draw, Play, Exchange}
+    assert {type(a) for a in legal_actions(s)} == {Draw, Begin, Exchange}
     with pytest.raises(IllegalActionError, match="cannot be passed"):
         apply(s, Stop())
     after_play = play(s, Combination.THREE_OF_A_KIND, "red 9", "blue 9", "green 9")
@@ -196,7 +200,7 @@ def test_exactly_one_action_per_turn() -> None:
     drawing = apply(apply(s, Draw()), card("blue 13"))
     assert drawing.phase is Phase.TAKE
     with pytest.raises(IllegalActionError, match="chosen an action already"):
-        apply(drawing, Play(Combination.THREE_OF_A_KIND, hand("red 9", "blue 9", "green 9")))
+        apply(drawing, Begin(Combination.THREE_OF_A_KIND))
 
 
 @rule("KA-10")
@@ -271,10 +275,25 @@ def test_one_combination_per_turn_and_the_cards_are_discarded() -> None:
 def test_only_combinations_in_hand_can_be_played() -> None:
     s = position([hand("red 9", "blue 9", "green 8"), OTHER])
     assert plays_of(s, Combination.THREE_OF_A_KIND) == []
-    with pytest.raises(IllegalActionError, match="not in your hand"):
-        play(s, Combination.THREE_OF_A_KIND, "red 9", "blue 9", "yellow 9")
-    with pytest.raises(IllegalActionError, match="three cards of one value"):
-        play(s, Combination.THREE_OF_A_KIND, "red 9", "blue 9", "green 8")
+    with pytest.raises(IllegalActionError, match="three cards of one value") as caught:
+        apply(s, Begin(Combination.THREE_OF_A_KIND))
+    assert caught.value.rule == "KA-19"
+    begun = apply(
+        position([hand("red 9", "blue 9", "green 9"), OTHER]), Begin(Combination.THREE_OF_A_KIND)
+    )
+    with pytest.raises(IllegalActionError, match="yellow 9 is not in your hand") as caught:
+        apply(begun, Pick(card("yellow 9")))
+    assert caught.value.rule == "KA-19"
+    begun = apply(
+        position([hand("red 9", "blue 9", "green 9", "red 10"), OTHER]),
+        Begin(Combination.THREE_OF_A_KIND),
+    )
+    begun = apply(apply(begun, Pick(card("blue 9"))), Pick(card("green 9")))
+    reason = why_illegal(begun, Pick(card("red 10")))
+    assert reason is not None and reason.rule == "KA-19"
+    assert str(reason) == (
+        "a Three of a kind is three cards of one value, not 9-9-10 (2+1); pick red 9"
+    )
 
 
 @rule("KA-14")
@@ -336,9 +355,9 @@ def test_colour_fills_colour_and_takes_more_from_the_display() -> None:
     s = position([h, OTHER], [t, tokens()])
     (p,) = plays_of(s, Combination.COLOUR)
     assert p.cards == hand("blue 2", "blue 4", "blue 7", "blue 8", "blue 10")
-    s = apply(s, p)
+    s = apply_play(s, p)
     assert s.tokens[0].on(COL) == 1 and row_value(s.rules, s.tokens[0], COL) == 2
-    with pytest.raises(IllegalActionError, match="one colour"):
+    with pytest.raises(IllegalActionError, match="red 3 cannot complete your Colour with blue 2"):
         play(
             position([h, OTHER], [t, tokens()]),
             Combination.COLOUR,
@@ -364,7 +383,7 @@ def test_straight_raises_the_hand_limit() -> None:
     h = hand("red 6", "blue 7", "green 8", "yellow 9", "red 10")
     s = position([h, OTHER])
     (p,) = plays_of(s, Combination.STRAIGHT)
-    s = apply(s, p)
+    s = apply_play(s, p)
     assert hand_limit(s.rules, s.tokens[0]) == 6
     gap = position([hand("red 6", "blue 7", "green 8", "yellow 9", "red 11"), OTHER])
     assert plays_of(gap, Combination.STRAIGHT) == []
@@ -468,7 +487,7 @@ def test_the_last_token_may_go_on_a_bigger_level() -> None:
     board = {FH: 7, COL: 7, TOAK: 2, ST: 7}  # 23 of 24 placed
     s = position([h, OTHER], [tokens(board, active=1), tokens()])
     (p,) = plays_of(s, Combination.THREE_OF_A_KIND)
-    s = apply(s, p)
+    s = apply_play(s, p)
     t = s.tokens[0]
     assert t.left == 0 and t.on(TOAK) == 3  # the 2-space level stays part-filled
     # not while a token is still in the reserve
@@ -569,7 +588,7 @@ def test_simpler_draw_then_play_or_exchange() -> None:
     s = apply(s, Take(s.display[0]))
     assert s.phase is Phase.SECOND
     actions = legal_actions(s)
-    assert {type(a) for a in actions} == {Play, Exchange, Stop}
+    assert {type(a) for a in actions} == {Begin, Exchange, Stop}
     assert len(plays_of(s, Combination.FOUR_OF_A_KIND)) == 1
     with pytest.raises(IllegalActionError, match="drawn already"):
         apply(s, Draw())
@@ -644,5 +663,5 @@ def test_trickier_no_end_game_rule_and_a_blocked_player_is_out() -> None:
     )
     options = plays_of(s2, Combination.THREE_OF_A_KIND)
     assert options  # 2 tokens fill the 2-space level ...
-    after = apply(s2, options[0])
+    after = apply_play(s2, options[0])
     assert after.tokens[0].left == 1 and scores(after)[0] == 0  # ... and leave 1: out

@@ -9,12 +9,13 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from cards.helpers import card, hand, play_until, position, tokens
+from cards.helpers import apply_play, card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError
 from kniffel_rules.cards import (
     BLUE_BOARD,
     CARDS,
     RED_BOARD,
+    Begin,
     Board,
     BoardRow,
     Card,
@@ -45,6 +46,7 @@ from kniffel_rules.cards import (
     observation,
     scores,
     to_json,
+    whole_plays,
     winners,
 )
 
@@ -55,11 +57,11 @@ KNIFFEL = hand("blue 7", "green 7", "purple 7", "red 7", "yellow 7")
 
 
 def play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:
-    return apply(state, Play(combo, cards))
+    return apply_play(state, Play(combo, cards))
 
 
 def combos(state: State) -> set[Combination]:
-    return {a.combination for a in legal_actions(state) if isinstance(a, Play)}
+    return {a.combination for a in legal_actions(state) if isinstance(a, Begin)}
 
 
 # --- the boards -----------------------------------------------------------------------
@@ -155,10 +157,10 @@ def test_full_house_and_two_pairs_need_two_values() -> None:
     assert Combination.FULL_HOUSE not in combos(s) and Combination.TWO_PAIRS not in combos(s)
     with pytest.raises(IllegalActionError, match="three cards of one value and two of another"):
         play(s, Combination.FULL_HOUSE, KNIFFEL)
-    with pytest.raises(IllegalActionError, match="two cards of one value and two of another"):
-        play(s, Combination.TWO_PAIRS, KNIFFEL[:4])
     four = position([hand("red 7", "blue 7", "green 7", "yellow 7"), OTHER])
-    toak = [a for a in legal_actions(four) if isinstance(a, Play) and len(a.cards) == 3]
+    with pytest.raises(IllegalActionError, match="two cards of one value and two of another"):
+        apply(four, Begin(Combination.TWO_PAIRS))
+    toak = [a for a in whole_plays(four) if len(a.cards) == 3]
     assert len(toak) == 4  # any three of the four Sevens
     assert combos(four) == {Combination.THREE_OF_A_KIND, Combination.FOUR_OF_A_KIND}
 

@@ -12,11 +12,12 @@ from cards.helpers import hand, late_position, play_until, position, tokens
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.cards import (
     CARDS,
+    Begin,
     Card,
     Combination,
     Draw,
     Phase,
-    Play,
+    Pick,
     Row,
     Rules,
     State,
@@ -69,9 +70,12 @@ def test_round_trips() -> None:
     late = late_position(1, 3)
     assert from_json(to_json(late)) == late
     s = position([hand("red 5", "blue 5", "green 5", "yellow 5"), hand("red 1")])
-    placing = apply(
-        s, Play(Combination.FOUR_OF_A_KIND, hand("red 5", "blue 5", "green 5", "yellow 5"))
-    )
+    picking = apply(s, Begin(Combination.FOUR_OF_A_KIND))
+    for card in hand("red 5", "blue 5", "green 5"):
+        picking = apply(picking, Pick(card))
+        assert picking.phase is Phase.PICK and from_json(to_json(picking)) == picking
+        assert to_json(from_json(to_json(picking))) == to_json(picking)
+    placing = apply(picking, Pick(hand("yellow 5")[0]))
     assert placing.phase is Phase.PLACE and from_json(to_json(placing)) == placing
 
 

@@ -25,11 +25,13 @@ from kniffel_rules import CHANCE, InvalidStateError, KniffelError
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
     CARDS,
+    Begin,
     Card,
     Combination,
     Discard,
     Exchange,
     Phase,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -248,7 +250,7 @@ def _walk(players: int, rules: Rules, seed: int, greedy: bool = False) -> Iterat
             state = C.apply(state, C.sample_chance(state, rng))
         else:
             actions = C.legal_actions(state)
-            plays = [a for a in actions if isinstance(a, Play)] if greedy else []
+            plays = [a for a in actions if isinstance(a, (Begin, Pick))] if greedy else []
             pool = plays or actions
             state = C.apply(state, pool[rng.randrange(len(pool))])
 

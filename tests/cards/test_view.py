@@ -309,7 +309,9 @@ def test_the_dict_names_the_combination_being_placed() -> None:
         [hand("red 7", "blue 7", "green 7", "yellow 7", "purple 7"), hand("blue 13")],
         check=False,
     )
-    s = C.apply(s, C.legal_actions(s)[-1 - len(s.hands[0])])
+    (kniffel,) = [p for p in C.whole_plays(s) if p.combination is C.Combination.KNIFFEL]
+    for step in C.steps(kniffel):
+        s = C.apply(s, step)
     assert s.phase is Phase.PLACE and s.combination is not None
     assert C.observation_to_dict(C.observation(s, 0))["combination"] == s.combination.value
 

@@ -32,6 +32,7 @@ from kniffel_rules import (
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
     CARDS,
+    Begin,
     Card,
     Colour,
     Combination,
@@ -39,6 +40,7 @@ from kniffel_rules.cards import (
     Draw,
     Exchange,
     Phase,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -69,9 +71,19 @@ def placing(active: int = 3) -> State:
     """Seat 0 placing the tokens of a Kniffel (a choice of rows and of the reserve)."""
     mine = hand("blue 7", "red 7", "green 7", "yellow 7", "purple 7")
     s = position([mine, hand("blue 13")], [tokens(active=active), tokens()], check=False)
-    s = C.apply(s, Play(Combination.KNIFFEL, mine))
+    for step in C.steps(Play(Combination.KNIFFEL, mine)):
+        s = C.apply(s, step)
     assert s.phase is Phase.PLACE
     return s
+
+
+def refused_whole(state: State, text: str, play: Play) -> None:
+    """``text`` reads as the whole ``play``, which is refused: made step by step (KA-62)."""
+    assert play in C.whole_plays(state)
+    err = parse_error(state, text)
+    assert err.rule == "KA-62", str(err)
+    assert str(err).startswith(f"{text!r}: {C.why_illegal(state, play)}"), str(err)
+    assert "'begin " in str(err) and "'pick " in str(err)
 
 
 def parse_error(state: Any, text: str) -> ActionParseError:
@@ -88,6 +100,12 @@ EXAMPLES: list[tuple[Any, dict[str, Any], str]] = [
     (PlaceToken(COL), {"type": "place_token", "row": "colour"}, "token colour"),
     (Draw(), {"type": "draw"}, "draw"),
     (Take(Card(7, "red")), {"type": "take", "card": "red 7"}, "take red 7"),
+    (
+        Begin(Combination.FULL_HOUSE),
+        {"type": "begin", "combination": "full_house"},
+        "begin full_house",
+    ),
+    (Pick(Card(7, "red")), {"type": "pick", "card": "red 7"}, "pick red 7"),
     (
         Play(Combination.STRAIGHT, hand("blue 2", "red 3", "red 4", "green 5", "red 6")),
         {
@@ -124,11 +142,11 @@ def test_every_form(action: Any, data: dict[str, Any], text: str) -> None:
 
 def test_every_class_has_a_form() -> None:
     classes = {f.cls for f in CODEC.forms}
-    assert classes == {StartPlayer, Card, PlaceToken, Draw, Take, Play, Place, Exchange, Stop,
-                       Discard}
+    assert classes == {StartPlayer, Card, PlaceToken, Draw, Take, Begin, Pick, Play, Place,
+                       Exchange, Stop, Discard}
     assert [f.tag for f in CODEC.forms] == [
-        "start_player", "card", "place_token", "draw", "take", "play", "place", "exchange",
-        "stop", "discard",
+        "start_player", "card", "place_token", "draw", "take", "begin", "pick", "play", "place",
+        "exchange", "stop", "discard",
     ]
 
 
@@ -247,30 +265,30 @@ def test_draw(text: str) -> None:
 )
 def test_a_play_by_colours_values_or_both(text: str) -> None:
     expected = Play(Combination.STRAIGHT, hand("red 2", "blue 3", "red 4", "green 5", "red 6"))
-    assert C.parse_action(straight_hand(), text) == expected
+    refused_whole(straight_hand(), text, expected)
 
 
-def test_a_play_by_values_asks_when_the_colours_are_open() -> None:
+@rule("KA-62")
+def test_a_pick_by_value_asks_when_the_colours_are_open() -> None:
+    s = C.apply(straight_hand(), Begin(Combination.STRAIGHT))
+    for text in ("pick red 2", "3", "wähle 4", "lay down green 5"):
+        s = C.apply(s, C.parse_action(s, text))
     with pytest.raises(AmbiguousActionError) as info:
-        C.parse_action(straight_hand(), "play straight 2 3 4 5 6")
+        C.parse_action(s, "6")
     err = info.value
-    assert err.candidates == (
-        Play(Combination.STRAIGHT, hand("red 2", "blue 3", "red 4", "green 5", "blue 6")),
-        Play(Combination.STRAIGHT, hand("red 2", "blue 3", "red 4", "green 5", "red 6")),
-    )
-    assert str(err) == (
-        "'play straight 2 3 4 5 6' can mean 2 actions: "
-        "play straight red 2 blue 3 red 4 green 5 blue 6; "
-        "play straight red 2 blue 3 red 4 green 5 red 6; say which"
-    )
+    assert err.candidates == (Pick(Card(6, "blue")), Pick(Card(6, "red")))
+    assert str(err) == "'6' can mean 2 actions: pick blue 6; pick red 6; say which"
     assert isinstance(err, ValueError) and isinstance(err, KniffelError)
+    assert C.parse_action(s, "rot 6") == Pick(Card(6, "red"))
 
 
-def test_a_play_by_values_chooses_the_only_fitting_colours() -> None:
+@rule("KA-62")
+def test_a_combination_is_begun_by_its_name() -> None:
     s = position([hand("blue 2", "red 3", "red 4", "green 5", "red 6"), hand("blue 13")])
-    expected = Play(Combination.STRAIGHT, s.hands[0])
-    for text in ("play straight 2 3 4 5 6", "Straße 2 3 4 5 6", "2 3 4 5 6", "play straight"):
-        assert C.parse_action(s, text) == expected
+    for text in ("play straight", "Straße", "begin straight", "ansagen Straße", "b straight"):
+        assert C.parse_action(s, text) == Begin(Combination.STRAIGHT), text
+    refused_whole(s, "Straße 2 3 4 5 6", Play(Combination.STRAIGHT, s.hands[0]))
+    refused_whole(s, "2 3 4 5 6", Play(Combination.STRAIGHT, s.hands[0]))
 
 
 FIVE_SEVENS = ("blue 7", "red 7", "green 7", "yellow 7", "purple 7")
@@ -298,23 +316,23 @@ def test_combinations_by_their_names(
     text: str, combo: Combination | None, cards: tuple[str, ...] | None
 ) -> None:
     s = straight_hand()
-    if combo is None:  # several fit: the reader asks
+    if combo is None:  # several fit: none is a decision
         with pytest.raises((AmbiguousActionError, ActionParseError)):
             C.parse_action(s, text)
         return
-    assert C.parse_action(s, text) == Play(combo, hand(*(cards or ())))
+    if len(text.split()) <= 2:  # the name alone: begin it
+        assert C.parse_action(s, text) == Begin(combo)
+        return
+    refused_whole(s, text, Play(combo, hand(*(cards or ()))))
 
 
 def test_values_and_colours_narrow_the_candidates() -> None:
     s = straight_hand()
-    with pytest.raises(AmbiguousActionError) as info:
-        C.parse_action(s, "play fh red 7 blue 7 7 6 6")
-    assert len(info.value.candidates) == 3  # green, purple or yellow 7
-    assert all(isinstance(a, Play) and a.combination is Combination.FULL_HOUSE
-               for a in info.value.candidates)
-    assert C.parse_action(s, "play fh red 7 blue 7 gelb 7 6 6") == Play(
+    err = parse_error(s, "play fh red 7 blue 7 7 6 6")  # green, purple or yellow 7
+    assert err.rule == "KA-62"
+    refused_whole(s, "play fh red 7 blue 7 gelb 7 6 6", Play(
         Combination.FULL_HOUSE, hand("red 7", "blue 7", "yellow 7", "red 6", "blue 6")
-    )
+    ))
 
 
 @pytest.mark.parametrize(
@@ -326,10 +344,13 @@ def test_values_and_colours_narrow_the_candidates() -> None:
          "each card can be played only once"),
         ("play straight red 2 blue 3 red 4 green 5 blue 7", "KA-20",
          "2-3-4-5-7 is not a straight: a straight is five consecutive values"),
-        ("play colour", "KA-44", "a Colour is played with 5 cards, got 0"),
+        ("play colour", "KA-18", "your hand holds no Colour"),
+        ("begin colour", "KA-18", "your hand holds no Colour"),
+        ("pick red 2", "KA-09", "it is P0's move: expected 'draw', 'begin COMBINATION' or "
+                                "'exchange CARD', got 'pick red 2'"),
         ("stop", "KA-53", "choose one of the three actions: a turn cannot be passed"),
-        ("take red 7", "KA-09", "it is P0's move: expected 'draw', 'play ...' or 'exchange CARD', "
-                                "got 'take red 7'"),
+        ("take red 7", "KA-09", "it is P0's move: expected 'draw', 'begin COMBINATION' or "
+                                "'exchange CARD', got 'take red 7'"),
         ("card red 9", "PR-02", "it is P0's move"),
         ("start 1", "PR-02", "it is P0's move"),
     ],
@@ -355,7 +376,7 @@ def test_a_play_without_room_for_its_tokens_says_why() -> None:
 
 def test_not_understood_lists_what_is_legal() -> None:
     err = parse_error(straight_hand(), "fly to the moon")
-    assert str(err).startswith("'fly to the moon': not understood; legal here: draw, play ")
+    assert str(err).startswith("'fly to the moon': not understood; legal here: draw, begin ")
     assert err.understood is None and err.rule == ""
     assert err.legal == tuple(C.action_to_text(a) for a in C.legal_actions(straight_hand()))
 
@@ -473,7 +494,8 @@ def test_a_placement_that_breaks_a_rule_says_which() -> None:
 def test_a_four_of_a_kind_needs_no_row() -> None:
     mine = hand("blue 7", "red 7", "green 7", "yellow 7")
     s = position([mine, hand("blue 13")], check=False)
-    s = C.apply(s, Play(Combination.FOUR_OF_A_KIND, mine))
+    for step in C.steps(Play(Combination.FOUR_OF_A_KIND, mine)):
+        s = C.apply(s, step)
     assert s.phase is Phase.PLACE
     assert C.parse_action(s, "reserve 2") == Place(TP, 2)
     assert C.parse_action(s, "1 aus der Reserve") == Place(TP, 1)
@@ -569,9 +591,7 @@ def test_after_the_end_nothing_is_legal() -> None:
 
 def test_an_observation_reads_its_own_player() -> None:
     s = straight_hand()
-    assert C.parse_action(C.observation(s, 0), "2 3 4 5 red 6") == Play(
-        Combination.STRAIGHT, hand("red 2", "blue 3", "red 4", "green 5", "red 6")
-    )
+    assert C.parse_action(C.observation(s, 0), "play straight") == Begin(Combination.STRAIGHT)
     err = parse_error(C.observation(s, 1), "draw")
     assert err.rule == "PR-08" and err.legal == ()
 
@@ -589,17 +609,23 @@ def test_the_documented_forms() -> None:
     full_house = Play(Combination.FULL_HOUSE, hand("blue 2", "red 2", "blue 7", "green 7", "red 7"))
     for text in ("play fh red 7 blue 7 7 2 2", "Full House 7 7 7 2 2", "play 7 7 7 2 2",
                  "play full_house blue 2 red 2 blue 7 green 7 red 7"):
-        assert C.parse_action(s, text) == full_house, text
+        refused_whole(s, text, full_house)
     colour = Play(Combination.COLOUR, tuple(c for c in mine if c.colour is Colour.PURPLE))
-    for text in ("play colour lila 5 lila 6 lila 8 lila 9 lila 10", "flush", "color",
+    for text in ("play colour lila 5 lila 6 lila 8 lila 9 lila 10",
                  "Farbe violett 5 violet 6 purple 8 lila 9 lila 10"):
-        assert C.parse_action(s, text) == colour, text
-    for text in ("2 Paare 2 2 7 7", "zwei Paare", "play two pairs 2 2"):
-        with pytest.raises(AmbiguousActionError) as info:
-            C.parse_action(s, text)
-        assert len(info.value.candidates) == 3  # two of the three 7s
+        refused_whole(s, text, colour)
+    for text in ("flush", "color", "begin colour", "ansagen Farbe"):
+        assert C.parse_action(s, text) == Begin(Combination.COLOUR), text
+    for text in ("zwei Paare", "beginne 2 Paare"):
+        assert C.parse_action(s, text) == Begin(Combination.TWO_PAIRS), text
     for text in ("swap red 7", "c red 7", "tausche rot7", "exchange the red 7"):
         assert C.parse_action(s, text) == Exchange(Card(7, "red")), text
+    s = C.apply(s, Begin(Combination.TWO_PAIRS))
+    for text in ("2", "pick red 2", "auslegen blau 7"):
+        s = C.apply(s, C.parse_action(s, text))
+    with pytest.raises(AmbiguousActionError) as info:
+        C.parse_action(s, "7")
+    assert len(info.value.candidates) == 2  # green or red 7 after blue 7
 
 
 def test_the_notation_table_matches_the_code() -> None:
@@ -715,7 +741,8 @@ def test_every_placement_round_trips(active: int) -> None:
         for board in ({}, {TP: 6}, {ST: 2, FH: 4}):
             s = position([mine, hand("blue 13")], [tokens(board, active=active), tokens()],
                          check=False)
-            s = C.apply(s, Play(combo, mine))
+            for step in C.steps(Play(combo, mine)):
+                s = C.apply(s, step)
             actions = C.legal_actions(s)
             assert actions and all(isinstance(a, Place) for a in actions)
             check_round_trips(s, actions)

@@ -5,7 +5,11 @@ The hands are hidden, so both bots decide from
 display, the discards, the counts) and the legal actions, which depend on
 nothing else: two states that differ only in another player's hand get the
 same action. Both are policies (``policy(state, legal_actions, rng) ->
-action``) that never draw from ``rng``.
+action``) that never draw from ``rng``. Both choose a whole play of action B
+among ``cards.whole_plays`` and make it one decision at a time: the
+``Begin`` of its combination, then at each ``PICK`` the ``Pick`` of its next
+card (`cards.steps`); the same choice is found again at every step, since
+the hand and the boards do not change while the cards are picked.
 
 * `CardsGreedy` plays the biggest combination it holds, exchanges a card
   while it has fewer than 3 tokens in play, and otherwise draws; every other
@@ -88,24 +92,33 @@ def _view(state: State | Observation) -> Observation:
     return cards.observation(state, cards.current_player(state))
 
 
+def _step(view: Observation, play: Play) -> Action:
+    """The next decision of ``play``: its `Begin`, or at ``PICK`` the `Pick` of its next card."""
+    done = len(view.picked) + 1 if view.phase is Phase.PICK else 0
+    return cards.steps(play)[done]
+
+
 class CardsGreedy:
     """Greedy card player: play the biggest combination, keep 3 tokens in play, else draw.
 
-    Plays the combination with the most cards (the first in `legal_actions`
-    order on a tie); with no combination, exchanges a card while fewer than 3
-    tokens are in play and the reserve has some, else draws; stops
-    exchanging at 3 tokens in play. Takes, discards, places setup tokens and
+    Plays the combination with the most cards (the first in
+    `cards.whole_plays` order on a tie), one `Begin` or `Pick` at a time;
+    with no combination, exchanges a card while fewer than 3 tokens are in
+    play and the reserve has some, else draws; stops exchanging at 3 tokens
+    in play. Takes, discards, places setup tokens and
     Four-of-a-kind/Kniffel tokens by the first legal action. It reads only its
     own tokens (from the observation). Deterministic: it never draws from
     ``rng``.
     """
 
-    def __call__(self, state: State, actions: tuple[Any, ...], rng: random.Random) -> Any:
+    def __call__(
+        self, state: State | Observation, actions: tuple[Any, ...], rng: random.Random
+    ) -> Any:
         """Choose an action for the player to move."""
         obs = _view(state)
-        plays = [a for a in actions if isinstance(a, Play)]
+        plays = cards.whole_plays(obs)
         if plays:
-            return max(plays, key=lambda p: len(p.cards))
+            return _step(obs, max(plays, key=lambda p: len(p.cards)))
         mine = obs.tokens[obs.player]
         wants = mine.active < 3 and mine.reserve > 0
         if obs.phase in (Phase.TURN, Phase.SECOND):
@@ -154,7 +167,9 @@ class CardsPlanner:
     def __init__(self, loss_weight: float = 0.6) -> None:
         self.loss_weight = loss_weight
 
-    def __call__(self, state: State, actions: tuple[Any, ...], rng: random.Random) -> Any:
+    def __call__(
+        self, state: State | Observation, actions: tuple[Any, ...], rng: random.Random
+    ) -> Any:
         """Choose an action for the player to move."""
         return self.decide(_view(state), actions)
 
@@ -250,9 +265,9 @@ class CardsPlanner:
         return min(exchanges, key=lambda a: self._loss(obs.hand, a.card))
 
     def _turn(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
-        plays = [a for a in actions if isinstance(a, Play)]
+        plays = cards.whole_plays(obs)
         if plays:
-            return max(plays, key=lambda p: self._play_worth(obs, p))
+            return _step(obs, max(plays, key=lambda p: self._play_worth(obs, p)))
         if self._wants_tokens(obs):
             found = self._cheapest_exchange(obs, actions)
             if found is not None:

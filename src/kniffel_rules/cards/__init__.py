@@ -29,10 +29,12 @@ from kniffel_rules._moved import alias_modules
 from kniffel_rules.cards._sample import sample_state
 from kniffel_rules.cards.actions import (
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
     Outcome,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -49,13 +51,15 @@ from kniffel_rules.cards.engine import (
     is_terminal,
     legal_actions,
     new_game,
+    replay_steps,
     sample_chance,
     scores,
     stand_in,
+    whole_plays,
     why_illegal,
     winners,
 )
-from kniffel_rules.cards.legality import hand_limit, is_out, place_options, row_value
+from kniffel_rules.cards.legality import hand_limit, is_out, place_options, row_value, steps
 from kniffel_rules.cards.notation import COLOUR_NAMES, COMBINATION_NAMES, ROW_NAMES, parse_action
 from kniffel_rules.cards.pieces import (
     BLUE_BOARD,
@@ -105,6 +109,7 @@ __all__ = [
     "SIZES",
     "VALUES",
     "Action",
+    "Begin",
     "Board",
     "BoardRow",
     "Card",
@@ -116,6 +121,7 @@ __all__ = [
     "Observation",
     "Outcome",
     "Phase",
+    "Pick",
     "Place",
     "PlaceToken",
     "Play",
@@ -148,12 +154,15 @@ __all__ = [
     "plays",
     "render",
     "render_action",
+    "replay_steps",
     "row_value",
     "sample_chance",
     "sample_state",
     "scores",
     "stand_in",
+    "steps",
     "to_json",
+    "whole_plays",
     "why_illegal",
     "winners",
 ]

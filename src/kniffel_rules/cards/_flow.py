@@ -9,7 +9,7 @@ to decide.
 from __future__ import annotations
 
 from kniffel_rules.cards.actions import Place
-from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.combinations import SIZES, Combination
 from kniffel_rules.cards.legality import (
     COLOUR_AT,
     FULL_HOUSE_AT,
@@ -31,6 +31,7 @@ __all__ = [
     "DISPLAY_SIZE",
     "START_ACTIVE",
     "after_chance_card",
+    "begin_play",
     "begin_setup",
     "discard_card",
     "do_exchange",
@@ -38,6 +39,7 @@ __all__ = [
     "do_play",
     "end_turn",
     "finished",
+    "pick_card",
     "place_setup_token",
     "start_draw",
     "take_card",
@@ -168,6 +170,21 @@ def take_card(state: State, card: Card) -> State:
 
 
 # --- action B: playing and placing ------------------------------------------------------
+
+
+def begin_play(state: State, combo: Combination) -> State:
+    """Action B announced: its cards follow, one `Pick` each (KA-62)."""
+    return evolve(state, phase=Phase.PICK, combination=combo, picked=(), pending=0)
+
+
+def pick_card(state: State, card: Card) -> State:
+    """One more card of the combination begun; the last one plays it (KA-13, KA-62)."""
+    combo = state.combination
+    assert combo is not None
+    picked = (*state.picked, card)
+    if len(picked) < SIZES[combo]:
+        return evolve(state, picked=picked)
+    return do_play(evolve(state, picked=()), combo, picked)
 
 
 def do_play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from kniffel_rules.cards._flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
-from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.combinations import SIZES, Combination
 from kniffel_rules.cards.engine import check_capacity
 from kniffel_rules.cards.legality import (
     exchanging_problem,
     hand_limit,
     is_out,
     place_options,
+    placement_problem,
     row_value,
     setup_actions,
     setup_order,
@@ -299,6 +300,14 @@ def _check_phase(state: State) -> None:
         top = min(row_value(rules, tokens, Row.COLOUR), len(state.display))
         if not 1 <= pending <= top:
             _fail("pending", "cards still to take from the display: 1..the Colour value")
+    elif phase is Phase.PICK:
+        # what every player sees: fewer cards than the combination has, and room for its
+        # tokens; whether the hand completes it depends on cards a stand-in deals anew
+        combo = state.combination
+        if pending or combo is None or len(state.picked) >= SIZES[combo]:
+            _fail("picked", "the cards laid down so far: fewer than the combination has")
+        elif placement_problem(rules, tokens, combo) is not None:
+            _fail("combination", "its tokens must have somewhere to go")
     elif phase is Phase.PLACE:
         combo = state.combination
         if combo not in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):

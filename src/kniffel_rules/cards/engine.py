@@ -11,11 +11,12 @@ Order of ``legal_actions`` (documented, stable within a minor version):
   drawn (dealt, drawn from the pile, refilling the display) as every card of
   the pile, in card order;
 * ``SETUP``: ``PlaceToken(row)`` for every row allowed, in board order;
-* ``TURN``: ``Draw()``, then every ``Play`` (by combination in
-  `Combination` order, then by the cards' positions in card order), then
-  ``Exchange(card)`` for every card of the hand in card order; with
-  ``simpler`` only ``Draw()``;
-* ``SECOND`` (simpler): every ``Play``, every ``Exchange``, then ``Stop()``;
+* ``TURN``: ``Draw()``, then ``Begin(combination)`` for every combination
+  with a whole play now, in `Combination` order, then ``Exchange(card)`` for
+  every card of the hand in card order; with ``simpler`` only ``Draw()``;
+* ``SECOND`` (simpler): every ``Begin``, every ``Exchange``, then ``Stop()``;
+* ``PICK``: ``Pick(card)`` for every card of the hand, in card order, that
+  comes next in some whole play of the combination begun (`whole_plays`);
 * ``TAKE``: ``Take(card)`` for every card of the display, in card order;
 * ``PLACE``: every ``Place`` (see `place_options`);
 * ``EXCHANGE``: every further ``Exchange``, then ``Stop()``;
@@ -25,6 +26,13 @@ Order of ``legal_actions`` (documented, stable within a minor version):
 number of players for the start-player draw (the outcome is that seat) and
 the number of cards in the pile for a card (the outcome is the card at that
 position in card order).
+
+A whole play of action B (a `Play`: a combination and its cards) is not one
+decision but a short sequence (KA-62): ``Begin(combination)``, then one
+``Pick(card)`` per card in card order; the last pick plays it. So every
+node has at most the hand's size + 8 legal actions (at most 28: a hand holds
+at most 20 cards, KA-61), and `whole_plays` lists the whole plays open now
+(`steps` turns one into its decisions).
 """
 
 from __future__ import annotations
@@ -41,10 +49,12 @@ from kniffel_rules.cards import _flow
 from kniffel_rules.cards._observe import stand_in_state
 from kniffel_rules.cards.actions import (
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
     Outcome,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -52,7 +62,8 @@ from kniffel_rules.cards.actions import (
     Stop,
     Take,
 )
-from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem
+from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem, steps
+from kniffel_rules.cards.legality import whole_plays as _legal_whole_plays
 from kniffel_rules.cards.pieces import CARDS, Card, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
@@ -70,9 +81,11 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "replay_steps",
     "sample_chance",
     "scores",
     "stand_in",
+    "whole_plays",
     "why_illegal",
     "winners",
 ]
@@ -197,8 +210,10 @@ def _decide(state: State, action: Action) -> State:
         return _flow.take_card(state, CARDS[action.card.index])
     if isinstance(action, Draw):
         return _flow.start_draw(state)
-    if isinstance(action, Play):
-        return _flow.do_play(state, action.combination, action.cards)
+    if isinstance(action, Pick):
+        return _flow.pick_card(state, CARDS[action.card.index])
+    if isinstance(action, Begin):
+        return _flow.begin_play(state, action.combination)
     if isinstance(action, Exchange):
         return _flow.do_exchange(state, CARDS[action.card.index])
     if isinstance(action, Stop):
@@ -288,7 +303,8 @@ def stand_in(obs: Observation) -> State:
     return state
 
 
-_DECISIONS = (PlaceToken, Draw, Take, Play, Place, Exchange, Stop, Discard)
+_PLAYS_BEGIN = (Phase.TURN, Phase.SECOND)
+_DECISIONS = (PlaceToken, Draw, Take, Play, Begin, Pick, Place, Exchange, Stop, Discard)
 _OUTCOMES = (StartPlayer, Card)
 
 SHELL: Shell[State] = Shell(
@@ -435,3 +451,50 @@ def winners(state: State) -> tuple[int, ...]:
         IllegalActionError: The game is not over yet (``PR-07``).
     """
     return SHELL.winners(state)
+
+
+def whole_plays(state: State | Observation) -> tuple[Play, ...]:
+    """The whole plays of action B open to the player to move, each once (KA-62).
+
+    At ``TURN`` (not simpler) and ``SECOND``: every whole `Play` legal now,
+    by combination in `Combination` order, then by the cards' positions in
+    card order; at ``PICK``: those of the combination begun that extend the
+    cards picked; otherwise ``()``. A `Play` is a value, not a decision:
+    `steps` gives the ``Begin`` and ``Pick`` decisions that make it, and the
+    legal ``Begin`` and ``Pick`` decisions are read from this same list.
+    Given an `Observation`: its player's, when they are to move.
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(2, first_player=0)
+        >>> cards.whole_plays(s)                  # setup: no play
+        ()
+
+    Raises:
+        InvalidStateError: ``state`` is not a card-game `State` or `Observation`.
+    """
+    seen = stand_in(state) if isinstance(state, Observation) else state
+    SHELL.check_state(seen)
+    if _to_move(seen) < 0:
+        return ()
+    return _legal_whole_plays(seen)
+
+
+def replay_steps(state: State, action: Action | Outcome) -> tuple[Action | Outcome, ...]:
+    """The actions of today that ``action``, read from an older record, stands for.
+
+    A whole `Play` where a combination may be begun (``TURN`` or ``SECOND``)
+    stands for its `steps` (KA-62: a record written before the play became
+    a sequence of decisions); any other action stands for itself. The
+    reader of records (``kniffel_rules.records``) replays an old record this
+    way; `apply` still judges every step.
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(2, first_player=0)
+        >>> cards.replay_steps(s, cards.Draw())
+        (Draw(),)
+    """
+    if isinstance(action, Play) and type(state) is State and state.phase in _PLAYS_BEGIN:
+        return steps(action)
+    return (action,)

@@ -18,9 +18,11 @@ from kniffel_rules._text import brief
 from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.actions import (
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -31,12 +33,15 @@ from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
 from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
 from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
-from kniffel_rules.cards.wire import action_to_text
-from kniffel_rules.errors import Rejection
+from kniffel_rules.cards.wire import action_to_text, cards_text
+from kniffel_rules.errors import InvalidStateError, Rejection
 
 __all__ = [
     "COLOUR_AT",
     "FULL_HOUSE_AT",
+    "PLAY_CLAUSE",
+    "begin_actions",
+    "begin_problem",
     "candidates",
     "discard_actions",
     "discard_problem",
@@ -48,6 +53,8 @@ __all__ = [
     "listing",
     "may_combine",
     "phase_problem",
+    "pick_actions",
+    "pick_problem",
     "place_amount",
     "place_options",
     "place_problem",
@@ -59,9 +66,11 @@ __all__ = [
     "setup_actions",
     "setup_order",
     "setup_problem",
+    "steps",
     "take_actions",
     "take_problem",
     "value_at",
+    "whole_plays",
 ]
 
 _TAKE: Final = {c: Take(c) for c in CARDS}
@@ -311,14 +320,23 @@ def _listed_play(combo: Combination, cards: tuple[Card, ...]) -> Play:
     return play
 
 
-def play_actions(state: State) -> tuple[Play, ...]:
-    """Every legal `Play` for the player to move, in the order of `plays`."""
+def _playable(state: State) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
+    """The whole plays of the mover's hand whose tokens have somewhere to go, by combination.
+
+    The one enumeration of action B: `play_actions`, `whole_plays`, the
+    legal `Begin` and `Pick` decisions all read it.
+    """
     rules, tokens = state.rules, state.tokens[state.player]
-    found: list[Play] = []
-    for combo, group in _play_objects(state.hands[state.player]):
-        if placement_problem(rules, tokens, combo) is None:
-            found.extend(group)
-    return tuple(found)
+    return tuple(
+        (combo, group)
+        for combo, group in _play_objects(state.hands[state.player])
+        if placement_problem(rules, tokens, combo) is None
+    )
+
+
+def play_actions(state: State) -> tuple[Play, ...]:
+    """Every whole `Play` the hand and the board allow now, in the order of `plays`."""
+    return tuple(p for _, group in _playable(state) for p in group)
 
 
 _COMBINATION_CLAUSE: Final = {
@@ -352,7 +370,11 @@ def combination_problem(combo: Combination, cards: tuple[Card, ...]) -> Rejectio
 
 
 def play_problem(state: State, play: Play) -> Rejection | None:
-    """Why ``play`` may not be played now (``None``: it may). KA-13..KA-25."""
+    """Why the whole ``play`` may not be played now (``None``: it may). KA-13..KA-25.
+
+    A whole play is made by its decisions (`steps`, KA-62); `problem` refuses
+    a `Play` itself with this reason, or for a legal one with how to make it.
+    """
     combo = play.combination
     hand = state.hands[state.player]
     cards = play.cards
@@ -364,6 +386,155 @@ def play_problem(state: State, play: Play) -> Rejection | None:
     if not any(c is combo and cs == cards for c, cs in plays(hand)):
         return combination_problem(combo, cards)
     return placement_problem(state.rules, state.tokens[state.player], combo)
+
+
+PLAY_CLAUSE: Final = "KA-62"
+"""The clause of the step-by-step play (``docs/rules/cards.md``): `Begin`, then `Pick` each card."""
+
+_BEGIN: Final = {c: Begin(c) for c in Combination}
+_PICK_AT: Final = tuple(Pick(c) for c in CARDS)
+
+
+def _begun(state: State) -> tuple[Play, ...]:
+    """``PICK``: the whole plays of the combination begun that extend the cards picked."""
+    combo, picked = state.combination, state.picked
+    k = len(picked)
+    for c, group in _playable(state):
+        if c is combo:
+            return tuple(p for p in group if p.cards[:k] == picked)
+    return ()
+
+
+def whole_plays(state: State) -> tuple[Play, ...]:
+    """The whole plays open to the player to move (a player's node of ``state``).
+
+    ``TURN`` (not simpler) and ``SECOND``: every whole play the hand and the
+    board allow, in the order `plays` lists them; ``PICK``: those of the
+    combination begun that extend the cards picked; otherwise ``()``. Each is
+    made by the decisions `steps` gives, and the legal `Begin` and `Pick`
+    decisions are read from this very list.
+    """
+    phase = state.phase
+    if phase is Phase.PICK:
+        return _begun(state)
+    if phase is Phase.SECOND or (phase is Phase.TURN and not state.rules.simpler):
+        return play_actions(state)
+    return ()
+
+
+def steps(play: Play) -> tuple[Begin | Pick, ...]:
+    """The decisions that make ``play``: `Begin` its combination, then `Pick` each card in order.
+
+    Examples:
+        >>> from kniffel_rules.cards import Card, Combination, Play, steps
+        >>> steps(Play(Combination.THREE_OF_A_KIND, [Card(9, "red"), Card(9, "blue"),
+        ...                                          Card(9, "green")]))
+        (Begin(Combination.THREE_OF_A_KIND), Pick(Card(9, 'blue')), Pick(Card(9, 'green')), \
+Pick(Card(9, 'red')))
+
+    Raises:
+        InvalidStateError: ``play`` is not a `Play` (path ``play``).
+    """
+    if not isinstance(play, Play):
+        raise InvalidStateError("play", f"expected a cards Play, got {brief(play)}")
+    return (_BEGIN[play.combination], *[_PICK_AT[c.index] for c in play.cards])
+
+
+def begin_actions(state: State) -> tuple[Begin, ...]:
+    """Every legal `Begin`: the combinations with a whole play now, in `Combination` order."""
+    return tuple([_BEGIN[combo] for combo, _ in _playable(state)])
+
+
+def begin_problem(state: State, combo: Combination) -> Rejection | None:
+    """Why ``combo`` may not be begun now (``None``: it may). KA-14..KA-25, KA-62.
+
+    It may when the hand holds a ``combo`` whose tokens have somewhere to go:
+    the same conditions as a whole `Play` of it (`play_problem`).
+    """
+    hand = state.hands[state.player]
+    for c, _ in _play_objects(hand):
+        if c is combo:
+            return placement_problem(state.rules, state.tokens[state.player], combo)
+    lacking = f"your hand holds no {combo.label}"
+    near = _near_miss(combo, hand)
+    if near is None:
+        return Rejection(lacking, _COMBINATION_CLAUSE[combo])
+    reason = combination_problem(combo, near)  # `explain`'s words for the cards held
+    return Rejection(f"{lacking}: {reason}", reason.rule)
+
+
+def _near_miss(combo: Combination, hand: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """Cards of ``hand`` that look like a ``combo`` but are none, for the words of a refusal.
+
+    The whole hand when it has the combination's size; for a Straight, five
+    values running round from 13 to 1 (KA-21); else ``None``.
+    """
+    if len(hand) == SIZES[combo]:
+        return hand
+    if combo is Combination.STRAIGHT:
+        by_value = {c.value: c for c in hand}
+        for low in (10, 11, 12, 13):
+            run = [(low + i - 1) % 13 + 1 for i in range(5)]
+            if all(v in by_value for v in run):
+                return tuple(by_value[v] for v in run)
+    return None
+
+
+def pick_actions(state: State) -> tuple[Pick, ...]:
+    """``PICK``: every legal `Pick`, in card order.
+
+    The cards that come next in some whole play of the combination begun
+    that extends the cards picked (`whole_plays`): so each is later in card
+    order than the last card picked, and the combination can be completed.
+    """
+    k = len(state.picked)
+    return tuple([_PICK_AT[i] for i in sorted({p.cards[k].index for p in _begun(state)})])
+
+
+def pick_problem(state: State, card: Card) -> Rejection | None:
+    """Why ``card`` may not be picked next (``None``: it may). KA-17..KA-25, KA-62.
+
+    The clause is the combination's; the words say what is wrong with the
+    card: not in the hand, picked already, before the last card picked in
+    card order (the cards are laid down in card order), or unable to
+    complete the combination with the cards of the hand.
+    """
+    combo = state.combination
+    assert combo is not None
+    options = pick_actions(state)
+    if _PICK_AT[card.index] in options:
+        return None
+    offered = " or ".join(str(p.card) for p in options)
+    then = f"; pick {offered}" if offered else ""
+    rule = _COMBINATION_CLAUSE[combo]
+    picked = state.picked
+    if holds(picked, card):
+        return Rejection(f"{card} is laid down already{then}", rule)
+    if not holds(state.hands[state.player], card):
+        return Rejection(f"{card} is not in your hand{then}", rule)
+    later = any(holds(p.cards[len(picked) + 1 :], card) for p in _begun(state))
+    if later or (picked and card.index < picked[-1].index):
+        return Rejection(
+            f"the cards of a {combo.label} are laid down in card order (by value, then "
+            f"colour): {card} cannot come next{then}",
+            rule,
+        )
+    if len(picked) + 1 == SIZES[combo]:  # the last card: `explain`'s words for the cards
+        return Rejection(f"{explain(combo, (*picked, card))}{then}", rule)
+    with_ = f" with {cards_text(picked)}" if picked else ""
+    return Rejection(
+        f"{card} cannot complete your {combo.label}{with_} from the cards in your hand{then}",
+        rule,
+    )
+
+
+def _refuse_play(play: Play) -> Rejection:
+    picks = ", then ".join(f"'pick {c}'" for c in play.cards)
+    return Rejection(
+        "play a combination step by step: "
+        f"'begin {play.combination.value}', then 'pick ...' for each card ({picks})",
+        PLAY_CLAUSE,
+    )
 
 
 # --- exchanging cards for tokens (action C) ---------------------------------------
@@ -487,8 +658,9 @@ _PLACE_TOKEN: Final = {r: PlaceToken(r) for r in ROWS}
 
 _EXPECTED: Final = {  # in the notation players type (cards/notation.py)
     Phase.SETUP: "'token ROW' (a setup token)",
-    Phase.TURN: "'draw', 'play ...' or 'exchange CARD'",
-    Phase.SECOND: "'play ...', 'exchange CARD' or 'stop'",
+    Phase.TURN: "'draw', 'begin COMBINATION' or 'exchange CARD'",
+    Phase.SECOND: "'begin COMBINATION', 'exchange CARD' or 'stop'",
+    Phase.PICK: "'pick CARD', the next card of the combination begun",
     Phase.TAKE: "'take CARD' from the open display",
     Phase.PLACE: "'place ROW reserve N levels ...' (where the tokens go)",
     Phase.EXCHANGE: "'exchange CARD' or 'stop'",
@@ -496,9 +668,12 @@ _EXPECTED: Final = {  # in the notation players type (cards/notation.py)
 }
 
 
+_DECISION_KINDS: Final = (Draw, Play, Begin, Pick, Exchange, Stop, Take, Place, PlaceToken, Discard)
+
+
 def _said(action: object) -> str:
     """An action as players write it (`action_to_text`); anything else briefly."""
-    if isinstance(action, (Draw, Play, Exchange, Stop, Take, Place, PlaceToken, Discard)):
+    if isinstance(action, _DECISION_KINDS):
         return f"'{action_to_text(action)}'"
     return brief(action)
 
@@ -507,11 +682,12 @@ _PHASE_CLAUSE: Final = {
     Phase.TURN: "KA-09",
     Phase.SECOND: "KA-57",
     Phase.TAKE: "KA-47",
+    Phase.PICK: PLAY_CLAUSE,
     Phase.PLACE: "KA-49",
     Phase.EXCHANGE: "KA-52",
     Phase.DISCARD: "KA-51",
 }
-_CHOSEN: Final = (Phase.TAKE, Phase.PLACE, Phase.EXCHANGE, Phase.DISCARD)
+_CHOSEN: Final = (Phase.TAKE, Phase.PICK, Phase.PLACE, Phase.EXCHANGE, Phase.DISCARD)
 
 
 def phase_problem(state: State, action: object) -> Rejection:
@@ -535,7 +711,7 @@ def phase_problem(state: State, action: object) -> Rejection:
         return Rejection(f"{name} has drawn already this turn: one draw per turn", "KA-31")
     if phase is Phase.TURN and isinstance(action, Stop):
         return Rejection("choose one of the three actions: a turn cannot be passed", "KA-53")
-    if phase in _CHOSEN and isinstance(action, (Draw, Play, Exchange)):
+    if phase in _CHOSEN and isinstance(action, (Draw, Play, Begin, Exchange)):
         return Rejection(
             f"{name} has chosen an action already this turn: expected {_EXPECTED[phase]}", "KA-09"
         )
@@ -563,8 +739,13 @@ def problem(state: State, action: Action) -> Rejection | None:
             return None
         if state.rules.simpler:
             return phase_problem(state, action)
-    if isinstance(action, Play) and phase in (Phase.TURN, Phase.SECOND):
-        return play_problem(state, action)
+    if isinstance(action, Pick) and phase is Phase.PICK:
+        return pick_problem(state, action.card)
+    if isinstance(action, Begin) and phase in (Phase.TURN, Phase.SECOND):
+        return begin_problem(state, action.combination)
+    if isinstance(action, Play) and phase in (Phase.TURN, Phase.SECOND, Phase.PICK):
+        # a whole play is no decision (KA-62): why it is illegal, else how to make it
+        return play_problem(state, action) or _refuse_play(action)
     if isinstance(action, Exchange) and phase in (Phase.TURN, Phase.SECOND, Phase.EXCHANGE):
         return exchange_problem(state, action.card)
     if isinstance(action, Stop) and phase in (Phase.SECOND, Phase.EXCHANGE):
@@ -585,8 +766,7 @@ _DRAW: Final = Draw()
 _STOP: Final = Stop()
 
 
-def _plays(state: State) -> tuple[Play, ...]:
-    return tuple(p for _, group in _play_objects(state.hands[state.player]) for p in group)
+_BEGINS: Final = tuple(_BEGIN.values())
 
 
 def _exchanges(state: State) -> tuple[Exchange, ...]:
@@ -601,9 +781,11 @@ def candidates(state: State) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.TURN:
-        return (_DRAW, *_plays(state), *_exchanges(state))
+        return (_DRAW, *_BEGINS, *_exchanges(state))
     if phase is Phase.SECOND:
-        return (*_plays(state), *_exchanges(state), _STOP)
+        return (*_BEGINS, *_exchanges(state), _STOP)
+    if phase is Phase.PICK:
+        return tuple([_PICK_AT[c.index] for c in state.hands[state.player]])
     if phase is Phase.EXCHANGE:
         return (*_exchanges(state), _STOP)
     if phase is Phase.TAKE:
@@ -627,7 +809,7 @@ def listing(state: State) -> tuple[Action, ...]:
     if phase is Phase.TURN:
         if state.rules.simpler:
             return (_DRAW,)
-        return (_DRAW, *play_actions(state), *exchange_actions(state))
+        return (_DRAW, *begin_actions(state), *exchange_actions(state))
     if phase is Phase.TAKE:
         return take_actions(state)
     if phase is Phase.DISCARD:
@@ -635,7 +817,9 @@ def listing(state: State) -> tuple[Action, ...]:
     if phase is Phase.EXCHANGE:
         return (*exchange_actions(state), _STOP)
     if phase is Phase.SECOND:
-        return (*play_actions(state), *exchange_actions(state), _STOP)
+        return (*begin_actions(state), *exchange_actions(state), _STOP)
+    if phase is Phase.PICK:
+        return pick_actions(state)
     if phase is Phase.PLACE:
         assert state.combination is not None
         return place_options(state.rules, state.tokens[state.player], state.combination)

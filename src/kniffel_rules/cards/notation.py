@@ -9,14 +9,18 @@ is the "Notation" section of ``docs/rules/cards.md``):
 * cards as ``red 7`` / ``rot 7`` / ``rot7``, or by value alone (``7``): the
   value then stands for any card of it that fits, and if several do the
   reader asks which (`AmbiguousActionError` listing them);
+* a play of action B, step by step (KA-62): ``begin full_house`` /
+  ``ansagen Full House`` (or the combination alone, or ``play full_house``
+  with no cards), then ``pick red 7`` / ``wähle rot 7`` for each card (the
+  card alone while picking);
 * ``draw`` / ``ziehen``, ``take red 7`` / ``nimm rot 7``, ``exchange red 7`` /
   ``tauschen rot 7``, ``discard red 7`` / ``abwerfen rot 7``, ``stop`` /
   ``fertig`` / ``ende``; where the phase leaves one choice, the card alone
   (``rot 7`` while taking from the display, discarding, exchanging);
-* a play by its combination and cards, values, colours or both
+* a whole play by its combination and cards, values, colours or both
   (``play straight 2 3 4 5 6``, ``Straße 2 3 4 5 6``,
-  ``play fh red 7 blue 7 7 2 2``, ``Dreierpasch 9 9 9``; with the
-  combination named, cards left out stand for any that fit: ``play kniffel``);
+  ``play fh red 7 blue 7 7 2 2``, ``Dreierpasch 9 9 9``): read as the
+  `Play`, which is no decision: the refusal says how to play it step by step;
 * the placement of a Four of a kind or Kniffel: ``place two pairs from reserve 1``,
   ``reserve 1``, ``1 aus der Reserve``, ``Zwei Paare Reserve 0 Spalten 2``
   (the row may be left out where the combination fixes it; ``levels 1``
@@ -49,10 +53,12 @@ from typing import Final
 
 from kniffel_rules.cards.actions import (
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
     Outcome,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -139,7 +145,14 @@ _VERBS: Final = Phrasebook({
         "draw", "draw cards", "ziehen", "ziehe", "zieh", "karten ziehen", "nachziehen",
         "a", "action a", "aktion a",
     ),
-    "take": ("take", "pick", "nimm", "nehme", "nehmen", "aufnehmen"),
+    "take": ("take", "nimm", "nehme", "nehmen", "aufnehmen"),
+    "begin": (
+        "begin", "announce", "start playing", "ansagen", "sage an", "beginne", "beginnen",
+        "ansage",
+    ),
+    "pick": (
+        "pick", "add", "lay", "lay down", "wähle", "wählen", "auslegen", "lege aus", "dazu",
+    ),
     "play": (
         "play", "spiele", "spielen", "spiel", "ausspielen", "spiele aus", "lege", "legen",
         "b", "action b", "aktion b",
@@ -269,8 +282,10 @@ def _read_play(state: State, tokens: Sequence[str]) -> list[Reading]:
         and (combo is not None or not spec or len(cs) == len(spec))
         and _fits(spec, cs)
     ]
-    if not found and combo is not None:
+    if not found and combo is not None and spec:
         found.append(Play(combo, _concrete(spec, hand)))
+    if combo is not None and not spec:  # "play kniffel": begin it (KA-62)
+        found.insert(0, Begin(combo))
     return found
 
 
@@ -353,6 +368,11 @@ def _read_verb(state: State, verb: str, rest: Sequence[str]) -> list[Reading]:
         return _one_card(rest, hand, Discard)
     if verb == "play":
         return _read_play(state, rest)
+    if verb == "begin":
+        combo = _COMBINATIONS.whole(rest)
+        return [] if combo is None else [Begin(combo)]
+    if verb == "pick":
+        return _one_card(rest, hand, Pick)
     if verb == "token":
         return _read_token(rest)
     if verb == "place":
@@ -379,6 +399,8 @@ def _read_bare(state: State, tokens: Sequence[str]) -> list[Reading]:
         found = _one_card(tokens, hand, Discard)
     elif phase is Phase.EXCHANGE:
         found = _one_card(tokens, hand, Exchange)
+    elif phase is Phase.PICK:
+        found = _one_card(tokens, hand, Pick)
     elif phase is Phase.PLACE:
         found = _read_place(state, tokens)
     if phase in _PLAYS_NOW or (not found and _COMBINATIONS.match(tokens) is not None):

@@ -31,10 +31,12 @@ from kniffel_rules._text import brief
 from kniffel_rules.cards._observe import check_observation, see
 from kniffel_rules.cards.actions import (
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
     Outcome,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -69,6 +71,10 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "second": {
         "en": "play a combination, exchange cards or stop",
         "de": "ausspielen, Karten tauschen oder aufhören",
+    },
+    "pick": {
+        "en": "lay down the {combination} card by card: {cards} so far",
+        "de": "{combination} Karte für Karte auslegen: bisher {cards}",
     },
     "place": {
         "en": "place the tokens of the {combination}",
@@ -105,6 +111,11 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "a_draw": {"en": "draw cards", "de": "Karten ziehen"},
     "a_take": {"en": "take {card} from the display", "de": "{card} aus der Auslage nehmen"},
     "a_play": {"en": "play {combination}: {cards}", "de": "{combination} ausspielen: {cards}"},
+    "a_begin": {
+        "en": "play {combination} (its cards next)",
+        "de": "{combination} ausspielen (die Karten danach)",
+    },
+    "a_pick": {"en": "lay down {card}", "de": "{card} auslegen"},
     "a_place": {"en": "place tokens on {row}", "de": "Steine auf {row} setzen"},
     "a_reserve": {"en": "{n} from the reserve", "de": "{n} aus der Reserve"},
     "a_columns": {"en": "{n} columns", "de": "{n} Spalten"},
@@ -166,6 +177,9 @@ def _status(obs: Observation, winning: tuple[int, ...], lang: Lang) -> list[str]
         return [head + _w(chance, lang, name=name, n=obs.pending)]
     if phase is Phase.TURN:
         decision = _w("turn_simpler" if obs.rules.simpler else "turn", lang)
+    elif phase is Phase.PICK and obs.combination is not None:
+        picked = _cards(obs.picked, lang) if obs.picked else _w("empty", lang)
+        decision = _w("pick", lang, combination=obs.combination.labels[lang], cards=picked)
     elif phase is Phase.PLACE and obs.combination is not None:
         decision = _w("place", lang, combination=obs.combination.labels[lang])
     elif phase is Phase.DISCARD:
@@ -273,6 +287,10 @@ def render_action(action: Action | Outcome, *, lang: Lang = "en") -> str:
         return _w("a_draw", lang)
     if isinstance(action, Take):
         return _w("a_take", lang, card=_card(action.card, lang))
+    if isinstance(action, Pick):
+        return _w("a_pick", lang, card=_card(action.card, lang))
+    if isinstance(action, Begin):
+        return _w("a_begin", lang, combination=action.combination.labels[lang])
     if isinstance(action, Play):
         cards = _cards(action.cards, lang)
         return _w("a_play", lang, combination=action.combination.labels[lang], cards=cards)

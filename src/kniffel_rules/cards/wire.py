@@ -9,7 +9,10 @@ their value (``"two_pairs"``):
 * ``{"type": "place_token", "row": "colour"}``: `PlaceToken`;
 * ``{"type": "draw"}``: `Draw`;
 * ``{"type": "take", "card": "red 7"}``: `Take`;
-* ``{"type": "play", "combination": "straight", "cards": ["blue 2", ...]}``: `Play`;
+* ``{"type": "begin", "combination": "straight"}``: `Begin`;
+* ``{"type": "pick", "card": "blue 2"}``: `Pick`;
+* ``{"type": "play", "combination": "straight", "cards": ["blue 2", ...]}``: `Play`
+  (a whole play: a value, not a decision; `steps` are its decisions);
 * ``{"type": "place", "row": "two_pairs", "from_reserve": 1, "levels": 2}``: `Place`;
 * ``{"type": "exchange", "card": "red 7"}``: `Exchange`;
 * ``{"type": "stop"}``: `Stop`;
@@ -17,8 +20,8 @@ their value (``"two_pairs"``):
 
 The canonical text is one line that names the action without a state:
 ``start 1`` (the seat, as in ``StartPlayer(1)``), ``card red 7``,
-``token colour``, ``draw``, ``take red 7``,
-``play straight blue 2 red 3 red 4 green 5 red 6`` (the cards in card
+``token colour``, ``draw``, ``take red 7``, ``begin straight``,
+``pick blue 2``, ``play straight blue 2 red 3 red 4 green 5 red 6`` (the cards in card
 order, words separated by single spaces: no commas, which the listings of
 legal actions in messages put between actions), ``place two_pairs reserve 1``
 (``levels 2`` added for two columns), ``exchange red 7``, ``stop``,
@@ -41,10 +44,12 @@ from typing import Any, Final
 from kniffel_rules._text import brief
 from kniffel_rules.cards.actions import (
     Action,
+    Begin,
     Discard,
     Draw,
     Exchange,
     Outcome,
+    Pick,
     Place,
     PlaceToken,
     Play,
@@ -107,10 +112,17 @@ CODEC: Final = Codec(
         Form("draw", Draw, title="action A: draw from the pile, then take from the display"),
         Form("take", Take, (("card", CARD),), title="take a card from the open display"),
         Form(
+            "begin",
+            Begin,
+            (("combination", _COMBINATION),),
+            title="action B: announce the combination to play (its cards follow one pick each)",
+        ),
+        Form("pick", Pick, (("card", CARD),), title="action B: the next card of the combination"),
+        Form(
             "play",
             Play,
             (("combination", _COMBINATION), ("cards", list_of(CARD, len(CARDS)))),
-            title="action B: play these cards as the combination",
+            title="a whole play of action B (made of a begin and its picks)",
         ),
         Form(
             "place",
@@ -194,6 +206,10 @@ def action_to_text(action: Action | Outcome) -> str:
         return f"place {action.row.value} reserve {action.from_reserve}{levels}"
     if isinstance(action, Take):
         return f"take {action.card}"
+    if isinstance(action, Pick):
+        return f"pick {action.card}"
+    if isinstance(action, Begin):
+        return f"begin {action.combination.value}"
     if isinstance(action, Exchange):
         return f"exchange {action.card}"
     if isinstance(action, Discard):
