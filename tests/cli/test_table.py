@@ -168,3 +168,18 @@ def test_player_lists() -> None:
         parse_players("classic", "x" * 200, humans=True)
     assert json.dumps([s.label for s in parse_players("duel", "you,you", humans=True)]) == (
         '["you 1", "you 2"]')  # fmt: skip
+
+
+@pytest.mark.rule("KA-62")
+def test_a_card_play_is_begun_then_laid_down_card_by_card() -> None:
+    args = ["--game", "cards", "--players", "Ann,greedy", "--seed", "1"]
+    moves = "token full_house\ntoken straight\ntoken straight\ndraw\n1\nDreierpasch\n1\n1\n1\nq\n"
+    status, text = typed(args, moves)
+    assert status == 0
+    assert "Ann: play Three of a kind (its cards next)" in text
+    picking = text.split("lay down the Three of a kind card by card: none so far")[1]
+    lines = picking.split("Ann, your choice")[0].splitlines()
+    menu = [x for x in lines if x[:6].strip()[:1].isdigit()]
+    assert menu == ["   1. lay down green 2"]  # only the card that comes next in card order
+    assert "card by card: green 2, purple 2 so far" in text
+    assert "Ann: lay down red 2  [score +1]" in text

@@ -335,7 +335,7 @@ class Table:
         entries: list[_Entry] = []
         for kind, members in groups.items():
             many = len(members) > _GROUP_AT and len(others) > _LONG and kind != "score"
-            grouped = many or (kind.startswith("play") and len(members) > 1)
+            grouped = many and len(groups) > 1  # one kind alone (the card game's picks): a list
             if grouped:
                 title = self._group_title(members[0])
                 count = say("choices", self.lang, count=len(members))

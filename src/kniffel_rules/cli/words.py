@@ -72,6 +72,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "group_joker": {"en": "spend a joker", "de": "Joker einsetzen"},
     "group_take": {"en": "take a card from the display", "de": "Karte aus der Auslage nehmen"},
+    "group_pick": {"en": "lay down a card", "de": "Karte auslegen"},
     "group_exchange": {"en": "exchange a card", "de": "Karte tauschen"},
     "group_discard": {"en": "discard a card", "de": "Karte abwerfen"},
     "score_gain": {"en": "score {points:+d}", "de": "Punkte {points:+d}"},
