@@ -137,6 +137,23 @@ def test_hint_names_the_best_actions_with_menu_numbers() -> None:
     assert values == sorted(values, reverse=True) and len(values) == 5
 
 
+@pytest.mark.slow  # the first hint builds the win player's moment table (~20 s of CPU)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_multi_player_classic_hint_ranks_by_the_chance_to_win(lang: str) -> None:
+    status, text = typed(
+        ["--players", "Ann,optimal", "--seed", "3", "--lang", lang], "hint\nquit\n"
+    )
+    assert status == 0
+    header = {"en": "(the player to win):", "de": "(der Spieler auf Sieg):"}[lang]
+    assert header in text
+    lines = text.split(header)[1].splitlines()[1:6]
+    chances = [float(line.split()[0].rstrip("%")) for line in lines]
+    scores = [float(line.split()[1]) for line in lines]
+    assert chances == sorted(chances, reverse=True) and len(chances) == 5
+    assert all(0 <= c <= 100 for c in chances) and all(100 < v < 400 for v in scores)
+    assert not REPR.search(text)
+
+
 @pytest.mark.parametrize("game", ["extreme", "master", "duel", "cards"])
 def test_hint_for_every_game_from_its_strongest_bot(game: str) -> None:
     status, text = typed(["--game", game, "--players", "Ann,greedy", "--seed", "4"], "hint\nq\n")

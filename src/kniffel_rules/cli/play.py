@@ -110,6 +110,7 @@ class Table:
         self._pending: tuple[int, str] | None = None
         self._shown: int | None = None
         self._hinter: Policy | None = None
+        self._win: Any = None  # multi-player classic hints: a WinProbabilityPlayer, built once
         self._humans = sum(s.human for s in self.seats)
         isatty = getattr(stdin, "isatty", None)
         self._echoed = bool(isatty is not None and isatty())
@@ -369,6 +370,8 @@ class Table:
     def _hint(self, player: int, actions: tuple[Any, ...], entries: list[_Entry]) -> None:
         out, lang = self.out, self.lang
         try:
+            if self.name == "classic" and self.state.num_players > 1 and self._hint_to_win(entries):
+                return
             if self.name == "classic":
                 from kniffel_rules.bots.optimal import OptimalSolitaire
 
@@ -391,6 +394,31 @@ class Table:
             return
         text = say_action(self.game, choice, lang) + _number(choice, entries, lang)
         print(say("hint_bot", lang, bot=strongest_bot(self.name), action=text), file=out)
+
+    def _hint_to_win(self, entries: list[_Entry]) -> bool:
+        """Multi-player classic: the best actions by the chance to win (issue 19).
+
+        Returns ``False`` (the caller falls back to the optimal player's
+        expected scores) where `WinProbabilityPlayer` does not cover the
+        rules (the Croatian variant).
+        """
+        out, lang = self.out, self.lang
+        from kniffel_rules.bots.winning import WinProbabilityPlayer
+
+        if self._win is None:
+            try:
+                self._win = WinProbabilityPlayer(self.state.rules)
+            except KniffelError:
+                return False
+            print(say("hint_win_first", lang), file=out, flush=True)
+        print(say("hint_header_win", lang), file=out)
+        for item in self._win.advise(self.state)[:5]:
+            text = say_action(self.game, item.action, lang) + _number(item.action, entries, lang)
+            print(
+                say("hint_classic_win", lang, win=100 * item.win, value=item.score, action=text),
+                file=out,
+            )
+        return True
 
 
 _REPR = re.compile(r"\b[A-Z]\w*\((?:\w+=|\w*\)|'|\d)|\b[A-Z][a-z]+\.[A-Z_]{2,}\b")

@@ -45,6 +45,18 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "  {value:8.2f}  {action}",
         "de": "  {value:8.2f}  {action}",
     },
+    "hint_classic_win": {
+        "en": "  {win:6.2f}%  {value:8.2f}  {action}",
+        "de": "  {win:6.2f}%  {value:8.2f}  {action}",
+    },
+    "hint_header_win": {
+        "en": "  chance to win, expected final score, action (the player to win):",
+        "de": "  Siegchance, erwartete Endpunktzahl, Zug (der Spieler auf Sieg):",
+    },
+    "hint_win_first": {
+        "en": "  (working out the chances to win: once per game, about 20 seconds)",
+        "de": "  (die Siegchancen werden berechnet: einmal pro Spiel, etwa 20 Sekunden)",
+    },
     "hint_header": {
         "en": "  expected final score, action (the optimal player):",
         "de": "  erwartete Endpunktzahl, Zug (der optimale Spieler):",
