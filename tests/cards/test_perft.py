@@ -4,7 +4,8 @@ From fixed starting positions, the number of distinct states reachable in
 exactly ``d`` steps (actions and chance outcomes alike) is stored in
 ``tests/data/cards_perft.json``. Any change to the legal actions, the chance
 outcomes, the setup or the flow of a turn moves these counts. To regenerate
-after an intended rule change: ``python tests/test_cards_perft.py``.
+after an intended rule change: ``PYTHONPATH=tests python tests/cards/test_perft.py``
+(a play became 1 + its size steps in issue 18, KA-62: the counts moved then).
 """
 
 from __future__ import annotations
