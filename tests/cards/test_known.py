@@ -148,3 +148,64 @@ def test_the_stand_in_deals_around_the_known_cards() -> None:
     stand = C.stand_in(obs)
     assert card("green 9") in stand.hands[1] and stand.shown == (card("green 9"),)
     assert C.observation(stand, 0) == obs
+
+
+def _picking() -> State:
+    """Player 0 has begun a Three of a kind and laid down blue 9 (KA-62)."""
+    s = position([hand("blue 9", "green 9", "red 9", "red 2"), hand("blue 13")])
+    s = C.apply(s, C.Begin(C.Combination.THREE_OF_A_KIND))
+    return C.apply(s, C.Pick(card("blue 9")))
+
+
+@rule("KA-62")
+def test_a_view_of_another_seat_laying_down_deals_a_hand_that_completes_it() -> None:
+    s = _picking()
+    assert s.phase is Phase.PICK and s.picked == (card("blue 9"),)
+    obs = C.observation(s, 1)
+    assert obs.picked == (card("blue 9"),)
+    stand = C.stand_in(obs)
+    assert C.whole_plays(stand), "the stand-in's mover can complete the Three of a kind"
+    assert C.from_json(C.to_json(stand)) == stand
+    assert C.observation(stand, 1) == obs
+    mover = stand.hands[0]
+    assert card("blue 9") in mover and len(mover) == 4
+
+
+@rule("KA-62")
+def test_a_picking_state_whose_hand_cannot_complete_it_is_refused() -> None:
+    s = _picking()
+    bad = attrs.evolve(
+        s,
+        hands=(hand("blue 9", "red 2", "red 3", "red 4"), s.hands[1]),
+        pile=tuple(
+            sorted(
+                {*s.pile, card("green 9"), card("red 9")} - {card("red 3"), card("red 4")},
+                key=lambda c: c.index,
+            )
+        ),
+    )
+    with pytest.raises(InvalidStateError) as err:
+        C.from_json(C.to_json(bad))
+    assert err.value.path == "picked" and "cannot complete" in str(err.value)
+
+
+@rule("KA-62")
+def test_a_view_whose_picked_cards_nobody_could_complete_is_refused() -> None:
+    # the other four 9s are in the observer's hand and the discards: no Three of a kind of 9s
+    s = position(
+        [hand("blue 9", "red 9", "red 3", "red 4"), hand("green 9", "red 2", "blue 13")],
+        discards=[card("yellow 9"), card("purple 9")],
+        player=1,
+    )
+    obs = C.observation(s, 0)
+    bad = attrs.evolve(
+        obs,
+        phase=Phase.PICK,
+        turn_of=1,
+        to_move=1,
+        combination=C.Combination.THREE_OF_A_KIND,
+        picked=(card("green 9"),),
+    )
+    with pytest.raises(InvalidStateError) as err:
+        C.stand_in(bad)
+    assert err.value.path.startswith("observation")

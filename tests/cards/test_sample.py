@@ -10,6 +10,7 @@ observation of it is the one given).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 from collections.abc import Iterator, Sequence
@@ -28,6 +29,10 @@ from kniffel_rules.cards import CARDS, Card, Phase, State, Take
 from kniffel_rules.cards._sample import sample_state
 
 
+class _Rejected(Exception):
+    """The sampler asked for a second attempt: the enumerated deal was rejected."""
+
+
 class _Enumerating(random.Random):
     """A generator whose one ``sample`` call returns a chosen ordered choice.
 
@@ -43,6 +48,8 @@ class _Enumerating(random.Random):
 
     def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
         assert counts is None
+        if self.calls:
+            raise _Rejected  # a second attempt: the first deal was thrown away
         self.calls.append((len(population), k))
         choice = range(k) if self.picks is None else self.picks
         return [population[i] for i in choice]
@@ -55,18 +62,27 @@ class _Enumerating(random.Random):
 
 
 def _sampler_distribution(obs: C.Observation) -> dict[State, Fraction]:
-    """The exact distribution of ``sample_state(obs, rng)`` for a uniform ``rng.sample``."""
+    """The exact distribution of ``sample_state(obs, rng)`` for a uniform ``rng.sample``.
+
+    Every ordered choice of one attempt is enumerated; a choice the sampler
+    throws away (it asks again) is left out, and the rest share the whole
+    probability: the distribution of a sampler that repeats until it keeps one.
+    """
     probe = _Enumerating()
-    sample_state(obs, probe)
-    assert len(probe.calls) == 1
+    with contextlib.suppress(_Rejected):  # only the size of the one call is wanted here
+        sample_state(obs, probe)
     n, k = probe.calls[0]
-    outcomes = list(itertools.permutations(range(n), k))
-    p = Fraction(1, len(outcomes))
-    dist: dict[State, Fraction] = {}
-    for choice in outcomes:
+    kept: list[State] = []
+    for choice in itertools.permutations(range(n), k):
         rng = _Enumerating(choice)
-        s = sample_state(obs, rng)
+        try:
+            kept.append(sample_state(obs, rng))
+        except _Rejected:
+            continue
         assert rng.calls == [(n, k)]
+    p = Fraction(1, len(kept))
+    dist: dict[State, Fraction] = {}
+    for s in kept:
         dist[s] = dist.get(s, Fraction(0)) + p
     return dist
 
@@ -173,12 +189,15 @@ def test_exactly_uniform_while_the_mover_picks() -> None:
         pile=pile,
         phase=Phase.PICK,
         combination=C.Combination.THREE_OF_A_KIND,
-        picked=hand("red 2"),
+        picked=hand("green 2"),
     )
     assert _valid(state)
     expected = _brute_force(state, 0)
-    assert len(expected) == 10  # 3 unknown cards of 5 to the picking hand
-    assert all(card("red 2") in s.hands[1] for s in expected)
+    # 3 unknown cards of 5 to the picking hand (10 deals), but only the 3 holding both unseen
+    # 2s (red and yellow) complete the Three of a kind begun with green 2 (KA-62)
+    assert len(expected) == 3
+    assert all(card("green 2") in s.hands[1] for s in expected)
+    assert all(C.whole_plays(s) for s in expected)
     assert _sampler_distribution(C.observation(state, 0)) == expected
 
 

@@ -8,17 +8,26 @@ engine, so that the engine can give `stand_in_state` to the protocol shell.
 own hand, the display, the discards and the cards known to be in the other
 hands: `Observation.shown` and `Observation.picked`) in card order: first to
 the other hands, seat by seat, as many as each holds besides its known cards,
-then the rest to the pile. So the stand-in is a function of the observation
-alone, and equal views give equal stand-ins.
+then the rest to the pile. In ``PICK`` seen by another seat, the player to
+move first gets the unseen cards that complete the first whole play of the
+combination begun (the view tells that their hand completes it, KA-62). So
+the stand-in is a function of the observation alone, and equal views give
+equal stand-ins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from kniffel_rules._text import brief
-from kniffel_rules.cards.combinations import Combination
+from kniffel_rules.cards.combinations import (
+    Combination,
+    _colours,
+    _of_a_kind,
+    _straights,
+    _two_groups,
+)
 from kniffel_rules.cards.pieces import CARDS, ROWS, Card, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
@@ -208,6 +217,55 @@ def known_cards(obs: Observation) -> tuple[tuple[Card, ...], ...]:
     return tuple(known)
 
 
+def _completion(
+    combo: Combination, picked: tuple[Card, ...], known: tuple[Card, ...], pool: tuple[Card, ...]
+) -> Iterator[tuple[Card, ...]]:
+    """The cards each whole ``combo`` starting with ``picked`` needs from ``pool``, in order.
+
+    The whole plays are `combinations.plays`'s own, of the hand ``known`` +
+    ``pool`` (lazily, combination by combination: the pool may be large).
+    """
+    hand = sort_cards(set(known) | set(pool))
+    by_value: dict[int, list[Card]] = {}
+    for card in hand:
+        by_value.setdefault(card.value, []).append(card)
+    sets = {
+        Combination.FULL_HOUSE: lambda: _two_groups(by_value, 3, 2),
+        Combination.COLOUR: lambda: _colours(hand),
+        Combination.THREE_OF_A_KIND: lambda: _of_a_kind(by_value, 3),
+        Combination.STRAIGHT: lambda: _straights(by_value),
+        Combination.TWO_PAIRS: lambda: _two_groups(by_value, 2, 2),
+        Combination.FOUR_OF_A_KIND: lambda: _of_a_kind(by_value, 4),
+        Combination.KNIFFEL: lambda: _of_a_kind(by_value, 5),
+    }[combo]()
+    k, mine = len(picked), set(known)
+    for cards in sets:
+        ordered = sort_cards(cards)
+        if ordered[:k] == picked:
+            yield tuple(c for c in ordered if c not in mine)
+
+
+def _mover_extra(obs: Observation, known: tuple[Card, ...], unseen: tuple[Card, ...]) -> set[Card]:
+    """PICK, seen by another seat: unseen cards the mover needs to complete the combination.
+
+    The player to move began a combination the hand could make and picked
+    only cards that can still complete it (KA-62): a view is consistent only
+    with hands that complete it. The first whole play (in the order of
+    `combinations.plays`) that fits the mover's hand size gives the cards.
+    """
+    if obs.phase is not Phase.PICK or obs.turn_of == obs.player or obs.combination is None:
+        return set()
+    size = obs.hand_sizes[obs.turn_of]
+    for extra in _completion(obs.combination, obs.picked, known, unseen):
+        if len(known) + len(extra) <= size:
+            return set(extra)
+    raise _fail(
+        "picked",
+        f"no hand of {size} cards with the cards known to be in it completes the "
+        f"{obs.combination.label} begun with the cards picked",
+    )
+
+
 def stand_in_state(obs: Observation) -> State:
     """A `State` that agrees with ``obs``: the unseen cards dealt in card order.
 
@@ -222,14 +280,18 @@ def stand_in_state(obs: Observation) -> State:
     seen = {c.index for c in (*obs.display, *obs.discards)}
     seen.update(c.index for cards in known for c in cards)
     unseen = tuple(c for c in CARDS if c.index not in seen)
+    extra = _mover_extra(obs, known[obs.turn_of], unseen)
+    if extra:
+        unseen = tuple(c for c in unseen if c not in extra)
     hands: list[tuple[Card, ...]] = []
     dealt = 0
     for seat, size in enumerate(obs.hand_sizes):
         if seat == obs.player:
             hands.append(obs.hand)
         else:
-            more = size - len(known[seat])
-            hands.append(sort_cards((*known[seat], *unseen[dealt : dealt + more])))
+            have = (*known[seat], *extra) if seat == obs.turn_of else known[seat]
+            more = size - len(have)
+            hands.append(sort_cards((*have, *unseen[dealt : dealt + more])))
             dealt += more
     return State(
         obs.rules,

@@ -25,12 +25,14 @@ import random
 
 from kniffel_rules._text import brief
 from kniffel_rules.cards._observe import known_cards
-from kniffel_rules.cards.engine import stand_in
+from kniffel_rules.cards.engine import stand_in, whole_plays
 from kniffel_rules.cards.pieces import CARDS, Card, sort_cards
-from kniffel_rules.cards.state import Observation, State, evolve
+from kniffel_rules.cards.state import Observation, Phase, State, evolve
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["sample_state"]
+
+_ATTEMPTS = 100_000  # a completing deal has probability >= 1/C(65, 5) per attempt, far above
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -46,14 +48,18 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     left form the pile. The unknown cards are all 65 less the observer's
     hand, the display, the discards and those known cards.
 
-    How ``rng`` is used, so that a seed replays: exactly one call,
+    How ``rng`` is used, so that a seed replays: one call,
     ``rng.sample(unknown, k)``, with ``unknown`` the list of unknown cards in
     card order and ``k`` the number of them the other hands hold; the first
     cards drawn go to the lowest other seat, as many as it needs, the next to
     the next seat, and so on; the pile is the set of the others. As
     ``rng.sample`` draws every ordered choice equally likely, every
-    consistent deal is equally likely. When no card is unknown in a hand
-    (``k == 0``) the result does not depend on ``rng``.
+    consistent deal is equally likely. While another seat lays down a
+    combination (``PICK``), a deal is consistent only if that hand can
+    complete it (KA-62: only such cards are offered): a deal that cannot is
+    thrown away and the call repeated (rejection, which keeps the consistent
+    deals equally likely). When no card is unknown in a hand (``k == 0``)
+    the result does not depend on ``rng``.
 
     Args:
         observation: What one player saw (``cards.observation(state, p)``).
@@ -100,15 +106,23 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     me = observation.player
     sizes = observation.hand_sizes
     wants = [0 if seat == me else size - len(known[seat]) for seat, size in enumerate(sizes)]
-    drawn: list[Card] = rng.sample(unknown, sum(wants))
-    hands: list[tuple[Card, ...]] = []
-    start = 0
-    for seat, more in enumerate(wants):
-        if seat == me:
-            hands.append(observation.hand)
-            continue
-        hands.append(sort_cards((*known[seat], *drawn[start : start + more])))
-        start += more
-    dealt = {c.index for c in drawn}
-    pile = tuple(c for c in unknown if c.index not in dealt)
-    return evolve(base, hands=tuple(hands), pile=pile)
+    must_complete = observation.phase is Phase.PICK and observation.turn_of != me
+    for _ in range(_ATTEMPTS):
+        drawn: list[Card] = rng.sample(unknown, sum(wants))
+        hands: list[tuple[Card, ...]] = []
+        start = 0
+        for seat, more in enumerate(wants):
+            if seat == me:
+                hands.append(observation.hand)
+                continue
+            hands.append(sort_cards((*known[seat], *drawn[start : start + more])))
+            start += more
+        dealt = {c.index for c in drawn}
+        pile = tuple(c for c in unknown if c.index not in dealt)
+        state = evolve(base, hands=tuple(hands), pile=pile)
+        if not must_complete or whole_plays(state):
+            return state
+    raise InvalidStateError(  # pragma: no cover - the stand-in proved a completing deal exists
+        "observation.picked",
+        f"no deal completing the combination begun was found in {_ATTEMPTS} attempts",
+    )

@@ -21,6 +21,7 @@ from kniffel_rules.cards.legality import (
     row_value,
     setup_actions,
     setup_order,
+    whole_plays,
 )
 from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -301,13 +302,18 @@ def _check_phase(state: State) -> None:
         if not 1 <= pending <= top:
             _fail("pending", "cards still to take from the display: 1..the Colour value")
     elif phase is Phase.PICK:
-        # what every player sees: fewer cards than the combination has, and room for its
-        # tokens; whether the hand completes it depends on cards a stand-in deals anew
+        # fewer cards than the combination has, room for its tokens, and a hand that
+        # completes it (KA-62: only completable cards are picked; a stand-in deals so)
         combo = state.combination
         if pending or combo is None or len(state.picked) >= SIZES[combo]:
             _fail("picked", "the cards laid down so far: fewer than the combination has")
         elif placement_problem(rules, tokens, combo) is not None:
             _fail("combination", "its tokens must have somewhere to go")
+        elif not whole_plays(state):
+            _fail(
+                "picked",
+                f"the hand cannot complete the {combo.label} begun with these cards (KA-62)",
+            )
     elif phase is Phase.PLACE:
         combo = state.combination
         if combo not in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):

@@ -475,8 +475,8 @@ def whole_plays(state: State | Observation) -> tuple[Play, ...]:
     """
     seen = stand_in(state) if isinstance(state, Observation) else state
     SHELL.check_state(seen)
-    if _to_move(seen) < 0:
-        return ()
+    if _to_move(seen) < 0 or (isinstance(state, Observation) and state.to_move != state.player):
+        return ()  # chance, the end, or another seat's move seen from a view
     return _legal_whole_plays(seen)
 
 
