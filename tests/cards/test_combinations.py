@@ -1,0 +1,96 @@
+"""`plays`, the one definition of the combinations, pinned exactly (KA-17..KA-25).
+
+The listing of the legal actions reads `plays` through its faster twin
+(``cards._plays.fast_plays``), so these tests call the definition itself:
+every set of each combination, each once, in the documented order (by
+combination, then by the cards' positions in card order).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.helpers import hand
+from kniffel_rules.cards import Card, Combination, plays
+from kniffel_rules.cards._plays import fast_plays
+
+rule = pytest.mark.rule
+Cards = tuple[Card, ...]
+
+
+def _of(combo: Combination, cards: Cards) -> list[Cards]:
+    return [cs for c, cs in plays(cards) if c is combo]
+
+
+@rule("KA-18")
+def test_colour_sets_are_five_cards_of_one_colour_ordered_by_position() -> None:
+    # green holds the lowest cards, so green's sets come first although blue is listed first
+    cards = hand(*(f"green {v}" for v in (1, 2, 3, 4, 5)), *(f"blue {v}" for v in (6, 7, 8, 9, 10)))
+    assert _of(Combination.COLOUR, cards) == [
+        hand("green 1", "green 2", "green 3", "green 4", "green 5"),
+        hand("blue 6", "blue 7", "blue 8", "blue 9", "blue 10"),
+    ]
+
+
+@rule("KA-18")
+def test_six_cards_of_one_colour_give_six_colour_sets() -> None:
+    blues = [f"blue {v}" for v in (1, 3, 5, 7, 9, 11)]
+    cards = hand(*blues, "red 2", "green 4", "yellow 6", "purple 8")
+    sets = _of(Combination.COLOUR, cards)
+    assert len(sets) == 6
+    assert all(len(cs) == 5 and {c.colour.value for c in cs} == {"blue"} for cs in sets)
+    assert sets == sorted(sets, key=lambda cs: [c.index for c in cs])
+    assert sets[0] == hand(*blues[:5]) and sets[-1] == hand(*blues[1:])
+
+
+@rule("KA-18")
+def test_four_cards_of_a_colour_are_no_colour() -> None:
+    cards = hand("blue 1", "blue 2", "blue 3", "blue 4", "red 5", "green 6", "yellow 7", "purple 8")
+    assert _of(Combination.COLOUR, cards) == []
+
+
+@rule("KA-17")
+def test_a_full_house_is_three_and_two_either_way_round() -> None:
+    cards = hand("blue 5", "green 5", "red 5", "blue 9", "green 9")
+    assert _of(Combination.FULL_HOUSE, cards) == [cards]
+    high = hand("blue 9", "green 9", "red 9", "blue 5", "green 5")  # the three above the two
+    assert _of(Combination.FULL_HOUSE, high) == [high]
+    assert _of(Combination.FULL_HOUSE, hand("blue 5", "green 5", "blue 9", "green 9")) == []
+
+
+@rule("KA-17")
+def test_three_and_three_give_both_full_houses() -> None:
+    cards = hand("blue 5", "green 5", "red 5", "blue 9", "green 9", "red 9")
+    sets = _of(Combination.FULL_HOUSE, cards)
+    assert len(sets) == 6  # three 5s with any two 9s, three 9s with any two 5s
+    assert hand("blue 5", "green 5", "red 5", "blue 9", "green 9") in sets
+    assert hand("blue 5", "green 5", "blue 9", "green 9", "red 9") in sets
+    assert all(len(cs) == 5 for cs in sets)
+
+
+@rule("KA-23")
+@rule("KA-24")
+def test_five_of_a_value_give_five_fours_and_one_kniffel() -> None:
+    sevens = hand("blue 7", "green 7", "purple 7", "red 7", "yellow 7")
+    assert len(_of(Combination.FOUR_OF_A_KIND, sevens)) == 5
+    assert _of(Combination.KNIFFEL, sevens) == [sevens]
+    assert _of(Combination.KNIFFEL, sevens[:4]) == []
+    assert _of(Combination.FOUR_OF_A_KIND, sevens[:4]) == [sevens[:4]]
+
+
+@rule("KA-17")
+def test_the_whole_listing_of_a_hand_and_its_fast_twin() -> None:
+    cards = hand("blue 5", "green 5", "red 5", "blue 9", "green 9", "blue 6", "blue 7", "blue 8")
+    listed = plays(cards)
+    assert [c for c, _ in listed] == sorted((c for c, _ in listed), key=list(Combination).index)
+    assert {c for c, _ in listed} == {
+        Combination.FULL_HOUSE,
+        Combination.COLOUR,
+        Combination.THREE_OF_A_KIND,
+        Combination.STRAIGHT,
+        Combination.TWO_PAIRS,
+    }
+    assert _of(Combination.COLOUR, cards) == [
+        hand("blue 5", "blue 6", "blue 7", "blue 8", "blue 9")
+    ]
+    assert fast_plays(cards) == listed
