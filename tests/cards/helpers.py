@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -117,6 +117,22 @@ def next_step(state: State, play: Play) -> Begin | Pick:
     """The next decision of ``play``: its `Begin`, or at ``PICK`` the next `Pick`."""
     done = len(state.picked) + 1 if state.phase is Phase.PICK else 0
     return C.steps(play)[done]
+
+
+def random_nodes(state: State, rng: random.Random, limit: int = 4000) -> Iterator[State]:
+    """The nodes of one random playout from ``state``: random legal actions, chance from ``rng``.
+
+    At most ``limit`` nodes; the last is terminal if the game ended within them.
+    """
+    for _ in range(limit):
+        yield state
+        if C.is_terminal(state):
+            return
+        if C.current_player(state) == CHANCE:
+            state = C.apply(state, C.sample_chance(state, rng))
+        else:
+            actions = C.legal_actions(state)
+            state = C.apply(state, actions[rng.randrange(len(actions))])
 
 
 def greedy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:

@@ -15,26 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards.helpers import card, hand, position
-from kniffel_rules import CHANCE, InvalidStateError
+from cards.helpers import card, hand, position, random_nodes
+from kniffel_rules import InvalidStateError
 from kniffel_rules import cards as C
 from kniffel_rules.cards import Discard, Exchange, Observation, Phase, Rules, State, Take
 
 rule = pytest.mark.rule
-
-
-def _walk(seed: int, players: int, rules: Rules) -> list[State]:
-    rng = random.Random(seed)
-    s = C.new_game(players, rules=rules)
-    states = [s]
-    while not C.is_terminal(s) and len(states) < 400:
-        if C.current_player(s) == CHANCE:
-            s = C.apply(s, C.sample_chance(s, rng))
-        else:
-            actions = C.legal_actions(s)
-            s = C.apply(s, actions[rng.randrange(len(actions))])
-        states.append(s)
-    return states
 
 
 def _take_position() -> State:
@@ -76,7 +62,8 @@ def test_a_known_card_is_forgotten_when_it_leaves_the_hand() -> None:
 def test_shown_cards_are_always_in_a_hand_and_in_every_view(
     seed: int, players: int, simpler: bool
 ) -> None:
-    for s in _walk(seed, players, Rules(simpler=simpler, max_rounds=4)):
+    start = C.new_game(players, rules=Rules(simpler=simpler, max_rounds=4))
+    for s in random_nodes(start, random.Random(seed), 400):
         held = {c: i for i, h in enumerate(s.hands) for c in h}
         assert all(c in held for c in s.shown)
         for seat in range(players):

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cards.helpers import card, hand, position, tokens
+from cards.helpers import card, hand, position, random_nodes, tokens
 from kniffel_rules import CHANCE, IllegalActionError
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
@@ -77,17 +77,7 @@ VARIANTS = (
 
 def _walk(players: int, rules: Rules, seed: int) -> Iterator[State]:
     """Every state of one random game (chance and decisions drawn from ``seed``)."""
-    rng = random.Random(seed)
-    state = C.new_game(players, rules=rules)
-    while True:
-        yield state
-        if C.is_terminal(state):
-            return
-        if C.current_player(state) == CHANCE:
-            state = C.apply(state, C.sample_chance(state, rng))
-        else:
-            actions = C.legal_actions(state)
-            state = C.apply(state, actions[rng.randrange(len(actions))])
+    return random_nodes(C.new_game(players, rules=rules), random.Random(seed), 10**9)
 
 
 def _states() -> list[State]:
@@ -299,8 +289,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         _picking,
         Stop(),
         "KA-62",
-        "it is P0's move: expected 'pick CARD', the next card of the combination begun, got "
-        "'stop'",
+        "it is P0's move: expected 'pick CARD', the next card of the combination begun, got 'stop'",
     ),
     (
         "object",

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cards.helpers import card, hand, position, tokens
+from cards.helpers import card, hand, position, random_nodes, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError, record_from_json
 from kniffel_rules import cards as C
 from kniffel_rules.bots import CardsGreedy, CardsPlanner
@@ -68,19 +68,6 @@ def boards(draw: Any) -> Board:
     return board
 
 
-def _walk(state: State, rng: random.Random, limit: int = 4000) -> Iterator[State]:
-    """The nodes of one random playout (random legal actions, chance from ``rng``)."""
-    for _ in range(limit):
-        yield state
-        if C.is_terminal(state):
-            return
-        if C.current_player(state) == CHANCE:
-            state = C.apply(state, C.sample_chance(state, rng))
-        else:
-            actions = C.legal_actions(state)
-            state = C.apply(state, actions[rng.randrange(len(actions))])
-
-
 def _largest(state: State) -> int:
     """How far the node's listing goes beyond the mover's hand size (chance nodes: 0)."""
     if C.current_player(state) < 0:
@@ -99,7 +86,7 @@ def test_every_node_of_a_playout_has_a_few_actions(rules: Rules) -> None:
     for seed in range(6):
         rng = random.Random(seed)
         start = C.new_game(2 + seed % 3, rules=Rules(**_fields(rules), max_rounds=40))
-        for state in _walk(start, rng):
+        for state in random_nodes(start, rng):
             worst = max(worst, _largest(state))
             if C.current_player(state) >= 0:
                 assert len(C.legal_actions(state)) <= 28  # a hand holds at most 20 cards
@@ -111,11 +98,22 @@ def _fields(rules: Rules) -> dict[str, Any]:
 
 
 @rule("KA-62", "KA-61")
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow,
-                                 HealthCheck.filter_too_much])
-@given(board=boards(), seed=st.integers(0, 2**32 - 1), simpler=st.booleans(),
-       trickier=st.booleans(), players=st.integers(2, 4))
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.large_base_example,
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+    ],
+)
+@given(
+    board=boards(),
+    seed=st.integers(0, 2**32 - 1),
+    simpler=st.booleans(),
+    trickier=st.booleans(),
+    players=st.integers(2, 4),
+)
 def test_any_board_keeps_every_listing_short(
     board: Board, seed: int, simpler: bool, trickier: bool, players: int
 ) -> None:
@@ -125,7 +123,7 @@ def test_any_board_keeps_every_listing_short(
         start = C.new_game(players, rules=rules)
     except InvalidStateError:  # too small for this many players' tokens
         return
-    for state in _walk(start, random.Random(seed), 1500):
+    for state in random_nodes(start, random.Random(seed), 1500):
         assert _largest(state) <= BOUND
 
 
@@ -134,6 +132,7 @@ def test_any_board_keeps_every_listing_short(
 
 def _sequences(state: State) -> Iterator[tuple[Begin | Pick, ...]]:
     """Every complete Begin/Pick sequence from ``state`` (a TURN or SECOND node)."""
+
     def go(s: State, done: tuple[Begin | Pick, ...]) -> Iterator[tuple[Begin | Pick, ...]]:
         if s.phase is not Phase.PICK and done:
             yield done
@@ -175,8 +174,10 @@ def test_the_sequences_are_the_whole_plays_each_once(
     if len(mine) > limit:
         return
     s = position([mine, other], [t, tokens()])
-    made = [Play(b.combination, tuple(p.card for p in picks))  # type: ignore[union-attr]
-            for b, *picks in _sequences(s)]
+    made = [
+        Play(b.combination, tuple(p.card for p in picks))  # type: ignore[union-attr]
+        for b, *picks in _sequences(s)
+    ]
     old = [Play(c, cs) for c, cs in plays(s.hands[0]) if play_problem(s, Play(c, cs)) is None]
     assert made == old == list(C.whole_plays(s))  # the same plays, in the old listing order
     assert len(set(made)) == len(made)
@@ -189,8 +190,10 @@ def test_the_sequences_are_the_whole_plays_each_once(
 
 @rule("KA-62")
 def test_whole_plays_narrow_as_the_cards_are_picked() -> None:
-    s = position([hand("red 7", "blue 7", "green 7", "yellow 7", "red 2", "blue 2"), OTHER],
-                 [tokens({C.Row.STRAIGHT: 1}), tokens()])
+    s = position(
+        [hand("red 7", "blue 7", "green 7", "yellow 7", "red 2", "blue 2"), OTHER],
+        [tokens({C.Row.STRAIGHT: 1}), tokens()],
+    )
     full = [p for p in C.whole_plays(s) if p.combination is Combination.FULL_HOUSE]
     assert len(full) == 4  # any three of the four 7s with both 2s
     s = C.apply(s, Begin(Combination.FULL_HOUSE))
@@ -232,8 +235,14 @@ def test_a_pick_state_round_trips_and_apply_changes_nothing() -> None:
     s = _picking()
     assert C.from_json(C.to_json(s)) == s
     before = C.to_json(s)
-    for action in (Pick(card("red 2")), Pick(card("blue 9")), Begin(Combination.KNIFFEL),
-                   C.Draw(), C.Stop(), Play(Combination.THREE_OF_A_KIND, s.hands[0][1:])):
+    for action in (
+        Pick(card("red 2")),
+        Pick(card("blue 9")),
+        Begin(Combination.KNIFFEL),
+        C.Draw(),
+        C.Stop(),
+        Play(Combination.THREE_OF_A_KIND, s.hands[0][1:]),
+    ):
         reason = C.why_illegal(s, action)
         assert reason is not None
         with pytest.raises(IllegalActionError) as caught:
@@ -326,8 +335,10 @@ def test_the_bots_choose_the_same_whole_plays(name: str) -> None:
         plays_made = [m for m in games[seed] if m.startswith("play ")]
         assert (len(plays_made), plays_made[0], games[seed][-1]) == (count, first, rounds)
     # from the observation alone, the same decisions as from the state
-    s = position([hand("red 7", "blue 7", "green 7", "yellow 7", "red 2", "blue 2"), OTHER],
-                 [tokens({C.Row.STRAIGHT: 1}), tokens()])
+    s = position(
+        [hand("red 7", "blue 7", "green 7", "yellow 7", "red 2", "blue 2"), OTHER],
+        [tokens({C.Row.STRAIGHT: 1}), tokens()],
+    )
     rng = random.Random(0)
     while s.phase in (Phase.TURN, Phase.PICK):
         a = bot(s, C.legal_actions(s), rng)
