@@ -196,3 +196,56 @@ def test_a_view_whose_picked_cards_nobody_could_complete_is_refused() -> None:
     with pytest.raises(InvalidStateError) as err:
         C.stand_in(bad)
     assert err.value.path.startswith("observation")
+
+
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=80)
+@given(kind=st.sampled_from(["begin", "pick"]), junk=_JUNK)
+def test_a_hostile_begin_or_pick_on_the_wire_is_refused_naming_its_field(
+    kind: str, junk: Any
+) -> None:
+    field = "combination" if kind == "begin" else "card"
+    valid = [c.value for c in C.Combination] if kind == "begin" else [str(c) for c in C.CARDS]
+    if junk in valid:
+        return
+    with pytest.raises(InvalidStateError) as err:
+        C.action_from_dict({"type": kind, field: junk})
+    assert err.value.path == f"action.{field}"
+
+
+@given(junk=_JUNK)
+def test_begin_and_pick_take_only_their_own_kind(junk: Any) -> None:
+    with pytest.raises(InvalidStateError):
+        C.Begin(junk)
+    with pytest.raises(InvalidStateError):
+        C.Pick(junk)
+
+
+@settings(max_examples=60)
+@given(field=st.sampled_from(["shown", "picked"]), junk=_JUNK)
+def test_a_hostile_view_or_document_is_refused_naming_its_field(field: str, junk: Any) -> None:
+    obs = _view()
+    if junk != () and junk != obs.shown:  # a hand-built view: refused before it is judged
+        with pytest.raises(InvalidStateError) as err:
+            C.stand_in(attrs.evolve(obs, **{field: junk}))
+        assert err.value.path.startswith(f"observation.{field}")
+    doc = _doc(position([hand("red 1", "red 2"), hand("blue 13")]))
+    if field == "shown":
+        doc["players"][0]["shown"] = junk
+        path = "players[0].shown"
+    else:
+        doc["picked"] = junk
+        path = "picked"
+    if junk == []:
+        return
+    with pytest.raises(InvalidStateError) as err:
+        C.from_json(json.dumps(doc))
+    assert err.value.path.startswith(path)
