@@ -47,7 +47,7 @@ def _corrupt(state: Any, path: list[Any], value: Any) -> str:
         (["players", 0, "sheet", "twos"], 7, r"players\[0\]\.sheet\.twos: 7 is not a value Twos"),
         (["players", 0, "sheet", "maximum"], 7, r"players\[0\]\.sheet: unknown field 'maximum'"),
         (["players", 0, "sheet", "twos"], 6.0, "expected an integer"),
-        (["players", 0, "extra_kniffel_bonus"], 50, "before the Kniffel box"),
+        (["players", 0, "extra_kniffel_bonus"], 50, "Kniffel box filled first"),
         (["dice"], [1, 2, 3, 4, 7], r"dice\[4\]: 7 is above"),
         (["dice"], [5, 4, 3, 2, 1], "sorted"),
         (["dice"], [1, 2, 3], "five dice"),

@@ -15,7 +15,9 @@ Both are cached per rule set (bounded: a rules document is user input).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Final
 
 from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.legality import entry, entry_problem
@@ -24,7 +26,13 @@ from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Sheet
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["FinalTotals", "bonus_hosts", "check_extra_bonus", "final_totals"]
+__all__ = [
+    "FinalTotals",
+    "bonus_hosts",
+    "check_extra_bonus",
+    "extra_bonus_problem",
+    "final_totals",
+]
 
 _KNIFFEL = Box.KNIFFEL.value
 
@@ -72,39 +80,78 @@ def _bonus_hosts(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(h) for h in hosts)
 
 
-def check_extra_bonus(entries: tuple[int | None, ...], bonus: int, rules: Rules, path: str) -> None:
-    """Refuse an extra-Kniffel bonus that no game gives this sheet (path ``path``).
+_JOKER_RULE: Final[Mapping[str, str]] = {
+    "schmidt": "CL-18",
+    "forced": "CL-41",
+    "free": "CL-42",
+    "none": "CL-43",
+}
 
-    A multiple of ``rules.extra_kniffel_bonus`` (none on the Croatian sheet
-    or with the bonus off); only with the Kniffel box filled, holding its
-    full value under ``extra_bonus_requires_fifty``; and no more bonuses
-    than filled boxes (other than Kniffel) holding a value such an extra
-    Kniffel leaves (`bonus_hosts`: under ``"schmidt"`` only an upper box
-    holding five times its face).
 
-    Raises:
-        InvalidStateError: The bonus breaks one of these.
+def extra_bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rules) -> str | None:
+    """Why no game under ``rules`` credits ``bonus`` extra-Kniffel points to this sheet.
+
+    The bonus must be a non-negative multiple of ``rules.extra_kniffel_bonus``
+    (none on the Croatian sheet or with the bonus off); it needs the Kniffel
+    box filled, holding its full value under ``extra_bonus_requires_fifty``;
+    and no more bonuses than filled boxes (other than Kniffel) holding a
+    value such an extra Kniffel leaves (`bonus_hosts`: under ``"schmidt"``
+    only an upper box holding five times its face).
+
+    Args:
+        entries: The sheet's entries by `Box` value (``None`` for open).
+        bonus: The extra-Kniffel bonus points credited.
+        rules: The rules of the game.
+
+    Returns:
+        ``None`` when some game gives this bonus, else the reason, naming the
+        clause of ``docs/rules/classic.md``.
     """
+    if bonus < 0:
+        return f"{bonus} is negative: bonuses are points won"
     if not bonus:
-        return
+        return None
+    if rules.croatian:
+        return "the Croatian sheet pays no extra-Kniffel bonus (CL-31)"
     step = rules.extra_kniffel_bonus
-    if rules.croatian or step == 0 or bonus % step:
-        raise InvalidStateError(path, f"{bonus} is not a multiple of the extra-Kniffel bonus")
+    if step == 0:
+        return "these rules pay no extra-Kniffel bonus: extra_kniffel_bonus is 0 (CL-44)"
+    if bonus % step:
+        return f"{bonus} is not a multiple of {step}, the bonus of one extra Kniffel (CL-44)"
     kniffel = entries[_KNIFFEL]
     if kniffel is None:
-        raise InvalidStateError(path, "no extra-Kniffel bonus before the Kniffel box is filled")
+        return "an extra Kniffel needs the Kniffel box filled first (CL-17)"
     if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
-        raise InvalidStateError(
-            path, f"no extra-Kniffel bonus with the Kniffel box at {kniffel} (CL-22)"
+        return (
+            f"no extra-Kniffel bonus while the Kniffel box holds {kniffel}: the bonus needs "
+            f"{rules.kniffel_score} there (CL-22)"
         )
     hosts = bonus_hosts(rules)
     room = sum(1 for b, v in enumerate(entries) if v is not None and v in hosts[b])
     if bonus // step > room:
-        raise InvalidStateError(
-            path,
-            f"{bonus} needs {bonus // step} extra Kniffels, but only {room} filled box(es) "
-            f"hold what an extra Kniffel with a bonus leaves",
+        where = (
+            "is entered in its upper box at five times the face"
+            if rules.joker == "schmidt"
+            else "leaves a value of its own in a box"
         )
+        return (
+            f"{bonus} is {bonus // step} extra Kniffel(s), and each that earns the bonus {where} "
+            f"({_JOKER_RULE[rules.joker]}): only {room} filled box(es) hold such a value"
+        )
+    return None
+
+
+def check_extra_bonus(entries: tuple[int | None, ...], bonus: int, rules: Rules, path: str) -> None:
+    """Refuse an extra-Kniffel bonus that no game gives this sheet (path ``path``).
+
+    The reasons are those of `extra_bonus_problem`.
+
+    Raises:
+        InvalidStateError: The bonus breaks one of them.
+    """
+    problem = extra_bonus_problem(entries, bonus, rules)
+    if problem is not None:
+        raise InvalidStateError(path, problem)
 
 
 class FinalTotals:

@@ -12,7 +12,7 @@ from typing import Final, TextIO
 
 from kniffel_rules import classic
 from kniffel_rules.classic import BOXES, Box, Phase, Rules, Sheet, State
-from kniffel_rules.classic._reach import bonus_hosts, check_extra_bonus
+from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.combinations import check_dice, possible_values
 from kniffel_rules.classic.notation import read_box
 from kniffel_rules.classic.pieces import sheet_boxes
@@ -23,12 +23,6 @@ from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["advise", "position"]
 
-_JOKER_RULE: Final[Mapping[str, str]] = {
-    "schmidt": "CL-18",
-    "forced": "CL-41",
-    "free": "CL-42",
-    "none": "CL-43",
-}
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "dice": {"en": "Dice {dice}, {left}", "de": "Würfel {dice}, {left}"},
     "left0": {"en": "no roll left", "de": "kein Wurf mehr"},
@@ -52,7 +46,7 @@ def _parse_filled(items: list[str]) -> dict[Box, int]:
                 known = ", ".join(b.key for b in BOXES)
                 raise KniffelError(
                     f"--filled: unknown box {key.strip()!r}; boxes: {known} "
-                    "(or their English or German names, e.g. dreierpasch, \"Kleine Straße\")"
+                    '(or their English or German names, e.g. dreierpasch, "Kleine Straße")'
                 )
             if not value.strip().lstrip("-").isdigit():
                 raise KniffelError(f"--filled: {key}={value!r} needs a number, e.g. {key}=12")
@@ -60,42 +54,6 @@ def _parse_filled(items: list[str]) -> dict[Box, int]:
                 raise KniffelError(f"--filled: {box.key} is given twice (CL-07: one entry a box)")
             filled[box] = int(value)
     return filled
-
-
-def _bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rules) -> str | None:
-    """Why no game under ``rules`` credits ``bonus`` extra-Kniffel points to this sheet."""
-    if bonus < 0:
-        return f"{bonus} is negative: bonuses are points won"
-    if not bonus:
-        return None
-    if rules.croatian:
-        return "the Croatian sheet pays no extra-Kniffel bonus (CL-31)"
-    step = rules.extra_kniffel_bonus
-    if step == 0:
-        return "these rules pay no extra-Kniffel bonus: extra_kniffel_bonus is 0 (CL-44)"
-    if bonus % step:
-        return f"{bonus} is not a multiple of {step}, the bonus of one extra Kniffel (CL-44)"
-    kniffel = entries[Box.KNIFFEL.value]
-    if kniffel is None:
-        return "an extra Kniffel needs the Kniffel box filled first (CL-17)"
-    if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
-        return (
-            f"no extra-Kniffel bonus while the Kniffel box holds {kniffel}: the bonus needs "
-            f"{rules.kniffel_score} there (CL-22)"
-        )
-    hosts = bonus_hosts(rules)
-    room = sum(1 for b, v in enumerate(entries) if v is not None and v in hosts[b])
-    if bonus // step > room:
-        where = (
-            "is entered in its upper box at five times the face"
-            if rules.joker == "schmidt"
-            else "leaves a value of its own in a box"
-        )
-        return (
-            f"{bonus} is {bonus // step} extra Kniffel(s), and each that earns the bonus {where} "
-            f"({_JOKER_RULE[rules.joker]}): only {room} filled box(es) hold such a value"
-        )
-    return None
 
 
 def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
@@ -135,11 +93,10 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
         entries[box.value] = value
     if sum(v is not None for v in entries) >= len(on_sheet):
         raise KniffelError("--filled: every box is filled: the game is over (CL-23)")
-    problem = _bonus_problem(tuple(entries), extra_bonus, rules)
+    problem = extra_bonus_problem(tuple(entries), extra_bonus, rules)
     if problem is not None:
         raise KniffelError(f"--extra-bonus: {problem}")
-    try:  # the library's own judgement of the sheet, should the checks above miss a case
-        check_extra_bonus(tuple(entries), extra_bonus, rules, "--extra-bonus")
+    try:  # the library's own judgement of the whole position, should the checks above miss a case
         state = State(rules, ("you",), (Sheet(tuple(entries), extra_bonus),), Phase.DECIDE,
                       player=0, dice=faces, rolls=3 - rolls_left, first_player=0)  # fmt: skip
         classic.from_json(classic.to_json(state))
