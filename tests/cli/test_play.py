@@ -154,11 +154,14 @@ def test_the_multi_player_classic_hint_ranks_by_the_chance_to_win(lang: str) -> 
     assert not REPR.search(text)
 
 
-@pytest.mark.parametrize("game", ["extreme", "master", "duel", "cards"])
-def test_hint_for_every_game_from_its_strongest_bot(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "bot"),
+    [("extreme", "strong"), ("master", "strong"), ("duel", "strong"), ("cards", "ismcts")],
+)
+def test_hint_for_every_game_from_its_strongest_bot(game: str, bot: str) -> None:
     status, text = typed(["--game", game, "--players", "Ann,greedy", "--seed", "4"], "hint\nq\n")
     assert status == 0
-    assert "the strong bot would play: " in text
+    assert f"the {bot} bot would play: " in text
     assert not REPR.search(text)
 
 

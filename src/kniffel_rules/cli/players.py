@@ -51,9 +51,13 @@ def all_bot_names() -> frozenset[str]:
 
 
 def strongest_bot(game: str) -> str:
-    """The name of the strongest bot of ``game`` ("optimal" for classic, else "strong")."""
+    """The name of the strongest bot of ``game``.
+
+    "optimal" for classic, "ismcts" for the card game (it beats "strong",
+    docs/benchmarks.md), "strong" for the other games.
+    """
     names = bot_names(game)
-    for name in ("optimal", "strong", "greedy"):
+    for name in ("optimal", "ismcts", "strong", "greedy"):
         if name in names:
             return name
     return names[-1]
