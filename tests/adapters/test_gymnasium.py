@@ -19,6 +19,7 @@ from kniffel_rules.adapters.space import ActionSpace, UnsupportedGameError, tens
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 
 
+@pytest.mark.filterwarnings("error::UserWarning")  # the checker's warnings are failures
 @pytest.mark.parametrize("env_id", sorted(ENVIRONMENTS))
 def test_check_env_passes(env_id: str) -> None:
     env = gymnasium.make(env_id)
@@ -113,8 +114,9 @@ def test_house_rules_through_make() -> None:
     assert cup.unwrapped.action_space.n == 14
 
 
+@pytest.mark.filterwarnings("error::UserWarning")
 def test_ansi_rendering() -> None:
-    env = KniffelEnv("classic", render_mode="ansi")
+    env = gymnasium.make("kniffel_rules/Classic-v0", render_mode="ansi").unwrapped
     check_env(env)
     assert env.render() is None or isinstance(env.render(), str)
     env.reset(seed=2)

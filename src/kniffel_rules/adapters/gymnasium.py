@@ -87,7 +87,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's attribute)
+    # Gymnasium's attribute; render_fps only paces a player of recorded frames
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
