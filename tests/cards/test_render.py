@@ -16,7 +16,7 @@ from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError
 from kniffel_rules.notation import words
 
-from .helpers import greedy, hand, position, tokens
+from .helpers import greedy, hand, position, random_nodes, tokens
 
 COLOUR_LABELS = {
     Colour.BLUE: ("blue", "blau"),
@@ -128,16 +128,21 @@ def test_no_picture_shows_a_card_of_another_hand(
         if i % 17:
             continue
         for lang in LANGS:
-            public = set(s.display) | set(s.picked)  # laid down: on the table for all
+            # laid down, or taken from the open display: seen by all
+            public = set(s.display) | set(s.picked) | set(s.shown)
             whole = cards.render(s, lang=lang)
             for card in CARDS:
                 if _shown(card, whole):
                     assert card in public, (card, whole)
+            for card in s.shown:
+                assert _shown(card, whole), (card, whole)
             for p in range(players):
                 text = cards.render(cards.observation(s, p), lang=lang)
                 for seat, held in enumerate(s.hands):
                     for card in held:
-                        if card not in s.picked:
+                        if card in s.shown:
+                            assert _shown(card, text), (p, card, text)
+                        elif card not in s.picked:
                             assert _shown(card, text) == (seat == p), (p, card, text)
 
 
@@ -290,4 +295,26 @@ def test_any_seeded_view_hides_the_other_hands(seed: int, players: int, lang: La
         text = cards.render(cards.observation(s, p), lang=lang)
         assert all(len(line) <= 79 for line in text.splitlines())
         for seat, held in enumerate(s.hands):
-            assert all(_shown(c, text) == (seat == p) for c in held if c not in s.picked)
+            assert all(
+                _shown(c, text) == (seat == p or c in s.shown) for c in held if c not in s.picked
+            )
+
+
+def test_the_picture_shows_the_cards_others_took_from_the_display() -> None:
+    state = next(
+        s
+        for s in random_nodes(cards.new_game(["Ann", "Ben", "Cy"]), random.Random(5))
+        if any(cards.observation(s, 0).shown[1:])
+    )
+    seen_by = {p: cards.observation(state, p) for p in range(3)}
+    holder = next(p for p in (1, 2) if seen_by[0].shown[p])
+    known = seen_by[0].shown[holder]
+    listed = ", ".join(cards.render_action(cards.Pick(c)).removeprefix("lay down ") for c in known)
+    heads: dict[Lang, str] = {"en": "taken from the display: ", "de": "aus der Auslage genommen: "}
+    for lang, head in heads.items():
+        for viewer in range(3):
+            text = cards.render(seen_by[viewer], lang=lang)
+            others = [p for p in range(3) if p != viewer and seen_by[viewer].shown[p]]
+            assert text.count(head) == len(others)  # never the viewer's own: the hand is drawn
+        assert cards.render(state, lang=lang).count(head) == sum(bool(k) for k in seen_by[0].shown)
+    assert "taken from the display: " + listed in cards.render(seen_by[0]).replace("\n  ", " ")

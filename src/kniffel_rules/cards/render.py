@@ -100,6 +100,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "de": "Hand {h}, Reserve {r}, aktiv {a}, auf dem Brett {b}",
     },
     "out": {"en": " - out of the game", "de": " - aus dem Spiel"},
+    "known": {"en": "  taken from the display", "de": "  aus der Auslage genommen"},
     "value_full_house": {"en": "draw {n}", "de": "ziehen {n}"},
     "value_colour": {"en": "take {n}", "de": "nehmen {n}"},
     "value_three_of_a_kind": {"en": "exchange {n}", "de": "tauschen {n}"},
@@ -214,6 +215,9 @@ def _board(obs: Observation, seat: int, viewer: int | None, lang: Lang) -> list[
         "tally", lang, h=obs.hand_sizes[seat], r=tokens.reserve, a=tokens.active, b=tokens.placed
     )
     lines = [f"{_fit(obs.names[seat])}{mark}", f"  {tally}"]
+    known = obs.shown[seat] if obs.shown else ()
+    if known and seat != viewer:  # public: cards this seat took from the open display
+        lines += _wrapped(_w("known", lang), _cards(known, lang))
     for row, row_tokens, board_row in zip(ROWS, tokens.rows, board.rows, strict=True):
         picture = _row_picture(board_row.spaces, row_tokens)
         label = _fit(row.labels[lang], _ROW_LABEL - 1).ljust(_ROW_LABEL)
@@ -243,7 +247,9 @@ def render(view: State | Observation, *, lang: Lang = "en") -> str:
     Args:
         view: A card-game `Observation` (``cards.observation(state, p)``),
             which adds that player's own hand, or a `State`, of which only
-            what every player sees is drawn (no hand at all).
+            what every player sees is drawn (no hand at all). Under each
+            other seat's board: the cards it took from the open display and
+            still holds (`Observation.shown`; every player saw them taken).
         lang: ``"en"`` or ``"de"``.
 
     Returns:
