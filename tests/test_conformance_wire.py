@@ -11,7 +11,12 @@ three more per case are marked ``slow``):
   and ``parse_action`` of the state and of the mover's observation, the
   canonical text being one line;
 * the seat to move sees the same legal actions in its observation as in the
-  state; every other seat sees none; every observation's dict is JSON.
+  state; every other seat sees none; every observation's dict is JSON and
+  ``observation_from_dict`` reads it back (also after a JSON round trip).
+
+And against hostile clients: junk for ``action_from_dict``, ``parse_action``
+and ``observation_from_dict``, including real observation documents with one
+field changed, gets an ``InvalidStateError`` (or reads as a valid view).
 """
 
 from __future__ import annotations
@@ -72,15 +77,14 @@ def _check_views(game: Variant, state: Any) -> None:
         assert game.current_player(obs) == to_move
         data = game.observation_to_dict(obs)
         assert json.loads(json.dumps(data)) == data, "an observation dict that is not JSON"
+        assert game.observation_from_dict(json.loads(json.dumps(data))) == obs
         if seat == to_move:
             assert game.legal_actions(obs) == game.legal_actions(state)
         else:
             assert game.legal_actions(obs) == ()
 
 
-@pytest.mark.parametrize(
-    "seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (1, 2, 3))]
-)
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (1, 2, 3))])
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_every_action_round_trips_on_the_wire(case: Case, seed: int) -> None:
     validator = jsonschema.Draft202012Validator(action_schema(case.variant))
@@ -146,6 +150,103 @@ def test_parse_action_refuses_what_is_not_text(variant: str, junk: Any) -> None:
     game = kniffel_rules.get_variant(variant)
     with pytest.raises(ActionParseError, match="expected the text of an action"):
         game.parse_action(game.new_game(2), junk)
+
+
+def _views(variant: str) -> list[dict[str, Any]]:
+    """Observation documents of every seat along a short seeded playout of ``variant``."""
+    case = next(c for c in CASES if c.variant == variant)
+    docs = []
+    for i, (game, state, _) in enumerate(_nodes(case, 7)):
+        if i % 9 == 0:
+            seats = range(min(2, len(game.scores(state))))
+            docs += [game.observation_to_dict(game.observation(state, p)) for p in seats]
+        if len(docs) >= 12:
+            break
+    return docs
+
+
+_VIEWS = {variant: _views(variant) for variant in sorted(kniffel_rules.VARIANTS)}
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _paths(value, (*path, i))
+
+
+def _replaced(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    copy = json.loads(json.dumps(doc))
+    node = copy
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+@settings(max_examples=150)
+@given(pick=st.randoms(use_true_random=False), junk=_JUNK)
+def test_observation_from_dict_refuses_a_changed_field_cleanly(
+    variant: str, pick: random.Random, junk: Any
+) -> None:
+    game = kniffel_rules.get_variant(variant)
+    doc = pick.choice(_VIEWS[variant])
+    paths = list(_paths(doc))
+    changed = _replaced(doc, pick.choice(paths), junk)
+    before = json.dumps(changed)
+    try:
+        obs = game.observation_from_dict(changed)
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert message
+    else:  # a change that still describes a view: it reads back as itself
+        assert game.observation_from_dict(game.observation_to_dict(obs)) == obs
+    assert json.dumps(changed) == before, "the document was mutated"
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+@settings(max_examples=60)
+@given(data=_JUNK)
+def test_observation_from_dict_refuses_junk(variant: str, data: Any) -> None:
+    game = kniffel_rules.get_variant(variant)
+    with pytest.raises(InvalidStateError):
+        game.observation_from_dict(data)
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_observation_from_dict_names_the_field(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    doc = _VIEWS[variant][0]
+    other = "classic" if variant != "classic" else "duel"
+    cases: list[tuple[Any, str]] = [
+        (_replaced(doc, ("variant",), other), "variant"),
+        (_replaced(doc, ("player",), 7), "player"),
+        (_replaced(doc, ("player",), True), "player"),
+        ({**doc, "extra": 1}, ""),
+        ({k: v for k, v in doc.items() if k != "to_move"}, ""),
+        ([doc], ""),
+    ]
+    mover = doc["to_move"]
+    cases.append((_replaced(doc, ("to_move",), 1 if mover != 1 else 0), "to_move"))
+    for data, path in cases:
+        with pytest.raises(InvalidStateError) as info:
+            game.observation_from_dict(data)
+        assert info.value.path.split(".")[0].split("[")[0] == path or (
+            path == "to_move" and info.value.path == "observation.to_move"
+        ), (data, info.value)
 
 
 @pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))

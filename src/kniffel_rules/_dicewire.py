@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from kniffel_rules import _json
 from kniffel_rules._dicegame import Roll
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
@@ -281,6 +282,40 @@ def open_observation_to_dict(
         "to_move": obs.to_move,
         "state": json.loads(to_json(obs.state)),
     }
+
+
+def open_observation_from_dict(
+    data: Any,
+    cls: type[OpenObservation],
+    variant: str,
+    from_json: Callable[[str], Any],
+    to_move: Callable[[Any], int],
+    num_players: Callable[[Any], int],
+) -> Any:
+    """Read what `open_observation_to_dict` wrote: the state by ``from_json``, then the seat.
+
+    Raises:
+        InvalidStateError: A malformed document, a ``state`` that
+            ``from_json`` refuses (its path under ``state``), a ``player``
+            that is no seat, or a ``to_move`` that is not who moves.
+    """
+    _json.check_tree(data)
+    doc = _json.get_object(data, "", required=("variant", "player", "to_move", "state"))
+    if doc["variant"] != variant:
+        raise InvalidStateError("variant", f"expected {variant!r}, got {brief(doc['variant'])}")
+    if not isinstance(doc["state"], dict):
+        raise InvalidStateError("state", f"expected an object, got {brief(doc['state'])}")
+    try:
+        state = from_json(_json.dumps(doc["state"]))
+    except InvalidStateError as error:
+        path = f"state.{error.path}" if error.path else "state"
+        raise InvalidStateError(path, error.detail) from None
+    seats = num_players(state)
+    player = _json.get_int(doc, "player", "", 0, seats - 1)
+    obs = open_observation(cls, state, player, to_move, num_players)
+    if _json.get_int(doc, "to_move", "", -2, seats - 1) != obs.to_move:
+        raise InvalidStateError("to_move", f"{doc['to_move']} is not who moves: {obs.to_move}")
+    return obs
 
 
 Reader = Callable[[list[str], str], Sequence[Any]]

@@ -110,6 +110,10 @@ class Variant(Protocol):
         """An observation as a JSON-ready object holding nothing hidden from its player."""
         ...
 
+    def observation_from_dict(self, data: Any, /) -> Any:
+        """Read what `observation_to_dict` wrote, refusing a malformed or impossible view."""
+        ...
+
     def render(self, view: Any, /, *, lang: Lang = "en") -> str:
         """A plain-text picture of a state or an observation, in ``lang``."""
         ...

@@ -316,6 +316,48 @@ def test_the_dict_names_the_combination_being_placed() -> None:
     assert C.observation_to_dict(C.observation(s, 0))["combination"] == s.combination.value
 
 
+# --- observation_from_dict ------------------------------------------------------------
+
+
+@rule("KA-58")
+def test_a_view_read_back_from_its_dict() -> None:
+    s = position(
+        [hand("red 1", "red 2"), hand("blue 13", "green 13", "red 13")],
+        [tokens({Row.STRAIGHT: 2}), tokens()],
+        discards=[card("blue 3")],
+    )
+    for seat in (0, 1):
+        obs = C.observation(s, seat)
+        back = C.observation_from_dict(C.observation_to_dict(obs))
+        assert back == obs
+        assert C.legal_actions(back) == C.legal_actions(obs)
+    older = C.observation_to_dict(C.observation(s, 1))
+    del older["picked"]
+    for p in older["players"]:
+        del p["shown"]  # written before the known cards were kept: nothing known
+    assert C.observation_from_dict(older) == C.observation(s, 1)
+
+
+def test_a_view_read_from_a_dict_must_account_for_every_card() -> None:
+    s = position([hand("red 1", "red 2"), hand("blue 13", "green 13", "red 13")])
+    data = C.observation_to_dict(C.observation(s, 0))
+    for field, value, path in [
+        ("pile_size", data["pile_size"] + 1, "observation.pile_size"),
+        ("hand", ["red 1"], "observation.hand_sizes"),
+        ("hand", ["red 2", "red 1"], "hand[1]"),
+        ("discards", [data["hand"][0]], "observation.discards[0]"),
+        ("phase", "over!", "phase"),
+        ("combination", "kniffel", "observation.combination"),
+        ("rules", {"simpler": "yes"}, "rules.simpler"),
+    ]:
+        with pytest.raises(InvalidStateError) as info:
+            C.observation_from_dict({**data, field: value})
+        assert info.value.path == path, (field, info.value)
+    seat = {**data["players"][1], "shown": ["red 1"]}  # in the reader's own hand
+    with pytest.raises(InvalidStateError, match="seen twice"):
+        C.observation_from_dict({**data, "players": [data["players"][0], seat]})
+
+
 # --- hidden_from ----------------------------------------------------------------------
 
 

@@ -78,7 +78,12 @@ from kniffel_rules.cards.render import render, render_action
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.serial import from_json, to_json
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
-from kniffel_rules.cards.view import hidden_from, observation, observation_to_dict
+from kniffel_rules.cards.view import (
+    hidden_from,
+    observation,
+    observation_from_dict,
+    observation_to_dict,
+)
 from kniffel_rules.cards.wire import action_from_dict, action_to_dict, action_to_text
 
 alias_modules(
@@ -148,6 +153,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observation",
+    "observation_from_dict",
     "observation_to_dict",
     "parse_action",
     "place_options",

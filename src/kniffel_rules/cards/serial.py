@@ -118,7 +118,12 @@ def to_json(state: State) -> str:
     return _json.dumps(doc)
 
 
-def _read_cards(value: Any, path: str) -> tuple[Card, ...]:
+def read_cards(value: Any, path: str) -> tuple[Card, ...]:
+    """Read an array of cards (``"red 7"``) in card order, each once (also for observations).
+
+    Raises:
+        InvalidStateError: Not such an array (path ``path`` or an item's).
+    """
     cards = _json.check_list(value, path, Card.parse, max_length=65)
     for i in range(1, len(cards)):
         if cards[i - 1].index >= cards[i].index:
@@ -131,7 +136,12 @@ def _rules_from_text(text: str) -> Rules:
     return Rules.from_dict(json.loads(text))
 
 
-def _read_rules(value: Any) -> Rules:
+def read_rules(value: Any) -> Rules:
+    """Read a ``rules`` object as `Rules.from_dict` does (cached per document).
+
+    Raises:
+        InvalidStateError: Not a rules object, naming the field.
+    """
     if not isinstance(value, dict):
         return Rules.from_dict(value)  # raises, naming the path
     return _rules_from_text(_json.dumps(value))
@@ -140,16 +150,25 @@ def _read_rules(value: Any) -> Rules:
 def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens, tuple[Card, ...]]:
     p = _json.get_object(value, path, required=_PLAYER_FIELDS, optional=_OPTIONAL_PLAYER_FIELDS)
     name = check_name(p["name"], f"{path}.name")  # the same check as new_game's
-    hand = _read_cards(p["hand"], f"{path}.hand")
-    shown = _read_cards(p.get("shown", []), f"{path}.shown")
+    hand = read_cards(p["hand"], f"{path}.hand")
+    shown = read_cards(p.get("shown", []), f"{path}.shown")
     for card in shown:
         if not holds(hand, card):
             raise InvalidStateError(f"{path}.shown", f"{card} is not in the player's hand")
-    reserve = _json.get_int(p, "reserve", path, 0, 1_000)
-    active = _json.get_int(p, "active", path, 0, 1_000)
-    b = _json.get_object(p["board"], f"{path}.board", required=[r.value for r in ROWS])
+    return name, hand, read_tokens(p, path), shown
+
+
+def read_tokens(seat: dict[str, Any], path: str) -> Tokens:
+    """A seat's ``reserve``, ``active`` and ``board`` (tokens per row), as `Tokens`.
+
+    Raises:
+        InvalidStateError: A missing or bad field (path under ``path``).
+    """
+    reserve = _json.get_int(seat, "reserve", path, 0, 1_000)
+    active = _json.get_int(seat, "active", path, 0, 1_000)
+    b = _json.get_object(seat["board"], f"{path}.board", required=[r.value for r in ROWS])
     rows = tuple(_json.get_int(b, r.value, f"{path}.board", 0, 1_000) for r in ROWS)
-    return name, hand, Tokens(reserve, active, rows), shown
+    return Tokens(reserve, active, rows)
 
 
 def from_json(text: str | bytes) -> State:
@@ -166,7 +185,7 @@ def from_json(text: str | bytes) -> State:
             the rules cannot reach; the message names the field path.
     """
     doc = _json.read_document(text, FORMAT, VERSION, _FIELDS, _OPTIONAL_FIELDS)
-    rules = _read_rules(doc["rules"])
+    rules = read_rules(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, max_length=MAX_PLAYERS)
     n = len(players)
     phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
@@ -178,16 +197,16 @@ def from_json(text: str | bytes) -> State:
         tuple(p[0] for p in players),
         tuple(p[1] for p in players),
         tuple(p[2] for p in players),
-        _read_cards(doc["pile"], "pile"),
-        _read_cards(doc["display"], "display"),
-        _read_cards(doc["discards"], "discards"),
+        read_cards(doc["pile"], "pile"),
+        read_cards(doc["display"], "display"),
+        read_cards(doc["discards"], "discards"),
         phase,
         player=_json.get_int(doc, "player", "", 0, max(n - 1, 0)),
         start_player=_json.get_opt_int(doc, "start_player", "", 0, max(n - 1, 0)),
         round=_json.get_int(doc, "round", "", 0, rules.max_rounds),
         pending=_json.get_int(doc, "pending", "", 0, 1_000),
         combination=combo,
-        picked=_read_cards(doc.get("picked", []), "picked"),
+        picked=read_cards(doc.get("picked", []), "picked"),
         shown=sort_cards(c for p in players for c in p[3]),
     )
     check_state(state)

@@ -25,16 +25,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from kniffel_rules import _json
+from kniffel_rules._common import check_name
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.cards._flow import DEAL_SIZE
 from kniffel_rules.cards._observe import see
+from kniffel_rules.cards._validate import check_state
+from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import SHELL, stand_in
 from kniffel_rules.cards.pieces import ROWS, Card
-from kniffel_rules.cards.state import Observation, Phase, State
+from kniffel_rules.cards.rules import MAX_PLAYERS
+from kniffel_rules.cards.serial import read_cards, read_rules, read_tokens
+from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["Observation", "hidden_from", "observation", "observation_to_dict", "stand_in"]
+__all__ = [
+    "Observation",
+    "hidden_from",
+    "observation",
+    "observation_from_dict",
+    "observation_to_dict",
+    "stand_in",
+]
+
+_FIELDS = (
+    "variant", "player", "to_move", "rules", "players", "hand", "display", "discards",
+    "pile_size", "phase", "turn_of", "start_player", "round", "pending", "combination",
+)  # fmt: skip
+_SEAT_FIELDS = ("name", "hand_size", "reserve", "active", "board")
 
 
 def _seat(state: State, player: object) -> int:
@@ -109,6 +128,77 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
         "combination": None if observation.combination is None else observation.combination.value,
         "picked": _cards(observation.picked),
     }
+
+
+def _read_seat(value: Any, path: str) -> tuple[str, int, tuple[Card, ...], Tokens]:
+    seat = _json.get_object(value, path, required=_SEAT_FIELDS, optional=("shown",))
+    name = check_name(seat["name"], f"{path}.name")  # the same check as new_game's
+    size = _json.get_int(seat, "hand_size", path, 0, 65)
+    shown = read_cards(seat.get("shown", []), f"{path}.shown")
+    return name, size, shown, read_tokens(seat, path)
+
+
+def observation_from_dict(data: Any) -> Observation:
+    """Read an observation written by `observation_to_dict`, checking every field.
+
+    For a client that is sent its seat's view as JSON (a bot behind a game
+    server): ``legal_actions(observation_from_dict(d))`` lists that seat's
+    legal actions. The reader refuses what no view of a real game can be:
+    the fields as `from_json` reads them (cards in card order, each once),
+    and then together as `stand_in` and `from_json` check them (all 65
+    cards accounted for, ``to_move`` the seat the phase gives, the phase's
+    own fields such as ``combination``). ``shown`` and ``picked`` may
+    be left out (nothing known, nothing picked).
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> obs = cards.observation(cards.new_game(2, first_player=0), 1)
+        >>> cards.observation_from_dict(cards.observation_to_dict(obs)) == obs
+        True
+
+    Raises:
+        InvalidStateError: A malformed or impossible view; the message names
+            the field path (``players[1].hand_size``, ``observation.pile_size``).
+    """
+    _json.check_tree(data)
+    doc = _json.get_object(data, "", required=_FIELDS, optional=("picked",))
+    if doc["variant"] != "cards":
+        raise InvalidStateError("variant", f"expected 'cards', got {brief(doc['variant'])}")
+    rules = read_rules(doc["rules"])
+    seats = _json.get_list(doc, "players", "", _read_seat, max_length=MAX_PLAYERS)
+    n = len(seats)
+    top = max(n - 1, 0)
+    combination = doc["combination"]
+    if combination is not None:
+        combination = Combination(
+            _json.get_str(doc, "combination", "", [c.value for c in Combination])
+        )
+    obs = Observation(
+        player=_json.get_int(doc, "player", "", 0, top),
+        rules=rules,
+        names=tuple(seat[0] for seat in seats),
+        hand=read_cards(doc["hand"], "hand"),
+        hand_sizes=tuple(seat[1] for seat in seats),
+        tokens=tuple(seat[3] for seat in seats),
+        display=read_cards(doc["display"], "display"),
+        discards=read_cards(doc["discards"], "discards"),
+        pile_size=_json.get_int(doc, "pile_size", "", 0, 65),
+        phase=Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase])),
+        to_move=_json.get_int(doc, "to_move", "", -2, top),
+        turn_of=_json.get_int(doc, "turn_of", "", 0, top),
+        start_player=_json.get_opt_int(doc, "start_player", "", 0, top),
+        round=_json.get_int(doc, "round", "", 0, rules.max_rounds),
+        pending=_json.get_int(doc, "pending", "", 0, 1_000),
+        combination=combination,
+        picked=read_cards(doc.get("picked", []), "picked"),
+        shown=tuple(seat[2] for seat in seats),
+    )
+    state = stand_in(obs)  # the fields together, as for a view built by hand
+    try:  # and the phase with its fields, as from_json judges a state
+        check_state(state)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"observation.{error.path}", error.detail) from None
+    return obs
 
 
 def hidden_from(state: State, player: int) -> bool:

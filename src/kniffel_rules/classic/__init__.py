@@ -53,7 +53,7 @@ from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
-from kniffel_rules.classic.view import observation, observation_to_dict
+from kniffel_rules.classic.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.classic.wire import action_from_dict, action_to_dict, action_to_text
 from kniffel_rules.dice import DiceRoll
 
@@ -95,6 +95,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observation",
+    "observation_from_dict",
     "observation_to_dict",
     "parse_action",
     "possible_values",

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from kniffel_rules._dicewire import open_observation, open_observation_to_dict
+from kniffel_rules._dicewire import (
+    open_observation,
+    open_observation_from_dict,
+    open_observation_to_dict,
+)
 from kniffel_rules.classic.engine import SHELL
-from kniffel_rules.classic.serial import to_json
+from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.state import Observation, State
 
-__all__ = ["Observation", "observation", "observation_to_dict"]
+__all__ = ["Observation", "observation", "observation_from_dict", "observation_to_dict"]
 
 
 def observation(state: State, player: int) -> Observation:
@@ -47,3 +51,19 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
         InvalidStateError: ``observation`` is not a classic `Observation`.
     """
     return open_observation_to_dict(observation, Observation, "classic", to_json)
+
+
+def observation_from_dict(data: Any) -> Observation:
+    """Read an observation written by `observation_to_dict`, checking every field.
+
+    ``state`` is read by ``classic.from_json`` (every invariant checked); then
+    ``player`` must be a seat and ``to_move`` who moves in that state.
+
+    Raises:
+        InvalidStateError: A malformed or impossible observation; the message
+            names the field path (``state.players[0].sheet.twos``, ``to_move``).
+    """
+    obs: Observation = open_observation_from_dict(
+        data, Observation, "classic", from_json, SHELL.current_player, lambda s: len(s.sheets)
+    )
+    return obs

@@ -77,7 +77,7 @@ from kniffel_rules.duel.render import render, render_action
 from kniffel_rules.duel.rules import ADJACENCIES, Rules
 from kniffel_rules.duel.serial import from_json, to_json
 from kniffel_rules.duel.state import Observation, Phase, State
-from kniffel_rules.duel.view import observation, observation_to_dict
+from kniffel_rules.duel.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.duel.wire import action_from_dict, action_to_dict, action_to_text
 
 # The module paths before the common rooms (docs/protocol.md, "Adding a game").
@@ -134,6 +134,7 @@ __all__ = [
     "move_target",
     "new_game",
     "observation",
+    "observation_from_dict",
     "observation_to_dict",
     "parse_action",
     "render",

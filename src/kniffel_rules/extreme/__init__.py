@@ -47,7 +47,7 @@ from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
 from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
-from kniffel_rules.extreme.view import observation, observation_to_dict
+from kniffel_rules.extreme.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.extreme.wire import action_from_dict, action_to_dict, action_to_text
 
 alias_modules(__name__, {"boxes": "combinations", "game": "engine"})
@@ -82,6 +82,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observation",
+    "observation_from_dict",
     "observation_to_dict",
     "parse_action",
     "possible_values",

@@ -63,7 +63,7 @@ from kniffel_rules.master.render import render, render_action
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
 from kniffel_rules.master.state import Observation, Phase, Sheet, State, bonus_stars, lap_length
-from kniffel_rules.master.view import observation, observation_to_dict
+from kniffel_rules.master.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.master.wire import action_from_dict, action_to_dict, action_to_text
 
 # The modules before the common rooms (docs/protocol.md, "Adding a game"):
@@ -117,6 +117,7 @@ __all__ = [
     "legal_uses",
     "new_game",
     "observation",
+    "observation_from_dict",
     "observation_to_dict",
     "outcome",
     "parse_action",
