@@ -63,3 +63,124 @@ def test_every_tested_clause_is_documented() -> None:
     documented = set().union(*documented_ids().values())
     unknown = sorted(ids_in_tests() - documented)
     assert not unknown, f"tests name clause ids that no docs page lists: {unknown}"
+
+
+# --- clause ids cited in the sources ----------------------------------------------------------
+
+PAGE_OF_PREFIX = {
+    "CL": "classic",
+    "EX": "extreme",
+    "MA": "master",
+    "DU": "duel",
+    "KA": "cards",
+    "PR": "protocol",
+}
+"""The docs page each clause-id prefix belongs to (``docs/rules/<page>.md``, ``docs/protocol.md``)."""
+
+RANGE = re.compile(r"\b((?:CL|EX|MA|DU|KA|PR)-\d{2,3})(?:\s*\.\.\s*|\s+to\s+)((?:CL|EX|MA|DU|KA|PR)-\d{2,3})\b")
+
+
+def _expand(text: str) -> set[str]:
+    """Every clause id ``text`` cites, a range ``CL-17..CL-22`` (or ``CL-17 to CL-22``) in full."""
+    ids = set(ID.findall(text))
+    for first, last in RANGE.findall(text):
+        prefix = first[:3]
+        if last.startswith(prefix) and int(first[3:]) <= int(last[3:]):
+            width = len(first) - 3
+            ids |= {f"{prefix}{n:0{width}d}" for n in range(int(first[3:]), int(last[3:]) + 1)}
+    return ids
+
+
+def _source_texts() -> list[tuple[str, int, str]]:
+    """(file, line, text) of every string and comment in ``src/`` that cites a clause id."""
+    import io
+    import tokenize
+
+    out: list[tuple[str, int, str]] = []
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.STRING, tokenize.COMMENT) and ID.search(tok.string):
+                out.append((str(path.relative_to(ROOT)), tok.start[0], tok.string))
+    for path in sorted((ROOT / "src").rglob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        if ID.search(text):
+            out.append((str(path.relative_to(ROOT)), 1, text))
+    return out
+
+
+def test_the_sources_cite_clause_ids() -> None:
+    cited = set().union(*(_expand(text) for _, _, text in _source_texts()))
+    assert {"CL-02", "CL-48", "EX-36", "PR-07"} <= cited
+
+
+def test_every_clause_id_cited_in_the_sources_is_on_its_games_page() -> None:
+    documented = documented_ids()
+    wrong = [
+        f"{file}:{line}: {cid} is not on {PAGE_OF_PREFIX[cid[:2]]}'s page"
+        for file, line, text in _source_texts()
+        for cid in sorted(_expand(text))
+        if cid not in documented[PAGE_OF_PREFIX[cid[:2]]]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+# Subjects whose clauses are known: a sentence of the sources that names the subject and cites
+# ids of that game must cite only (every id of a range included) clauses of the subject.
+SUBJECTS: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
+    "classic roll-off": (
+        re.compile(r"roll-off|who starts|start player", re.I),
+        frozenset({"CL-02", "CL-26"}),
+    ),
+    "classic placement": (
+        re.compile(r"placement|better place", re.I),
+        frozenset({"CL-26", "CL-27", "CL-28", "CL-46", "CL-48"}),
+    ),
+    "classic joker": (
+        re.compile(r"\bjoker|extra kniffel", re.I),
+        frozenset({f"CL-{n}" for n in (*range(17, 23), *range(40, 45), 50)}),
+    ),
+    "classic Croatian": (
+        re.compile(r"croatian|maximum|minimum", re.I),
+        frozenset({"CL-30", "CL-31", "CL-49", "CL-50"}),
+    ),
+}
+
+
+def _sentences(text: str) -> list[str]:
+    """The parts of ``text`` between punctuation that cite a clause id (a list names one subject
+    per part: ``..., a box off the sheet (CL-30), every box filled (CL-23)``)."""
+    return [s for s in re.split(r"(?<=[.;:,])\s+|\n\s*\n", text) if ID.search(s)]
+
+
+def test_the_subject_sets_name_clauses_of_that_subject() -> None:
+    # the table above cannot drift from the page: every id in it is on the classic page
+    documented = documented_ids()["classic"]
+    for name, (_, ids) in SUBJECTS.items():
+        assert ids <= documented, name
+
+
+def test_clause_ids_cited_in_the_sources_name_the_subject() -> None:
+    wrong = []
+    for file, line, text in _source_texts():
+        for sentence in _sentences(text):
+            cited = {c for c in _expand(sentence) if c.startswith("CL-")}
+            if not cited:
+                continue
+            for name, (pattern, allowed) in SUBJECTS.items():
+                if pattern.search(ID.sub("", sentence)) and not cited <= allowed:
+                    others = sorted(cited - allowed)
+                    wrong.append(f"{file}:{line}: a sentence on the {name} cites {others}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("the joker (CL-17..CL-19)", {"CL-17", "CL-18", "CL-19"}),
+        ("CL-40 to CL-42 and PR-07", {"CL-40", "CL-41", "CL-42", "PR-07"}),
+        ("KA-09", {"KA-09"}),
+    ],
+)
+def test_ranges_of_clause_ids_are_read_in_full(text: str, ids: set[str]) -> None:
+    assert _expand(text) == ids

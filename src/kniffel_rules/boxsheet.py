@@ -94,7 +94,7 @@ class Layout:
 def placement_points(totals: Sequence[int]) -> tuple[int, ...]:
     """Placement points for one game's totals: N for first place, N-1 for second, ...
 
-    Tied players share the better place (classic CL-16, Extreme EX-20). Linear
+    Tied players share the better place (classic CL-28, CL-48). Linear
     in the number of players: each total's place is the number of higher
     totals plus one.
 

@@ -76,7 +76,7 @@ def new_game(
         players: The number of players, or their names in seat order.
         rules: The rules (``None``: the rulebook, see `Rules`).
         first_player: The seat that starts. ``None`` starts with the roll-off
-            (CL-03) for two or more players, and at seat 0 for one.
+            (CL-02) for two or more players, and at seat 0 for one.
 
     Returns:
         The first state: a chance node of the roll-off, or the first
@@ -197,7 +197,7 @@ def _happen(state: State, action: DiceRoll) -> State:
 def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
     """Placement points for one game's totals: N for first place, N-1 for second, ...
 
-    Tied players share the better place (CL-16).
+    Tied players share the better place (CL-48).
 
     Raises:
         InvalidStateError: ``results`` is not a sequence of integers.

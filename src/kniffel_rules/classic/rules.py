@@ -27,7 +27,8 @@ class Rules:
     Every option is documented with its clause id on ``docs/rules/classic.md``.
 
     Attributes:
-        joker: What an extra Kniffel may be entered as (CL-22..CL-26):
+        joker: What an extra Kniffel may be entered as (CL-17..CL-22,
+            CL-40..CL-44):
             ``"schmidt"`` (default: the printed rules; the matching upper
             box first, else a joker in the lower section, else strike an
             upper box; the extra bonus only for an entry in the upper box),
