@@ -75,9 +75,10 @@ PAGE_OF_PREFIX = {
     "KA": "cards",
     "PR": "protocol",
 }
-"""The docs page each clause-id prefix belongs to (``docs/rules/<page>.md``, ``docs/protocol.md``)."""
+"""The page of each clause-id prefix (``docs/rules/<page>.md``, ``docs/protocol.md``)."""
 
-RANGE = re.compile(r"\b((?:CL|EX|MA|DU|KA|PR)-\d{2,3})(?:\s*\.\.\s*|\s+to\s+)((?:CL|EX|MA|DU|KA|PR)-\d{2,3})\b")
+_ONE = r"((?:CL|EX|MA|DU|KA|PR)-\d{2,3})"
+RANGE = re.compile(rf"\b{_ONE}(?:\s*\.\.\s*|\s+to\s+){_ONE}\b")
 
 
 def _expand(text: str) -> set[str]:
