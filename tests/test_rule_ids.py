@@ -135,15 +135,15 @@ SUBJECTS: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
     ),
     "classic placement": (
         re.compile(r"placement|better place", re.I),
-        frozenset({"CL-26", "CL-27", "CL-28", "CL-46", "CL-48"}),
+        frozenset({"CL-26", "CL-27", "CL-28", "CL-46", "CL-48", "CL-54"}),
     ),
     "classic joker": (
         re.compile(r"\bjoker|extra kniffel", re.I),
-        frozenset({f"CL-{n}" for n in (*range(17, 23), *range(40, 45), 50)}),
+        frozenset({f"CL-{n}" for n in (*range(17, 23), *range(40, 45), 50, 55)}),
     ),
     "classic Croatian": (
         re.compile(r"croatian|maximum|minimum", re.I),
-        frozenset({"CL-30", "CL-31", "CL-49", "CL-50"}),
+        frozenset({"CL-30", "CL-31", "CL-49", "CL-50", "CL-52", "CL-53"}),
     ),
 }
 

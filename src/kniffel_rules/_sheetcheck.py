@@ -109,6 +109,9 @@ class SheetSpec:
             ``(entries, bonus, doubtful keys, emit)``.
         read_turn: Validates one recorded turn (raises InvalidStateError).
         replay: Replays validated turns: ``(turns, written entries, emit)``.
+        placement_first: First place's placement points on a fixed table
+            (classic's ``ranking="placement_fixed"``: 8), or ``None`` for
+            the number of players.
     """
 
     variant: str
@@ -119,6 +122,7 @@ class SheetSpec:
     check_extra_bonus: Callable[[Mapping[str, int], int, frozenset[str], Emit], None]
     read_turn: Callable[[Any, str], Any]
     replay: Callable[[Sequence[Any], Mapping[str, int], Emit], Replay]
+    placement_first: int | None = None
 
     @property
     def by_key(self) -> dict[str, BoxInfo]:
@@ -549,8 +553,14 @@ def _check_series(
     for g in range(n_games):
         if not all(g < len(players[p][1]) and complete[p][g] for p in range(n)):
             continue
-        by_written = placement_points([written_totals[p][g] or 0 for p in range(n)])
-        by_true = placement_points([true_totals[p][g] or 0 for p in range(n)])
+        first = spec.placement_first
+        by_written = placement_points([written_totals[p][g] or 0 for p in range(n)], first)
+        by_true = placement_points([true_totals[p][g] or 0 for p in range(n)], first)
+        scale = (
+            f"{n} for first place, one less for each place below"
+            if first is None
+            else f"{first} for first place, one less for each place below, at least 0"
+        )
         for p in range(n):
             game = players[p][1][g]
             true_points[p].append(by_true[p])
@@ -563,8 +573,7 @@ def _check_series(
                     by_written[p],
                     spec.rules["placement"],
                     f"{found} placement points, but the totals give {by_written[p]} "
-                    f"({n} for first place, one less for each place below; ties share the "
-                    f"better place).",
+                    f"({scale}; ties share the better place).",
                 )
     for p, (name, games, extra) in enumerate(players):
         emit = _emitter(findings, p, len(games) - 1, name)

@@ -39,6 +39,8 @@ class Layout:
             section is worth ``(maximum - minimum) x factor`` once all three
             are filled (classic's Croatian variant), else ``None``.
         extra_bonus: Whether the sheet has an extra-Kniffel bonus line.
+        product_floor: The product is worth at least 0 (a negative one
+            counts 0; classic's ``croatian_floor``, CL-53).
     """
 
     keys: tuple[str, ...]
@@ -49,6 +51,7 @@ class Layout:
     bonus: int
     product: tuple[int, int, int] | None = None
     extra_bonus: bool = True
+    product_floor: bool = False
 
     @property
     def box_keys(self) -> tuple[str, ...]:
@@ -83,7 +86,8 @@ class Layout:
             mx, mn, factor = (entries[b] for b in self.product)
             if mx is None or mn is None or factor is None:
                 return 0
-            return (mx - mn) * factor
+            worth = (mx - mn) * factor
+            return max(worth, 0) if self.product_floor else worth
         return sum(v for b in self.lower if (v := entries[b]) is not None)
 
     def total(self, entries: Entries, extra_bonus: int = 0) -> int:
@@ -91,16 +95,24 @@ class Layout:
         return self.upper_total(entries) + self.lower_total(entries) + extra_bonus
 
 
-def placement_points(totals: Sequence[int]) -> tuple[int, ...]:
+def placement_points(totals: Sequence[int], first: int | None = None) -> tuple[int, ...]:
     """Placement points for one game's totals: N for first place, N-1 for second, ...
 
     Tied players share the better place (classic CL-28, CL-48). Linear
     in the number of players: each total's place is the number of higher
     totals plus one.
 
+    Args:
+        totals: One game's totals, in seat order.
+        first: The points of first place on a fixed table (classic's
+            ``ranking="placement_fixed"``: 8, then 7, 6, ... and 0 from the
+            ninth place on, CL-54); ``None``: the number of players.
+
     Examples:
         >>> placement_points((200, 250, 200))
         (2, 3, 2)
+        >>> placement_points((200, 250, 200), first=8)
+        (7, 8, 7)
     """
     counts = Counter(totals)
     higher: dict[int, int] = {}
@@ -108,5 +120,5 @@ def placement_points(totals: Sequence[int]) -> tuple[int, ...]:
     for value in sorted(counts, reverse=True):
         higher[value] = seen
         seen += counts[value]
-    n = len(totals)
-    return tuple(n - higher[t] for t in totals)
+    n = len(totals) if first is None else first
+    return tuple(max(n - higher[t], 0) for t in totals)

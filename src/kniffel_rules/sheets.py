@@ -230,7 +230,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
             )
         )
     if getattr(state.rules, "games", 1) > 1:
-        rule = ids["placement" if state.rules.ranking == "placement" else "series"]
+        rule = ids["series" if state.rules.ranking == "total" else "placement"]
     else:
         rule = ids["totals"]
     for p, (found, score) in enumerate(zip(replayed.scores, module.scores(state), strict=True)):

@@ -219,7 +219,11 @@ def _final_totals(rules: Rules) -> FinalTotals:
                 if rest >> r & 1:
                     up = ones + r
                     base = up + (sheet.bonus if up >= sheet.threshold else 0)
-                    totals.update(base + ones * d for d in diffs)
+                    # the lower section's worth as the layout counts it (CL-31, CL-53)
+                    worths = (ones * d for d in diffs)
+                    if sheet.product_floor:
+                        worths = (max(w, 0) for w in worths)
+                    totals.update(base + w for w in worths)
         offset = -min(totals)
         return FinalTotals(sum(1 << (t + offset) for t in totals), offset)
     hosts = bonus_hosts(rules)

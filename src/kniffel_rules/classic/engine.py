@@ -194,24 +194,34 @@ def _happen(state: State, action: DiceRoll) -> State:
     )
 
 
-def ranking_points(results: Sequence[int]) -> tuple[int, ...]:
+def ranking_points(results: Sequence[int], rules: Rules | None = None) -> tuple[int, ...]:
     """Placement points for one game's totals: N for first place, N-1 for second, ...
 
-    Tied players share the better place (CL-48).
+    Tied players share the better place (CL-48). Under
+    ``ranking="placement_fixed"`` the rulebook's fixed table: 8 for first
+    place, 7 for second, ..., 0 from the ninth place on (CL-54).
+
+    Args:
+        results: One game's totals, in seat order.
+        rules: The rules (``None``: the rulebook); only ``ranking`` is read.
 
     Raises:
-        InvalidStateError: ``results`` is not a sequence of integers.
+        InvalidStateError: ``results`` is not a sequence of integers, or
+            ``rules`` not classic `Rules`.
 
     Examples:
         >>> ranking_points((200, 250, 200))
         (2, 3, 2)
+        >>> ranking_points((200, 250, 200), Rules(ranking="placement_fixed"))
+        (7, 8, 7)
     """
     if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
         raise InvalidStateError("results", f"expected a sequence of totals, got {results!r}")
     for i, total in enumerate(results):
         if not is_int(total):
             raise InvalidStateError(f"results[{i}]", f"expected an integer, got {total!r}")
-    return placement_points(results)
+    rules = game_rules(rules, _DEFAULT_RULES, "classic")
+    return placement_points(results, rules.placement_first)
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -220,7 +230,8 @@ def scores(state: State) -> tuple[int, ...]:
     One game: the running total (entries, the upper bonus once reached,
     extra-Kniffel bonuses; Croatian's product once its three boxes are
     filled). A series ranked by ``"total"``: finished games plus the running
-    one; by ``"placement"``: the placement points of finished games only.
+    one; by ``"placement"`` or ``"placement_fixed"``: the placement points
+    of finished games only.
     Linear in players x games.
 
     Raises:
@@ -233,9 +244,10 @@ def scores(state: State) -> tuple[int, ...]:
 def _scores(state: State) -> tuple[int, ...]:
     n = state.num_players
     acc = [0] * n
-    if state.rules.ranking == "placement":
+    if state.rules.ranking != "total":
+        first = state.rules.placement_first
         for result in state.results:
-            acc = [a + p for a, p in zip(acc, placement_points(result), strict=True)]
+            acc = [a + p for a, p in zip(acc, placement_points(result, first), strict=True)]
         return tuple(acc)
     for result in state.results:
         acc = [a + t for a, t in zip(acc, result, strict=True)]

@@ -177,4 +177,5 @@ def _layout(rules: Rules) -> Layout:
         bonus=rules.upper_bonus,
         product=product,
         extra_bonus=product is None,
+        product_floor=rules.croatian_floor,
     )

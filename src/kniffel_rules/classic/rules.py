@@ -7,17 +7,21 @@ from typing import Any, Literal
 import attrs
 
 from kniffel_rules._common import check_bool, check_choice, check_int, rules_from_dict
+from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["JOKER_MODES", "RANKINGS", "JokerMode", "Ranking", "Rules"]
+__all__ = ["FIXED_TABLE_FIRST", "JOKER_MODES", "RANKINGS", "JokerMode", "Ranking", "Rules"]
 
 JokerMode = Literal["schmidt", "forced", "free", "none"]
-Ranking = Literal["total", "placement"]
+Ranking = Literal["total", "placement", "placement_fixed"]
 
 JOKER_MODES: tuple[JokerMode, ...] = ("schmidt", "forced", "free", "none")
 """The accepted values of `Rules.joker`."""
 
-RANKINGS: tuple[Ranking, ...] = ("total", "placement")
+RANKINGS: tuple[Ranking, ...] = ("total", "placement", "placement_fixed")
 """The accepted values of `Rules.ranking`."""
+
+FIXED_TABLE_FIRST = 8
+"""First place's points on the rulebook's fixed placement table (8, 7, 6, ...; CL-54)."""
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -45,9 +49,15 @@ class Rules:
         full_cup: "Voller Becher" / St. Galler variant: no die may be kept.
         croatian: The Croatian variant: Maximum and Minimum replace the
             lower section; its worth is (Maximum - Minimum) x Ones.
+        croatian_floor: The Croatian lower section is worth at least 0: a
+            negative product counts 0 (the rulebook calls it "the bonus
+            won"; CL-53). Only with ``croatian``.
         games: The number of games in the series.
-        ranking: ``"total"`` (sum of all games' totals, the original) or
-            ``"placement"`` (each game awards N, N-1, ... points by place).
+        ranking: ``"total"`` (sum of all games' totals, the original),
+            ``"placement"`` (each game awards N, N-1, ... points by place, N
+            the number of players; CL-28) or ``"placement_fixed"`` (the
+            rulebook's fixed table: 8, 7, 6, ... points by place, 0 from the
+            ninth place on; CL-54).
         upper_bonus: The bonus for a full upper section (35).
         upper_bonus_threshold: The upper sum that earns it (63).
         full_house_score: The value of a Full House (25).
@@ -62,6 +72,7 @@ class Rules:
     kniffel_counts_as_full_house: bool = attrs.field(default=False, validator=check_bool)
     full_cup: bool = attrs.field(default=False, validator=check_bool)
     croatian: bool = attrs.field(default=False, validator=check_bool)
+    croatian_floor: bool = attrs.field(default=False, validator=check_bool)
     games: int = attrs.field(default=1, validator=check_int(1, 1_000))
     ranking: Ranking = attrs.field(default="total", validator=check_choice(RANKINGS))
     upper_bonus: int = attrs.field(default=35, validator=check_int(0, 10_000))
@@ -70,6 +81,18 @@ class Rules:
     small_straight_score: int = attrs.field(default=30, validator=check_int(0, 10_000))
     large_straight_score: int = attrs.field(default=40, validator=check_int(0, 10_000))
     kniffel_score: int = attrs.field(default=50, validator=check_int(1, 10_000))
+
+    @croatian_floor.validator
+    def _floor_needs_croatian(self, attribute: attrs.Attribute[bool], value: bool) -> None:
+        if value and not self.croatian:
+            raise InvalidStateError(
+                "rules.croatian_floor", "applies to the Croatian sheet only: set croatian too"
+            )
+
+    @property
+    def placement_first(self) -> int | None:
+        """First place's placement points: 8 on the fixed table, ``None`` for N (the players)."""
+        return FIXED_TABLE_FIRST if self.ranking == "placement_fixed" else None
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as a JSON-ready dict of every option."""

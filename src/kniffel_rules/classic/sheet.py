@@ -35,7 +35,7 @@ from kniffel_rules._sheetcheck import (
 )
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
-from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.combinations import entry_values, possible_values
 from kniffel_rules.classic.engine import apply, new_game
 from kniffel_rules.classic.legality import Entry, check_entry
 from kniffel_rules.classic.pieces import UPPER, Box, layout, sheet_boxes
@@ -64,8 +64,8 @@ _SUM_DESCRIPTION = {
     Box.THREE_OF_A_KIND: "0 or the sum of five dice with at least three equal (5 to 30)",
     Box.FOUR_OF_A_KIND: "0 or the sum of five dice with at least four equal (5 to 30)",
     Box.CHANCE: "0 or the sum of five dice (5 to 30)",
-    Box.MAXIMUM: "0 or the sum of five dice (5 to 30)",
-    Box.MINIMUM: "0 or the sum of five dice (5 to 30)",
+    Box.MAXIMUM: "the sum of five dice (5 to 30), never a struck 0",
+    Box.MINIMUM: "the sum of five dice (5 to 30), never a struck 0",
 }
 
 
@@ -348,8 +348,19 @@ def _check_bonus_for(rules: Rules) -> Any:
     return check_bonus
 
 
+_THROWN_NUMBER = frozenset({Box.MAXIMUM, Box.MINIMUM})
+"""Croatian's boxes whose entry is the number thrown itself: never struck (CL-52)."""
+
+
+def _possible(box: Box, rules: Rules) -> frozenset[int]:
+    """What a paper sheet may show in ``box``: a struck 0 anywhere but Maximum and Minimum."""
+    if box in _THROWN_NUMBER:
+        return entry_values(box, rules)
+    return possible_values(box, rules)
+
+
 def _expected(box: Box, rules: Rules) -> tuple[int, ...] | str:
-    return _SUM_DESCRIPTION.get(box) or tuple(sorted(possible_values(box, rules)))
+    return _SUM_DESCRIPTION.get(box) or tuple(sorted(_possible(box, rules)))
 
 
 @lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
@@ -357,7 +368,7 @@ def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
     boxes = sheet_boxes(rules)
     infos = tuple(
-        BoxInfo(b, b.key, b.label, _RULE[b], possible_values(b, rules), _expected(b, rules))
+        BoxInfo(b, b.key, b.label, _RULE[b], _possible(b, rules), _expected(b, rules))
         for b in boxes
     )
     ids = {
@@ -377,6 +388,7 @@ def spec(rules: Rules) -> SheetSpec:
         layout=layout(rules),
         rules=ids,
         max_games=rules.games,
+        placement_first=rules.placement_first,
         check_extra_bonus=_check_bonus_for(rules),
         read_turn=_read_turn_for({b.key: b for b in boxes}),
         replay=_replay_for(rules),
@@ -467,7 +479,7 @@ def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True)
         {"name": initial.names[p], "games": games[p]} for p in range(n)
     ]
     if derived and rules.games > 1:
-        _add_series(players, finished=len(state.results))
+        _add_series(players, len(state.results), state.rules.placement_first)
     return {"variant": "classic", "rules": rules.to_dict(), "players": players}
 
 
@@ -491,12 +503,13 @@ def _game_doc(
     return doc
 
 
-def _add_series(players: list[dict[str, Any]], finished: int) -> None:
+def _add_series(players: list[dict[str, Any]], finished: int, first: int | None) -> None:
     for g in range(finished):  # placement points only for the games that are over (CL-28)
         games = [pl["games"][g] for pl in players]
         if not all("total" in gm for gm in games):
             continue
-        for gm, pts in zip(games, placement_points([gm["total"] for gm in games]), strict=True):
+        points = placement_points([gm["total"] for gm in games], first)
+        for gm, pts in zip(games, points, strict=True):
             gm["placement_points"] = pts
     for pl in players:
         pl["series_total"] = sum(gm["total"] for gm in pl["games"])
