@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import kniffel_rules
 from kniffel_rules import InvalidStateError, classic, extreme, record
 from kniffel_rules._sheetcheck import DERIVED
-from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.bots import RandomBot
+from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import Box, DiceRoll, Roll, Rules, Score, State
 
 from .helpers import boxes, position
@@ -138,7 +138,9 @@ def test_the_croatian_floor_round_trips_and_checks_its_results() -> None:
 def test_the_croatian_floor_needs_the_croatian_sheet() -> None:
     with pytest.raises(InvalidStateError) as exc:
         Rules(croatian_floor=True)
-    assert str(exc.value) == "rules.croatian_floor: applies to the Croatian sheet only: set croatian too"
+    assert str(exc.value) == (
+        "rules.croatian_floor: applies to the Croatian sheet only: set croatian too"
+    )
     with pytest.raises(InvalidStateError, match="croatian_floor: expected True or False"):
         Rules.from_dict({"croatian": True, "croatian_floor": 1})
     assert Rules.from_dict({"croatian": True, "croatian_floor": True}) == FLOOR
@@ -200,14 +202,13 @@ def test_a_series_ranked_on_the_fixed_table() -> None:
 
 @pytest.mark.rule("CL-54", "CL-28")
 def test_the_sheet_verifier_reads_placement_points_on_the_fixed_table() -> None:
-    players = [
+    players: list[dict[str, Any]] = [
         {"name": "Ann", "games": [{"chance": 20, "total": 20, "placement_points": 2}]},
         {"name": "Ben", "games": [{"chance": 10, "total": 10, "placement_points": 1}]},
     ]
-    rules = {"ranking": "placement_fixed", "games": 1}
-    only_chance = {"rules": rules | {"upper_bonus": 0}}
-    doc: dict[str, Any] = {"variant": "classic", "players": players, **only_chance}
-    # Ann and Ben have only Chance filled: the game is not over, no points are checked
+    rules = {"ranking": "placement_fixed"}
+    doc: dict[str, Any] = {"variant": "classic", "players": players, "rules": rules}
+    # only Chance is filled: the game is not over, no points are checked
     assert kniffel_rules.verify_sheet(doc).ok
     full = {b.key: 0 for b in classic.BOXES if b is not Box.CHANCE}
     for pl in players:
@@ -294,7 +295,7 @@ def _perturbed(doc: dict[str, Any], spec: Any, rng: random.Random) -> str:
     player = doc["players"][p]
     g = rng.randrange(len(player["games"]))
     game = player["games"][g]
-    key = rng.choice([k for k in spec.key_order if k in game])
+    key: str = rng.choice([k for k in spec.key_order if k in game])
     game[key] += 1
     sheet = spec.layout
     e = sheet.entries_of({k: game[k] for k in spec.key_order if k in game})

@@ -24,6 +24,14 @@ FIXED_TABLE_FIRST = 8
 """First place's points on the rulebook's fixed placement table (8, 7, 6, ...; CL-54)."""
 
 
+def _only_croatian(inst: Any, attr: attrs.Attribute[Any], value: bool) -> None:
+    """An attrs validator: ``croatian_floor`` only on the Croatian sheet (CL-53)."""
+    if value and not inst.croatian:
+        raise InvalidStateError(
+            f"rules.{attr.name}", "applies to the Croatian sheet only: set croatian too"
+        )
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class Rules:
     """The rules of a classic Kniffel game (frozen; the defaults are the rulebook).
@@ -72,7 +80,7 @@ class Rules:
     kniffel_counts_as_full_house: bool = attrs.field(default=False, validator=check_bool)
     full_cup: bool = attrs.field(default=False, validator=check_bool)
     croatian: bool = attrs.field(default=False, validator=check_bool)
-    croatian_floor: bool = attrs.field(default=False, validator=check_bool)
+    croatian_floor: bool = attrs.field(default=False, validator=[check_bool, _only_croatian])
     games: int = attrs.field(default=1, validator=check_int(1, 1_000))
     ranking: Ranking = attrs.field(default="total", validator=check_choice(RANKINGS))
     upper_bonus: int = attrs.field(default=35, validator=check_int(0, 10_000))
@@ -81,13 +89,6 @@ class Rules:
     small_straight_score: int = attrs.field(default=30, validator=check_int(0, 10_000))
     large_straight_score: int = attrs.field(default=40, validator=check_int(0, 10_000))
     kniffel_score: int = attrs.field(default=50, validator=check_int(1, 10_000))
-
-    @croatian_floor.validator
-    def _floor_needs_croatian(self, attribute: attrs.Attribute[bool], value: bool) -> None:
-        if value and not self.croatian:
-            raise InvalidStateError(
-                "rules.croatian_floor", "applies to the Croatian sheet only: set croatian too"
-            )
 
     @property
     def placement_first(self) -> int | None:
