@@ -9,9 +9,10 @@ Derived fields (sums, bonus, totals, placement points, series results) are
 checked the way a person checks a sheet line by line: a derived value is
 right if it follows from the fields it is computed from as written on the
 sheet (so an error carried forward is counted once, where it was made) or
-from their correct values (so one wrong line is not blamed on the lines
-below it). The expected value reported is the one that follows from the
-written fields.
+from the boxes' values as written (so one wrong line is not blamed on the
+lines below it). Sums never use the values a replay of recorded rolls
+gives: a box the dice contradict is reported once, at the box. The
+expected value reported is the one that follows from the written fields.
 """
 
 from __future__ import annotations

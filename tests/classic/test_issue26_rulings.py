@@ -343,3 +343,43 @@ def test_a_wrong_entry_is_reported_once_whatever_the_mode(
     assert fields <= {key, "extra_kniffel_bonus"}
     if rolls:  # the replay knows every box's value: the changed one is always reported
         assert key in fields
+
+
+# --- the new options through the bots and the command line --------------------------------------
+
+
+@pytest.mark.rule("CL-54", "CL-46")
+def test_the_optimal_player_sets_the_placement_table_aside() -> None:
+    from kniffel_rules.bots import OptimalSolitaire
+    from kniffel_rules.bots.optimal._table import shipped_name
+
+    rules = Rules(games=3, ranking="placement_fixed")
+    assert shipped_name(rules) == shipped_name(Rules())
+    assert OptimalSolitaire(rules, progress=False).rules == Rules()
+
+
+@pytest.mark.rule("CL-53")
+def test_the_optimal_player_refuses_the_floored_croatian_sheet_in_words() -> None:
+    from kniffel_rules import KniffelError
+    from kniffel_rules.bots import OptimalSolitaire
+
+    with pytest.raises(KniffelError, match="Croatian"):
+        OptimalSolitaire(FLOOR, progress=False)
+
+
+@pytest.mark.rule("CL-53", "CL-54")
+@pytest.mark.parametrize(
+    ("rules", "status"),
+    [
+        ('{"croatian": true, "croatian_floor": true}', 0),
+        ('{"games": 2, "ranking": "placement_fixed"}', 0),
+        ('{"croatian_floor": true}', 2),
+    ],
+)
+def test_the_command_line_plays_the_new_options(rules: str, status: int) -> None:
+    import io
+
+    from kniffel_rules.cli import main
+
+    argv = ["show", "--players", "greedy,random", "--seed", "3", "--rules", rules]
+    assert main(argv, out=io.StringIO()) == status
