@@ -173,7 +173,7 @@ def test_the_fixed_table_gives_8_7_6_whatever_the_number_of_players() -> None:
     ten = classic.ranking_points(tuple(range(100, 110)), fixed)
     assert ten == (0, 0, 1, 2, 3, 4, 5, 6, 7, 8)
     assert classic.ranking_points((5, 5, 5, 4), fixed) == (8, 8, 8, 5)
-    with pytest.raises(InvalidStateError, match="rules: expected classic.Rules"):
+    with pytest.raises(InvalidStateError, match=r"rules: expected classic\.Rules"):
         classic.ranking_points((1, 2), "placement_fixed")  # type: ignore[arg-type]
 
 
