@@ -177,7 +177,7 @@ def test_the_environment_options_beside_the_rules() -> None:
         env("classic", rules=classic.Rules(), games=2)
     with pytest.raises(InvalidStateError, match="reward"):
         env("classic", reward="money")  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError, match="rules.games"):
+    with pytest.raises(InvalidStateError, match=r"rules\.games"):
         env("classic", games="three")
 
 

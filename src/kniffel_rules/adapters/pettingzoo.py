@@ -199,7 +199,8 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
                     raise TypeError
                 start = operator.index(seed)
             except TypeError:
-                raise InvalidStateError("seed", f"expected an integer or None, got {seed!r}") from None
+                message = f"expected an integer or None, got {seed!r}"
+                raise InvalidStateError("seed", message) from None
             self._chance = random.Random(start)  # a seed's first game is as it always was
             self._games = random.Random(f"kniffel_rules.pettingzoo:{start}")
         else:
