@@ -165,7 +165,8 @@ def steps(env: Any, rng: Any, info: dict[str, Any], count: int | None = None) ->
 def test_a_copy_plays_on_as_the_original(env_id: str, copier: Copier) -> None:
     fresh = copier(gymnasium.make(env_id, render_mode="ansi"))  # before reset, wrappers too
     assert fresh.unwrapped.render_mode == "ansi"
-    for env in (gymnasium.make(env_id), KniffelEnv(ENVIRONMENTS[env_id], illegal="raise")):
+    envs: list[Any] = [gymnasium.make(env_id), KniffelEnv(ENVIRONMENTS[env_id], illegal="raise")]
+    for env in envs:
         _, info = env.reset(seed=6)
         played = steps(env, np.random.default_rng(6), info, 20)
         twin = copier(env)

@@ -6,7 +6,7 @@ import copy
 import functools
 import pickle
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -140,7 +140,8 @@ def test_ansi_rendering() -> None:
 @pytest.mark.parametrize("table", TABLES, ids=table_ids)
 def test_render_test_passes(table: tuple[str, int, dict[str, Any]]) -> None:
     game, players, options = table
-    render_test(functools.partial(env, game, players, **options))
+    # PettingZoo annotates env_fn as a Gymnasium env's factory; an AEC env's is what it calls
+    render_test(cast(Any, functools.partial(env, game, players, **options)))
 
 
 def test_human_mode_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,6 +189,7 @@ def play(aec: KniffelAEC, rng: Any, steps: int | None = None) -> list[Any]:
         if steps is not None and len(seen) >= steps:
             break
         observation, reward, termination, truncation, _ = aec.last()
+        assert observation is not None
         seen.append((agent, observation["observation"].tolist(), reward, termination))
         if termination or truncation:
             aec.step(None)
@@ -229,7 +231,7 @@ def test_a_seed_must_be_an_integer() -> None:
     for seed in ("7", 1.5, True):
         with pytest.raises(InvalidStateError, match="seed"):
             aec.reset(seed=seed)  # type: ignore[arg-type]
-    aec.reset(seed=np.int64(7))  # type: ignore[arg-type]
+    aec.reset(seed=np.int64(7))  # type: ignore[arg-type, unused-ignore]
     first = aec.state
     aec.reset(seed=7)
     assert aec.state == first
