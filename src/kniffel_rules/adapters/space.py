@@ -132,8 +132,8 @@ def player_limits(game: str | Variant | Any) -> tuple[int, int]:
 
     The game's own ``new_game`` is the one check of a player count (classic
     and Extreme: 1 to `kniffel_rules.limits.MAX_PLAYERS`; Master 1 to 4; the
-    Duell 2; the card game 2 to 4); this asks it, so the adapters (the
-    OpenSpiel game types, the environments) never hold a second copy.
+    Duell 2; the card game 2 to 4; no rules option changes them); this asks
+    it, so the adapters (OpenSpiel's registered game types) hold no second copy.
 
         >>> player_limits("master"), player_limits("duel"), player_limits("cards")
         ((1, 4), (2, 2), (2, 4))
