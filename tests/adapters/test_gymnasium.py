@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +16,7 @@ np = require("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from kniffel_rules import classic, extreme  # noqa: E402
+from kniffel_rules import classic, extreme, get_variant  # noqa: E402
 from kniffel_rules.adapters.gymnasium import ENVIRONMENTS, KniffelEnv  # noqa: E402
 from kniffel_rules.adapters.space import ActionSpace, UnsupportedGameError, tensor_size  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
@@ -101,7 +104,7 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="game"):
         KniffelEnv("duel")
     with pytest.raises(InvalidStateError, match="render_mode"):
-        KniffelEnv("classic", render_mode="human")
+        KniffelEnv("classic", render_mode="rgb_array")
     with pytest.raises(IllegalActionError, match="reset"):
         KniffelEnv("classic").step(0)
 
@@ -124,6 +127,59 @@ def test_ansi_rendering() -> None:
     text = env.render()
     assert text is not None and "Dice:" in text and "Roll(" not in text
     assert KniffelEnv("extreme").render() is None
+
+
+@pytest.mark.filterwarnings("error::UserWarning")
+def test_human_mode_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gymnasium.make("kniffel_rules/Extreme-v0", render_mode="human").unwrapped
+    check_env(env)
+    capsys.readouterr()
+    _, info = env.reset(seed=2)
+    game = get_variant("extreme")
+    assert capsys.readouterr().out == game.render(env.state) + "\n"
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    shown = capsys.readouterr().out
+    assert shown == game.render(env.state) + "\n" and "Dice:" in shown
+    assert env.render() is None
+    assert capsys.readouterr().out == shown
+
+
+Copier = Callable[[Any], Any]
+COPIERS: list[Copier] = [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))]
+
+
+def steps(env: Any, rng: Any, info: dict[str, Any], count: int | None = None) -> list[Any]:
+    """Masked random steps from ``rng`` (to the end, or ``count`` of them); what they gave."""
+    out: list[Any] = []
+    terminated = False
+    while not terminated and (count is None or len(out) < count):
+        obs, reward, terminated, _, info = env.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"])))
+        )
+        out.append((obs.tolist(), reward, terminated, info["action_mask"].tolist()))
+    return out
+
+
+@pytest.mark.parametrize("copier", COPIERS, ids=["deepcopy", "pickle"])
+@pytest.mark.parametrize("env_id", sorted(ENVIRONMENTS))
+def test_a_copy_plays_on_as_the_original(env_id: str, copier: Copier) -> None:
+    fresh = copier(gymnasium.make(env_id, render_mode="ansi"))  # before reset, wrappers too
+    assert fresh.unwrapped.render_mode == "ansi"
+    envs: list[Any] = [gymnasium.make(env_id), KniffelEnv(ENVIRONMENTS[env_id], illegal="raise")]
+    for env in envs:
+        _, info = env.reset(seed=6)
+        played = steps(env, np.random.default_rng(6), info, 20)
+        twin = copier(env)
+        assert twin.unwrapped.state == env.unwrapped.state
+        info = {"action_mask": np.array(played[-1][3], np.int8)}
+        assert steps(twin, np.random.default_rng(7), info) == steps(
+            env, np.random.default_rng(7), info
+        )
+        assert twin.unwrapped.state == env.unwrapped.state
+        _, info = twin.reset()
+        assert steps(twin, np.random.default_rng(8), info) == steps(
+            env, np.random.default_rng(8), env.reset()[1]
+        )
 
 
 def test_the_card_game_is_refused_as_not_solitaire() -> None:

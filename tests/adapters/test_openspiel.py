@@ -20,6 +20,7 @@ from kniffel_rules.adapters.space import (  # noqa: E402
     ActionSpace,
     ChanceSpace,
     observation_tensor,
+    player_limits,
     tensor_size,
 )
 from kniffel_rules.errors import InvalidStateError  # noqa: E402
@@ -136,6 +137,21 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game("kniffel_classic", {"joker": "sometimes"})
     with pytest.raises(InvalidStateError, match="target_stars"):
         pyspiel.load_game("kniffel_master(target_stars=0)")
+
+
+@pytest.mark.parametrize("name", sorted(GAME_NAMES))
+def test_the_player_limits_are_the_games(name: str) -> None:
+    game = GAME_NAMES[name]
+    low, high = player_limits(game)
+    (registered,) = [t for t in pyspiel.registered_games() if t.short_name == name]
+    assert (registered.min_num_players, registered.max_num_players) == (low, high)
+    for players in (low, high):
+        loaded = pyspiel.load_game(name, {"players": players})
+        assert loaded.num_players() == players
+        assert (loaded.get_type().min_num_players, loaded.get_type().max_num_players) == (low, high)
+    for players in (low - 1, high + 1):
+        with pytest.raises(InvalidStateError, match=rf"players: .* {low} to {high} players"):
+            pyspiel.load_game(name, {"players": players})
 
 
 def test_the_game_string_round_trips() -> None:

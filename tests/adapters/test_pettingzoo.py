@@ -1,8 +1,12 @@
-"""The PettingZoo AEC environments: api_test for every dice game, a random agent's game."""
+"""The PettingZoo AEC environments: PettingZoo's own tests for every game, a random agent's game."""
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+import functools
+import pickle
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -12,15 +16,28 @@ require("pettingzoo")
 np = require("numpy")
 
 from gymnasium import spaces  # noqa: E402
-from pettingzoo.test import api_test  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
+from pettingzoo.test import (  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
+    api_test,
+    render_test,
+    seed_test,
+)
 
-from kniffel_rules import cards  # noqa: E402
-from kniffel_rules.adapters.pettingzoo import KniffelAEC, env  # noqa: E402
+from kniffel_rules import cards, classic, get_variant  # noqa: E402
+from kniffel_rules.adapters.pettingzoo import ENV_OPTIONS, KniffelAEC, env, raw_env  # noqa: E402
 from kniffel_rules.adapters.space import ActionSpace, observation_layout  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 
 GAMES = [("classic", 2), ("extreme", 2), ("master", 3), ("duel", 2), ("classic", 1)]
 CARD_TABLES = [(2, {}), (3, {"trickier": True}), (4, {"simpler": True})]
+TABLES: list[tuple[str, int, dict[str, Any]]] = [
+    *((game, players, {}) for game, players in GAMES),
+    ("cards", 3, {"max_rounds": 8}),
+]
+"""Every game at a table, the card game with a short limit of rounds."""
+
+
+def table_ids(table: tuple[str, int, dict[str, Any]]) -> str:
+    return f"{table[0]}-{table[1]}"
 
 
 # api_test warns for any dict observation outside its own list of board games
@@ -117,7 +134,131 @@ def test_ansi_rendering() -> None:
     assert text is not None and "to move" in text
     assert env("master", 2).render() is None
     with pytest.raises(InvalidStateError, match="render_mode"):
-        env("classic", render_mode="human")
+        env("classic", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_render_test_passes(table: tuple[str, int, dict[str, Any]]) -> None:
+    game, players, options = table
+    # PettingZoo annotates env_fn as a Gymnasium env's factory; an AEC env's is what it calls
+    render_test(cast(Any, functools.partial(env, game, players, **options)))
+
+
+def test_human_mode_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
+    aec = env("duel", render_mode="human")
+    assert aec.render() is None and capsys.readouterr().out == ""  # before reset
+    aec.reset(seed=4)
+    duel = get_variant("duel")
+    assert capsys.readouterr().out == duel.render(aec.state) + "\n"
+    assert aec.render() is None
+    assert capsys.readouterr().out == duel.render(aec.state) + "\n"
+    observation = aec.observe(aec.agent_selection)
+    aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    shown = capsys.readouterr().out
+    assert shown == duel.render(aec.state) + "\n" and "to move" in shown
+    assert "human" in aec.metadata["render_modes"]
+
+
+def test_the_environment_options_beside_the_rules() -> None:
+    aec = env("classic", 2, reward="points", games=2)
+    assert (aec.reward_mode, aec.rules) == ("points", classic.Rules(games=2))
+    whole = env("classic", 2, reward="points", rules=classic.Rules(full_cup=True))
+    assert whole.rules == classic.Rules(full_cup=True) and whole.reward_mode == "points"
+    shown = raw_env("cards", 3, render_mode="ansi", max_rounds=9)
+    assert (shown.render_mode, shown.rules) == ("ansi", cards.Rules(max_rounds=9))
+    with pytest.raises(InvalidStateError) as refused:
+        env("classic", 2, rewards="points")
+    message = str(refused.value)
+    assert message.startswith("rewards: not an option of env('classic')")
+    assert all(option in message for option in ENV_OPTIONS)
+    assert "joker" in message and "kniffel_score" in message
+    with pytest.raises(InvalidStateError, match=r"target_stars, race"):
+        env("master", 2, games=3)  # a field of another game's rules
+    with pytest.raises(InvalidStateError, match="not both"):
+        env("classic", rules=classic.Rules(), games=2)
+    with pytest.raises(InvalidStateError, match="reward"):
+        env("classic", reward="money")  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match=r"rules\.games"):
+        env("classic", games="three")
+
+
+def play(aec: KniffelAEC, rng: Any, steps: int | None = None) -> list[Any]:
+    """Masked random moves from ``rng`` (to the end, or ``steps`` of them); what was seen."""
+    seen: list[Any] = []
+    for agent in aec.agent_iter():
+        if steps is not None and len(seen) >= steps:
+            break
+        observation, reward, termination, truncation, _ = aec.last()
+        assert observation is not None
+        seen.append((agent, observation["observation"].tolist(), reward, termination))
+        if termination or truncation:
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return seen
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_seed_test_passes(table: tuple[str, int, dict[str, Any]]) -> None:
+    game, players, options = table
+    seed_test(functools.partial(env, game, players, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_a_reset_without_a_seed_continues_the_seeded_stream(
+    table: tuple[str, int, dict[str, Any]],
+) -> None:
+    game, players, options = table
+
+    def second_game(first_moves: int) -> tuple[list[Any], Any]:
+        aec = env(game, players, **options)
+        aec.reset(seed=42)
+        play(aec, np.random.default_rng(1), first_moves)
+        aec.reset()
+        return play(aec, np.random.default_rng(0)), aec.state
+
+    second, final = second_game(0)
+    assert second_game(0) == (second, final)
+    # the k-th game after a seed depends on the seed and k, not on the moves before it
+    assert second_game(7) == (second, final)
+    aec = env(game, players, **options)
+    aec.reset(seed=42)
+    assert play(aec, np.random.default_rng(0)) != second  # a game of its own
+
+
+def test_a_seed_must_be_an_integer() -> None:
+    aec = env("duel")
+    for seed in ("7", 1.5, True):
+        with pytest.raises(InvalidStateError, match="seed"):
+            aec.reset(seed=seed)  # type: ignore[arg-type]
+    aec.reset(seed=np.int64(7))  # type: ignore[arg-type, unused-ignore]
+    first = aec.state
+    aec.reset(seed=7)
+    assert aec.state == first
+
+
+Copier = Callable[[KniffelAEC], KniffelAEC]
+COPIERS: list[Copier] = [copy.deepcopy, lambda aec: pickle.loads(pickle.dumps(aec))]
+
+
+@pytest.mark.parametrize("copier", COPIERS, ids=["deepcopy", "pickle"])
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_a_copy_plays_on_as_the_original(
+    table: tuple[str, int, dict[str, Any]], copier: Copier
+) -> None:
+    game, players, options = table
+    fresh = copier(env(game, players, render_mode="ansi", **options))  # before reset
+    assert fresh.render() is None and fresh.possible_agents == env(game, players).possible_agents
+    aec = env(game, players, reward="points", **options)
+    aec.reset(seed=3)
+    play(aec, np.random.default_rng(3), 25)
+    twin = copier(aec)
+    assert twin is not aec and twin.state == aec.state and twin.rules == aec.rules
+    assert play(twin, np.random.default_rng(4)) == play(aec, np.random.default_rng(4))
+    assert twin.state == aec.state and get_variant(game).is_terminal(aec.state)
+    twin.reset()
+    aec.reset()
+    assert play(twin, np.random.default_rng(5)) == play(aec, np.random.default_rng(5))
 
 
 @pytest.mark.parametrize(("players", "rules"), CARD_TABLES)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import subprocess
 import sys
@@ -13,17 +15,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adapters.helpers import VARIANT_RULES, players_for, playout_states
-from kniffel_rules import CHANCE, DiceRoll, classic, duel, extreme, get_variant, master
+from kniffel_rules import CHANCE, DiceRoll, cards, classic, duel, extreme, get_variant, master
 from kniffel_rules.adapters.space import (
     DICE_GAMES,
+    GAMES,
     ActionSpace,
     ChanceSpace,
     UnsupportedGameError,
     observation_layout,
     observation_tensor,
+    player_limits,
     tensor_size,
 )
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.limits import MAX_PLAYERS
 
 
 @pytest.mark.parametrize(("game", "rules"), VARIANT_RULES)
@@ -224,3 +229,39 @@ def test_the_index_is_pure_python_and_the_core_knows_no_adapter() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
     core = "import sys, kniffel_rules\nassert 'kniffel_rules.adapters' not in sys.modules\n"
     subprocess.run([sys.executable, "-c", core], check=True)
+
+
+@pytest.mark.parametrize("copier", [copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))])
+@pytest.mark.parametrize(
+    ("game", "rules"), [*VARIANT_RULES, ("cards", cards.Rules(trickier=True, max_rounds=9))]
+)
+def test_an_index_pickles_and_copies(game: str, rules: Any, copier: Any) -> None:
+    for kind in (ActionSpace, ChanceSpace):
+        index = kind.for_game(game, rules)
+        twin = copier(index)
+        assert type(twin) is kind and twin == index and twin is not index
+        assert twin.actions == index.actions and twin.rules == rules
+        assert [twin.index(a) for a in index.actions] == list(range(index.size))
+    space = ActionSpace.for_game(game, rules)
+    module = get_variant(game)
+    state = module.new_game(2, rules, first_player=0)
+    assert copier(space).mask(state) == space.mask(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_player_limits_are_what_new_game_takes(game: str) -> None:
+    module = get_variant(game)
+    low, high = player_limits(game)
+    assert 1 <= low <= high <= MAX_PLAYERS
+    assert player_limits(module) == (low, high)
+    for players in (low, high):
+        assert len(module.scores(module.new_game(players))) == players
+    for players in (low - 1, high + 1):
+        with pytest.raises(InvalidStateError, match="players"):
+            module.new_game(players)
+    expected = {
+        "master": (1, master.MAX_PLAYERS),
+        "duel": (2, 2),
+        "cards": (cards.MIN_PLAYERS, cards.MAX_PLAYERS),
+    }
+    assert (low, high) == expected.get(game, (1, MAX_PLAYERS))

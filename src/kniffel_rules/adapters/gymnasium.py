@@ -17,6 +17,13 @@ player's score (``scores(state)[0]``), bonuses included in the step that
 earns them, so an episode's rewards add up to the final score.
 ``info["action_mask"]`` is the legal-action mask (``int8``).
 
+Render modes: ``"ansi"`` (``render()`` returns the game's plain-text
+picture, in English) and ``"human"`` (the picture is printed to standard
+output after ``reset`` and each ``step``, and ``render()`` returns ``None``,
+as Gymnasium specifies). An environment pickles and deep-copies (a copy
+taken mid-game plays on exactly as the original, dice included), so it
+ships to a worker process.
+
 The card game is for 2 to 4 players, so it has no Gymnasium environment:
 ``KniffelEnv("cards")`` raises `UnsupportedGameError` saying so (use the
 PettingZoo environment ``env("cards")`` or OpenSpiel's ``kniffel_cards``).
@@ -41,7 +48,8 @@ change, the reward is ``illegal_reward`` (``-1.0``) and
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, cast
+import sys
+from typing import Any, Final, Literal, cast
 
 import gymnasium
 import numpy as np
@@ -57,8 +65,12 @@ from kniffel_rules.adapters.space import (
     tensor_size,
 )
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.variant import Variant, get_variant
 
-__all__ = ["ENVIRONMENTS", "KniffelEnv"]
+__all__ = ["ENVIRONMENTS", "RENDER_MODES", "KniffelEnv"]
+
+RENDER_MODES: Final[tuple[str, ...]] = ("ansi", "human")
+"""The render modes besides ``None``: the picture returned (``"ansi"``) or printed (``"human"``)."""
 
 ENVIRONMENTS: dict[str, str] = {
     "kniffel_rules/Classic-v0": "classic",
@@ -78,8 +90,10 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         rules: The game's ``Rules`` (``None``: the rulebook).
         illegal: ``"penalty"`` (default) or ``"raise"``, see the module.
         illegal_reward: The reward of a refused action under ``"penalty"``.
-        render_mode: ``None`` or ``"ansi"``: ``render()`` returns the game's
-            plain-text picture (the game's ``render``, in English).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the game's
+            plain-text picture, the game's ``render`` in English) or
+            ``"human"`` (the picture is printed after ``reset`` and each
+            ``step``).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover, or the card
@@ -88,7 +102,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """
 
     # Gymnasium's attribute; render_fps only paces a player of recorded frames
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -98,7 +112,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        name, module, rules = resolve_game(game, rules)
+        name, _, rules = resolve_game(game, rules)
         if name == "cards":
             raise UnsupportedGameError(
                 "the card game is for 2 to 4 players, not solitaire: use the PettingZoo env "
@@ -108,10 +122,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise InvalidStateError("game", "the Duell needs two players: use the PettingZoo env")
         if illegal not in ("penalty", "raise"):
             raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise InvalidStateError("render_mode", f"expected None or 'ansi', got {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidStateError(
+                "render_mode", f"expected None, 'ansi' or 'human', got {render_mode!r}"
+            )
         self.game = name
-        self.module = module
         self.rules = rules
         self.index = ActionSpace.for_game(name, rules)
         self.illegal = illegal
@@ -122,6 +137,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.observation_space = spaces.Box(-FLOAT_MAX, FLOAT_MAX, (size,), np.float32)
         self.state: Any = None
         self._chance = random.Random(0)
+
+    @property
+    def module(self) -> Variant:
+        """The game's module (looked up by name, so the environment pickles)."""
+        return get_variant(self.game)
 
     def _advance(self) -> None:
         # Throw the dice until the player decides or the game is over.
@@ -145,6 +165,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._chance = random.Random(int(self.np_random.integers(2**63)))
         self.state = self.module.new_game(1, self.rules)
         self._advance()
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def step(
@@ -183,15 +205,25 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.state = module.apply(self.state, chosen)
         self._advance()
         reward = float(module.scores(self.state)[0] - before)
+        if self.render_mode == "human":
+            self.render()
         obs, info = self._observe()
         info["illegal_action"] = False
         return obs, reward, module.is_terminal(self.state), False, info
 
     def render(self) -> str | None:  # type: ignore[override, unused-ignore]
-        """The game as plain text under ``render_mode="ansi"``, else ``None``."""
-        if self.render_mode != "ansi" or self.state is None:
+        """The game as plain text under ``"ansi"``; printed under ``"human"``.
+
+        Returns:
+            The picture under ``render_mode="ansi"`` (after ``reset``), else
+            ``None``.
+        """
+        if self.render_mode is None or self.state is None:
             return None
         text: str = cast(Any, self.module).render(self.state)
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
         return text
 
 

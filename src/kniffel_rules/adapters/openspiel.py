@@ -5,8 +5,12 @@ Importing this module registers five games with ``pyspiel``:
 ``kniffel_duel`` and ``kniffel_cards``, loaded as ``pyspiel.load_game("kniffel_duel")`` or with
 parameters, ``pyspiel.load_game("kniffel_classic(players=1,full_cup=True)")``
 or ``pyspiel.load_game("kniffel_classic", {"players": 1, "full_cup": True})``:
-``players`` is the number of seats (default 2; the Duell only 2; classic and
-Extreme at most 8 here; the card game 2 to 4), and every option of the
+``players`` is the number of seats (default 2), within the game's own limits
+(`kniffel_rules.adapters.space.player_limits`, which the registered
+``GameType``'s ``min_num_players`` and ``max_num_players`` state: classic and
+Extreme 1 to `kniffel_rules.limits.MAX_PLAYERS`, Master 1 to 4, the Duell 2,
+the card game 2 to 4; a count beyond them is refused with
+``InvalidStateError``), and every option of the
 game's ``Rules`` is a parameter of its own, with the rulebook's value as the
 default (the card game: ``simpler``, ``trickier`` and ``max_rounds``; its
 boards are the printed ones).
@@ -75,6 +79,7 @@ from kniffel_rules.adapters.space import (
     ChanceSpace,
     observation_layout,
     observation_tensor,
+    player_limits,
 )
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.variant import Variant, get_variant
@@ -100,13 +105,6 @@ _LONG: dict[str, str] = {
     "master": "Kniffel Master",
     "duel": "Kniffel: Das Duell",
     "cards": "Kniffel: Das Kartenspiel",
-}
-_PLAYERS: dict[str, tuple[int, int]] = {
-    "classic": (1, 8),
-    "extreme": (1, 8),
-    "master": (1, 4),
-    "duel": (2, 2),
-    "cards": (2, 4),
 }
 _CARD_OPTIONS = ("simpler", "trickier", "max_rounds")  # the boards stay the printed ones
 
@@ -185,7 +183,7 @@ def _bounds(game: str, rules: Any, players: int) -> tuple[float, float, int]:
 
 def _game_type(game: str, zero_sum: bool = False) -> Any:
     """The registered type (general-sum); a two-player game is loaded as zero-sum."""
-    low, high = _PLAYERS[game]
+    low, high = player_limits(game)
     utility = pyspiel.GameType.Utility
     hidden = game == "cards"
     information = pyspiel.GameType.Information
@@ -225,7 +223,9 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         params: OpenSpiel's parameters: ``players`` and the options of ``Rules``.
 
     Raises:
-        InvalidStateError: bad ``players`` or rules options (path ``rules.<option>``).
+        InvalidStateError: bad ``players`` (a count outside the game's limits,
+            as its ``new_game`` and the registered type say; path ``players``)
+            or rules options (path ``rules.<option>``).
     """
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
@@ -233,7 +233,7 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         module = _module_of(game)
         players = params.pop("players")
         rules = module.Rules.from_dict(params)
-        module.new_game(players, rules)  # checks the player count for this game
+        module.new_game(players, rules)  # the game's own check of the count (as its type says)
         self.kniffel_game = game
         self.kniffel_rules = rules
         actions, chance = _spaces(game, rules)

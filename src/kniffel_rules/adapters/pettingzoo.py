@@ -1,9 +1,13 @@
 """PettingZoo AEC environments for the dice games and the card game (the ``[pettingzoo]`` extra).
 
-``env(game, num_players=2, **rules)`` is an AEC environment for
-``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``; the
-keyword arguments are the game's ``Rules`` options (``env("classic",
-full_cup=True)``, ``env("cards", 3, trickier=True, max_rounds=50)``).
+``env(game, num_players=2, *, reward="win", render_mode=None, rules=None,
+**options)`` is an AEC environment for ``"classic"``, ``"extreme"``,
+``"master"``, ``"duel"`` or ``"cards"``. Its keyword arguments are of two
+kinds: the environment's own options `ENV_OPTIONS` (``reward``,
+``render_mode``, and ``rules``, a whole ``Rules``), and the fields of the
+game's ``Rules`` (``env("classic", full_cup=True)``, ``env("cards", 3,
+trickier=True, max_rounds=50)``, ``env("classic", 2, reward="points",
+games=3)``). A name that is neither is refused with an error listing both.
 The agents are ``"player_0"`` .. ``"player_{n-1}"`` in seat order. Every
 agent's action space is ``Discrete(n)`` over the game's fixed action index
 (`kniffel_rules.adapters.space.ActionSpace`); an observation is a dict with
@@ -26,6 +30,17 @@ winner and ``-1`` for the others (``0`` for all when every seat ties); with
 is not legal raises ``IllegalActionError`` (the rule's words); respect the
 mask.
 
+Seeding continues as in Gymnasium: ``reset(seed=s)`` starts the seeded
+stream and every later ``reset()`` without a seed draws the next game from
+it, so ``reset(seed=42); reset()`` plays the same second game every time
+(``pettingzoo.test.seed_test`` passes); only a ``reset()`` before any seed
+draws fresh entropy. Render modes: ``"ansi"`` (``render()`` returns the
+plain-text picture, in English) and ``"human"`` (the picture is printed to
+standard output after ``reset`` and each ``step``, and by ``render()``,
+which returns ``None``). An environment pickles and deep-copies (a copy
+taken mid-game plays on exactly as the original, dice included), so it
+ships to a worker process.
+
     >>> from kniffel_rules.adapters.pettingzoo import env
     >>> game = env("duel")
     >>> game.reset(seed=7)
@@ -40,9 +55,12 @@ mask.
 
 from __future__ import annotations
 
+import operator
 import random
-from typing import Any, Literal, cast
+import sys
+from typing import Any, Final, Literal, cast
 
+import attrs
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -51,11 +69,17 @@ from kniffel_rules._types import CHANCE
 from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
 from kniffel_rules.adapters.space import ActionSpace, game_name, resolve_game, tensor_size
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
-from kniffel_rules.variant import get_variant
+from kniffel_rules.variant import Variant, get_variant
 
-__all__ = ["KniffelAEC", "env", "raw_env"]
+__all__ = ["ENV_OPTIONS", "RENDER_MODES", "KniffelAEC", "env", "raw_env"]
 
 RewardMode = Literal["win", "points"]
+
+ENV_OPTIONS: Final[tuple[str, ...]] = ("reward", "render_mode", "rules")
+"""The keyword options of `env` that belong to the environment, not to the game's ``Rules``."""
+
+RENDER_MODES: Final[tuple[str, ...]] = ("ansi", "human")
+"""The render modes besides ``None``: the picture returned (``"ansi"``) or printed (``"human"``)."""
 
 
 class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -67,8 +91,10 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             game: 2..4).
         rules: The game's ``Rules`` (``None``: the rulebook).
         reward: ``"win"`` or ``"points"``.
-        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the game's
-            plain-text picture, the game's ``render`` in English).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the game's
+            plain-text picture, the game's ``render`` in English) or
+            ``"human"`` (the picture is printed to standard output after
+            ``reset`` and each ``step``, and by ``render()``).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
@@ -76,7 +102,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "kniffel_rules",
         "is_parallelizable": False,
     }
@@ -93,11 +119,12 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         name, module, rules = resolve_game(game, rules)
         if reward not in ("win", "points"):
             raise InvalidStateError("reward", f"expected 'win' or 'points', got {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise InvalidStateError("render_mode", f"expected None or 'ansi', got {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidStateError(
+                "render_mode", f"expected None, 'ansi' or 'human', got {render_mode!r}"
+            )
         module.new_game(num_players, rules)  # checks num_players for this game
         self.game = name
-        self.module = module
         self.rules = rules
         self.num_players = num_players
         self.reward_mode = reward
@@ -118,8 +145,14 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {
             agent: spaces.Discrete(self.index.size) for agent in self.possible_agents
         }
-        self._chance = random.Random(0)
+        self._chance = random.Random(0)  # replaced at reset
+        self._games: random.Random | None = None  # seeds each game after the seeded one
         self.state: Any = None
+
+    @property
+    def module(self) -> Variant:
+        """The game's module (looked up by name, so the environment pickles)."""
+        return get_variant(self.game)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for all)."""
@@ -149,8 +182,31 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             self.agent_selection = self.possible_agents[seat]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game (the roll-off included); ``seed`` seeds the dice."""
-        self._chance = random.Random(seed)
+        """Start a new game (the roll-off included).
+
+        Args:
+            seed: Seeds the dice of this game and of every later game started
+                without a seed (``None``: the next game of the stream, or
+                fresh entropy if no seed was ever given).
+            options: Unused (PettingZoo's signature).
+
+        Raises:
+            InvalidStateError: ``seed`` is not an integer (path ``seed``).
+        """
+        if seed is not None:
+            try:
+                if isinstance(seed, bool):
+                    raise TypeError
+                start = operator.index(seed)
+            except TypeError:
+                message = f"expected an integer or None, got {seed!r}"
+                raise InvalidStateError("seed", message) from None
+            self._chance = random.Random(start)  # a seed's first game is as it always was
+            self._games = random.Random(f"kniffel_rules.pettingzoo:{start}")
+        else:
+            if self._games is None:
+                self._games = random.Random()  # no seed yet: fresh entropy
+            self._chance = random.Random(self._games.getrandbits(64))
         self.state = self.module.new_game(self.num_players, self.rules)
         self._advance()
         self.agents = self.possible_agents[:]
@@ -161,6 +217,8 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.agents[0]
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         """The selected agent takes the action numbered ``action``; chance follows.
@@ -203,12 +261,22 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         else:
             self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The game as plain text under ``render_mode="ansi"``, else ``None``."""
-        if self.render_mode != "ansi" or self.state is None:
+        """The game as plain text under ``"ansi"``; printed under ``"human"``.
+
+        Returns:
+            The picture under ``render_mode="ansi"`` (after ``reset``), else
+            ``None``.
+        """
+        if self.render_mode is None or self.state is None:
             return None
         text: str = cast(Any, self.module).render(self.state)
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
         return text
 
     def close(self) -> None:
@@ -216,35 +284,74 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
 
 def raw_env(
-    game: str = "classic", num_players: int = 2, *, render_mode: str | None = None, **rules: Any
+    game: str = "classic",
+    num_players: int = 2,
+    *,
+    reward: RewardMode = "win",
+    render_mode: str | None = None,
+    rules: Any = None,
+    **options: Any,
 ) -> KniffelAEC:
-    """`KniffelAEC` for ``game`` with ``Rules(**rules)`` (``render_mode``: ``None`` or "ansi").
+    """`KniffelAEC` for ``game`` (see `env`, which it is without PettingZoo's wrappers).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
-        InvalidStateError: a bad player count or rules option.
+        InvalidStateError: a bad player count, option or rules field.
     """
-    module = get_variant(game_name(game))
-    try:
-        built = module.Rules(**rules)
-    except TypeError as error:
-        raise InvalidStateError("rules", str(error)) from None
-    return KniffelAEC(game, num_players, built, render_mode=render_mode)
+    name = game_name(game)
+    module = get_variant(name)
+    fields = tuple(field.name for field in attrs.fields(cast(Any, module.Rules)))
+    unknown = [key for key in options if key not in fields]
+    if unknown:
+        raise InvalidStateError(
+            unknown[0],
+            f"not an option of env({name!r}): the environment's options are "
+            f"{', '.join(ENV_OPTIONS)}; the {name} Rules fields are {', '.join(fields)}",
+        )
+    if options:
+        if rules is not None:
+            raise InvalidStateError(
+                "rules", "give either rules= (a whole Rules) or Rules fields as keywords, not both"
+            )
+        try:
+            rules = module.Rules(**options)
+        except TypeError as error:
+            raise InvalidStateError("rules", str(error)) from None
+    return KniffelAEC(name, num_players, rules, reward, render_mode)
 
 
 def env(
-    game: str = "classic", num_players: int = 2, *, render_mode: str | None = None, **rules: Any
+    game: str = "classic",
+    num_players: int = 2,
+    *,
+    reward: RewardMode = "win",
+    render_mode: str | None = None,
+    rules: Any = None,
+    **options: Any,
 ) -> KniffelAEC:
-    """The AEC environment of ``game`` for ``num_players`` seats with ``Rules(**rules)``.
+    """The AEC environment of ``game`` for ``num_players`` seats.
+
+    The keywords are the environment's own (`ENV_OPTIONS`: ``reward``,
+    ``render_mode``, ``rules``) and the fields of the game's ``Rules``
+    (``env("classic", 2, reward="points", full_cup=True)``).
 
     Args:
         game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
         num_players: The number of seats.
-        render_mode: ``None`` or ``"ansi"``.
-        **rules: Options of the game's ``Rules`` (``games=3``, ``full_cup=True``...).
+        reward: ``"win"`` (+1/-1 at the end) or ``"points"`` (each step's
+            change of every score).
+        render_mode: ``None``, ``"ansi"`` or ``"human"`` (see `KniffelAEC`).
+        rules: The game's whole ``Rules`` (``None``: the rulebook, or the
+            ``Rules`` built from ``**options``); not together with ``**options``.
+        **options: Fields of the game's ``Rules`` (``games=3``, ``full_cup=True``...).
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
-        InvalidStateError: a bad player count or rules option.
+        InvalidStateError: a bad player count, ``reward``, ``render_mode``
+            or ``rules``; a keyword that is neither an environment option
+            nor a ``Rules`` field (the message lists both); ``rules`` given
+            together with ``Rules`` fields.
     """
-    return raw_env(game, num_players, render_mode=render_mode, **rules)
+    return raw_env(
+        game, num_players, reward=reward, render_mode=render_mode, rules=rules, **options
+    )

@@ -44,10 +44,12 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any, Final, cast
 
 from kniffel_rules.dice import D6, DiceRoll, all_multisets
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "observation_layout",
     "observation_tensor",
     "place_bound",
+    "player_limits",
     "resolve_game",
     "tensor_size",
 ]
@@ -101,6 +104,44 @@ def resolve_game(game: str | Variant | Any, rules: Any = None) -> tuple[str, Var
     elif not isinstance(rules, module.Rules):
         raise InvalidStateError("rules", f"expected {name} Rules, got {type(rules).__name__}")
     return name, module, rules
+
+
+def _allows(module: Variant, players: int) -> bool:
+    try:
+        module.new_game(players)
+    except InvalidStateError:
+        return False
+    return True
+
+
+@cache
+def _limits(name: str) -> tuple[int, int]:
+    module = get_variant(name)
+    low = next((n for n in range(1, MAX_PLAYERS + 1) if _allows(module, n)), None)
+    if low is None:  # pragma: no cover - every game takes some count
+        raise InvalidStateError("players", f"{name} takes no number of players")
+    high, refused = low, MAX_PLAYERS + 1  # allowed, refused: bisect between them
+    while refused - high > 1:
+        middle = (high + refused) // 2
+        high, refused = (middle, refused) if _allows(module, middle) else (high, middle)
+    return low, high
+
+
+def player_limits(game: str | Variant | Any) -> tuple[int, int]:
+    """The fewest and the most players ``game`` takes, as its ``new_game`` decides.
+
+    The game's own ``new_game`` is the one check of a player count (classic
+    and Extreme: 1 to `kniffel_rules.limits.MAX_PLAYERS`; Master 1 to 4; the
+    Duell 2; the card game 2 to 4; no rules option changes them); this asks
+    it, so the adapters (OpenSpiel's registered game types) hold no second copy.
+
+        >>> player_limits("master"), player_limits("duel"), player_limits("cards")
+        ((1, 4), (2, 2), (2, 4))
+
+    Raises:
+        UnsupportedGameError: not a game the adapters cover.
+    """
+    return _limits(game_name(game))
 
 
 def _game(name: str) -> Any:
@@ -330,6 +371,11 @@ class _Index:
             )
         return state
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from the game's name and rules: the module is not picklable,
+        # and the numbering is a function of the two.
+        return (_rebuild, (type(self), self.game, self.rules))
+
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
@@ -342,6 +388,10 @@ class _Index:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game}, size={self.size})"
+
+
+def _rebuild(kind: type[ActionSpace | ChanceSpace], game: str, rules: Any) -> _Index:
+    return kind.for_game(game, rules)
 
 
 class ActionSpace(_Index):
@@ -365,6 +415,9 @@ class ActionSpace(_Index):
     printed boards: 0-4 ``PlaceToken``, 5 ``Draw``, 6-70 ``Take``, 71-77
     ``Begin``, 78-142 ``Pick``, 143-166 ``Place``, 167-231 ``Exchange``, 232
     ``Stop``, 233-297 ``Discard``.
+
+    An index pickles and deep-copies (the copy is rebuilt from the game's
+    name and rules, and equals the original), so it ships to a worker process.
     """
 
     __slots__ = ()
