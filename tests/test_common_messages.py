@@ -53,7 +53,9 @@ ONE: Any = 1  # deliberately not a bool
         (
             lambda: player_names(["\ud800"]),
             "players[0]",
-            "a player's name must be valid Unicode text",
+            "U+D800 at index 0 is a surrogate (Unicode category Cs); a player's name refuses "
+            "control characters, bidirectional controls, surrogates, private-use and unassigned "
+            "code points and line separators",
         ),
         (
             lambda: player_names(cast(Any, [3])),

@@ -314,7 +314,7 @@ def test_a_redacted_record_is_validated() -> None:
         ({**doc, "initial": {**doc["initial"], "player": 1}}, "initial.player"),
         ({**doc, "initial": {**doc["initial"], "player": False}}, "initial.player"),
         ({**doc, "initial": {k: v for k, v in doc["initial"].items() if k != "player"}},
-         "initial.player"),
+         "initial"),
         ({**doc, "initial": {**doc["initial"], "variant": "classic"}}, "initial.variant"),
         ({**doc, "rules": {**doc["rules"], "max_rounds": 5}}, "rules"),
         ({**doc, "initial": {**doc["initial"], "rules": []}}, "initial.rules"),

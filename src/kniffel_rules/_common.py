@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -12,11 +13,13 @@ from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 __all__ = [
+    "BIDI_CONTROLS",
     "check_bool",
     "check_choice",
     "check_int",
     "check_name",
     "check_turn_order",
+    "name_problem",
     "player_names",
     "rules_from_dict",
     "top_seats",
@@ -99,11 +102,76 @@ def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
         raise InvalidStateError(path + exc.path.removeprefix("rules"), exc.detail) from None
 
 
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The bidirectional controls (category Cf) a name refuses: ALM, LRM, RLM, LRE..RLO, LRI..PDI.
+
+They reorder the text around them, so a name holding one can make a line
+of output read as something else (as in "Trojan Source", CVE-2021-42574).
+"""
+
+_REFUSED_CATEGORIES: Final = {
+    "Cc": "a control character",
+    "Cs": "a surrogate",
+    "Co": "a private-use character",
+    "Cn": "an unassigned code point",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+
+
+_REFUSES: Final = (
+    "a player's name refuses control characters, bidirectional controls, surrogates, "
+    "private-use and unassigned code points and line separators"
+)
+
+
+def name_problem(value: str) -> str | None:
+    r"""Why the text ``value`` cannot be a player's name's characters, or ``None``.
+
+    A name is one line of visible text. It refuses the characters a terminal
+    or a viewer may act on instead of showing: control characters (Unicode
+    category Cc: ESC, BEL, newline, tab, DEL, the C1 controls), the
+    bidirectional controls (`BIDI_CONTROLS`), surrogates (Cs), private-use
+    (Co) and unassigned (Cn, as of Python's Unicode database) code points,
+    and line and paragraph separators (Zl, Zp). The other format characters
+    (Cf) stay allowed: a zero-width joiner builds an emoji sequence, tag
+    characters a flag. The offending character is named by its code point,
+    never printed.
+
+    Examples:
+        >>> name_problem("Ann"), name_problem("Jo\u200dy")
+        (None, None)
+        >>> print(name_problem("A\x1b]0;x\x07"))  # doctest: +NORMALIZE_WHITESPACE
+        U+001B at index 1 is a control character (Unicode category Cc); a player's name refuses
+        control characters, bidirectional controls, surrogates, private-use and unassigned code
+        points and line separators
+    """
+    if value.isprintable():  # no category C or Z character but the space: the usual case
+        return None
+    for i, char in enumerate(value):
+        kind = _REFUSED_CATEGORIES.get(unicodedata.category(char))
+        if kind is None and char in BIDI_CONTROLS:
+            kind = "a bidirectional control"
+        if kind is not None:
+            category = unicodedata.category(char)
+            code = f"U+{ord(char):04X}"
+            return f"{code} at index {i} is {kind} (Unicode category {category}); {_REFUSES}"
+    return None
+
+
 def check_name(value: Any, path: str) -> str:
     """A player's name: a non-empty string of at most `limits.MAX_NAME_LENGTH` characters.
 
-    It must be writable as UTF-8 (no lone surrogates), so that every state
-    and document holding it can leave the process.
+    It must be one line of visible text (see `name_problem`: no control
+    characters, bidirectional controls, surrogates, private-use or
+    unassigned code points, line separators), so that no picture, CLI line
+    or log that shows it can be made to clear a screen, retitle a window or
+    fake other output, and every document holding it can be written as
+    UTF-8. Every door that takes a name (``new_game``, every ``from_json``
+    and ``observation_from_dict``, records, score sheets, the CLI's
+    ``--players``) takes it through here.
 
     Raises:
         InvalidStateError: Anything else (error path ``path``).
@@ -112,11 +180,9 @@ def check_name(value: Any, path: str) -> str:
         raise InvalidStateError(path, "a player's name is a non-empty string")
     if len(value) > MAX_NAME_LENGTH:
         raise InvalidStateError(path, f"a player's name has at most {MAX_NAME_LENGTH} characters")
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidStateError(path, "a player's name must be valid Unicode text") from None
+    problem = name_problem(value)
+    if problem is not None:
+        raise InvalidStateError(path, problem)
     return value
 
 

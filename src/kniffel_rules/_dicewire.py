@@ -16,12 +16,12 @@ import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_type_hints
 
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._dicegame import Roll
+from kniffel_rules._dicegame import Roll, current_player
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
@@ -236,6 +236,50 @@ class OpenObservation:
     player: int
     to_move: int
     state: Any
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields that do not fit: a hand-built view is checked like a read one.
+
+        ``attrs.evolve(obs, to_move="x")`` or ``Observation(0, 5, state)``
+        raises here, so every protocol function given an observation meets
+        only consistent ones and answers with the game's own errors.
+
+        Raises:
+            InvalidStateError: ``state`` not the game's ``State``, ``player``
+                not one of its seats, or ``to_move`` not who moves in it
+                (path ``observation.<field>``).
+        """
+        expected = _state_class(type(self))
+        state = self.state
+        if expected is not None and not isinstance(state, expected):
+            raise InvalidStateError(
+                "observation.state", f"expected a State of the game, got {type(state).__name__}"
+            )
+        names = getattr(state, "names", None)
+        if not isinstance(names, tuple) or not names:
+            raise InvalidStateError("observation.state.names", "expected the players' names")
+        seats = len(names)
+        player = self.player
+        if type(player) is not int or not 0 <= player < seats:
+            raise InvalidStateError(
+                "observation.player", f"expected a seat 0..{seats - 1}, got {brief(player)}"
+            )
+        who = current_player(state)
+        if type(self.to_move) is not int or self.to_move != who:
+            raise InvalidStateError(
+                "observation.to_move", f"{brief(self.to_move)} is not who moves: {who}"
+            )
+
+
+_STATE_CLASSES: dict[type, type | None] = {}
+
+
+def _state_class(cls: type) -> type | None:
+    """The class an observation class's ``state`` field holds (``None`` if not a class)."""
+    if cls not in _STATE_CLASSES:
+        hint = get_type_hints(cls).get("state")
+        _STATE_CLASSES[cls] = hint if isinstance(hint, type) else None
+    return _STATE_CLASSES[cls]
 
 
 def open_stand_in(obs: OpenObservation) -> Any:

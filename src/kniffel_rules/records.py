@@ -499,8 +499,9 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
     to or drawn by the other players are hidden, so the states along the
     game are unknown, and so is whether its actions were legal. Its
     structure, names and rules are validated, ``initial`` must be the
-    viewer's observation of the game (its ``variant``, ``player`` and
-    ``rules``) and is kept as the object it is, and every visible action is
+    viewer's observation of the game, read with every check of the game's
+    ``observation_from_dict`` (its ``player`` the viewer, its names and
+    ``rules`` those of the header), and is kept as the object it is, and every visible action is
     decoded with the game's ``action_from_dict``. A dice game hides nothing, so its player
     record is a full record: it is replayed and checked like
     `record_from_json` does, and ``initial`` is the viewer's
@@ -535,12 +536,15 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
     viewer = _check_seat(doc["viewer"], "viewer", len(names))
     rules = _rules(game, doc)
     initial = _object(doc["initial"], "initial")
-    if initial.get("variant") != name:
-        raise InvalidStateError("initial.variant", f"expected {name!r}: an observation of the game")
-    seen_by = initial.get("player")
-    if isinstance(seen_by, bool) or seen_by != viewer:
+    try:  # every check of observation_from_dict: fields, types, cards each once, the counts
+        seen = game.observation_from_dict(initial)
+    except InvalidStateError as exc:
+        raise InvalidStateError(_repath(exc, "initial", "observation"), exc.detail) from None
+    if seen.player != viewer:
         raise InvalidStateError("initial.player", f"expected the viewer, {viewer}")
-    if "rules" in initial and game.Rules.from_dict(initial["rules"], "initial.rules") != rules:
+    if tuple(seen.names) != names:
+        raise InvalidStateError("players", "the names differ from those of the initial observation")
+    if seen.rules != rules:
         raise InvalidStateError("rules", "the rules differ from those of the initial observation")
     raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
     _written_result(doc, len(names))

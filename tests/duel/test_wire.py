@@ -476,9 +476,9 @@ def test_parse_action_refuses_what_is_not_a_duel_state() -> None:
         with pytest.raises(InvalidStateError) as info:
             duel.parse_action(junk, "miss")  # type: ignore[arg-type]
         assert info.value.path == "state"
-    fake = duel.Observation(0, 0, "not a state")  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError):
-        duel.parse_action(fake, "miss")
+    with pytest.raises(InvalidStateError) as info:  # refused when built, before any use
+        duel.Observation(0, 0, "not a state")  # type: ignore[arg-type]
+    assert info.value.path == "observation.state"
 
 
 # --- observations ------------------------------------------------------------------------

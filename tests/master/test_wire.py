@@ -638,7 +638,6 @@ def test_every_legal_action_of_random_games_round_trips(
 
 
 def test_an_observation_of_junk_is_refused() -> None:
-    junk = Observation(0, 0, "state")  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError) as info:
-        parse_action(junk, "roll")
-    assert info.value.path == "state"
+    with pytest.raises(InvalidStateError) as info:  # refused when built, before any use
+        Observation(0, 0, "state")  # type: ignore[arg-type]
+    assert info.value.path == "observation.state"

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from kniffel_rules._common import check_name
 from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import (
     Combination,
@@ -118,6 +119,8 @@ def check_observation(obs: Observation) -> None:
     if not isinstance(obs.rules, Rules):
         raise _fail("rules", f"expected cards.Rules, got {type(obs.rules).__name__}")
     names = _tuple(obs.names, "names", lambda s: isinstance(s, str), "names")
+    for i, name in enumerate(names):
+        check_name(name, f"{_PATH}.names[{i}]")  # the same check as new_game's
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise _fail("names", f"this game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
