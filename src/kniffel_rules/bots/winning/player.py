@@ -95,8 +95,11 @@ classic's maximum); rules with higher box values widen the tables (`_top`)."""
 
 
 def _top(rules: Rules) -> int:
-    """A final score no game under ``rules`` exceeds: every box at its best,
-    the upper bonus and an extra-Kniffel bonus for every box but the Kniffel box."""
+    """A final score no game under ``rules`` exceeds.
+
+    Every box at its best, the upper bonus, and an extra-Kniffel bonus for
+    every box but the Kniffel box.
+    """
     best = sum(max(possible_values(box, rules)) for box in BOXES)
     return best + rules.upper_bonus + rules.extra_kniffel_bonus * (len(BOXES) - 1)
 
