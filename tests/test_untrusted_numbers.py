@@ -25,12 +25,16 @@ pytest.importorskip("numpy")
 
 from kniffel_rules import InvalidStateError, KniffelError, classic
 from kniffel_rules.bots import OptimalSolitaire, WinProbabilityPlayer
+from kniffel_rules.bots.cards_ismcts import CardsISMCTS
+from kniffel_rules.bots.duel_bots import DuelHeuristic
+from kniffel_rules.bots.extreme_bots import ExtremeHeuristic
+from kniffel_rules.bots.optimal import simulate
 from kniffel_rules.bots.optimal._solver import solve_values
 from kniffel_rules.bots.winning import _moments
 from kniffel_rules.bots.winning import player as winning
 from kniffel_rules.bots.winning._moments import Moments, compute_moments
 from kniffel_rules.cli.advise import position
-from kniffel_rules.limits import MAX_PLAYERS
+from kniffel_rules.limits import MAX_BATCH, MAX_ITERATIONS, MAX_PLAYERS
 
 RULES = classic.Rules()
 FILLED = [
@@ -211,3 +215,36 @@ def test_the_solver_draws_a_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys, "stderr", quiet)
     solve_values(RULES, min_filled=12, progress=False)
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: CardsISMCTS(iterations=MAX_ITERATIONS + 1),
+            "iterations: 1000001 is above the maximum 1000000",
+        ),
+        (lambda: CardsISMCTS(iterations=10**5000), "iterations: <int of 16610 bits> is above"),
+        (lambda: CardsISMCTS(exploration=10**400), "exploration: expected a number >= 0, got 1000"),
+        (lambda: CardsISMCTS(horizon=2.0), "horizon: expected an integer, got float"),
+        (lambda: DuelHeuristic(slope=10**400), "slope: expected a finite number, got 1000"),
+        (lambda: DuelHeuristic(tempo=10**5000), "tempo: expected a finite number, got <int of"),
+        (lambda: ExtremeHeuristic(count_spread=-(10**400)), "count_spread: expected a finite"),
+        (
+            lambda: ExtremeHeuristic(count_mean=(10**400,) * 6),
+            "count_mean[0]: expected a finite number, got 1000",
+        ),
+        (lambda: simulate(True, rules=RULES), "games: expected an integer, got bool"),
+        (lambda: simulate(1.5, rules=RULES), "games: expected an integer, got float"),
+        (lambda: simulate(-1, rules=RULES), "games: -1 is below the minimum 0"),
+        (lambda: simulate(10, rules=RULES, batch=0), "batch: 0 is below the minimum 1"),
+        (
+            lambda: simulate(10, rules=RULES, batch=MAX_BATCH + 1),
+            "batch: 65537 is above the maximum 65536",
+        ),
+    ],
+)
+def test_bot_settings_that_size_work_are_checked(make: Any, message: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        make()
+    assert str(info.value).startswith(message)
