@@ -37,6 +37,7 @@ from kniffel_rules.cli.advise import position
 from kniffel_rules.limits import MAX_BATCH, MAX_ITERATIONS, MAX_PLAYERS
 
 RULES = classic.Rules()
+JUNK_FLOAT: Any = 1.5  # typed loosely on purpose
 FILLED = [
     "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,"
     "chance=20,full_house=25,kniffel=50,small_straight=30"
@@ -226,7 +227,7 @@ def test_the_solver_draws_a_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPat
         ),
         (lambda: CardsISMCTS(iterations=10**5000), "iterations: <int of 16610 bits> is above"),
         (lambda: CardsISMCTS(exploration=10**400), "exploration: expected a number >= 0, got 1000"),
-        (lambda: CardsISMCTS(horizon=2.0), "horizon: expected an integer, got float"),
+        (lambda: CardsISMCTS(horizon=JUNK_FLOAT), "horizon: expected an integer, got float"),
         (lambda: DuelHeuristic(slope=10**400), "slope: expected a finite number, got 1000"),
         (lambda: DuelHeuristic(tempo=10**5000), "tempo: expected a finite number, got <int of"),
         (lambda: ExtremeHeuristic(count_spread=-(10**400)), "count_spread: expected a finite"),
@@ -235,7 +236,7 @@ def test_the_solver_draws_a_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPat
             "count_mean[0]: expected a finite number, got 1000",
         ),
         (lambda: simulate(True, rules=RULES), "games: expected an integer, got bool"),
-        (lambda: simulate(1.5, rules=RULES), "games: expected an integer, got float"),
+        (lambda: simulate(JUNK_FLOAT, rules=RULES), "games: expected an integer, got float"),
         (lambda: simulate(-1, rules=RULES), "games: -1 is below the minimum 0"),
         (lambda: simulate(10, rules=RULES, batch=0), "batch: 0 is below the minimum 1"),
         (
