@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["MAX_DEPTH", "MAX_DOCUMENT_LENGTH", "MAX_NAME_LENGTH", "MAX_PLAYERS"]
+__all__ = [
+    "MAX_BATCH",
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_LENGTH",
+    "MAX_ITERATIONS",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+]
 
 MAX_PLAYERS: Final = 1_000
 """The most players of a game with no smaller limit of its own (classic, Extreme).
@@ -32,3 +39,13 @@ MAX_DOCUMENT_LENGTH: Final = 20_000_000
 
 MAX_DEPTH: Final = 32
 """The deepest nesting of arrays and objects in a JSON document (or a dict given directly)."""
+
+MAX_ITERATIONS: Final = 1_000_000
+"""The most iterations a search bot runs for one decision (`CardsISMCTS`).
+
+About an hour a decision at the default settings: a larger count is a
+mistake, not a stronger player.
+"""
+
+MAX_BATCH: Final = 65_536
+"""The most games `bots.optimal.simulate` plays side by side (its memory grows with it)."""

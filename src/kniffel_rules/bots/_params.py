@@ -7,15 +7,21 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["check_floats", "check_number", "check_positive"]
 
 
 def _number(value: object, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise InvalidStateError(path, f"expected a finite number, got {value!r}")
-    return float(value)
+    if not isinstance(value, bool) and isinstance(value, (int, float)):
+        try:
+            number = float(value)
+        except OverflowError:  # an int too large for a float
+            number = math.inf
+        if math.isfinite(number):
+            return number
+    raise InvalidStateError(path, f"expected a finite number, got {brief(value)}")
 
 
 def check_number(inst: Any, attr: attrs.Attribute[Any], value: object) -> None:
@@ -26,7 +32,7 @@ def check_number(inst: Any, attr: attrs.Attribute[Any], value: object) -> None:
 def check_positive(inst: Any, attr: attrs.Attribute[Any], value: object) -> None:
     """An attrs validator: a finite number greater than 0."""
     if _number(value, attr.name) <= 0:
-        raise InvalidStateError(attr.name, f"expected a positive number, got {value!r}")
+        raise InvalidStateError(attr.name, f"expected a positive number, got {brief(value)}")
 
 
 def check_floats(n: int) -> Any:
@@ -34,7 +40,9 @@ def check_floats(n: int) -> Any:
 
     def check(inst: Any, attr: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, tuple) or len(value) != n:
-            raise InvalidStateError(attr.name, f"expected a tuple of {n} numbers, got {value!r}")
+            raise InvalidStateError(
+                attr.name, f"expected a tuple of {n} numbers, got {brief(value)}"
+            )
         for i, v in enumerate(value):
             _number(v, f"{attr.name}[{i}]")
 

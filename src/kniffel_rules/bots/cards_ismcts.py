@@ -56,11 +56,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from kniffel_rules import cards
+from kniffel_rules._json import check_int
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.bots.cards_bots import CardsPlanner, hand_potential
 from kniffel_rules.cards import Card, Observation, Phase, State
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_ITERATIONS
 
 __all__ = ["SEARCHED", "CardsISMCTS", "candidates", "rollout_policy"]
 
@@ -180,13 +182,13 @@ def candidates(state: State, actions: tuple[Any, ...], exchanges: int = 1) -> tu
     return tuple(a for a in actions if type(a).__name__ != "Exchange" or a in keep)
 
 
-def _count(name: str, value: object, least: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InvalidStateError(name, f"expected an integer >= {least}, got {brief(value)}")
-
-
 def _number(name: str, value: object, positive: bool = False) -> None:
-    number = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else -1
+    try:
+        number = (
+            float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else -1
+        )
+    except OverflowError:  # an int too large for a float
+        number = math.inf
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         what = "a positive number" if positive else "a number >= 0"
         raise InvalidStateError(name, f"expected {what}, got {brief(value)}")
@@ -213,7 +215,7 @@ class CardsISMCTS:
 
     Args:
         iterations: Determinized iterations per decision (with more than
-            one legal action).
+            one legal action), 1 to `limits.MAX_ITERATIONS`.
         exploration: The UCB1 constant ``c`` in ``mean + c * sqrt(ln(n_avail)
             / n)``.
         horizon: Turn changes a rollout plays before it is evaluated
@@ -246,14 +248,14 @@ class CardsISMCTS:
         searched: Iterable[Phase] = SEARCHED,
         exchanges: int = 1,
     ) -> None:
-        _count("iterations", iterations, 1)
+        check_int(iterations, "iterations", 1, MAX_ITERATIONS)
         _number("exploration", exploration)
         if horizon is not None:
-            _count("horizon", horizon, 1)
+            check_int(horizon, "horizon", 1)
         _number("token_scale", token_scale, positive=True)
         _number("potential_weight", potential_weight)
         _number("row_weight", row_weight)
-        _count("exchanges", exchanges, 0)
+        check_int(exchanges, "exchanges", 0)
         if not callable(rollout) and rollout is not None:
             raise InvalidStateError("rollout", f"expected a policy, got {brief(rollout)}")
         self.iterations = iterations

@@ -33,8 +33,15 @@ from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
 from kniffel_rules import classic
+from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
 from kniffel_rules.cli.advise import advise
+from kniffel_rules.cli.arguments import (
+    OneLineParser,
+    json_object,
+    read_document,
+    whole_number,
+)
 from kniffel_rules.cli.play import Leave, Table, render_view
 from kniffel_rules.cli.players import parse_players, seats_from_names
 from kniffel_rules.cli.simulate import print_table, progress_stream, run_games, summarise
@@ -52,13 +59,7 @@ __all__ = ["main", "run"]
 def _rules_doc(text: str | None) -> dict[str, Any] | None:
     if not text:
         return None
-    try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        raise KniffelError(f"--rules is not valid JSON: {exc}") from None
-    if not isinstance(doc, dict):
-        raise KniffelError('--rules is a JSON object of rule options, e.g. \'{"joker": "free"}\'')
-    return doc
+    return json_object(text, "--rules")
 
 
 def _rules(game: str, text: str | None) -> Any:
@@ -92,10 +93,10 @@ class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
 
 def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     """The argument parser; ``detailed`` adds the bot and rule-option names to the help."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = OneLineParser(add_help=False)
     common.add_argument("--lang", type=_lang, default=default_lang(), choices=LANGS,
                         help="the language of the output")  # fmt: skip
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="kniffel", description="The rules of Kniffel, playable.", formatter_class=_Formatter
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
@@ -112,16 +113,17 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     s = command("show", "play one seeded game between bots and print it")
     s.add_argument("--game", default="classic", choices=games, help="the game")
     s.add_argument("--players", default="greedy,greedy", help="bots, comma-separated" + bots)
-    s.add_argument("--seed", type=int, default=1, help="fixes the dice and the bots' choices")
+    s.add_argument("--seed", type=whole_number, default=1,
+                   help="fixes the dice and the bots' choices")  # fmt: skip
     s.add_argument("--rules", help=rules_help)
     s.add_argument("--json", action="store_true", help="print the game record instead")
 
     m = command("simulate", "play many games between bots and compare them")
     m.add_argument("--game", default="classic", choices=games, help="the game")
     m.add_argument("--players", default="greedy,random", help="bots, comma-separated" + bots)
-    m.add_argument("--games", type=int, default=100, help="how many games")
-    m.add_argument("--seed", type=int, default=1, help="fixes every game")
-    m.add_argument("--workers", type=int, default=1, help="parallel processes")
+    m.add_argument("--games", type=whole_number, default=100, help="how many games")
+    m.add_argument("--seed", type=whole_number, default=1, help="fixes every game")
+    m.add_argument("--workers", type=whole_number, default=1, help="parallel processes")
     m.add_argument("--rules", help=rules_help)
     m.add_argument("--json", action="store_true", help="print the results as JSON")
 
@@ -131,19 +133,22 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
                    help="people's names and bots, comma-separated; a name that is not a bot's "
                    "is a person, bot:NAME forces a bot (default: you,greedy; with --resume: "
                    "the saved players)" + bots)  # fmt: skip
-    p.add_argument("--seed", type=int, default=None, help="fixes the dice (default: random)")
+    p.add_argument("--seed", type=whole_number, default=None,
+                   help="fixes the dice (default: random)")  # fmt: skip
     p.add_argument("--rules", help=rules_help)
     p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     p.add_argument("--json", metavar="FILE", help="write the game record to FILE at the end")
 
     a = command("advise", "the optimal player's advice for a classic position")
     a.add_argument("--dice", required=True, help="the five dice, e.g. 1,3,3,5,6")
-    a.add_argument("--rolls-left", type=int, required=True, help="0, 1 or 2")
+    a.add_argument("--rolls-left", type=whole_number, required=True, help="0, 1 or 2")
     a.add_argument("--filled", action="append", default=[],
                    help="filled boxes, e.g. ones=3,full_house=25 (repeatable)")  # fmt: skip
-    a.add_argument("--extra-bonus", type=int, default=0, help="extra-Kniffel bonus points so far")
+    a.add_argument("--extra-bonus", type=whole_number, default=0,
+                   help="extra-Kniffel bonus points so far")  # fmt: skip
     a.add_argument("--rules", help="classic rule options as JSON")
-    a.add_argument("--top", type=int, default=10, help="how many actions to show (0: all)")
+    a.add_argument("--top", type=whole_number, default=10,
+                   help="how many actions to show (0: all)")  # fmt: skip
     a.add_argument("--opponents", metavar="TOTALS",
                    help="final scores of finished opponents, e.g. 231,198: rank by the chance "
                         "to beat them (WinProbabilityPlayer)")  # fmt: skip
@@ -203,6 +208,7 @@ def _command(args: argparse.Namespace, stream: TextIO, stdin: TextIO) -> int:
     if args.command == "verify":
         return verify(args.files, args.json, stream, stdin=stdin, lang=lang)
     if args.command == "advise":
+        check_int(args.top, "--top", 0)
         rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
         return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
                       args.top, stream, lang=lang, opponents=args.opponents)  # fmt: skip
@@ -278,7 +284,7 @@ def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:
 def _read_record(path: str) -> GameRecord:
     try:
         with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+            text = read_document(handle)
     except (OSError, UnicodeDecodeError) as exc:
         raise KniffelError(f"--resume: cannot read {path}: {exc}") from None
     try:

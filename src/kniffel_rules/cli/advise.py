@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Final, TextIO
 
 from kniffel_rules import classic
+from kniffel_rules._text import brief
 from kniffel_rules.classic import BOXES, Box, Phase, Rules, Sheet, State
 from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.combinations import check_dice, possible_values
@@ -18,6 +19,7 @@ from kniffel_rules.classic.notation import read_box
 from kniffel_rules.classic.pieces import sheet_boxes
 from kniffel_rules.classic.render import render_action
 from kniffel_rules.classic.sheet import spec
+from kniffel_rules.cli.arguments import number, number_list
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang, check_lang
 
@@ -45,14 +47,18 @@ def _parse_filled(items: list[str]) -> dict[Box, int]:
             if box is None:
                 known = ", ".join(b.key for b in BOXES)
                 raise KniffelError(
-                    f"--filled: unknown box {key.strip()!r}; boxes: {known} "
+                    f"--filled: unknown box {brief(key.strip())}; boxes: {known} "
                     '(or their English or German names, e.g. dreierpasch, "Kleine Straße")'
                 )
-            if not value.strip().lstrip("-").isdigit():
-                raise KniffelError(f"--filled: {key}={value!r} needs a number, e.g. {key}=12")
+            try:
+                points = number(value, f"--filled: {box.key}")
+            except KniffelError:
+                raise KniffelError(
+                    f"--filled: {brief(part.strip())} needs a number, e.g. {box.key}=12"
+                ) from None
             if box in filled:
                 raise KniffelError(f"--filled: {box.key} is given twice (CL-07: one entry a box)")
-            filled[box] = int(value)
+            filled[box] = points
     return filled
 
 
@@ -74,9 +80,9 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
         KniffelError: A bad die, box or value, or an impossible position.
     """
     try:
-        faces = check_dice([int(x) for x in dice.replace(" ", "").split(",") if x])
+        faces = check_dice(number_list(dice, "--dice", example="1,3,3,5,6"))
     except ValueError:
-        raise KniffelError(f"--dice: {dice!r} is not five numbers like 1,3,3,5,6") from None
+        raise KniffelError(f"--dice: {brief(dice)} is not five numbers like 1,3,3,5,6") from None
     if not 0 <= rolls_left <= 2:
         raise KniffelError("--rolls-left is 0, 1 or 2 (after the first, second or third roll)")
     on_sheet = sheet_boxes(rules)
@@ -157,12 +163,18 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
 def _advise_to_win(state: State, opponents: str, rules: Rules, top: int, out: TextIO,
                    lang: Lang) -> int:  # fmt: skip
     """`advise` against finished opponents: P(win), expected score, action."""
-    try:
-        totals = [int(x) for x in opponents.replace(" ", "").split(",") if x]
-    except ValueError:
-        raise KniffelError(f"--opponents: {opponents!r} is not scores like 231,198") from None
     from kniffel_rules.bots.winning import WinProbabilityPlayer
+    from kniffel_rules.bots.winning.player import MAX_OPPONENTS
 
+    try:
+        totals = number_list(opponents, "--opponents", 0, example="231,198")
+    except KniffelError:
+        raise KniffelError(f"--opponents: {brief(opponents)} is not scores like 231,198") from None
+    if not totals or len(totals) > MAX_OPPONENTS:
+        raise KniffelError(
+            f"--opponents: expected 1 to {MAX_OPPONENTS} final scores like 231,198, "
+            f"got {len(totals)}"
+        )
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))
     left = _WORDS[f"left{3 - state.rolls}"][lang]

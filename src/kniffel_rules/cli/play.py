@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
+from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, make_bot, strongest_bot
 from kniffel_rules.cli.words import WORDS, say
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
@@ -256,8 +257,9 @@ class Table:
             if low == "save" or low.startswith("save "):
                 self._save_command(text[4:].strip())
                 continue
-            if low.isdigit() and 1 <= int(low) <= len(entries):
-                chosen = self._pick(entries[int(low) - 1])
+            picked = choice(low, len(entries))
+            if picked is not None:
+                chosen = self._pick(entries[picked - 1])
                 if chosen is not None:
                     return chosen
                 continue
@@ -289,8 +291,9 @@ class Table:
                 return None
             if text in ("q", "quit", "exit"):
                 raise Leave("quit")
-            if text.isdigit() and 1 <= int(text) <= len(entry.actions):
-                return entry.actions[int(text) - 1]
+            picked = choice(text, len(entry.actions))
+            if picked is not None:
+                return entry.actions[picked - 1]
             print(say("pick_range", self.lang, count=len(entry.actions)), file=self.out)
 
     def _save_command(self, path: str) -> None:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from kniffel_rules.cli.arguments import read_document
 from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
@@ -22,9 +23,9 @@ __all__ = ["verify"]
 
 def _read(name: str, stdin: TextIO | None) -> str:
     if name == "-":
-        return (stdin or sys.stdin).read()
+        return read_document(stdin or sys.stdin)
     with open(name, encoding="utf-8") as handle:
-        return handle.read()
+        return read_document(handle)
 
 
 def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | None = None,

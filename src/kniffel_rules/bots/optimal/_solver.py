@@ -241,12 +241,28 @@ def _layers(model: Model, np: Any) -> list[tuple[Ints, Ints, Ints]]:
     return layers
 
 
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 class _Progress:
+    """A progress bar on a terminal; elsewhere (a log, a pipe) a plain line each quarter.
+
+    A carriage return redraws the bar in place on a terminal only: written
+    to a file it would leave one long line of bars.
+    """
+
     def __init__(self, total: int, label: str, stream: TextIO | None) -> None:
         self.total = total
         self.done = 0
         self.label = label
         self.stream = stream
+        self.tty = stream is not None and _is_terminal(stream)
+        self.quarter = -1
         self.start = time.perf_counter()
 
     def step(self, n: int) -> None:
@@ -254,8 +270,15 @@ class _Progress:
         if self.stream is None:
             return
         frac = min(1.0, self.done / self.total)
-        bar = "#" * int(30 * frac)
         elapsed = time.perf_counter() - self.start
+        if not self.tty:
+            quarter = int(4 * frac)
+            if quarter > self.quarter:
+                self.quarter = quarter
+                self.stream.write(f"{self.label}: {25 * quarter}% ({elapsed:.1f} s)\n")
+                self.stream.flush()
+            return
+        bar = "#" * int(30 * frac)
         self.stream.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% {elapsed:6.1f} s")
         if self.done >= self.total:
             self.stream.write("\n")
@@ -267,7 +290,8 @@ def solve_values(rules: Rules, *, progress: bool = True, min_filled: int = 0) ->
 
     Args:
         rules: The rules.
-        progress: Draw a progress bar on stderr.
+        progress: Report the progress on stderr: a bar when it is a
+            terminal, else a plain line at 0, 25, 50, 75 and 100 %.
         min_filled: Stop after the positions with this many filled boxes
             (0: the whole game; more leaves the earlier positions NaN).
 

@@ -276,6 +276,12 @@ class TurnCache:
         self._kernel: Kernel | None = None
         self._turns: OrderedDict[tuple[int, int, int], Turn] = OrderedDict()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` and `copy.deepcopy` keep: all but the numpy kernel (rebuilt on use)."""
+        state = self.__dict__.copy()
+        state["_kernel"] = None
+        return state
+
     def kernel(self) -> Kernel | None:
         """The numpy kernel, if turns are evaluated with numpy now."""
         if self._kernel is None and self.numpy is not False:

@@ -21,12 +21,14 @@ __all__ = ["build_table", "main"]
 def build_table(rules: Rules, *, progress: bool = True) -> ValueTable:
     """Compute the optimal values of every position under ``rules``.
 
-    Takes about ten seconds and some 30 MB; draws a progress bar on stderr
-    unless ``progress`` is false.
+    Takes about ten seconds and some 30 MB; reports its progress on stderr
+    unless ``progress`` is false: a bar redrawn in place when stderr is a
+    terminal, otherwise (a log file, a pipe, CI) a plain line at 0, 25, 50,
+    75 and 100 %, with no carriage returns.
 
     Args:
         rules: The rules (not Croatian).
-        progress: Draw a progress bar on stderr.
+        progress: Report the progress on stderr.
 
     Returns:
         The table; `ValueTable.save` keeps it for later.

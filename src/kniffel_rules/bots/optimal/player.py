@@ -64,7 +64,8 @@ class OptimalSolitaire:
     and of the game without joker and bonus (``Rules(joker="none",
     extra_kniffel_bonus=0)``) are in the package and need no numpy; for
     other rules the table is computed on first use (about ten seconds; needs
-    numpy, the ``solver`` extra; a progress bar is drawn on stderr).
+    numpy, the ``solver`` extra; the progress is reported on stderr, as a bar
+    on a terminal, see `build_table`).
 
     The object is a policy: ``bot(state, actions, rng)`` returns a best
     action of ``actions`` (the first one on a tie; ``rng`` is not used). In a

@@ -17,12 +17,14 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._json import check_int
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, NUM_BOXES
 from kniffel_rules.bots.optimal._solver import Solver, numpy_or_error
 from kniffel_rules.bots.optimal._table import ValueTable
 from kniffel_rules.bots.optimal.player import OptimalSolitaire
 from kniffel_rules.classic import BOXES, Action, DiceRoll, Roll, Rules, Score
+from kniffel_rules.limits import MAX_BATCH
 
 __all__ = ["Simulation", "simulate"]
 
@@ -148,11 +150,13 @@ def simulate(
     """Play ``games`` optimal solitaire games and return their final scores.
 
     Args:
-        games: How many games.
+        games: How many games (an ``int`` >= 0; the time and the scores'
+            memory grow with it, nothing else does).
         rules: The rules (``None``: the rulebook), if no ``table`` is given.
         table: The value table to play by (default: `OptimalSolitaire`'s).
         seed: The seed of ``numpy.random.default_rng``.
-        batch: Games evaluated together (memory grows with it).
+        batch: Games evaluated together (memory grows with it), 1 to
+            `limits.MAX_BATCH`.
         record: Keep every game's actions, to replay them with classic.
 
     Returns:
@@ -160,7 +164,10 @@ def simulate(
 
     Raises:
         KniffelError: numpy is missing, or the rules are not covered.
+        InvalidStateError: ``games`` or ``batch`` is not such a count.
     """
+    check_int(games, "games", 0)
+    check_int(batch, "batch", 1, MAX_BATCH)
     np = numpy_or_error()
     if table is None:
         table = OptimalSolitaire(rules, progress=False).table

@@ -107,6 +107,23 @@ class Exact:
         t1 = self.model.threshold + 1
         self._t1 = t1
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` keeps: everything but the numpy module and its tables."""
+        state = self.__dict__.copy()
+        state["np"] = None
+        state["tab"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled instance, importing numpy again."""
+        import numpy as np
+
+        from kniffel_rules.bots.optimal._solver import _Tables
+
+        self.__dict__.update(state)
+        self.np = np
+        self.tab = _Tables(np)
+
     def covers(self, mask: int) -> bool:
         """Whether a position with the filled boxes ``mask`` is covered."""
         return NUM_BOXES - mask.bit_count() <= self.max_open

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sized
 from typing import Any, NamedTuple
 
+from kniffel_rules._json import check_int
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import Model, solver_rules
@@ -26,10 +28,16 @@ from kniffel_rules.classic import (
     Sheet,
     State,
     legal_actions,
+    possible_values,
 )
 from kniffel_rules.errors import IllegalActionError, KniffelError
+from kniffel_rules.limits import MAX_PLAYERS
 
-__all__ = ["WinAdvice", "WinProbabilityPlayer"]
+__all__ = ["MAX_OPPONENTS", "WinAdvice", "WinProbabilityPlayer"]
+
+MAX_OPPONENTS = MAX_PLAYERS - 1
+"""The most finished opponents `WinProbabilityPlayer.advise` takes: a game has
+at most `limits.MAX_PLAYERS` players, the mover included."""
 
 _SLOTS = tuple(box.value for box in BOXES)
 _BOX_INDEX = {box: i for i, box in enumerate(BOXES)}
@@ -82,38 +90,63 @@ def _phi(np: Any, z: Any) -> Any:
 
 
 _YMAX = 2048
-"""Final scores above this are not reached (1575 is classic's maximum)."""
+"""Final scores above this are not reached under the rulebook's rules (1575 is
+classic's maximum); rules with higher box values widen the tables (`_top`)."""
+
+
+def _top(rules: Rules) -> int:
+    """A final score no game under ``rules`` exceeds.
+
+    Every box at its best, the upper bonus, and an extra-Kniffel bonus for
+    every box but the Kniffel box.
+    """
+    best = sum(max(possible_values(box, rules)) for box in BOXES)
+    return best + rules.upper_bonus + rules.extra_kniffel_bonus * (len(BOXES) - 1)
 
 
 class _Table:
-    """The win chance given one's own final score, against the other seats."""
+    """The win chance given one's own final score, against the other seats.
 
-    def __init__(self, np: Any, others: list[Any], exact: Any = None) -> None:
-        # others: per other seat, a normal ``(0, mean final, sd)`` or an exact
-        # distribution ``(1, points so far, position index)`` (`_exact`).
+    ``others``: per other seat, a normal ``(0, mean final, sd)`` or an exact
+    distribution ``(1, points so far, position index)`` (`_exact`); besides,
+    at most one entry ``(2, total, count)``: ``count`` finished opponents
+    whose best total is ``total`` (the lower totals cannot matter: who beats
+    the best beats them all). The cost is linear in the number of entries
+    beside the normals and exact ones, and does not depend on ``count``.
+    """
+
+    def __init__(self, np: Any, others: list[Any], exact: Any = None, ymax: int = _YMAX) -> None:
         self.np = np
-        self.full = np.ones(_YMAX)
+        self.full = np.ones(ymax)
         if not others:
             self.lo = self.hi = 0
             self.w: Any = np.ones(1)
             return
-        lo, hi = _YMAX, 0
+        lo, hi = ymax, 0
         pmfs: list[Any] = []
+        finished = None
         for kind, a, b in others:
             if kind == 0:
                 lo = min(lo, math.floor(a - _TAIL * b) - 1)
                 hi = max(hi, math.ceil(a + _TAIL * b) + 1)
                 pmfs.append(None)
-            else:
+            elif kind == 1:
                 pmf = exact.pmf(b)
                 top = int(np.nonzero(pmf)[0][-1])
                 lo = min(lo, a - 1)
                 hi = max(hi, a + top + 1)
                 pmfs.append(pmf)
+            else:
+                finished = (a, b)
+                lo = min(lo, a - 1)
+                hi = max(hi, a + 1)
+                pmfs.append(None)
         y = np.arange(lo, hi + 1, dtype=np.float64)
         # poly[k](y): P(exactly k others score y and the rest less than y).
         poly = [np.ones_like(y)]
         for (kind, a, b), pmf in zip(others, pmfs, strict=True):
+            if kind == 2:
+                continue
             if kind == 0:
                 s = max(b, _MIN_SD)
                 below = _phi(np, (y - 0.5 - a) / s)
@@ -128,10 +161,20 @@ class _Table:
             for k, p in enumerate(poly):
                 nxt[k + 1] += p * equal
             poly = nxt
-        self.w = sum(p / (k + 1) for k, p in enumerate(poly))
+        if finished is None:
+            self.w = sum(p / (k + 1) for k, p in enumerate(poly))
+        else:
+            # ``count`` opponents on ``total``: below it nobody wins, on it
+            # they all tie, above it they all lose.
+            total, count = finished
+            above = (y > total).astype(np.float64)
+            equal = (y == total).astype(np.float64)
+            share = sum(p / (k + 1) for k, p in enumerate(poly))
+            tied = sum(p / (k + 1 + count) for k, p in enumerate(poly))
+            self.w = above * share + equal * tied
         self.lo, self.hi = lo, hi
         self.y = y
-        ys = np.arange(_YMAX)
+        ys = np.arange(ymax)
         inside = self.w[np.clip(ys - lo, 0, len(self.w) - 1)]
         self.full = np.where(ys < lo, 0.0, np.where(ys > hi, 1.0, inside))
 
@@ -150,7 +193,7 @@ class _Table:
     def win_exact(self, base: Any, pmfs: Any) -> Any:
         """P(win) of final scores ``base + X``, ``X`` of the distributions ``pmfs`` (rows)."""
         np = self.np
-        at = np.minimum(base[:, None] + np.arange(pmfs.shape[1])[None, :], _YMAX - 1)
+        at = np.minimum(base[:, None] + np.arange(pmfs.shape[1])[None, :], len(self.full) - 1)
         return (pmfs * self.full[at]).sum(axis=1)
 
 
@@ -220,6 +263,8 @@ class WinProbabilityPlayer:
         self._turns: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
         self._exact: _exact.Exact | None = None
         self._margin = _MARGIN
+        self._top = _top(self._rules)
+        self._ymax = max(_YMAX, self._top + 3)
 
     @property
     def rules(self) -> Rules:
@@ -297,7 +342,8 @@ class WinProbabilityPlayer:
         np = self._np
         out = []
         for seat, (kind, a, b) in enumerate(finals):
-            table = _Table(np, [f for j, f in enumerate(finals) if j != seat], self._exact)
+            others = [f for j, f in enumerate(finals) if j != seat]
+            table = _Table(np, others, self._exact, self._ymax)
             if kind == 0:
                 p = table.win(np.array([a]), np.array([b]))
             else:
@@ -306,18 +352,19 @@ class WinProbabilityPlayer:
             out.append(float(p[0]))
         return tuple(out)
 
-    def _turn(self, state: State, totals: tuple[int, ...] | None = None) -> tuple[Any, ...]:
+    def _turn(self, state: State, finished: tuple[int, int] | None = None) -> tuple[Any, ...]:
         """The expectimax of the mover's turn with P(win) at the leaves (cached).
 
-        ``totals``: the final scores of finished opponents, instead of the
-        state's other seats.
+        ``finished``: ``(best total, count)`` of finished opponents, instead
+        of the state's other seats.
         """
         me = state.player
         pos = self._position(state.sheets[me])
-        if totals is None:
+        others: list[Any]
+        if finished is None:
             others = [self._final(self._position(s)) for j, s in enumerate(state.sheets) if j != me]
         else:
-            others = [(0, float(t), 0.0) for t in totals]
+            others = [(2, *finished)]
         key = (pos, tuple(others))
         found = self._turns.get(key)
         if found is not None:
@@ -326,7 +373,7 @@ class WinProbabilityPlayer:
         np = self._np
         mo = self.moments
         model: Model = mo.model
-        table = _Table(np, others, self._exact)
+        table = _Table(np, others, self._exact, self._ymax)
         open_boxes, gain, nxt, valid = _exact.entries(
             np, model, self._rules, pos.mask, pos.upper, pos.fifty
         )
@@ -338,7 +385,7 @@ class WinProbabilityPlayer:
         mean_u = pos.base + g_u + mo.mean[n_u]
         exact = self._exact
         assert exact is not None
-        approx = any(kind == 0 for kind, _, b in others if b > 0)
+        approx = any(kind == 0 and b > 0 for kind, _, b in others)
         if exact.covers(pos.mask | (1 << open_boxes[0])):
             pmfs = np.array([exact.pmf(int(n)) for n in n_u.tolist()])
             win_u = table.win_exact(pos.base + g_u, pmfs)
@@ -380,10 +427,10 @@ class WinProbabilityPlayer:
         return found
 
     def _values(
-        self, state: State, actions: tuple[Action, ...], totals: tuple[int, ...] | None = None
+        self, state: State, actions: tuple[Action, ...], finished: tuple[int, int] | None = None
     ) -> list[tuple[float, float]]:
         """``(utility, P(win))`` of each legal action of the mover."""
-        _, open_boxes, util, win, keep1, keep2, start, _ = self._turn(state, totals)
+        _, open_boxes, util, win, keep1, keep2, start, _ = self._turn(state, finished)
         if state.rolls == 0:
             return [start for _ in actions]
         dice = state.dice
@@ -408,8 +455,40 @@ class WinProbabilityPlayer:
                 f"there is no decision to advise on: the state's phase is {state.phase.value}"
             )
 
+    def _finished(self, opponents: Iterable[int]) -> tuple[int, int]:
+        """``(best total, count)`` of the finished opponents' totals, checked.
+
+        A total above the most any game under the rules scores (`_top`) is
+        unbeatable whatever its size: it counts as that most plus one, so
+        the table stays the size of the game's scores.
+        """
+        if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Iterable):
+            raise KniffelError(
+                f"opponents: expected a list of final scores, got {type(opponents).__name__}"
+            )
+        if isinstance(opponents, Sized) and len(opponents) > MAX_OPPONENTS:
+            raise KniffelError(
+                f"opponents: at most {MAX_OPPONENTS} opponents (a game has at most "
+                f"{MAX_PLAYERS} players), got {len(opponents)}"
+            )
+        best, count = -1, 0
+        for i, total in enumerate(itertools.islice(opponents, MAX_OPPONENTS + 1)):
+            if i == MAX_OPPONENTS:
+                raise KniffelError(
+                    f"opponents: at most {MAX_OPPONENTS} opponents (a game has at most "
+                    f"{MAX_PLAYERS} players)"
+                )
+            check_int(total, f"opponents[{i}]", 0)
+            if total > best:
+                best, count = total, 1
+            elif total == best:
+                count += 1
+        if count == 0:
+            raise KniffelError("opponents: expected one or more final scores, got none")
+        return min(best, self._top + 1), count
+
     def advise(
-        self, state: State, *, opponents: Sequence[int] | None = None
+        self, state: State, *, opponents: Iterable[int] | None = None
     ) -> tuple[WinAdvice, ...]:
         """Every legal action of the mover with its estimated P(win), best first.
 
@@ -424,7 +503,13 @@ class WinProbabilityPlayer:
                 played against instead of the state's other seats (then
                 ``state`` may be a one-player position, as the coach's
                 ``kniffel advise --opponents`` describes one). With the
-                mover's last turn this is exact.
+                mover's last turn this is exact. Each is an ``int`` (not a
+                ``bool``) of at least 0; at most `MAX_OPPONENTS` of them
+                (999: a game has at most `limits.MAX_PLAYERS` players). Only
+                the best total and how many share it matter, so the cost
+                does not grow with their number; a total above the most the
+                rules can score cannot be beaten (every action then has
+                P(win) 0, ranked by the expected score).
 
         Returns:
             `WinAdvice` tuples ``(action, win, score)``, the best first.
@@ -432,23 +517,21 @@ class WinProbabilityPlayer:
         Raises:
             IllegalActionError: ``state`` is not a decision.
             KniffelError: ``state`` is played under other rules, or by one
-                player (there is nobody to beat: ask `OptimalSolitaire`).
+                player (there is nobody to beat: ask `OptimalSolitaire`), or
+                ``opponents`` is not a list of one to `MAX_OPPONENTS` whole
+                numbers of at least 0 (`InvalidStateError` naming
+                ``opponents[i]`` for a bad total).
         """
         self._decision(state)
-        totals = None
+        finished = None
         if opponents is not None:
-            totals = tuple(opponents)
-            if not totals or not all(isinstance(t, int) and t >= 0 for t in totals):
-                raise KniffelError(
-                    f"opponents: expected one or more final scores (whole numbers >= 0), "
-                    f"got {list(totals)}"
-                )
+            finished = self._finished(opponents)
         elif state.num_players < 2:
             raise KniffelError(
                 "a one-player game has nobody to beat: ask OptimalSolitaire for advice"
             )
         actions: tuple[Action, ...] = legal_actions(state)  # type: ignore[assignment]
-        values = self._values(state, actions, totals)
+        values = self._values(state, actions, finished)
         scores = dict(self._solo.advise(state))
         ranked = sorted(range(len(actions)), key=lambda i: -values[i][0])
         return tuple(
@@ -477,6 +560,26 @@ class WinProbabilityPlayer:
             if values[best][1] - values[at][1] <= self._margin:
                 return usual
         return actions[best]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` and `copy.deepcopy` keep: everything but the numpy module.
+
+        A warmed player (moments, exact distributions and turns computed)
+        ships to a worker process with what it has computed.
+        """
+        state = self.__dict__.copy()
+        state["_np"] = None
+        state["_tab"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled player (numpy is imported again if it was in use)."""
+        self.__dict__.update(state)
+        if self._moments is not None:
+            import numpy as np
+
+            self._np = np
+            self._tab = _Tables(np)
 
     def __repr__(self) -> str:
         return f"WinProbabilityPlayer(rules={self._rules!r})"

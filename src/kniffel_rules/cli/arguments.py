@@ -1,0 +1,142 @@
+"""Reading the command line's numbers and JSON: every bad argument is one line, exit 2.
+
+Numbers are whole numbers in ASCII digits (an optional sign, at most
+`MAX_DIGITS` digits: no ``1_000``, no other scripts' digits, no text that
+costs Python's integer conversion more than its length), JSON goes through
+the library's own reader (`kniffel_rules._json.loads`: the same size and
+nesting limits as every document, no duplicate keys, no ``NaN``), and
+ranges are checked with the library's integer check, naming the option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any, NoReturn, TextIO
+
+from kniffel_rules._json import check_int, loads
+from kniffel_rules._text import brief
+from kniffel_rules.errors import InvalidStateError, KniffelError
+from kniffel_rules.limits import MAX_DOCUMENT_LENGTH
+
+__all__ = [
+    "MAX_DIGITS",
+    "OneLineParser",
+    "choice",
+    "json_object",
+    "number",
+    "number_list",
+    "read_document",
+    "whole_number",
+]
+
+MAX_DIGITS = 100
+"""The most digits of a number on the command line (a seed, a total, a count)."""
+
+_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An `argparse.ArgumentParser` whose errors are one line on stderr, then exit 2.
+
+    ``kniffel COMMAND --help`` still prints the usage; a bad argument prints
+    ``kniffel COMMAND: error: ...`` alone (the message names the option).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``prog: error: message`` as one line and exit with status 2."""
+        line = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {line}\n")
+
+
+def whole_number(text: str) -> int:
+    """The argparse ``type`` of a number option: see `number`."""
+    try:
+        return number(text, "")
+    except KniffelError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def number(text: str, option: str, lo: int | None = None, hi: int | None = None) -> int:
+    """Read one whole number written in ASCII digits, within ``lo..hi``.
+
+    Args:
+        text: The argument.
+        option: The option's name for messages (``"--top"``).
+        lo: The least value allowed (``None``: no bound).
+        hi: The greatest value allowed (``None``: no bound).
+
+    Returns:
+        The number.
+
+    Raises:
+        InvalidStateError: Not such a number, or out of range (naming ``option``).
+    """
+    stripped = text.strip() if isinstance(text, str) else text
+    if not isinstance(stripped, str) or _NUMBER.fullmatch(stripped) is None:
+        raise InvalidStateError(
+            option, f"expected a whole number of at most {MAX_DIGITS} digits, got {brief(text)}"
+        )
+    return check_int(int(stripped), option, lo, hi)
+
+
+def number_list(
+    text: str, option: str, lo: int | None = None, hi: int | None = None, *, example: str
+) -> list[int]:
+    """Read comma-separated whole numbers (spaces and empty items ignored), each within ``lo..hi``.
+
+    Raises:
+        InvalidStateError: An item that is not such a number, naming
+            ``option[i]`` and the example of a good argument.
+    """
+    items = [item for item in text.replace(" ", "").split(",") if item]
+    out = []
+    for i, item in enumerate(items):
+        try:
+            out.append(number(item, f"{option}[{i}]", lo, hi))
+        except InvalidStateError as exc:
+            raise InvalidStateError(exc.path, f"{exc.detail} (e.g. {example})") from None
+    return out
+
+
+def json_object(text: str, option: str) -> dict[str, Any]:
+    """Read a JSON object with the library's reader (`kniffel_rules._json.loads`).
+
+    Raises:
+        KniffelError: Not JSON, nested deeper or longer than every document
+            may be, or not an object (one line, naming ``option``).
+    """
+    try:
+        doc = loads(text)
+    except InvalidStateError as exc:
+        raise KniffelError(f"{option}: {_short(exc)}") from None
+    if not isinstance(doc, dict):
+        raise KniffelError(
+            f'{option} is a JSON object of rule options, e.g. \'{{"joker": "free"}}\''
+        )
+    return doc
+
+
+def _short(exc: InvalidStateError) -> str:
+    """The error without a long path of nested brackets (``[0][0]...``)."""
+    path = exc.path if len(exc.path) <= 40 else exc.path[:37] + "..."
+    text = f"{path}: {exc.detail}" if path else exc.detail
+    return " ".join(text.split())
+
+
+def read_document(handle: TextIO) -> str:
+    """Read a file or standard input, at most one character more than any document may be.
+
+    The library's reader then refuses a longer one (`limits.MAX_DOCUMENT_LENGTH`);
+    an endless stream (``/dev/zero``, a pipe that never closes its data) is
+    not read into memory.
+    """
+    return handle.read(MAX_DOCUMENT_LENGTH + 1)
+
+
+def choice(text: str, count: int) -> int | None:
+    """The number ``1..count`` a player typed at a menu, else ``None`` (never an exception)."""
+    if len(text) > 9 or not text.isascii() or not text.isdigit():
+        return None
+    n = int(text)
+    return n if 1 <= n <= count else None
