@@ -29,9 +29,23 @@ is the "Notation" section of ``docs/rules/cards.md``):
 * chance: ``card red 7`` / ``Karte rot 7`` / ``red 7``, ``start 1`` (the seat
   number, as in ``StartPlayer(1)``) or the start player's name.
 
-The reader only interprets: it may list what the state's hand, display or
-placements offer that fits the words, but whether an action is legal is
-asked of ``why_illegal`` (`kniffel_rules.notation.resolve`).
+The reader only interprets: it may list what the mover's hand, the display
+or the placements offer that fits the words, but whether an action is legal
+is asked of ``why_illegal`` (`kniffel_rules.notation.resolve`).
+
+What the answer may depend on (KA-58: hands are hidden). At a player's
+node the text is read against that player's `observation` of the state, never
+against the state itself: the action found, the error's text, its
+``.understood`` and its ``.legal`` are the same for the `State` and for
+``observation(state, mover)``, so a refusal never tells the mover which cards
+lie in the pile or in another hand. A card named by its value alone is looked
+for only in the mover's own hand and the open display; where the words name a
+card drawn from the pile (``card 13``, ``draw 2``), the value stands for the
+five cards of it in card order, whatever the pile holds. At a chance node
+nobody moves: whoever types the outcome deals the cards and so holds the whole
+state (a server never lets a client type one), and the outcome is read
+against it (``card 13`` lists the thirteens in the pile); an `Observation` at
+a chance node has no legal action.
 
 Example:
     >>> from kniffel_rules import cards
@@ -72,6 +86,7 @@ from kniffel_rules.cards.legality import candidates
 from kniffel_rules.cards.pieces import CARDS, COLOURS, Card, Colour, Row
 from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.cards.state import Observation, Phase, State
+from kniffel_rules.cards.view import observation
 from kniffel_rules.cards.wire import action_to_text
 from kniffel_rules.notation import Phrasebook, numbers, resolve, words
 
@@ -357,7 +372,7 @@ def _read_start(state: State, tokens: Sequence[str]) -> list[Reading]:
 def _read_verb(state: State, verb: str, rest: Sequence[str]) -> list[Reading]:
     hand = state.hands[state.player]
     if verb == "draw" and rest:  # "draw red 7": the card drawn
-        return _one_card(rest, state.pile, _itself)
+        return _one_card(rest, CARDS, _itself)
     if verb in ("draw", "stop"):
         return [] if rest else [Draw() if verb == "draw" else Stop()]
     if verb == "take":
@@ -379,7 +394,7 @@ def _read_verb(state: State, verb: str, rest: Sequence[str]) -> list[Reading]:
         token, place = _read_token(rest), _read_place(state, rest)
         return [*token, *place] if state.phase is Phase.SETUP else [*place, *token]
     if verb == "card":
-        return _one_card(rest, state.pile, _itself)
+        return _one_card(rest, CARDS, _itself)
     return _read_start(state, rest)
 
 
@@ -390,7 +405,7 @@ def _read_bare(state: State, tokens: Sequence[str]) -> list[Reading]:
     if phase is Phase.START:
         found = _read_start(state, tokens)
     elif phase in (Phase.DEAL, Phase.DRAW, Phase.REFILL):
-        found = _one_card(tokens, state.pile, _itself)
+        found = _one_card(tokens, CARDS, _itself)
     elif phase is Phase.SETUP:
         found = _read_token(tokens)
     elif phase is Phase.TAKE:
@@ -421,6 +436,8 @@ def parse_action(state: State | Observation, text: str) -> Action | Outcome:
     Args:
         state: The position, or the `Observation` of the player who typed
             (then only their own actions are legal, as in ``legal_actions``).
+            At a player's node a `State` is read as that player's
+            observation: the answer depends only on what the mover sees.
         text: What the player typed; the canonical line of `action_to_text`
             is always understood.
 
@@ -435,6 +452,8 @@ def parse_action(state: State | Observation, text: str) -> Action | Outcome:
             legal actions the text fits); a ``ValueError`` too.
         InvalidStateError: ``state`` is not a card-game `State` or `Observation`.
     """
+    if isinstance(state, State) and SHELL.current_player(state) >= 0:
+        state = observation(state, SHELL.current_player(state))  # checks the state too
     seen = stand_in(state) if isinstance(state, Observation) else state
     SHELL.check_state(seen)
 
