@@ -41,7 +41,8 @@ _CARD_VERBS = (
     "discard", "abwerfen", "pick", "wähle", "play", "begin", "",
 )
 _PLAYS = (
-    "play three_of_a_kind {v} {v} {v}", "Dreierpasch {v} {v} {v}", "play kniffel {v} {v} {v} {v} {v}",
+    "play three_of_a_kind {v} {v} {v}", "Dreierpasch {v} {v} {v}",
+    "play kniffel {v} {v} {v} {v} {v}",
     "Straße {v} {w} {x} {y} {z}", "play fh {v} {v} {v} {w} {w}", "play two pairs {v} {v} {w} {w}",
 )
 

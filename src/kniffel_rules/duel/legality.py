@@ -155,7 +155,8 @@ def _target(state: State, area: Area) -> Spot | Rejection:
         return reason
     if area not in shown(state.dice):
         return Rejection(
-            f"the dice {dice_text(state.dice)} do not show {area.label}: its disc cannot move", "DU-07"
+            f"the dice {dice_text(state.dice)} do not show {area.label}: its disc cannot move",
+            "DU-07",
         )
     spot = state.board[area._value_]
     if spot is _BLUE_HOLE or spot is _RED_HOLE:  # spot.secured
@@ -263,7 +264,8 @@ def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
         return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
     except ValueError:  # the refusal quotes a kept "die" of more than 4,300 digits
         return Rejection(
-            f"cannot keep {dice_text(keep)}: the dice showing are {dice_text(state.dice)}", _ROLL_RULES["keep"]
+            f"cannot keep {dice_text(keep)}: the dice showing are {dice_text(state.dice)}",
+            _ROLL_RULES["keep"],
         )
 
 
@@ -350,7 +352,8 @@ def problem(state: State, action: Action) -> Rejection | None:
         return _joker_problem(state, action.die, action.face)
     if isinstance(action, Miss):
         return _miss_problem(state)
-    return Rejection(f"expected Roll, Joker, Move or Miss, got {said(action, action_to_text)}", "PR-01")
+    shown = said(action, action_to_text)
+    return Rejection(f"expected Roll, Joker, Move or Miss, got {shown}", "PR-01")
 
 
 _MISS = (Miss(),)

@@ -628,7 +628,9 @@ def pass_problem(state: State) -> Rejection | None:
     uses = _legal_uses(state.sheets[state.player], state.dice)
     if uses:
         return Rejection(
-            f"a turn passes only when the dice allow no use; they allow '{action_to_text(uses[0])}'", "MA-42"
+            f"a turn passes only when the dice allow no use; "
+            f"they allow '{action_to_text(uses[0])}'",
+            "MA-42",
         )
     return None
 
