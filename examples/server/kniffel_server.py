@@ -506,7 +506,10 @@ class KniffelServer:
             text = message["text"]
             if not isinstance(text, str):
                 raise ProtocolError("text", "expected a string")
-            action = game.parse_action(state, text)  # ActionParseError: not understood/illegal
+            # read against what this seat may see: the answer (and a refusal's text) can
+            # then name no card of the pile or of another hand (issue 26)
+            view = game.observation(state, seat)
+            action = game.parse_action(view, text)  # ActionParseError: not understood/illegal
         else:
             action = game.action_from_dict(message["action"])  # InvalidStateError: bad JSON
             rejection = game.why_illegal(state, action)
