@@ -502,14 +502,17 @@ class KniffelServer:
         to_move = game.current_player(state)
         if to_move != seat:  # before reading: a refusal must not show another seat's actions
             raise IllegalActionError(f"it is {state.names[to_move]}'s turn, not yours", "PR-08")
+        # judged on what this seat may see: the answer (and a refusal's text) can then
+        # depend on, or name, no card of the pile or of another hand
+        view = game.observation(state, seat)
         if "text" in message:
             text = message["text"]
             if not isinstance(text, str):
                 raise ProtocolError("text", "expected a string")
-            action = game.parse_action(state, text)  # ActionParseError: not understood/illegal
+            action = game.parse_action(view, text)  # ActionParseError: not understood/illegal
         else:
             action = game.action_from_dict(message["action"])  # InvalidStateError: bad JSON
-            rejection = game.why_illegal(state, action)
+            rejection = game.why_illegal(view, action)
             if rejection is not None:
                 raise IllegalActionError(rejection)
         table.play(seat, action)

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 import kniffel_rules
 from kniffel_rules import CHANCE, cards, classic
+from kniffel_rules.notation import normalize
 
 TIMEOUT = 10.0
 
@@ -103,14 +104,34 @@ async def step(views: dict[Player, dict[str, Any]], who: Player, **action: Any) 
 
 # The card game: hidden hands -------------------------------------------------------------
 
-_CARD_WORDS = re.compile(r"\b(blue|green|purple|red|yellow) (1[0-3]|[1-9])\b")
+_COLOUR_BY_WORD = {
+    normalize(name): colour
+    for colour, names in cards.COLOUR_NAMES.items()
+    for name in (*names, colour.value)
+}
+_WORD = "|".join(sorted((re.escape(w) for w in _COLOUR_BY_WORD), key=len, reverse=True))
+_VALUE = r"(1[0-3]|[1-9])"
+_CARD_WORDS = re.compile(rf"\b({_WORD}) ?{_VALUE}\b")
+_CARD_REPR = re.compile(r"Card\(\s*(\d+),\s*(?:Colour\.)?'?(\w+)'?\s*\)")
+
+
+def _card(value: str, word: str) -> cards.Card:
+    return cards.Card(int(value), _COLOUR_BY_WORD[normalize(word)])
 
 
 def cards_in(message: object) -> set[cards.Card]:
-    """Every card a message names: as text (``"red 7"``, in any string) or as an object."""
+    """Every card a message names, in every form a card can be printed in.
+
+    As text in any string: the canonical ``"red 7"``, a German or other
+    name of the colour (``"rot 7"``, ``"grün7"``), the ``repr``
+    ``Card(7, 'red')``; or as the JSON object ``{"colour": "red", "value": 7}``.
+    """
     found: set[cards.Card] = set()
     if isinstance(message, str):
-        found |= {cards.Card(int(v), c) for c, v in _CARD_WORDS.findall(message)}
+        found |= {_card(v, word) for word, v in _CARD_WORDS.findall(normalize(message))}
+        for value, colour in _CARD_REPR.findall(message):
+            with contextlib.suppress(kniffel_rules.KniffelError, KeyError):
+                found.add(_card(value, colour))
     elif isinstance(message, dict):
         if isinstance(message.get("colour"), str) and isinstance(message.get("value"), int):
             with contextlib.suppress(kniffel_rules.KniffelError):
@@ -189,7 +210,7 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
         assert views[ann]["players"] == views[ben]["players"] == ["Ann", "Ben"]
         assert (views[ann]["seat"], views[ben]["seat"]) == (0, 1)
         restarted = False
-        refusals = by_card = 0
+        refusals = by_card = probes = 0
         while not views[ann]["finished"]:
             who = mover(views)
             other = ben if who is ann else ann
@@ -201,6 +222,12 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
                 error = await other.expect("error")
                 assert (error["error"], error["rule"]) == ("IllegalActionError", "PR-08")
                 refusals += 1
+            if rng.random() < 0.1:  # the mover probes the pile and the other hand by value
+                verb = rng.choice(["card", "karte", "draw", "ziehen", "deal", "gib"])
+                await who.send(type="action", text=f"{verb} {rng.randint(1, 13)}")
+                error = await who.expect("error")
+                assert error["error"] == "ActionParseError", error
+                probes += 1
             legal = views[who]["legal"]
             choice = rng.choice(legal)
             if choice["action"]["type"] == "pick" and rng.random() < 0.5:
@@ -230,6 +257,7 @@ def test_a_whole_card_game_hides_every_hand_and_survives_a_restart(tmp_path: Pat
         assert restarted
         assert refusals > 0
         assert by_card > 0
+        assert probes > 0
         table = app.tables["c1"]
         assert cards.is_terminal(table.state)
         assert views[ann]["winners"] == list(cards.winners(table.state))

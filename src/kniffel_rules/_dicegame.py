@@ -39,6 +39,7 @@ from kniffel_rules.dice import (
     sub_multisets,
 )
 from kniffel_rules.errors import IllegalActionError, Rejection
+from kniffel_rules.notation import dice_text, said
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
 
 __all__ = [
@@ -298,10 +299,27 @@ def throw_chance(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
     return ROLLOFF_OUTCOMES
 
 
-def throw_misfit(state: _DiceState, action: object) -> str:
-    """The refusal of an object that is not a `DiceRoll` at a throw."""
+def throw_misfit(
+    state: _DiceState, action: object, to_text: Callable[[Any], str] | None = None
+) -> str:
+    """The refusal of an object that is not a `DiceRoll` at a throw.
+
+    ``to_text`` is the game's ``action_to_text``, to name the object as
+    players write it (never a ``repr``); without it only throws and rolls are
+    named, anything else by its kind.
+    """
     count = _thrown(state)
-    return f"the dice are being thrown: expected a DiceRoll of {count} dice, got {brief(action)}"
+    shown = said(action, to_text or _roll_line)
+    return f"the dice are being thrown: expected a DiceRoll of {count} dice, got {shown}"
+
+
+def _roll_line(action: object) -> str:
+    """The line of a throw or a roll as the dice games write it (for `throw_misfit`)."""
+    if isinstance(action, DiceRoll):
+        return f"dice {dice_text(action.values)}"
+    if isinstance(action, Roll):
+        return f"roll keep {dice_text(action.keep)}" if action.keep else "roll"
+    raise TypeError(type(action).__name__)
 
 
 def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
@@ -311,7 +329,7 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     if len(values) != count:
         return Rejection(f"{count} dice are thrown here, the outcome has {len(values)}", "PR-04")
     if values and (values[0] < 1 or values[-1] > 6):
-        return Rejection(f"die faces are 1..6, got {brief(values)}", "PR-04")
+        return Rejection(f"die faces are 1..6, got {dice_text(values)}", "PR-04")
     return None
 
 

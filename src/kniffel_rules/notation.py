@@ -29,7 +29,16 @@ from typing import Any, Generic, TypeVar
 from kniffel_rules._text import brief
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, Rejection
 
-__all__ = ["MAX_TEXT_LENGTH", "Phrasebook", "normalize", "numbers", "resolve", "words"]
+__all__ = [
+    "MAX_TEXT_LENGTH",
+    "Phrasebook",
+    "dice_text",
+    "normalize",
+    "numbers",
+    "resolve",
+    "said",
+    "words",
+]
 
 T = TypeVar("T")
 
@@ -40,6 +49,49 @@ _FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "é": "e"})
 _PAIRS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _SHOWN = 8
+
+
+_PLAIN = (str, int, float, type(None))
+
+
+def said(action: object, to_text: Callable[[Any], str]) -> str:
+    """``action`` as a player writes it, for a message: never a Python ``repr``.
+
+    An action or outcome of the game is quoted in its canonical line
+    (``to_text``, the game's ``action_to_text``); a plain value (text, a
+    number, ``None``) is shown briefly; any other object only by its kind,
+    so that a refusal never prints the internals of an object.
+
+    Args:
+        action: What was offered as an action (anything).
+        to_text: The game's ``action_to_text``.
+
+    Examples:
+        >>> def to_text(a): return "dice " + " ".join(str(d) for d in a)
+        >>> said((1, 2), to_text)
+        "'dice 1 2'"
+        >>> said(object(), to_text), said(None, to_text)
+        ('an object', 'None')
+    """
+    try:
+        return f"'{to_text(action)}'"
+    except Exception:  # not an action of the game (or a broken one): no repr
+        if isinstance(action, _PLAIN):
+            return brief(action)
+        kind = type(action).__name__
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        return f"{article} {kind}"
+
+
+def dice_text(dice: Iterable[object]) -> str:
+    """Dice faces for a message, as players write them: ``1 2 2 4 6`` (never a tuple).
+
+    Example:
+        >>> dice_text((1, 2, 2, 4, 6)), dice_text(())
+        ('1 2 2 4 6', 'none')
+    """
+    shown = " ".join(brief(d) for d in dice)  # brief: a hostile huge int cannot fail it
+    return shown or "none"
 
 
 def normalize(text: str) -> str:

@@ -304,7 +304,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         _dealing,
         Draw(),
         "PR-03",
-        "a card is being drawn: expected a Card, got Draw()",
+        "a card is being drawn: expected a Card, got 'draw'",
     ),
     ("not-in-pile", _dealing, None, "PR-04", ""),
     (
@@ -312,7 +312,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         lambda: C.new_game(3),
         StartPlayer(3),
         "PR-04",
-        "the start player is being drawn: expected StartPlayer(0..2), got StartPlayer(3)",
+        "the start player is being drawn: expected StartPlayer(0..2), got 'start 3'",
     ),
     ("over", _over, Draw(), "PR-05", "the game is over: no more actions"),
 ]

@@ -76,7 +76,7 @@ def _junk_move(area: object) -> Move:
         (
             ROLLED,
             Move(A.TWOS),
-            "the dice (1, 1, 1, 4, 6) do not show Twos: its disc cannot move",
+            "the dice 1 1 1 4 6 do not show Twos: its disc cannot move",
             "DU-07",
         ),
         (
@@ -130,7 +130,7 @@ def _junk_move(area: object) -> Move:
             "a joker turns a die to a face 1..6, got <a int too large to print>",
             "DU-13",
         ),
-        (ROLLED, Joker(3, 5), "no die shows 3: the dice are (1, 1, 1, 4, 6)", "DU-13"),
+        (ROLLED, Joker(3, 5), "no die shows 3: the dice are 1 1 1 4 6", "DU-13"),
         (ROLLED, Joker(6, 6), "the die already shows 6: a joker must change the die", "DU-48"),
         (ROLLED, _junk_move("ones"), "Move needs a duel Area, got 'ones'", "PR-01"),
         (
@@ -166,7 +166,7 @@ def test_protocol_misuse_keeps_its_texts_with_protocol_clauses() -> None:
     assert refusal(s, DiceRoll((1, 2))).rule == "PR-02"
     throw = duel.apply(s, Roll(keep=(1, 1)))
     assert (str(refusal(throw, Miss())), refusal(throw, Miss()).rule) == (
-        "the dice are being thrown: expected a DiceRoll of 3 dice, got Miss()",
+        "the dice are being thrown: expected a DiceRoll of 3 dice, got 'miss'",
         "PR-03",
     )
     assert (str(refusal(throw, "x")), refusal(throw, "x").rule) == (

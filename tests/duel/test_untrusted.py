@@ -157,7 +157,7 @@ def test_a_huge_face_at_a_throw_is_a_protocol_refusal() -> None:
     assert reason is not None and reason.rule == "PR-04"
     assert (
         why_illegal(throwing, DiceRoll((1, 2, 3, 4, 7)))
-        == "die faces are 1..6, got (1, 2, 3, 4, 7)"
+        == "die faces are 1..6, got 1 2 3 4 7"
     )
     rolled = apply(ROLLED, Roll((2, 2)))
     assert why_illegal(rolled, DiceRoll((1, 2, 10**5000))) is not None

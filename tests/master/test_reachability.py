@@ -229,7 +229,7 @@ def test_public_helpers_still_answer_for_good_arguments() -> None:
     assert master.coin_combos([3, 1, 3]) == (Combo.PAIR,)
     assert master.race_coins(0, Rules()) == 2 and master.race_coins(5, Rules()) == 0
     got = master.use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Fulfil(Task.KNIFFEL), Rules())
-    assert str(got) == "the dice (1, 2, 3, 4, 5) do not show Kniffel"
+    assert str(got) == "the dice 1 2 3 4 5 do not show Kniffel"
 
 
 # --- one test per invariant ---------------------------------------------------------

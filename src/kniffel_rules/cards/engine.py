@@ -67,7 +67,9 @@ from kniffel_rules.cards.legality import whole_plays as _legal_whole_plays
 from kniffel_rules.cards.pieces import CARDS, Card, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
+from kniffel_rules.cards.wire import action_to_text
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
+from kniffel_rules.notation import said
 from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
@@ -246,8 +248,9 @@ def _sample(state: State, rng: random.Random) -> Outcome:
 def _outcome_misfit(state: State, outcome: object) -> str:
     if state.phase is Phase.START:
         n = state.num_players
-        return f"the start player is being drawn: expected StartPlayer(0..{n - 1}), got {outcome!r}"
-    return f"a card is being drawn: expected a Card, got {outcome!r}"
+        shown = said(outcome, action_to_text)
+        return f"the start player is being drawn: expected StartPlayer(0..{n - 1}), got {shown}"
+    return f"a card is being drawn: expected a Card, got {said(outcome, action_to_text)}"
 
 
 def _outcome_problem(state: State, outcome: Outcome) -> Rejection | None:

@@ -35,6 +35,7 @@ from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.cards.wire import action_to_text, cards_text
 from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.notation import said
 
 __all__ = [
     "COLOUR_AT",
@@ -668,14 +669,11 @@ _EXPECTED: Final = {  # in the notation players type (cards/notation.py)
 }
 
 
-_DECISION_KINDS: Final = (Draw, Play, Begin, Pick, Exchange, Stop, Take, Place, PlaceToken, Discard)
 
 
 def _said(action: object) -> str:
     """An action as players write it (`action_to_text`); anything else briefly."""
-    if isinstance(action, _DECISION_KINDS):
-        return f"'{action_to_text(action)}'"
-    return brief(action)
+    return said(action, action_to_text)
 
 _PHASE_CLAUSE: Final = {
     Phase.SETUP: "KA-45",

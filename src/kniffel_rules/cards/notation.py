@@ -29,9 +29,24 @@ is the "Notation" section of ``docs/rules/cards.md``):
 * chance: ``card red 7`` / ``Karte rot 7`` / ``red 7``, ``start 1`` (the seat
   number, as in ``StartPlayer(1)``) or the start player's name.
 
-The reader only interprets: it may list what the state's hand, display or
-placements offer that fits the words, but whether an action is legal is
-asked of ``why_illegal`` (`kniffel_rules.notation.resolve`).
+The reader only interprets: it may list what the mover's hand, the display
+or the placements offer that fits the words, but whether an action is legal
+is asked of ``why_illegal`` (`kniffel_rules.notation.resolve`).
+
+What the answer may depend on (KA-58: hands are hidden). At a player's
+node the text is read against that player's `observation` of the state, never
+against the state itself: the action found, the error's text, its
+``.understood`` and its ``.legal`` are the same for the `State` and for
+``observation(state, mover)``, so a refusal never tells the mover which cards
+lie in the pile or in another hand. A card named by its value alone is looked
+for only in the mover's own hand and the open display; a card drawn from the
+pile (``card 13``, ``draw 2``: a chance outcome, never the mover's to choose)
+is read at a player's node only when named in full (``card red 13``), so the
+refusal names no card but the one the player typed. At a chance node
+nobody moves: whoever types the outcome deals the cards and so holds the whole
+state (a server never lets a client type one), and the outcome is read
+against it (``card 13`` lists the thirteens in the pile); an `Observation` at
+a chance node has no legal action.
 
 Example:
     >>> from kniffel_rules import cards
@@ -72,6 +87,7 @@ from kniffel_rules.cards.legality import candidates
 from kniffel_rules.cards.pieces import CARDS, COLOURS, Card, Colour, Row
 from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.cards.state import Observation, Phase, State
+from kniffel_rules.cards.view import observation
 from kniffel_rules.cards.wire import action_to_text
 from kniffel_rules.notation import Phrasebook, numbers, resolve, words
 
@@ -188,6 +204,7 @@ _ON: Final = frozenset({"row", "reihe", "in", "on", "auf", "into", "the", "der",
 _STARTS: Final = (("starts",), ("begins",), ("beginnt",), ("startet",), ("fangt", "an"))
 _FUSED: Final = re.compile(r"([a-z]+?)(\d{1,2})")
 _PLAYS_NOW: Final = (Phase.TURN, Phase.SECOND)
+_DEALING: Final = (Phase.DEAL, Phase.DRAW, Phase.REFILL)
 
 
 def _value(token: str) -> int | None:
@@ -253,19 +270,40 @@ def _concrete(spec: Spec, prefer: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(chosen)
 
 
-def _itself(card: Card) -> Card:
-    return card
-
-
 def _one_card(
     tokens: Sequence[str], pool: Sequence[Card], make: Callable[[Card], Reading]
 ) -> list[Reading]:
-    """One card named in ``tokens``: every card of ``pool`` that fits, else the card as said."""
+    """One card named in ``tokens``: every card of ``pool`` that fits, else the card as said.
+
+    A value alone that fits no card of ``pool`` (the mover's hand or the
+    display) reads as nothing: choosing a colour for it would name a card
+    the player did not name and may not see (KA-58).
+    """
     spec = _spec(tokens)
     if spec is None or len(spec) != 1:
         return []
     found = [make(c) for c in pool if _fits(spec, (c,))]
-    return found or [make(_concrete(spec, ())[0])]
+    if found or spec[0][0] is None:
+        return found
+    return [make(_concrete(spec, ())[0])]
+
+
+def _drawn(state: State, tokens: Sequence[str]) -> list[Reading]:
+    """A card from the pile (a chance outcome) named in ``tokens``.
+
+    At a chance node a value alone stands for the five cards of it (the
+    dealer knows the pile; `resolve` keeps those in it). At a player's node
+    only a card named in full is read: a value alone would have to pick a
+    card the player cannot see, and the refusal would name it (KA-58).
+    """
+    spec = _spec(tokens)
+    if spec is None or len(spec) != 1:
+        return []
+    colour, value = spec[0]
+    first = (value - 1) * len(COLOURS)
+    if colour is not None:
+        return [CARDS[first + COLOURS.index(colour)]]
+    return list(CARDS[first : first + len(COLOURS)]) if state.phase in _DEALING else []
 
 
 def _read_play(state: State, tokens: Sequence[str]) -> list[Reading]:
@@ -357,7 +395,7 @@ def _read_start(state: State, tokens: Sequence[str]) -> list[Reading]:
 def _read_verb(state: State, verb: str, rest: Sequence[str]) -> list[Reading]:
     hand = state.hands[state.player]
     if verb == "draw" and rest:  # "draw red 7": the card drawn
-        return _one_card(rest, state.pile, _itself)
+        return _drawn(state, rest)
     if verb in ("draw", "stop"):
         return [] if rest else [Draw() if verb == "draw" else Stop()]
     if verb == "take":
@@ -379,7 +417,7 @@ def _read_verb(state: State, verb: str, rest: Sequence[str]) -> list[Reading]:
         token, place = _read_token(rest), _read_place(state, rest)
         return [*token, *place] if state.phase is Phase.SETUP else [*place, *token]
     if verb == "card":
-        return _one_card(rest, state.pile, _itself)
+        return _drawn(state, rest)
     return _read_start(state, rest)
 
 
@@ -389,8 +427,8 @@ def _read_bare(state: State, tokens: Sequence[str]) -> list[Reading]:
     found: list[Reading] = []
     if phase is Phase.START:
         found = _read_start(state, tokens)
-    elif phase in (Phase.DEAL, Phase.DRAW, Phase.REFILL):
-        found = _one_card(tokens, state.pile, _itself)
+    elif phase in _DEALING:
+        found = _drawn(state, tokens)
     elif phase is Phase.SETUP:
         found = _read_token(tokens)
     elif phase is Phase.TAKE:
@@ -421,6 +459,8 @@ def parse_action(state: State | Observation, text: str) -> Action | Outcome:
     Args:
         state: The position, or the `Observation` of the player who typed
             (then only their own actions are legal, as in ``legal_actions``).
+            At a player's node a `State` is read as that player's
+            observation: the answer depends only on what the mover sees.
         text: What the player typed; the canonical line of `action_to_text`
             is always understood.
 
@@ -435,6 +475,8 @@ def parse_action(state: State | Observation, text: str) -> Action | Outcome:
             legal actions the text fits); a ``ValueError`` too.
         InvalidStateError: ``state`` is not a card-game `State` or `Observation`.
     """
+    if isinstance(state, State) and SHELL.current_player(state) >= 0:
+        state = observation(state, SHELL.current_player(state))  # checks the state too
     seen = stand_in(state) if isinstance(state, Observation) else state
     SHELL.check_state(seen)
 

@@ -41,6 +41,7 @@ from kniffel_rules.classic.legality import entry, is_extra_kniffel
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
+from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.shell import Shell, game_rules
@@ -288,7 +289,7 @@ SHELL: Final = Shell[State](
     chance=_dicegame.throw_chance,
     sample=_dicegame.throw_sample,
     outcome_problem=_dicegame.throw_problem,
-    outcome_misfit=_dicegame.throw_misfit,
+    outcome_misfit=partial(_dicegame.throw_misfit, to_text=action_to_text),
     happen=_happen,
     ranking=_ranking,
     listing=legality.listing,

@@ -32,8 +32,10 @@ from kniffel_rules.classic.pieces import (
 )
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Sheet, State
+from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.notation import said
 
 __all__ = [
     "Entry",
@@ -301,7 +303,8 @@ def problem(state: State, action: Action) -> Rejection | None:
 
 def misfit(state: State, action: object) -> str:
     """The refusal of an object that is neither `Roll` nor `Score` at a player's node."""
-    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {action!r}"
+    shown = said(action, action_to_text)
+    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {shown}"
 
 
 _SCORE = {box: Score(box) for box in BOXES + CROATIAN_BOXES[6:]}

@@ -41,7 +41,9 @@ from kniffel_rules.duel.legality import board_win, move_target
 from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Observation, Phase, State
+from kniffel_rules.duel.wire import action_to_text
 from kniffel_rules.errors import Rejection
+from kniffel_rules.notation import said
 from kniffel_rules.rolloff import RollOff
 from kniffel_rules.shell import Shell, game_rules
 
@@ -268,7 +270,7 @@ def _happen(state: State, action: DiceRoll) -> State:
 def _misfit(state: State, action: object) -> str:
     return (
         f"it is {state.names[state.player]}'s turn: "
-        f"expected Roll, Joker, Move or Miss, got {action!r}"
+        f"expected Roll, Joker, Move or Miss, got {said(action, action_to_text)}"
     )
 
 
@@ -296,7 +298,7 @@ SHELL: Final[Shell[State]] = Shell(
     chance=_dicegame.throw_chance,
     sample=_dicegame.throw_sample,
     outcome_problem=_outcome_problem,
-    outcome_misfit=_dicegame.throw_misfit,
+    outcome_misfit=partial(_dicegame.throw_misfit, to_text=action_to_text),
     happen=_happen,
     ranking=_ranking,
     listing=legality.listing,

@@ -27,7 +27,9 @@ from kniffel_rules.duel.combinations import safe_repr, shown, triples
 from kniffel_rules.duel.pieces import AREAS, COLOURS, HOLES, SPACES, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import State
+from kniffel_rules.duel.wire import action_to_text
 from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.notation import dice_text, said
 
 __all__ = [
     "candidates",
@@ -153,7 +155,8 @@ def _target(state: State, area: Area) -> Spot | Rejection:
         return reason
     if area not in shown(state.dice):
         return Rejection(
-            f"the dice {state.dice} do not show {area.label}: its disc cannot move", "DU-07"
+            f"the dice {dice_text(state.dice)} do not show {area.label}: its disc cannot move",
+            "DU-07",
         )
     spot = state.board[area._value_]
     if spot is _BLUE_HOLE or spot is _RED_HOLE:  # spot.secured
@@ -261,7 +264,8 @@ def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
         return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
     except ValueError:  # the refusal quotes a kept "die" of more than 4,300 digits
         return Rejection(
-            f"cannot keep {safe_repr(keep)}: the dice showing are {state.dice}", _ROLL_RULES["keep"]
+            f"cannot keep {dice_text(keep)}: the dice showing are {dice_text(state.dice)}",
+            _ROLL_RULES["keep"],
         )
 
 
@@ -315,7 +319,7 @@ def _joker_problem(state: State, die: object, face: object) -> Rejection | None:
         if not is_int(value) or value not in D6:
             return Rejection(f"a joker turns a die to a face 1..6, got {safe_repr(value)}", "DU-13")
     if die not in state.dice:
-        return Rejection(f"no die shows {die}: the dice are {state.dice}", "DU-13")
+        return Rejection(f"no die shows {die}: the dice are {dice_text(state.dice)}", "DU-13")
     if die == face:
         return Rejection(f"the die already shows {face}: a joker must change the die", "DU-48")
     return None
@@ -348,7 +352,8 @@ def problem(state: State, action: Action) -> Rejection | None:
         return _joker_problem(state, action.die, action.face)
     if isinstance(action, Miss):
         return _miss_problem(state)
-    return Rejection(f"expected Roll, Joker, Move or Miss, got {safe_repr(action)}", "PR-01")
+    shown = said(action, action_to_text)
+    return Rejection(f"expected Roll, Joker, Move or Miss, got {shown}", "PR-01")
 
 
 _MISS = (Miss(),)

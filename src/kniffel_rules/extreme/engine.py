@@ -45,6 +45,8 @@ from kniffel_rules.extreme.legality import candidates, listing, problem
 from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
+from kniffel_rules.extreme.wire import action_to_text
+from kniffel_rules.notation import dice_text, said
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES
 from kniffel_rules.shell import Shell, game_rules
 
@@ -173,7 +175,8 @@ def _decide(state: State, action: Action) -> State:
 
 
 def _misfit(state: State, action: object) -> str:
-    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {action!r}"
+    shown = said(action, action_to_text)
+    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {shown}"
 
 
 # --- the chance side: Extreme's own throw and the shared roll-off ------------------------------
@@ -230,14 +233,14 @@ def _sample(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
 def _throw_misfit(state: State, action: object) -> str:
     return (
         f"the dice are being thrown: expected an ExtremeRoll of {5 - len(state.d6)} six-sided"
-        f" dice{' and the d10' if state.d10 is None else ''}, got {action!r}"
+        f" dice{' and the d10' if state.d10 is None else ''}, got {said(action, action_to_text)}"
     )
 
 
 def _outcome_misfit(state: State, action: object) -> str:
     if state.phase is Phase.THROW:
         return _throw_misfit(state, action)
-    return _dicegame.throw_misfit(state, action)
+    return _dicegame.throw_misfit(state, action, action_to_text)
 
 
 def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
@@ -248,7 +251,7 @@ def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
             f"{k} six-sided dice are thrown here, the outcome has {len(action.d6)}", "PR-04"
         )
     if action.d6 and (action.d6[0] < 1 or action.d6[-1] > 6):
-        return Rejection(f"six-sided dice show 1..6, got {action.d6}", "PR-04")
+        return Rejection(f"six-sided dice show 1..6, got {dice_text(action.d6)}", "PR-04")
     if d10_thrown and action.d10 is None:  # ExtremeRoll itself keeps the face within 0..9
         return Rejection("the d10 is thrown here and shows 0..9, got None", "PR-04")
     if not d10_thrown and action.d10 is not None:
@@ -269,7 +272,7 @@ def _outcome_problem(state: State, action: ExtremeRoll | DiceRoll) -> Rejection 
         return Rejection(_throw_misfit(state, action), "PR-04")
     if isinstance(action, DiceRoll):
         return _dicegame.throw_problem(state, action)
-    return Rejection(_dicegame.throw_misfit(state, action), "PR-04")
+    return Rejection(_dicegame.throw_misfit(state, action, action_to_text), "PR-04")
 
 
 def _happen(state: State, action: ExtremeRoll | DiceRoll) -> State:

@@ -53,6 +53,8 @@ from kniffel_rules.master.actions import (
 from kniffel_rules.master.legality import Outcome, turn_outcome
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Observation, Phase, Sheet, State
+from kniffel_rules.master.wire import action_to_text
+from kniffel_rules.notation import said
 from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
@@ -174,7 +176,7 @@ def _happen(state: State, action: DiceRoll) -> State:
 def _misfit(state: State, action: object) -> str:
     return (
         f"it is {state.names[state.player]}'s turn: expected Roll, a use of the dice "
-        f"or Pass, got {action!r}"
+        f"or Pass, got {said(action, action_to_text)}"
     )
 
 
@@ -205,7 +207,7 @@ SHELL: Shell[State] = Shell(
     chance=_dicegame.throw_chance,
     sample=_dicegame.throw_sample,
     outcome_problem=_dicegame.throw_problem,
-    outcome_misfit=_dicegame.throw_misfit,
+    outcome_misfit=partial(_dicegame.throw_misfit, to_text=action_to_text),
     happen=_happen,
     ranking=_ranking,
     listing=legality.listing,

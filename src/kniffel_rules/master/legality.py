@@ -57,6 +57,8 @@ from kniffel_rules.master.combinations import shown_tasks as tasks_shown
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Combo, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Sheet, State
+from kniffel_rules.master.wire import action_to_text
+from kniffel_rules.notation import dice_text, said
 
 __all__ = [
     "ROLL_RULES",
@@ -228,7 +230,7 @@ def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) ->
 
 def _coin_problem(values: Dice, combo: Combo, what: str, rule: str) -> Rejection | None:
     if combo not in coin_combos(values):
-        return Rejection(f"{what} {values} do not show {combo.label}", rule)
+        return Rejection(f"{what} {dice_text(values)} do not show {combo.label}", rule)
     return None
 
 
@@ -240,7 +242,7 @@ def _fulfil(sheet: Sheet, dice: Dice, task: Task) -> _Step | Rejection:
             "MA-09",
         )
     if task not in tasks_shown(dice):
-        return Rejection(f"the dice {dice} do not show {task.label}", "MA-07")
+        return Rejection(f"the dice {dice_text(dice)} do not show {task.label}", "MA-07")
     return _Step(sheet.with_task(task), 0, 0, tasks=(task,))
 
 
@@ -261,13 +263,13 @@ def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step |
                 f"the task {task.label} is not fulfilled yet: fulfil it for its stars", "MA-15"
             )
         if task not in tasks_shown(dice):
-            return Rejection(f"the dice {dice} do not show {task.label}", "MA-52")
+            return Rejection(f"the dice {dice_text(dice)} do not show {task.label}", "MA-52")
         return _Step(sheet, combo.coins, 0)
     problem = _coin_problem(dice, combo, "the dice", "MA-14")
     if problem is not None:
         return problem
     if task is not None:
-        return Rejection(f"only 'task already fulfilled' names a task, not {combo!r}", "MA-52")
+        return Rejection(f"only 'task already fulfilled' names a task, not {combo.label}", "MA-52")
     return _Step(sheet, combo.coins, 0)
 
 
@@ -297,7 +299,7 @@ def _evaluate(sheet: Sheet, dice: Dice, action: object) -> _Step | Rejection:
         return _coins(sheet, dice, action.combo, action.task)
     if isinstance(action, RowAndCoins):
         return _row_and_coins(sheet, dice, action.face, action.dice, action.combo)
-    return Rejection(f"expected a use of the dice, got {action!r}", "MA-06")
+    return Rejection(f"expected a use of the dice, got {said(action, action_to_text)}", "MA-06")
 
 
 def use_problem(sheet: Sheet, dice: Sequence[int], action: object) -> Rejection | None:
@@ -626,7 +628,9 @@ def pass_problem(state: State) -> Rejection | None:
     uses = _legal_uses(state.sheets[state.player], state.dice)
     if uses:
         return Rejection(
-            f"a turn passes only when the dice allow no use; they allow {uses[0]!r}", "MA-42"
+            f"a turn passes only when the dice allow no use; "
+            f"they allow '{action_to_text(uses[0])}'",
+            "MA-42",
         )
     return None
 
