@@ -20,6 +20,7 @@ from functools import cache
 
 from kniffel_rules import extreme
 from kniffel_rules.bots._lattice import ROLLS, best_below, expect
+from kniffel_rules.bots._sums import plain_sum
 
 __all__ = ["Layer", "TurnPlan", "bonus_chance", "box_columns"]
 
@@ -58,7 +59,7 @@ def bonus_chance(
         return 1.0
     if not open_faces:
         return 0.0
-    mean = upper_sum + sum(f * count_mean[f - 1] for f in open_faces)
+    mean = upper_sum + plain_sum(f * count_mean[f - 1] for f in open_faces)
     spread = count_spread * math.sqrt(sum(f * f for f in open_faces))
     z = (mean - threshold + 0.5) / spread
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
@@ -132,5 +133,5 @@ class TurnPlan:
 
 def _layer(after: list[float]) -> Layer:
     by_d10 = [expect(after[e::10]) for e in range(10)]
-    thrown = [sum(values) * 0.1 for values in zip(*by_d10, strict=True)]
+    thrown = [plain_sum(values) * 0.1 for values in zip(*by_d10, strict=True)]
     return by_d10, thrown

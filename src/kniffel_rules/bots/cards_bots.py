@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kniffel_rules import cards
+from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.cards import (
     Card,
     Combination,
@@ -80,8 +81,8 @@ def hand_potential(hand: Sequence[Card]) -> float:
     """
     values = Counter(c.value for c in hand)
     colours = Counter(c.colour for c in hand)
-    kind = sum(_KIND[min(n, 5)] for n in values.values())
-    suit = sum(_SUIT[min(n, 5)] for n in colours.values())
+    kind = plain_sum(_KIND[min(n, 5)] for n in values.values())
+    suit = plain_sum(_SUIT[min(n, 5)] for n in colours.values())
     run = max((sum(1 for v in range(lo, lo + 5) if v in values) for lo in range(1, 10)), default=0)
     return kind + suit + _RUN[run]
 

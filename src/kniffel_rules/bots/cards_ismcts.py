@@ -59,6 +59,7 @@ from kniffel_rules import cards
 from kniffel_rules._json import check_int
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
+from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.cards_bots import CardsPlanner, hand_potential
 from kniffel_rules.cards import Card, Observation, Phase, State
 from kniffel_rules.errors import InvalidStateError
@@ -408,7 +409,9 @@ class CardsISMCTS:
         rules = state.rules
         for i, t in enumerate(state.tokens):
             value = t.placed + 0.2 * t.active
-            value += self.row_weight * sum(w * cards.row_value(rules, t, r) for r, w in _ROW_WORTH)
+            value += self.row_weight * plain_sum(
+                w * cards.row_value(rules, t, r) for r, w in _ROW_WORTH
+            )
             value += self.potential_weight * hand_potential(state.hands[i])
             if cards.is_out(state.rules, t):
                 value = -100.0

@@ -25,6 +25,7 @@ from kniffel_rules import duel
 from kniffel_rules.bots._duel_plan import TurnPlan, area_chances
 from kniffel_rules.bots._lattice import INDEX
 from kniffel_rules.bots._params import check_number, check_positive
+from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.dice import multiset_difference
 from kniffel_rules.duel import HOLES, SPACES, Action, Area, Joker, Miss, Move, Roll, Spot, State
 
@@ -150,13 +151,14 @@ class DuelHeuristic:
                 costs.append(turns[area.value])
             else:
                 costs.append(2.0 * turns[area.value])
-        sets = [sum(sorted(costs)[:5])]
+        sets = [plain_sum(sorted(costs)[:5])]
         sets.extend(costs[i] + costs[j] + costs[k] for i, j, k in duel.adjacent_triples(rules))
         best = min(sets)
         if best == math.inf:
             return 1e6
         t = self.softness
-        soft = best - t * math.log(sum(math.exp((best - d) / t) for d in sets if d < math.inf))
+        weights = (math.exp((best - d) / t) for d in sets if d < math.inf)
+        soft = best - t * math.log(plain_sum(weights))
         return soft - self.joker_turns * jokers
 
     def value(self, board: Board, player: int, jokers: tuple[int, ...], rules: duel.Rules) -> float:

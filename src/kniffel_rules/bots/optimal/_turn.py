@@ -16,6 +16,7 @@ from array import array
 from collections import OrderedDict
 from typing import Any, Final
 
+from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, NUM_BOXES, Option
 from kniffel_rules.bots.optimal._table import ValueTable
@@ -27,7 +28,7 @@ _KNIFFEL_ROWS: Final = tuple(ms.ROLL_INDEX[(f,) * 5] for f in range(1, 7))
 
 
 def _dot(probs: tuple[float, ...], values: list[float]) -> float:
-    return sum(p * v for p, v in zip(probs, values, strict=True))
+    return plain_sum(p * v for p, v in zip(probs, values, strict=True))
 
 
 def _chain(final: list[float]) -> list[list[float]]:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sized
 from typing import Any, NamedTuple
 
 from kniffel_rules._json import check_int
+from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import Model, solver_rules
@@ -162,15 +163,15 @@ class _Table:
                 nxt[k + 1] += p * equal
             poly = nxt
         if finished is None:
-            self.w = sum(p / (k + 1) for k, p in enumerate(poly))
+            self.w = plain_sum(p / (k + 1) for k, p in enumerate(poly))
         else:
             # ``count`` opponents on ``total``: below it nobody wins, on it
             # they all tie, above it they all lose.
             total, count = finished
             above = (y > total).astype(np.float64)
             equal = (y == total).astype(np.float64)
-            share = sum(p / (k + 1) for k, p in enumerate(poly))
-            tied = sum(p / (k + 1 + count) for k, p in enumerate(poly))
+            share = plain_sum(p / (k + 1) for k, p in enumerate(poly))
+            tied = plain_sum(p / (k + 1 + count) for k, p in enumerate(poly))
             self.w = above * share + equal * tied
         self.lo, self.hi = lo, hi
         self.y = y
