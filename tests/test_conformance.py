@@ -26,18 +26,19 @@ from hypothesis import strategies as st
 import kniffel_rules
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, Variant
-from kniffel_rules.shell import PROTOCOL_CLAUSES, Shell
+from kniffel_rules.game import PROTOCOL_CLAUSES, Game
 from kniffel_rules.variant import _MODULES
 
 IDS = [f"{c.variant}-{c.id}" for c in CASES]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-def _shell(variant: str) -> Shell[Any]:
-    """The game's protocol shell (its ``engine`` room), to reach the unoptimised listing."""
+def _shell(variant: str) -> Game[Any, Any, Any, Any]:
+    """The game object (``GAME`` of its ``engine`` room), to reach the unoptimised listing."""
     engine = importlib.import_module(f"{_MODULES[variant]}.engine")
-    shell: Shell[Any] = engine.SHELL
-    return shell
+    game: Game[Any, Any, Any, Any] = engine.GAME
+    assert isinstance(game, Game)
+    return game
 
 
 def _clauses(variant: str) -> set[str]:
@@ -48,6 +49,23 @@ def _clauses(variant: str) -> set[str]:
 
 def test_every_registered_game_has_a_case() -> None:
     assert set(kniffel_rules.VARIANTS) <= {c.variant for c in CASES}
+
+
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_every_registered_game_declares_itself(variant: str) -> None:
+    """``INFO`` is the game's `GameInfo`; its player limits are the ones ``new_game`` keeps."""
+    module = kniffel_rules.get_variant(variant)
+    info = module.INFO
+    assert isinstance(info, kniffel_rules.GameInfo)
+    assert info.name == variant
+    assert _shell(variant).info is info
+    assert all(info.title(lang) for lang in ("en", "de"))
+    for n in (info.min_players, info.max_players):
+        assert module.scores(module.new_game(players=n)) is not None
+    for n in (info.min_players - 1, info.max_players + 1):
+        if n >= 1:
+            with pytest.raises(InvalidStateError):
+                module.new_game(players=n)
 
 
 def test_get_variant_rejects_unknown_names() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kniffel_rules.shell import PROTOCOL_CLAUSES
+from kniffel_rules.game import PROTOCOL_CLAUSES
 
 ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"\b(?:CL|EX|MA|DU|KA|PR)-\d{2,3}\b")

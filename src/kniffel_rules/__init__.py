@@ -27,6 +27,7 @@ from kniffel_rules.errors import (
     Rejection,
     StepLimitError,
 )
+from kniffel_rules.game import Game, GameInfo
 from kniffel_rules.playing import GameRecord, Policy, play, random_policy, record, replay
 from kniffel_rules.records import (
     PlayerRecord,
@@ -46,6 +47,8 @@ __all__ = [
     "AmbiguousActionError",
     "DiceRoll",
     "Finding",
+    "Game",
+    "GameInfo",
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",

@@ -39,11 +39,13 @@ from kniffel_rules.dice import (
     sub_multisets,
 )
 from kniffel_rules.errors import IllegalActionError, Rejection
+from kniffel_rules.game import Game
 from kniffel_rules.notation import dice_text, said
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
 
 __all__ = [
     "FIRST_ROLL",
+    "DiceGame",
     "Phase",
     "Roll",
     "check_keep",
@@ -176,6 +178,7 @@ class _DiceState(Protocol):
 
 
 S = TypeVar("S", bound=_DiceState)
+V = TypeVar("V")
 A = TypeVar("A")
 
 
@@ -284,7 +287,7 @@ def roll_off_step(state: S, action: object) -> S:
     )
 
 
-# The chance side of a five-dice game for `kniffel_rules.shell.Shell`: the
+# The chance side of a five-dice game for `kniffel_rules.game.Game`: the
 # throw of the dice not kept (Phase.THROW) and the roll-off (Phase.ROLL_OFF).
 
 
@@ -363,3 +366,29 @@ def opening_state(make: Callable[..., S], players: int, first_player: int | None
     if isinstance(start, RollOff):
         return make(Phase.ROLL_OFF, first_player=None, roll_off=start)
     return make(Phase.DECIDE, player=start, first_player=start)
+
+
+def _shown_state(observation: Any) -> Any:
+    """The state an open observation shows: all of it (nothing is hidden in a dice game)."""
+    return observation.state
+
+
+class DiceGame(Game[S, V, A, DiceRoll]):
+    """The hooks every five-dice game shares: who moves by phase, the throw and the roll-off.
+
+    A subclass (classic, Master, the Duell) adds its decisions, its rules
+    and its transitions (``happen`` and ``outcome_problem`` included:
+    `throw_happen` and `throw_problem`, or the game's own); Extreme, whose
+    throw differs, replaces the chance hooks. The observations are open: a
+    seat sees the whole state.
+    """
+
+    __slots__ = ()
+
+    outcomes = (DiceRoll,)
+    not_chance = _NOT_CHANCE
+    to_move = staticmethod(current_player)
+    chance = staticmethod(throw_chance)
+    sample = staticmethod(throw_sample)
+    outcome_misfit = staticmethod(throw_misfit)
+    stand_in = staticmethod(_shown_state)

@@ -283,7 +283,7 @@ def _state_class(cls: type) -> type | None:
 
 
 def open_stand_in(obs: OpenObservation) -> Any:
-    """The state an open observation shows (the shell's ``stand_in``)."""
+    """The state an open observation shows (the ``stand_in`` hook of `kniffel_rules.game.Game`)."""
     return obs.state
 
 
@@ -299,7 +299,7 @@ def open_observation(
     Raises:
         InvalidStateError: ``player`` is not a seat of the game (path ``player``).
     """
-    if isinstance(state, OpenObservation):  # the shell reads observations too
+    if isinstance(state, OpenObservation):  # the game reads observations too
         raise InvalidStateError("state", f"expected a State, got {type(state).__name__}")
     who = to_move(state)  # refuses what is not the game's state
     seats = num_players(state)
@@ -367,7 +367,7 @@ Reader = Callable[[list[str], str], Sequence[Any]]
 
 
 def parse_open(
-    shell: Any,
+    game: Any,
     observation_class: type[OpenObservation],
     state: Any,
     text: object,
@@ -377,10 +377,10 @@ def parse_open(
     """A dice game's ``parse_action``: of a state, or of a seat's open observation.
 
     Args:
-        shell: The game's `kniffel_rules.shell.Shell`.
+        game: The game (its `kniffel_rules.game.Game` instance).
         observation_class: The game's ``Observation``.
         state: The state, or an observation (whose seat, when not to move,
-            is refused with ``PR-08`` by the shell).
+            is refused with ``PR-08`` by the game).
         text: What the player typed.
         reader: Given the state and the seat to move (or ``CHANCE``), the
             game's reader of the words.
@@ -391,7 +391,7 @@ def parse_open(
         InvalidStateError: Neither a state nor an observation of the game.
     """
     position = state.state if isinstance(state, observation_class) else state
-    shell.check_state(position)
-    read = reader(position, shell.current_player(position))
-    judge = partial(shell.why_illegal, state)
-    return resolve(text, read, shell.legal_actions(state), judge, to_text)
+    game.check_state(position)
+    read = reader(position, game.current_player(position))
+    judge = partial(game.why_illegal, state)
+    return resolve(text, read, game.legal_actions(state), judge, to_text)

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Final, Protocol, cast
 
 from kniffel_rules.errors import KniffelError, Rejection
+from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang
 
 __all__ = ["VARIANTS", "UnknownVariantError", "Variant", "get_variant"]
@@ -23,6 +24,11 @@ __all__ = ["VARIANTS", "UnknownVariantError", "Variant", "get_variant"]
 
 class Variant(Protocol):
     """The functions every game module provides (see ``docs/protocol.md``)."""
+
+    @property
+    def INFO(self) -> GameInfo:
+        """What the game says of itself: name, titles, player limits."""
+        ...
 
     @property
     def Rules(self) -> Any:

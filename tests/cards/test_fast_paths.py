@@ -10,13 +10,11 @@ import pytest
 
 from kniffel_rules import CHANCE
 from kniffel_rules import cards as C
-from kniffel_rules.cards import engine
 from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.combinations import plays
 from kniffel_rules.cards.legality import _play_objects, may_combine
 from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, BoardRow
 from kniffel_rules.cards.state import State, evolve
-from kniffel_rules.errors import IllegalActionError
 
 
 def _hands(seed: int, count: int) -> list[tuple[C.Card, ...]]:
@@ -147,36 +145,3 @@ def _random_states(seed: int, games: int) -> list[State]:
                 action = legal[rng.randrange(len(legal))]
             state = C.apply(state, action)
     return seen
-
-
-def _applied(state: State, action: object) -> object:
-    try:
-        return engine.SHELL.apply(state, action)
-    except IllegalActionError as e:
-        return (str(e), e.rule)
-
-
-def _applied_fast(state: State, action: Any) -> object:
-    try:
-        return C.apply(state, action)
-    except IllegalActionError as e:
-        return (str(e), e.rule)
-
-
-def test_the_engine_answers_as_the_shell() -> None:
-    shell = engine.SHELL
-    strangers = (C.Draw(), C.Stop(), C.Discard(CARDS[7]), C.Take(CARDS[64]), CARDS[3], "x")
-    rng = random.Random(5)
-    for state in _random_states(11, 9):
-        assert C.current_player(state) == shell.current_player(state)
-        assert C.is_terminal(state) == shell.is_terminal(state)
-        assert C.legal_actions(state) == shell.legal_actions(state)
-        if shell.current_player(state) >= 0:
-            assert C.legal_actions(state) == shell.checked_actions(state)
-        if shell.current_player(state) == CHANCE:
-            a, b = random.Random(rng.random()), random.Random(0)
-            b.setstate(a.getstate())
-            assert C.sample_chance(state, a) == shell.sample_chance(state, b)
-            assert a.getstate() == b.getstate()
-        for action in (*C.legal_actions(state)[:3], *strangers):
-            assert _applied_fast(state, action) == _applied(state, action)

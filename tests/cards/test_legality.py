@@ -36,8 +36,8 @@ from kniffel_rules.cards import (
     Stop,
     Take,
 )
-from kniffel_rules.cards.engine import SHELL
-from kniffel_rules.shell import PROTOCOL_CLAUSES
+from kniffel_rules.cards.engine import GAME
+from kniffel_rules.game import PROTOCOL_CLAUSES
 
 rule = pytest.mark.rule
 
@@ -124,7 +124,7 @@ def test_every_refusal_names_a_documented_clause_and_apply_raises_it() -> None:
 
 def test_the_fast_listing_is_the_checked_candidates() -> None:
     for state in _states():
-        assert SHELL.legal_actions(state) == SHELL.checked_actions(state)
+        assert GAME.legal_actions(state) == GAME.checked_actions(state)
 
 
 def _turn(h: tuple[Any, ...] = (), **kw: Any) -> State:

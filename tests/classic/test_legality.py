@@ -30,7 +30,7 @@ from kniffel_rules.classic import (
 )
 from kniffel_rules.classic.combinations import check_dice
 from kniffel_rules.errors import Rejection
-from kniffel_rules.shell import PROTOCOL_CLAUSES
+from kniffel_rules.game import PROTOCOL_CLAUSES
 
 B = Box
 FOURS = (4, 4, 4, 4, 4)
@@ -350,7 +350,7 @@ def test_the_fast_listing_is_the_candidates_that_the_rules_let_through(
     dice = () if rolls == 0 else (2, 3, 3, 5, 6)
     state = position({Box.ONES: 2}, dice=dice, rules=rules, rolls=rolls)
     listed = classic.legal_actions(state)
-    assert engine.SHELL.checked_actions(state) == listed
+    assert engine.GAME.checked_actions(state) == listed
     assert tuple(a for a in legality.candidates(state) if classic.is_legal(state, a)) == listed
     assert classic.Score(Box.ONES) not in listed  # filled
     assert (classic.Score(Box.TWOS) in listed) == (rolls > 0)

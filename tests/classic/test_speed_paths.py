@@ -17,7 +17,7 @@ import pytest
 from kniffel_rules import CHANCE, classic
 from kniffel_rules import _dicegame as dg
 from kniffel_rules.classic import legality
-from kniffel_rules.classic.engine import SHELL
+from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.pieces import UPPER, Box, sheet_boxes
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll, all_multisets, is_sub_multiset, sample_roll
@@ -85,8 +85,8 @@ def test_random_games_fast_paths_match_definitions(rules: classic.Rules) -> None
         state = classic.new_game(players=1 + game % 3, rules=rules)
         extra = _extra_kniffel_states(rules) if game == 0 else []
         for st in extra:
-            assert SHELL.legal_actions(st) == SHELL.checked_actions(st)
-            for a in SHELL.checked_actions(st):
+            assert GAME.legal_actions(st) == GAME.checked_actions(st)
+            for a in GAME.checked_actions(st):
                 assert classic.apply(st, a) == _slow_successor(st, a)
         while not classic.is_terminal(state):
             if classic.current_player(state) == CHANCE:
@@ -99,7 +99,7 @@ def test_random_games_fast_paths_match_definitions(rules: classic.Rules) -> None
                 action: object = drawn
             else:
                 legal = classic.legal_actions(state)
-                assert legal == SHELL.checked_actions(state)
+                assert legal == GAME.checked_actions(state)
                 action = legal[rng.randrange(len(legal))]
             after = classic.apply(state, action)  # type: ignore[arg-type]
             assert after == _slow_successor(state, action)

@@ -15,9 +15,9 @@ import pytest
 from duel.helpers import B, R, position
 from kniffel_rules import CHANCE, IllegalActionError, duel
 from kniffel_rules.duel import Area, DiceRoll, Joker, Miss, Move, Roll, Rules, Spot, State
-from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.engine import GAME
 from kniffel_rules.errors import Rejection
-from kniffel_rules.shell import PROTOCOL_CLAUSES
+from kniffel_rules.game import PROTOCOL_CLAUSES
 
 A = Area
 rule = pytest.mark.rule
@@ -267,8 +267,8 @@ def test_every_refusal_has_a_documented_clause_and_apply_raises_it(rules: Rules,
 @pytest.mark.parametrize("seed", [4, 5])
 def test_the_fast_listing_is_the_checked_listing(seed: int) -> None:
     for state in _games(Rules(), seed):
-        assert SHELL.legal_actions(state) == SHELL.checked_actions(state)
-        assert duel.legal_actions(state) == SHELL.checked_actions(state)
+        assert GAME.legal_actions(state) == GAME.checked_actions(state)
+        assert duel.legal_actions(state) == GAME.checked_actions(state)
 
 
 def test_move_target_refuses_with_the_rejection_of_move_problem() -> None:

@@ -111,7 +111,7 @@ def test_seeded_games_are_the_games_of_the_plain_paths(seed: int, rules: duel.Ru
             assert action == DiceRoll(sample_roll(old_rng, k))
         else:
             legal = duel.legal_actions(state)
-            assert legal == engine.SHELL.checked_actions(state)
+            assert legal == engine.GAME.checked_actions(state)
             action = legal[pick.randrange(len(legal))]
         after = duel.apply(state, action)
         assert after == _slow_successor(state, action)

@@ -36,7 +36,7 @@ from kniffel_rules.extreme import (
     score,
     why_illegal,
 )
-from kniffel_rules.shell import PROTOCOL_CLAUSES
+from kniffel_rules.game import PROTOCOL_CLAUSES
 
 
 @pytest.mark.rule("EX-39")

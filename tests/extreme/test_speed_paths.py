@@ -95,7 +95,7 @@ def test_seeded_games_are_the_games_of_the_plain_paths(seed: int, players: int) 
             assert action == _slow_sample(state, old_rng)
         else:
             legal = extreme.legal_actions(state)
-            assert legal == engine.SHELL.checked_actions(state)
+            assert legal == engine.GAME.checked_actions(state)
             action = legal[pick.randrange(len(legal))]
         after = extreme.apply(state, action)
         assert after == _slow_successor(state, action)

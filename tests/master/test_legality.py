@@ -19,6 +19,7 @@ import pytest
 
 from kniffel_rules import CHANCE, DiceRoll, IllegalActionError, master
 from kniffel_rules.errors import Rejection
+from kniffel_rules.game import PROTOCOL_CLAUSES
 from kniffel_rules.master import (
     Coins,
     Combo,
@@ -35,8 +36,7 @@ from kniffel_rules.master import (
     use_problem,
     why_illegal,
 )
-from kniffel_rules.master.engine import SHELL
-from kniffel_rules.shell import PROTOCOL_CLAUSES
+from kniffel_rules.master.engine import GAME
 from master.helpers import board, position
 
 C, T = Combo, Task
@@ -300,7 +300,7 @@ def test_every_refusal_names_a_documented_clause_and_apply_raises_it(start: int)
         elsewhere: list[Any] = []
         while not master.is_terminal(state):
             if master.current_player(state) != CHANCE:
-                assert SHELL.legal_actions(state) == SHELL.checked_actions(state)
+                assert GAME.legal_actions(state) == GAME.checked_actions(state)
             for action in [*_JUNK, *elsewhere[-30:]]:
                 _check(state, action, seen)
             if master.current_player(state) == CHANCE:

@@ -19,7 +19,7 @@ from kniffel_rules import CHANCE, master
 from kniffel_rules._dicegame import check_keep
 from kniffel_rules.dice import DiceRoll, all_multisets, sub_multisets
 from kniffel_rules.master import legality
-from kniffel_rules.master.engine import SHELL
+from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.pieces import ROW_LENGTH, Task
 from kniffel_rules.master.state import Phase, Sheet, State
 
@@ -143,7 +143,7 @@ def test_successors_and_judgement_match_the_plain_paths(players: int) -> None:
                     continue
             else:
                 legal = master.legal_actions(state)
-                assert legal == SHELL.checked_actions(state)
+                assert legal == GAME.checked_actions(state)
                 action = legal[rng.randrange(len(legal))]
                 assert master.why_illegal(state, action) is None
             after = master.apply(state, action)  # type: ignore[arg-type]

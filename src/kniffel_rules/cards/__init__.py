@@ -44,6 +44,8 @@ from kniffel_rules.cards.actions import (
 )
 from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
 from kniffel_rules.cards.engine import (
+    GAME,
+    INFO,
     apply,
     chance_outcomes,
     current_player,
@@ -106,6 +108,8 @@ __all__ = [
     "COLOURS",
     "COLOUR_NAMES",
     "COMBINATION_NAMES",
+    "GAME",
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "RED_BOARD",

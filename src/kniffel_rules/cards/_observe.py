@@ -2,7 +2,7 @@
 
 Internal: the public names are ``cards.observation`` (`kniffel_rules.cards.view`)
 and ``cards.stand_in`` (`kniffel_rules.cards.engine`). This module imports no
-engine, so that the engine can give `stand_in_state` to the protocol shell.
+engine, so that the engine can give `stand_in_state` to the protocol (`kniffel_rules.game.Game`).
 
 `stand_in_state` deals the cards the observer cannot see (all 65 less their
 own hand, the display, the discards and the cards known to be in the other

@@ -1,8 +1,9 @@
 """The card-game engine: `new_game`, the transitions, the scores and the `Variant` protocol.
 
-Every protocol function is one line that calls `SHELL` (`kniffel_rules.shell`),
-built from the game's own pieces: `kniffel_rules.cards.legality` judges the
-decisions, ``_flow`` carries them out, and the chance events are here.
+Every protocol function is a method of `GAME`, the single `Cards` game
+(`kniffel_rules.game.Game`), built from the game's own pieces:
+`kniffel_rules.cards.legality` judges the decisions, ``_flow`` carries them
+out, and the chance events are here.
 
 Order of ``legal_actions`` (documented, stable within a minor version):
 
@@ -41,6 +42,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import Final
 
 from kniffel_rules._common import player_names
 from kniffel_rules._text import brief
@@ -68,12 +70,14 @@ from kniffel_rules.cards.pieces import CARDS, Card, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.cards.wire import action_to_text
-from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
+from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.game import Game, GameInfo, game_rules
 from kniffel_rules.notation import said
-from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
-    "SHELL",
+    "GAME",
+    "INFO",
+    "Cards",
     "Outcome",
     "apply",
     "chance_outcomes",
@@ -93,6 +97,16 @@ __all__ = [
 ]
 
 _DEFAULT_RULES = Rules()
+
+INFO: Final = GameInfo(
+    name="cards",
+    titles={"en": "Kniffel: The Card Game", "de": "Kniffel: Das Kartenspiel"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    hidden_information=True,
+)
+"""What Kniffel: Das Kartenspiel says of itself (`kniffel_rules.game.GameInfo`)."""
+
 _START = {n: tuple(StartPlayer(i) for i in range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _CHANCE_PHASES = (Phase.START, Phase.DEAL, Phase.DRAW, Phase.REFILL)
 
@@ -167,7 +181,7 @@ def scores(state: State) -> tuple[int, ...]:
     Raises:
         InvalidStateError: ``state`` is not a card-game `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     rules = state.rules
     return tuple(0 if is_out(rules, t) else t.placed for t in state.tokens)
 
@@ -188,7 +202,7 @@ def _ranking(state: State) -> tuple[int, ...]:
     return tuple(i for i in contenders if len(state.hands[i]) == most)
 
 
-# --- the pieces of the shell ------------------------------------------------------
+# --- the hooks of the game --------------------------------------------------------
 
 
 def _to_move(state: State) -> int:
@@ -310,150 +324,45 @@ _PLAYS_BEGIN = (Phase.TURN, Phase.SECOND)
 _DECISIONS = (PlaceToken, Draw, Take, Play, Begin, Pick, Place, Exchange, Stop, Discard)
 _OUTCOMES = (StartPlayer, Card)
 
-SHELL: Shell[State] = Shell(
-    state_class=State,
-    name="cards",
-    to_move=_to_move,
-    decisions=_DECISIONS,
-    outcomes=_OUTCOMES,
-    misfit=_misfit,
-    candidates=candidates,
-    problem=problem,
-    decide=_decide,
-    chance=_chance,
-    sample=_sample,
-    outcome_problem=_outcome_problem,
-    outcome_misfit=_outcome_misfit,
-    happen=_happen,
-    ranking=_ranking,
-    listing=listing,
-    not_chance="this is not a chance node: no card is being drawn",
-    observation_class=Observation,
-    stand_in=stand_in,
-)
-"""The protocol shell of the card game (`kniffel_rules.shell.Shell`)."""
+class Cards(Game[State, Observation, Action, Outcome]):
+    """Kniffel: Das Kartenspiel's rules for the protocol of `kniffel_rules.game.Game`."""
+
+    __slots__ = ()
+
+    info = INFO
+    state_class = State
+    to_move = staticmethod(_to_move)
+    decisions = _DECISIONS
+    outcomes = _OUTCOMES
+    misfit = staticmethod(_misfit)
+    candidates = staticmethod(candidates)
+    problem = staticmethod(problem)
+    decide = staticmethod(_decide)
+    chance = staticmethod(_chance)
+    sample = staticmethod(_sample)
+    outcome_problem = staticmethod(_outcome_problem)
+    outcome_misfit = staticmethod(_outcome_misfit)
+    happen = staticmethod(_happen)
+    ranking = staticmethod(_ranking)
+    listing = staticmethod(listing)
+    not_chance = "this is not a chance node: no card is being drawn"
+    observation_class = Observation
+    stand_in = staticmethod(stand_in)
 
 
-# --- the protocol -------------------------------------------------------------------
+GAME: Final = Cards()
+"""The card game: the single instance whose methods are the module's protocol functions."""
 
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners
 
-def current_player(state: State | Observation) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
-    if type(state) is State:  # what the shell answers for a State, without its checks
-        return _to_move(state)
-    if isinstance(state, Observation):
-        stand_in(state)  # refuses a view whose fields do not fit together
-    return SHELL.current_player(state)
-
-
-def is_terminal(state: State | Observation) -> bool:
-    """Whether the game is over."""
-    if type(state) is State:
-        return state.phase is Phase.OVER
-    return current_player(state) == TERMINAL
-
-
-def chance_outcomes(state: State) -> tuple[tuple[Outcome, Fraction], ...]:
-    """Every outcome of the pending chance event with its exact probability (sum 1).
-
-    The start player: each seat 1/n. A card: each card of the pile, 1/(cards
-    in the pile).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    return SHELL.chance_outcomes(state)
-
-
-def sample_chance(state: State, rng: random.Random) -> Outcome:
-    """Draw the pending outcome with ``rng`` (one ``rng.randrange`` call).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    if type(state) is State and state.phase in _CHANCE_PHASES and isinstance(rng, random.Random):
-        return _sample(state, rng)  # what the shell does at a chance node, without its checks
-    return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
-
-
-def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[Outcome, ...]:
-    """Every legal action, in the order documented in this module.
-
-    At a chance node these are the possible outcomes; ``()`` once the game is
-    over. Given an `Observation`: its player's legal actions when they are to
-    move (the same as the state's), else ``()``.
-    """
-    if type(state) is State and _to_move(state) >= 0:
-        return listing(state)  # what the shell lists at a player's node, without its checks
-    return SHELL.legal_actions(state)
-
-
-def why_illegal(state: State | Observation, action: object) -> Rejection | None:
-    """``None`` if ``action`` is legal in ``state``, else the reason `apply` raises.
-
-    Given an `Observation`, judges its player's own action; when another seat
-    (or chance) is to move, every action is refused (``PR-08``).
-
-    The reason is a `Rejection`: the rule in words, and its clause id
-    (``.rule``): a ``KA-`` clause of ``docs/rules/cards.md`` for a rule of
-    the game, a ``PR-`` clause of ``docs/protocol.md`` for protocol misuse.
-
-    Example:
-        >>> from kniffel_rules import cards
-        >>> s = cards.new_game(2, first_player=0)
-        >>> reason = cards.why_illegal(s, cards.Draw())
-        >>> str(reason), reason.rule
-        ("it is Player 1's move: expected 'token ROW' (a setup token), got 'draw'", 'KA-45')
-    """
-    return SHELL.why_illegal(state, action)
-
-
-def is_legal(state: State | Observation, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
-    return SHELL.is_legal(state, action)
-
-
-def apply(state: State, action: Action | Outcome) -> State:
-    """The state after ``action`` (a player's action or a chance outcome).
-
-    ``state`` is not changed.
-
-    Raises:
-        IllegalActionError: ``action`` is not legal here, with exactly the
-            reason and clause id of `why_illegal`.
-    """
-    if type(state) is State:
-        # the shell's two commonest paths, without its checks of the state:
-        # a decision at a player's node, an outcome at a chance node
-        if state.phase in _CHANCE_PHASES:
-            if isinstance(action, _OUTCOMES):
-                reason = _outcome_problem(state, action)
-                if reason is not None:
-                    raise IllegalActionError(reason)
-                return _happen(state, action)
-        elif state.phase is not Phase.OVER and isinstance(action, _DECISIONS):
-            reason = problem(state, action)
-            if reason is not None:
-                raise IllegalActionError(reason)
-            return _decide(state, action)
-    return SHELL.apply(state, action)
-
-
-def winners(state: State) -> tuple[int, ...]:
-    """The winning seats once the game is over (ties share).
-
-    The players who placed all their tokens; among them, the most cards in
-    hand (KA-29, KA-30). If nobody did: the one player still in once every
-    other player is out (trickier, KA-60), else (``max_rounds``) the highest
-    `scores` among the players who are not out, then the most cards in hand
-    (KA-56). A player who is out never wins. (A game never ends with every
-    player out, KA-60; for such a state, which ``from_json`` refuses, the
-    highest scores of all seats.)
-
-    Raises:
-        IllegalActionError: The game is not over yet (``PR-07``).
-    """
-    return SHELL.winners(state)
 
 
 def whole_plays(state: State | Observation) -> tuple[Play, ...]:
@@ -477,7 +386,7 @@ def whole_plays(state: State | Observation) -> tuple[Play, ...]:
         InvalidStateError: ``state`` is not a card-game `State` or `Observation`.
     """
     seen = stand_in(state) if isinstance(state, Observation) else state
-    SHELL.check_state(seen)
+    GAME.check_state(seen)
     if _to_move(seen) < 0 or (isinstance(state, Observation) and state.to_move != state.player):
         return ()  # chance, the end, or another seat's move seen from a view
     return _legal_whole_plays(seen)

@@ -4,7 +4,7 @@ Each rule has a ``*_problem`` function that returns ``None`` when the action
 is allowed and otherwise the `Rejection`: the reason in words a player
 understands, with the clause id of ``docs/rules/cards.md`` (``KA-15``). The
 listing functions (``*_actions``, `place_options`) build their candidates and
-keep those whose problem is ``None``; `problem` (what the protocol shell asks,
+keep those whose problem is ``None``; `problem` (what the protocol (`kniffel_rules.game.Game`) asks,
 and ``apply`` raises) dispatches by phase to the same functions. So the list
 of legal actions and the explanation of a rejection are one code path.
 """
@@ -694,7 +694,7 @@ def phase_problem(state: State, action: object) -> Rejection:
     For an action of the card game at the wrong moment, the clause is the
     rule of the turn it breaks: the simpler turn begins with a draw (KA-57),
     one draw per turn (KA-31), no pass (KA-53), one action per turn (KA-09),
-    else the rule of the phase. For any other object the protocol shell uses
+    else the rule of the phase. For any other object the protocol (`kniffel_rules.game.Game`) uses
     the same text with ``PR-01``.
     """
     phase = state.phase
@@ -723,7 +723,7 @@ def problem(state: State, action: Action) -> Rejection | None:
     """Why ``action`` (a player's action of the card game) is illegal now, or ``None``.
 
     ``state`` is a player's node. This is the one judge of a decision: the
-    protocol shell asks it for ``why_illegal`` and ``apply``, and it filters
+    protocol (`kniffel_rules.game.Game`) asks it for ``why_illegal`` and ``apply``, and it filters
     `candidates` into the legal actions.
     """
     phase = state.phase

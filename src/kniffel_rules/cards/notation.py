@@ -82,7 +82,7 @@ from kniffel_rules.cards.actions import (
     Take,
 )
 from kniffel_rules.cards.combinations import Combination, plays
-from kniffel_rules.cards.engine import SHELL, stand_in
+from kniffel_rules.cards.engine import GAME, stand_in
 from kniffel_rules.cards.legality import candidates
 from kniffel_rules.cards.pieces import CARDS, COLOURS, Card, Colour, Row
 from kniffel_rules.cards.rules import MAX_PLAYERS
@@ -475,15 +475,15 @@ def parse_action(state: State | Observation, text: str) -> Action | Outcome:
             legal actions the text fits); a ``ValueError`` too.
         InvalidStateError: ``state`` is not a card-game `State` or `Observation`.
     """
-    if isinstance(state, State) and SHELL.current_player(state) >= 0:
-        state = observation(state, SHELL.current_player(state))  # checks the state too
+    if isinstance(state, State) and GAME.current_player(state) >= 0:
+        state = observation(state, GAME.current_player(state))  # checks the state too
     seen = stand_in(state) if isinstance(state, Observation) else state
-    SHELL.check_state(seen)
+    GAME.check_state(seen)
 
     def read(tokens: list[str], raw: str) -> list[Reading]:
         return _read(seen, tokens)
 
     action: Action | Outcome = resolve(
-        text, read, SHELL.legal_actions(state), partial(SHELL.why_illegal, state), action_to_text
+        text, read, GAME.legal_actions(state), partial(GAME.why_illegal, state), action_to_text
     )
     return action

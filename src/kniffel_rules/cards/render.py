@@ -44,7 +44,7 @@ from kniffel_rules.cards.actions import (
     Stop,
     Take,
 )
-from kniffel_rules.cards.engine import SHELL, stand_in, winners
+from kniffel_rules.cards.engine import GAME, stand_in, winners
 from kniffel_rules.cards.legality import hand_limit, is_out
 from kniffel_rules.cards.pieces import ROWS, Card, Row
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
@@ -236,9 +236,9 @@ def _observed(view: State | Observation) -> tuple[Observation, bool, tuple[int, 
         if view.phase is Phase.OVER:
             winning = winners(stand_in(view))
         return view, True, winning
-    SHELL.check_state(view)
+    GAME.check_state(view)
     winning = winners(view) if view.phase is Phase.OVER else ()
-    return see(view, view.player, SHELL.current_player(view)), False, winning
+    return see(view, view.player, GAME.current_player(view)), False, winning
 
 
 def render(view: State | Observation, *, lang: Lang = "en") -> str:

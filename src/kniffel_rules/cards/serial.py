@@ -39,7 +39,7 @@ from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.engine import SHELL
+from kniffel_rules.cards.engine import GAME
 from kniffel_rules.cards.pieces import ROWS, Card, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
@@ -88,7 +88,7 @@ def to_json(state: State) -> str:
     Raises:
         InvalidStateError: ``state`` is not a card-game `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

@@ -4,7 +4,7 @@ All frozen value objects; `evolve` is the fast copy with changes. The actions
 are in `kniffel_rules.cards.actions` (still importable from here, as before).
 `Observation` is what one player may see of a `State` (made by
 ``cards.observation``; it lives here so that the engine can hand it to the
-protocol shell).
+protocol, `kniffel_rules.game.Game`).
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from kniffel_rules.cards._flow import DEAL_SIZE
 from kniffel_rules.cards._observe import see
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.engine import SHELL, stand_in
+from kniffel_rules.cards.engine import GAME, stand_in
 from kniffel_rules.cards.pieces import ROWS, Card
 from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.cards.serial import read_cards, read_rules, read_tokens
@@ -70,8 +70,8 @@ def observation(state: State, player: int) -> Observation:
         InvalidStateError: ``state`` is not a card-game `State`, or
             ``player`` is not a seat of the game (path ``player``).
     """
-    SHELL.check_state(state)
-    return see(state, _seat(state, player), SHELL.current_player(state))
+    GAME.check_state(state)
+    return see(state, _seat(state, player), GAME.current_player(state))
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -223,9 +223,9 @@ def hidden_from(state: State, player: int) -> bool:
         InvalidStateError: ``state`` is not a card-game `State`, or
             ``player`` is not a seat of the game (path ``player``).
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     seat = _seat(state, player)
-    if SHELL.current_player(state) != CHANCE or seat == state.player:
+    if GAME.current_player(state) != CHANCE or seat == state.player:
         return False
     if state.phase is Phase.DRAW:
         return True

@@ -18,6 +18,8 @@ from kniffel_rules._moved import alias_modules
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import possible_values, score
 from kniffel_rules.classic.engine import (
+    GAME,
+    INFO,
     apply,
     chance_outcomes,
     current_player,
@@ -64,6 +66,8 @@ __all__ = [
     "BOXES",
     "BOX_NAMES",
     "CROATIAN_BOXES",
+    "GAME",
+    "INFO",
     "JOKER_MODES",
     "LOWER",
     "RANKINGS",

@@ -1,7 +1,7 @@
 """The classic game engine: `new_game`, the transitions, the scores and the protocol functions.
 
-The functions of the `Variant` protocol are one line each over `SHELL`
-(`kniffel_rules.shell.Shell`), built from the rules in
+The functions of the `Variant` protocol are the methods of `GAME`, the
+single `Classic` game (`kniffel_rules.game.Game`), built from the rules in
 `kniffel_rules.classic.legality` and the transitions here.
 
 Order of ``legal_actions`` (documented, stable within a minor version):
@@ -20,9 +20,7 @@ throw of ``k`` dice (see `kniffel_rules.dice.sample_roll`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import partial
 from typing import Final
 
@@ -30,8 +28,7 @@ import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import opening_state
-from kniffel_rules._dicewire import open_stand_in
+from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._fields import is_int
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import legality
@@ -43,11 +40,14 @@ from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import InvalidStateError, Rejection
-from kniffel_rules.shell import Shell, game_rules
+from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.game import GameInfo, game_rules
+from kniffel_rules.limits import MAX_PLAYERS
 
 __all__ = [
-    "SHELL",
+    "GAME",
+    "INFO",
+    "Classic",
     "apply",
     "chance_outcomes",
     "current_player",
@@ -64,6 +64,15 @@ __all__ = [
 ]
 
 _DEFAULT_RULES = Rules()
+
+INFO: Final = GameInfo(
+    name="classic",
+    titles={"en": "Kniffel", "de": "Kniffel"},
+    min_players=1,
+    max_players=MAX_PLAYERS,
+    score_sheet=True,
+)
+"""What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
 
 
 def new_game(
@@ -238,7 +247,7 @@ def scores(state: State) -> tuple[int, ...]:
     Raises:
         InvalidStateError: ``state`` is not a classic `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     return _scores(state)
 
 
@@ -267,7 +276,7 @@ def totals(state: State) -> tuple[int, ...]:
     Raises:
         InvalidStateError: ``state`` is not a classic `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     return _totals(state)
 
 
@@ -276,107 +285,40 @@ def _totals(state: State) -> tuple[int, ...]:
     return tuple(sheet.total(s.entries, s.extra_bonus) for s in state.sheets)
 
 
-SHELL: Final = Shell[State](
-    state_class=State,
-    name="classic",
-    to_move=_dicegame.current_player,
-    decisions=(Roll, Score),
-    outcomes=(DiceRoll,),
-    misfit=legality.misfit,
-    candidates=legality.candidates,
-    problem=legality.problem,
-    decide=_decide,
-    chance=_dicegame.throw_chance,
-    sample=_dicegame.throw_sample,
-    outcome_problem=_dicegame.throw_problem,
-    outcome_misfit=partial(_dicegame.throw_misfit, to_text=action_to_text),
-    happen=_happen,
-    ranking=_ranking,
-    listing=legality.listing,
-    not_chance="this is not a chance node: no dice are being thrown",
-    observation_class=Observation,
-    stand_in=open_stand_in,
-)
-"""The protocol shell of classic Kniffel (`kniffel_rules.shell.Shell`)."""
+class Classic(DiceGame[State, Observation, Action]):
+    """Classic Kniffel's rules for the protocol of `kniffel_rules.game.Game`.
 
-
-def current_player(state: State | Observation) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
-    return SHELL.current_player(state)
-
-
-def is_terminal(state: State | Observation) -> bool:
-    """Whether the game (the whole series) is over."""
-    return SHELL.is_terminal(state)
-
-
-def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
-    """Every outcome of the pending throw with its exact probability (sum exactly 1).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
+    The hooks are the rules of `kniffel_rules.classic.legality` and the
+    transitions of this module; the chance side is the five-dice throw
+    and the roll-off of `kniffel_rules._dicegame.DiceGame`.
     """
-    return SHELL.chance_outcomes(state)
+
+    __slots__ = ()
+
+    info = INFO
+    state_class = State
+    observation_class = Observation
+    decisions = (Roll, Score)
+    misfit = staticmethod(legality.misfit)
+    candidates = staticmethod(legality.candidates)
+    problem = staticmethod(legality.problem)
+    listing = staticmethod(legality.listing)
+    decide = staticmethod(_decide)
+    outcome_problem = staticmethod(_dicegame.throw_problem)
+    outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
+    happen = staticmethod(_happen)
+    ranking = staticmethod(_ranking)
 
 
-def sample_chance(state: State, rng: random.Random) -> DiceRoll:
-    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
+GAME: Final = Classic()
+"""Classic Kniffel: the single instance whose methods are the module's protocol functions."""
 
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    result: DiceRoll = SHELL.sample_chance(state, rng)
-    return result
-
-
-def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
-    """Every legal action, in the order documented in this module.
-
-    At a chance node these are the possible outcomes; ``()`` once the game is
-    over. The scoring actions already apply the joker rules: a caller never
-    needs to know them to play correctly.
-    """
-    return SHELL.legal_actions(state)
-
-
-def why_illegal(state: State | Observation, action: object) -> Rejection | None:
-    """Why ``action`` is illegal in ``state``, or ``None`` if it is legal.
-
-    The one judge of legality: `legal_actions` lists what it lets through,
-    and `apply` raises exactly the `Rejection` it returns (its ``.rule`` is
-    a clause id of ``docs/rules/classic.md``, or ``PR-..`` of
-    ``docs/protocol.md`` for protocol misuse).
-
-    Examples:
-        >>> from kniffel_rules import classic
-        >>> reason = classic.why_illegal(classic.new_game(), classic.Score(classic.Box.CHANCE))
-        >>> str(reason), reason.rule
-        ('roll the dice before entering a score', 'CL-47')
-    """
-    return SHELL.why_illegal(state, action)
-
-
-def is_legal(state: State | Observation, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
-    return SHELL.is_legal(state, action)
-
-
-def apply(state: State, action: Action | DiceRoll) -> State:
-    """The state after ``action`` (a player's action or a chance outcome).
-
-    ``state`` is not changed.
-
-    Raises:
-        IllegalActionError: ``action`` is not legal here, with exactly the
-            reason and clause id that `why_illegal` gives.
-    """
-    return SHELL.apply(state, action)
-
-
-def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest score once the game is over (ties share).
-
-    Raises:
-        IllegalActionError: The game is not over yet (``PR-07``).
-    """
-    return SHELL.winners(state)
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+legal_actions = GAME.legal_actions
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners

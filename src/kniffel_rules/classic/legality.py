@@ -7,7 +7,7 @@
   built on these two.
 * `roll_problem` is the rule of a roll (`kniffel_rules._dicegame.check_keep`,
   then the full cup, CL-29); `score_problem` the rule of a `Score`.
-* `problem` is what the protocol shell asks of every player's action;
+* `problem` is what the protocol (`kniffel_rules.game.Game`) asks of every player's action;
   `candidates` is the superset it filters and `listing` the fast listing
   that is provably the same set.
 """

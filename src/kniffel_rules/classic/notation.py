@@ -31,7 +31,7 @@ from typing import Final
 from kniffel_rules._dicewire import SCORE_VERBS, Reader, named, parse_open, read_dice, read_roll
 from kniffel_rules._types import CHANCE
 from kniffel_rules.classic.actions import Action, Score
-from kniffel_rules.classic.engine import SHELL
+from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.pieces import Box
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
@@ -86,7 +86,7 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
             message quotes the rule), or ambiguous; a ``ValueError`` too.
         InvalidStateError: ``state`` is not a classic `State` or `Observation`.
     """
-    action: Action | DiceRoll = parse_open(SHELL, Observation, state, text, _reader, action_to_text)
+    action: Action | DiceRoll = parse_open(GAME, Observation, state, text, _reader, action_to_text)
     return action
 
 

@@ -31,7 +31,7 @@ from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules.classic._reach import FinalTotals, check_extra_bonus, final_totals
 from kniffel_rules.classic.combinations import entry_values
-from kniffel_rules.classic.engine import SHELL
+from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.pieces import Box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
@@ -65,7 +65,7 @@ def to_json(state: State) -> str:
         >>> classic.from_json(classic.to_json(s)) == s
         True
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

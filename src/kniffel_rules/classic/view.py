@@ -21,7 +21,7 @@ from kniffel_rules._dicewire import (
     open_observation_from_dict,
     open_observation_to_dict,
 )
-from kniffel_rules.classic.engine import SHELL
+from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.state import Observation, State
 
@@ -35,9 +35,9 @@ def observation(state: State, player: int) -> Observation:
         InvalidStateError: ``state`` is not a classic `State`, or ``player``
             not a seat of it.
     """
-    SHELL.check_state(state)  # an observation is not a state to observe
+    GAME.check_state(state)  # an observation is not a state to observe
     obs: Observation = open_observation(
-        Observation, state, player, SHELL.current_player, lambda s: len(s.sheets)
+        Observation, state, player, GAME.current_player, lambda s: len(s.sheets)
     )
     return obs
 
@@ -64,6 +64,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "classic", from_json, SHELL.current_player, lambda s: len(s.sheets)
+        data, Observation, "classic", from_json, GAME.current_player, lambda s: len(s.sheets)
     )
     return obs

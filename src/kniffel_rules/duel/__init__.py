@@ -30,6 +30,8 @@ from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.combinations import adjacent_triples, combinations
 from kniffel_rules.duel.engine import (
+    GAME,
+    INFO,
     WIN_SCORE,
     apply,
     chance_outcomes,
@@ -90,7 +92,9 @@ __all__ = [
     "BLUE",
     "COLOURS",
     "COLOUR_LABELS",
+    "GAME",
     "HOLES",
+    "INFO",
     "JOKERS_PER_COLOUR",
     "NUMBER_AREAS",
     "RED",

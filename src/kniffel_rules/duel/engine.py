@@ -1,7 +1,7 @@
 """The Duell game engine: `new_game`, the transitions, the scores and the protocol functions.
 
-The protocol functions are one-line calls of `SHELL`, the game's
-`kniffel_rules.shell.Shell`: the rules of play are in
+The protocol functions are the methods of `GAME`, the single `Duel` game
+(`kniffel_rules.game.Game`): the rules of play are in
 `kniffel_rules.duel.legality`, the chance side is the five-dice game's of
 `kniffel_rules._dicegame`.
 
@@ -24,16 +24,13 @@ throw of ``k`` dice, read as ``k`` base-6 digits (see
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import cache, partial
 from typing import Final
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
-from kniffel_rules._dicegame import opening_state
-from kniffel_rules._dicewire import open_stand_in
+from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
@@ -43,13 +40,15 @@ from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.duel.wire import action_to_text
 from kniffel_rules.errors import Rejection
+from kniffel_rules.game import GameInfo, game_rules
 from kniffel_rules.notation import said
 from kniffel_rules.rolloff import RollOff
-from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
-    "SHELL",
+    "GAME",
+    "INFO",
     "WIN_SCORE",
+    "Duel",
     "apply",
     "chance_outcomes",
     "current_player",
@@ -67,6 +66,15 @@ WIN_SCORE = 5
 """The score of the winner of a finished single game (DU-52): a win is worth five discs."""
 
 _DEFAULT_RULES = Rules()
+
+INFO: Final = GameInfo(
+    name="duel",
+    titles={"en": "Kniffel: The Duel", "de": "Kniffel: Das Duell"},
+    min_players=2,
+    max_players=2,
+)
+"""What Kniffel: Das Duell says of itself (`kniffel_rules.game.GameInfo`)."""
+
 _DEFAULT_NAMES = ("Blue", "Red")
 
 
@@ -168,7 +176,7 @@ def _game_won(state: State, board: tuple[Spot, ...]) -> State:
 
 def _move(state: State, action: Move) -> State:
     target = move_target(state, action.area)
-    assert not isinstance(target, Rejection)  # the shell asked legality first
+    assert not isinstance(target, Rejection)  # the game asked legality first
     board = list(state.board)
     board[action.area._value_] = target
     new_board = tuple(board)
@@ -285,110 +293,43 @@ def _ranking(state: State) -> tuple[int, ...]:
     return (state.results[-1],)
 
 
-SHELL: Final[Shell[State]] = Shell(
-    state_class=State,
-    name="duel",
-    to_move=_dicegame.current_player,
-    decisions=(Roll, Joker, Move, Miss),
-    outcomes=(DiceRoll,),
-    misfit=_misfit,
-    candidates=legality.candidates,
-    problem=legality.problem,
-    decide=_decide,
-    chance=_dicegame.throw_chance,
-    sample=_dicegame.throw_sample,
-    outcome_problem=_outcome_problem,
-    outcome_misfit=partial(_dicegame.throw_misfit, to_text=action_to_text),
-    happen=_happen,
-    ranking=_ranking,
-    listing=legality.listing,
-    not_chance="this is not a chance node: no dice are being thrown",
-    not_over="the game is not over yet: there is no winner",
-    observation_class=Observation,
-    stand_in=open_stand_in,
-)
-"""The Duell's protocol shell: the game's pieces, the shared bookkeeping."""
+class Duel(DiceGame[State, Observation, Action]):
+    """Kniffel: Das Duell's rules for the protocol of `kniffel_rules.game.Game`."""
+
+    __slots__ = ()
+
+    info = INFO
+    state_class = State
+    decisions = (Roll, Joker, Move, Miss)
+    misfit = staticmethod(_misfit)
+    candidates = staticmethod(legality.candidates)
+    problem = staticmethod(legality.problem)
+    decide = staticmethod(_decide)
+    outcome_problem = staticmethod(_outcome_problem)
+    outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
+    happen = staticmethod(_happen)
+    ranking = staticmethod(_ranking)
+    listing = staticmethod(legality.listing)
+    not_chance = "this is not a chance node: no dice are being thrown"
+    not_over = "the game is not over yet: there is no winner"
+    observation_class = Observation
+
+
+GAME: Final = Duel()
+"""Kniffel: Das Duell: the single instance whose methods are the module's protocol functions."""
+
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners
 
 
 # --- the protocol functions -----------------------------------------------------
-
-
-def current_player(state: State | Observation) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL` (of a state, or of an `Observation`)."""
-    return SHELL.current_player(state)
-
-
-def is_terminal(state: State | Observation) -> bool:
-    """Whether the game (the whole match) is over (of a state, or of an `Observation`)."""
-    return SHELL.is_terminal(state)
-
-
-def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
-    """Every outcome of the pending throw with its exact probability (sum exactly 1).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    return SHELL.chance_outcomes(state)
-
-
-def sample_chance(state: State, rng: random.Random) -> DiceRoll:
-    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    outcome: DiceRoll = SHELL.sample_chance(state, rng)
-    return outcome
-
-
-def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
-    """Every legal action, in the order documented in this module.
-
-    At a chance node these are the possible outcomes; ``()`` once the game is
-    over. Given an `Observation`: the observer's legal actions when they are
-    to move (the same as the state's), else ``()``.
-    """
-    return SHELL.legal_actions(state)
-
-
-def why_illegal(state: State | Observation, action: object) -> Rejection | None:
-    """Why ``action`` is illegal in ``state``, or ``None`` when it is legal.
-
-    Given an `Observation`, the observer's own action is judged: an action
-    of a seat that is not to move is refused (``PR-08``).
-
-    Returns:
-        The `Rejection` that `apply` raises: its text, and in ``.rule`` the
-        clause id (``DU-`` of ``docs/rules/duel.md``, or ``PR-`` of
-        ``docs/protocol.md`` for protocol misuse).
-
-    Example:
-        >>> from kniffel_rules import duel
-        >>> s = duel.new_game(first_player=0)
-        >>> reason = duel.why_illegal(s, duel.Miss())
-        >>> str(reason), reason.rule
-        ('roll the dice first: a turn starts with a roll', 'DU-53')
-    """
-    return SHELL.why_illegal(state, action)
-
-
-def is_legal(state: State | Observation, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
-    return SHELL.is_legal(state, action)
-
-
-def apply(state: State, action: Action | DiceRoll) -> State:
-    """The state after ``action`` (a player's action or a chance outcome).
-
-    ``state`` is not changed.
-
-    Raises:
-        IllegalActionError: ``action`` is not legal here; the message names
-            the rule that forbids it, ``.rule`` its clause id (what
-            `why_illegal` returns).
-    """
-    return SHELL.apply(state, action)
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -402,7 +343,7 @@ def scores(state: State) -> tuple[int, ...]:
     Raises:
         InvalidStateError: ``state`` is not a Duell `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     if state.rules.match_wins > 1:
         return state.games_won
     counts = tuple(len(state.secured(p)) for p in (0, 1))
@@ -412,10 +353,3 @@ def scores(state: State) -> tuple[int, ...]:
     return counts
 
 
-def winners(state: State) -> tuple[int, ...]:
-    """The winner of the game (or match) once it is over, as a one-seat tuple.
-
-    Raises:
-        IllegalActionError: The game is not over yet (``PR-07``).
-    """
-    return SHELL.winners(state)

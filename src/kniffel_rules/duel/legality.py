@@ -1,9 +1,10 @@
 """The rules of play of the Duell, each written once: why an action is refused, and the listing.
 
-`problem` is the only judge of a player's action (the shell's ``problem``):
-``None`` for a legal action, else the `Rejection` (text and ``DU-`` clause
-id) that ``apply`` raises. It asks one ``*_problem`` function per action:
-`roll_problem`, `joker_problem`, `move_problem`, `miss_problem`.
+`problem` is the only judge of a player's action (the ``problem`` hook of
+`kniffel_rules.game.Game`): ``None`` for a legal action, else the
+`Rejection` (text and ``DU-`` clause id) that ``apply`` raises. It asks
+one ``*_problem`` function per action: `roll_problem`, `joker_problem`,
+`move_problem`, `miss_problem`.
 `candidates` lists a superset of the legal actions in the documented order,
 and `listing` is the same set, faster, built from the same rule functions.
 The win condition (`win_reason`, `has_won`) is here too: the move that meets
@@ -53,7 +54,9 @@ __all__ = [
 
 
 def check_state(state: object) -> None:
-    """Refuse anything that is not a Duell `State` (the shell's text, path ``state``).
+    """Refuse anything that is not a Duell `State` (the text of `kniffel_rules.game.Game`).
+
+    The error path is ``state``.
 
     Raises:
         InvalidStateError: ``state`` is not a `State`.

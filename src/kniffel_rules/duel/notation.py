@@ -46,7 +46,7 @@ from kniffel_rules._dicewire import Reader, named, parse_open, read_dice, read_r
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
-from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.pieces import NUMBER_AREAS, Area
 from kniffel_rules.duel.state import Observation, State
 from kniffel_rules.duel.wire import action_to_text
@@ -156,7 +156,7 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
         >>> duel.parse_action(s, "würfeln"), duel.parse_action(duel.apply(s, duel.Roll()), "23345")
         (Roll(keep=()), DiceRoll((2, 3, 3, 4, 5)))
     """
-    action: Action | DiceRoll = parse_open(SHELL, Observation, state, text, _reader, action_to_text)
+    action: Action | DiceRoll = parse_open(GAME, Observation, state, text, _reader, action_to_text)
     return action
 
 

@@ -42,7 +42,7 @@ from kniffel_rules._dicerender import (
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
-from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.pieces import AREAS, BLUE, COLOUR_LABELS, RED, Spot
 from kniffel_rules.duel.state import Observation, State
 from kniffel_rules.errors import InvalidStateError
@@ -206,7 +206,7 @@ def render(view: State | Observation, *, lang: Lang = "en") -> str:
     """
     lang = check_lang(lang)
     state = view.state if isinstance(view, Observation) else view
-    SHELL.check_state(state)
+    GAME.check_state(state)
     return "\n".join([*_status(state, lang), "", *_board(state, lang)])
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
-from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.legality import board_win
 from kniffel_rules.duel.pieces import (
     AREAS,
@@ -89,7 +89,7 @@ def to_json(state: State) -> str:
     Raises:
         InvalidStateError: ``state`` is not a Duell `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

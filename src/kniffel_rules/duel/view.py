@@ -22,7 +22,7 @@ from kniffel_rules._dicewire import (
     open_observation_from_dict,
     open_observation_to_dict,
 )
-from kniffel_rules.duel.engine import SHELL
+from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.serial import from_json, to_json
 from kniffel_rules.duel.state import Observation, State
 
@@ -37,7 +37,7 @@ def observation(state: State, player: int) -> Observation:
             not a seat 0 or 1 (path ``player``).
     """
     obs: Observation = open_observation(
-        Observation, state, player, SHELL.current_player, lambda s: len(s.names)
+        Observation, state, player, GAME.current_player, lambda s: len(s.names)
     )
     return obs
 
@@ -65,6 +65,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "duel", from_json, SHELL.current_player, lambda s: len(s.names)
+        data, Observation, "duel", from_json, GAME.current_player, lambda s: len(s.names)
     )
     return obs

@@ -28,6 +28,8 @@ from kniffel_rules._moved import alias_modules
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import check_faces, possible_values, score
 from kniffel_rules.extreme.engine import (
+    GAME,
+    INFO,
     apply,
     chance_outcomes,
     current_player,
@@ -56,6 +58,8 @@ __all__ = [
     "BOXES",
     "BOX_NAMES",
     "D10_NAMES",
+    "GAME",
+    "INFO",
     "LOWER",
     "UPPER",
     "Action",

@@ -1,8 +1,9 @@
 """The Kniffel Extreme engine: the functions of the `Variant` protocol.
 
 `new_game`, the transitions (a player's `Roll` or `Score`, a throw, a
-roll-off throw), the scores, and the protocol shell `SHELL` that the typed
-one-line public functions call. The rules of play are in
+roll-off throw), the scores, and `GAME`, the single `Extreme` game
+(`kniffel_rules.game.Game`) whose methods are the protocol functions. The
+rules of play are in
 `kniffel_rules.extreme.legality`.
 
 Order of ``legal_actions`` (stable within a minor version):
@@ -32,6 +33,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, partial
+from typing import Final
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
@@ -46,12 +48,15 @@ from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.extreme.wire import action_to_text
+from kniffel_rules.game import Game, GameInfo, game_rules
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.notation import dice_text, said
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES
-from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
-    "SHELL",
+    "GAME",
+    "INFO",
+    "Extreme",
     "apply",
     "chance_outcomes",
     "current_player",
@@ -66,6 +71,16 @@ __all__ = [
 ]
 
 _DEFAULT_RULES = Rules()
+
+INFO: Final = GameInfo(
+    name="extreme",
+    titles={"en": "Kniffel Extreme", "de": "Kniffel Extreme"},
+    min_players=1,
+    max_players=MAX_PLAYERS,
+    score_sheet=True,
+)
+"""What Kniffel Extreme says of itself (`kniffel_rules.game.GameInfo`)."""
+
 
 
 def new_game(
@@ -303,109 +318,47 @@ def _ranking(state: State) -> tuple[int, ...]:
     return top_seats(_scores(state))
 
 
-SHELL: Shell[State] = Shell(
-    state_class=State,
-    name="extreme",
-    to_move=_dicegame.current_player,
-    decisions=(Roll, Score),
-    outcomes=(ExtremeRoll, DiceRoll),
-    misfit=_misfit,
-    candidates=candidates,
-    problem=problem,
-    decide=_decide,
-    chance=_chance,
-    sample=_sample,
-    outcome_problem=_outcome_problem,
-    outcome_misfit=_outcome_misfit,
-    happen=_happen,
-    ranking=_ranking,
-    listing=listing,
-    not_chance="this is not a chance node: no dice are being thrown",
-    observation_class=Observation,
-    stand_in=open_stand_in,
-)
-"""The protocol shell of Kniffel Extreme, built from the pieces above.
+class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
+    """Kniffel Extreme's rules for the protocol of `kniffel_rules.game.Game`."""
 
-It takes an `Observation` wherever the public functions below do: the
-observer's legal actions when they are to move, else none (``PR-08``).
-"""
+    __slots__ = ()
+
+    info = INFO
+    state_class = State
+    to_move = staticmethod(_dicegame.current_player)
+    decisions = (Roll, Score)
+    outcomes = (ExtremeRoll, DiceRoll)
+    misfit = staticmethod(_misfit)
+    candidates = staticmethod(candidates)
+    problem = staticmethod(problem)
+    decide = staticmethod(_decide)
+    chance = staticmethod(_chance)
+    sample = staticmethod(_sample)
+    outcome_problem = staticmethod(_outcome_problem)
+    outcome_misfit = staticmethod(_outcome_misfit)
+    happen = staticmethod(_happen)
+    ranking = staticmethod(_ranking)
+    listing = staticmethod(listing)
+    not_chance = "this is not a chance node: no dice are being thrown"
+    observation_class = Observation
+    stand_in = staticmethod(open_stand_in)
+
+
+GAME: Final = Extreme()
+"""Kniffel Extreme: the single instance whose methods are the module's protocol functions."""
+
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners
 
 
 # --- the typed public protocol functions ------------------------------------------------------
-
-
-def current_player(state: State | Observation) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation)."""
-    return SHELL.current_player(state)
-
-
-def is_terminal(state: State | Observation) -> bool:
-    """Whether the game is over."""
-    return SHELL.is_terminal(state)
-
-
-def legal_actions(
-    state: State | Observation,
-) -> tuple[Action, ...] | tuple[ExtremeRoll | DiceRoll, ...]:
-    """Every legal action, in the order documented in this module (``()`` when over).
-
-    Given an `Observation`: the observer's legal actions when they are to
-    move (the same as the state's), else ``()``.
-    """
-    return SHELL.legal_actions(state)
-
-
-def chance_outcomes(
-    state: State,
-) -> tuple[tuple[ExtremeRoll, Fraction], ...] | tuple[tuple[DiceRoll, Fraction], ...]:
-    """Every outcome of the pending throw with its exact probability (sum exactly 1).
-
-    A throw of ``k`` six-sided dice and the d10 is the product of the two
-    distributions: ``252 x 10`` outcomes when all six dice are thrown.
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    return SHELL.chance_outcomes(state)
-
-
-def sample_chance(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
-    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    outcome: ExtremeRoll | DiceRoll = SHELL.sample_chance(state, rng)
-    return outcome
-
-
-def why_illegal(state: State | Observation, action: object) -> Rejection | None:
-    """``None`` if ``action`` is legal in ``state``, else the reason and its clause id.
-
-    Given an `Observation`, judges the observer's own action: any action of
-    a seat that is not to move is refused (``PR-08``).
-
-    Examples:
-        >>> from kniffel_rules import extreme
-        >>> extreme.why_illegal(extreme.new_game(), extreme.Score(extreme.Box.CHANCE)).rule
-        'EX-36'
-    """
-    return SHELL.why_illegal(state, action)
-
-
-def is_legal(state: State | Observation, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
-    return SHELL.is_legal(state, action)
-
-
-def apply(state: State, action: Action | ExtremeRoll | DiceRoll) -> State:
-    """The state after ``action`` (a player's action or a chance outcome); ``state`` is unchanged.
-
-    Raises:
-        IllegalActionError: ``action`` is not legal here: exactly the reason
-            `why_illegal` gives, with its clause id.
-    """
-    return SHELL.apply(state, action)
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -414,14 +367,7 @@ def scores(state: State) -> tuple[int, ...]:
     Raises:
         InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     return _scores(state)
 
 
-def winners(state: State) -> tuple[int, ...]:
-    """The seats with the highest total once the game is over (ties share).
-
-    Raises:
-        IllegalActionError: The game is not over yet (``PR-07``).
-    """
-    return SHELL.winners(state)

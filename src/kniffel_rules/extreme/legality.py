@@ -1,6 +1,6 @@
 """The rules of play of Kniffel Extreme, each written once.
 
-`problem` is the one judge of a player's action (the shell's
+`problem` is the one judge of a player's action (the judge of `kniffel_rules.game.Game`,
 ``why_illegal`` and ``apply`` ask it): `roll_problem` for a `Roll`,
 `score_problem` for a `Score`, each a `Rejection` naming the clause of
 ``docs/rules/extreme.md`` (``EX-``), or ``None``. `candidates` lists a

@@ -46,7 +46,7 @@ from kniffel_rules._dicewire import SCORE_VERBS, Reader, named, parse_open, read
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.engine import SHELL
+from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import Box
 from kniffel_rules.extreme.state import Observation, Phase, State
 from kniffel_rules.extreme.wire import action_to_text
@@ -255,7 +255,7 @@ def parse_action(state: State | Observation, text: str) -> Action | ExtremeRoll 
         InvalidStateError: ``state`` is not an Extreme `State` or `Observation`.
     """
     action: Action | ExtremeRoll | DiceRoll = parse_open(
-        SHELL, Observation, state, text, _reader, action_to_text
+        GAME, Observation, state, text, _reader, action_to_text
     )
     return action
 

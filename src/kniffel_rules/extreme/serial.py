@@ -30,7 +30,7 @@ from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.combinations import entry_values
-from kniffel_rules.extreme.engine import SHELL
+from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import BOXES, Box
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
@@ -59,7 +59,7 @@ def to_json(state: State) -> str:
         >>> extreme.from_json(extreme.to_json(s)) == s
         True
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

@@ -22,7 +22,7 @@ from kniffel_rules._dicewire import (
     open_observation_from_dict,
     open_observation_to_dict,
 )
-from kniffel_rules.extreme.engine import SHELL
+from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.serial import from_json, to_json
 from kniffel_rules.extreme.state import Observation, State
 
@@ -47,9 +47,9 @@ def observation(state: State, player: int) -> Observation:
             ``state``; an observation is not a state either), or ``player``
             is not a seat of it (path ``player``).
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     obs: Observation = open_observation(
-        Observation, state, player, SHELL.current_player, _num_players
+        Observation, state, player, GAME.current_player, _num_players
     )
     return obs
 
@@ -78,6 +78,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "extreme", from_json, SHELL.current_player, _num_players
+        data, Observation, "extreme", from_json, GAME.current_player, _num_players
     )
     return obs

@@ -35,6 +35,8 @@ from kniffel_rules.master.actions import (
 )
 from kniffel_rules.master.combinations import coin_combos, tasks_shown
 from kniffel_rules.master.engine import (
+    GAME,
+    INFO,
     MAX_PLAYERS,
     apply,
     chance_outcomes,
@@ -78,6 +80,8 @@ alias_modules(
 __all__ = [
     "COIN_COMBOS",
     "COMBO_NAMES",
+    "GAME",
+    "INFO",
     "LAP_LENGTHS",
     "MAX_PLAYERS",
     "MAX_TURN_STARS",

@@ -1,7 +1,7 @@
 """The Kniffel Master engine: a new game, the transitions, the scores and the protocol.
 
-The functions of the `Variant` protocol are one-liners over `SHELL`, the
-`kniffel_rules.shell.Shell` built from Master's own pieces: the rules of
+The functions of the `Variant` protocol are the methods of `GAME`, the
+single `Master` game (`kniffel_rules.game.Game`), built from its own pieces: the rules of
 play of ``kniffel_rules.master.legality``, the transitions here, and the
 shared five-dice throw and roll-off of ``kniffel_rules._dicegame``.
 
@@ -26,20 +26,19 @@ throw of the roll-off (``k = 1``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import partial
+from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import opening_state
-from kniffel_rules._dicewire import open_stand_in
+from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, Rejection
+from kniffel_rules.game import GameInfo, game_rules
 from kniffel_rules.master import legality
 from kniffel_rules.master.actions import (
     Action,
@@ -55,11 +54,12 @@ from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Observation, Phase, Sheet, State
 from kniffel_rules.master.wire import action_to_text
 from kniffel_rules.notation import said
-from kniffel_rules.shell import Shell, game_rules
 
 __all__ = [
+    "GAME",
+    "INFO",
     "MAX_PLAYERS",
-    "SHELL",
+    "Master",
     "apply",
     "chance_outcomes",
     "current_player",
@@ -78,6 +78,15 @@ MAX_PLAYERS = 4
 """The most players a game takes (the rulebook: 2 to 4; 1 for practice)."""
 
 _DEFAULT_RULES = Rules()
+
+INFO: Final = GameInfo(
+    name="master",
+    titles={"en": "Kniffel Master", "de": "Kniffel Master"},
+    min_players=1,
+    max_players=MAX_PLAYERS,
+)
+"""What Kniffel Master says of itself (`kniffel_rules.game.GameInfo`)."""
+
 _DECIDE = Phase.DECIDE
 _THROW = Phase.THROW
 _OVER = Phase.OVER
@@ -186,7 +195,7 @@ def scores(state: State) -> tuple[int, ...]:
     Raises:
         InvalidStateError: ``state`` is not a master `State`.
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     return tuple(s.stars for s in state.sheets)
 
 
@@ -194,113 +203,42 @@ def _ranking(state: State) -> tuple[int, ...]:
     return top_seats(tuple(s.stars for s in state.sheets))
 
 
-SHELL: Shell[State] = Shell(
-    state_class=State,
-    name="master",
-    to_move=_dicegame.current_player,
-    decisions=(Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass),
-    outcomes=(DiceRoll,),
-    misfit=_misfit,
-    candidates=legality.candidates,
-    problem=legality.problem,
-    decide=_decide,
-    chance=_dicegame.throw_chance,
-    sample=_dicegame.throw_sample,
-    outcome_problem=_dicegame.throw_problem,
-    outcome_misfit=partial(_dicegame.throw_misfit, to_text=action_to_text),
-    happen=_happen,
-    ranking=_ranking,
-    listing=legality.listing,
-    not_chance="this is not a chance node: no dice are being thrown",
-    observation_class=Observation,
-    stand_in=open_stand_in,
-)
-"""The protocol shell of Kniffel Master (`kniffel_rules.shell.Shell`)."""
+class Master(DiceGame[State, Observation, Action]):
+    """Kniffel Master's rules for the protocol of `kniffel_rules.game.Game`."""
+
+    __slots__ = ()
+
+    info = INFO
+    state_class = State
+    decisions = (Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass)
+    misfit = staticmethod(_misfit)
+    candidates = staticmethod(legality.candidates)
+    problem = staticmethod(legality.problem)
+    decide = staticmethod(_decide)
+    outcome_problem = staticmethod(_dicegame.throw_problem)
+    outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
+    happen = staticmethod(_happen)
+    ranking = staticmethod(_ranking)
+    listing = staticmethod(legality.listing)
+    not_chance = "this is not a chance node: no dice are being thrown"
+    observation_class = Observation
+
+
+GAME: Final = Master()
+"""Kniffel Master: the single instance whose methods are the module's protocol functions."""
+
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners
 
 
 # --- the protocol ---------------------------------------------------------------
-
-
-def current_player(state: State | Observation) -> int:
-    """The seat to act, `CHANCE` or `TERMINAL`."""
-    return SHELL.current_player(state)
-
-
-def is_terminal(state: State | Observation) -> bool:
-    """Whether the game is over."""
-    return SHELL.is_terminal(state)
-
-
-def legal_actions(state: State | Observation) -> tuple[Action, ...] | tuple[DiceRoll, ...]:
-    """Every legal action, in the order documented in this module.
-
-    At a chance node these are the possible outcomes; ``()`` once the game is
-    over. Given an `Observation` (``master.observation(state, player)``):
-    the same actions when that player is to move, else ``()``.
-    """
-    return SHELL.legal_actions(state)
-
-
-def chance_outcomes(state: State) -> tuple[tuple[DiceRoll, Fraction], ...]:
-    """Every outcome of the pending throw with its exact probability (sum exactly 1).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    return SHELL.chance_outcomes(state)
-
-
-def sample_chance(state: State, rng: random.Random) -> DiceRoll:
-    """Throw the pending dice with ``rng`` (one ``rng.randrange`` call).
-
-    Raises:
-        IllegalActionError: ``state`` is not a chance node (``PR-06``).
-    """
-    return SHELL.sample_chance(state, rng)  # type: ignore[no-any-return]
-
-
-def why_illegal(state: State | Observation, action: object) -> Rejection | None:
-    """Why ``action`` is not legal in ``state``, or ``None`` if it is.
-
-    Args:
-        state: The state, or a player's `Observation` of it (an action of a
-            player who is not to move is then refused, ``PR-08``).
-        action: A player's action or a chance outcome (any object).
-
-    Returns:
-        ``None`` for a legal action, else the `Rejection` that `apply`
-        raises: the sentence, and in ``.rule`` the clause id (``MA-..`` of
-        ``docs/rules/master.md``, or ``PR-..`` of ``docs/protocol.md`` for
-        protocol misuse).
-    """
-    return SHELL.why_illegal(state, action)
-
-
-def is_legal(state: State | Observation, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (`why_illegal` gives ``None``)."""
-    return SHELL.is_legal(state, action)
-
-
-def apply(state: State, action: Action | DiceRoll) -> State:
-    """The state after ``action`` (a player's action or a chance outcome).
-
-    ``state`` is not changed.
-
-    Raises:
-        IllegalActionError: ``action`` is not legal here: exactly what
-            `why_illegal` gives, the message naming the rule and ``.rule``
-            its clause id.
-    """
-    return SHELL.apply(state, action)
-
-
-def winners(state: State) -> tuple[int, ...]:
-    """The seats with the most stars once the game is over (ties share).
-
-    Raises:
-        IllegalActionError: The game is not over yet (``PR-07``).
-    """
-    return SHELL.winners(state)
 
 
 def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> Outcome:
@@ -326,9 +264,9 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
         Outcome(sheet=Sheet(stars=2, tasks=[large_straight], rows=[0 0 0 0 0 0], coins=0+2/8),
                 stars=2, coins=2, overhang=0, race=2)
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     if state.phase is not Phase.DECIDE:
-        rule = "PR-03" if SHELL.current_player(state) == CHANCE else "PR-05"
+        rule = "PR-03" if GAME.current_player(state) == CHANCE else "PR-05"
         raise IllegalActionError("the dice can only be used by the player to move", rule)
     result = turn_outcome(state, action)
     if isinstance(result, Rejection):

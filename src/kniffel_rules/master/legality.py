@@ -1,6 +1,6 @@
 """The rules of play of Kniffel Master, each written once: rolls, the four uses, passing.
 
-`problem` is the one judge the protocol shell calls: ``None`` for a legal
+`problem` is the one judge the protocol (`kniffel_rules.game.Game`) calls: ``None`` for a legal
 action, else the `Rejection` (the sentence and its clause id on
 ``docs/rules/master.md``) that ``apply`` raises. The rules it applies:
 
@@ -650,12 +650,12 @@ def turn_outcome(state: State, action: object) -> Outcome | Rejection:
 
 
 def problem(state: State, action: Action) -> Rejection | None:
-    """Why the player to move may not take ``action``, or ``None``: the shell's judge.
+    """Why the player to move may not take ``action``, or ``None`` (the ``problem`` hook).
 
     Args:
         state: A state where a player decides (``Phase.DECIDE``).
         action: One of the player actions of Master (any other object is the
-            shell's protocol misuse).
+            protocol misuse of `kniffel_rules.game.Game`).
 
     Returns:
         ``None`` if ``action`` is legal, else the reason with its clause id.

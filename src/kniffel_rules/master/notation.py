@@ -52,7 +52,7 @@ from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
 from kniffel_rules.master.combinations import tasks_shown
-from kniffel_rules.master.engine import SHELL
+from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
 from kniffel_rules.master.state import Observation, State
 from kniffel_rules.master.wire import action_to_text
@@ -263,7 +263,7 @@ def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
         >>> master.parse_action(s, "Kniffel"), master.parse_action(s, "münzen vierling")
         (fulfil Kniffel (+3 stars), coins: four of a kind (+3))
     """
-    action: Action | DiceRoll = parse_open(SHELL, Observation, state, text, _reader, action_to_text)
+    action: Action | DiceRoll = parse_open(GAME, Observation, state, text, _reader, action_to_text)
     return action
 
 

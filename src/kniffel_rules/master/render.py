@@ -45,7 +45,7 @@ from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang, check_lang, word
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
-from kniffel_rules.master.engine import SHELL
+from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.pieces import ROW_LENGTH, Combo, Task
 from kniffel_rules.master.state import Observation, Sheet, State
 
@@ -185,7 +185,7 @@ def render(view: State | Observation, *, lang: Lang = "en") -> str:
     """
     lang = check_lang(lang)
     state = view.state if isinstance(view, Observation) else view
-    SHELL.check_state(state)
+    GAME.check_state(state)
     return "\n".join([*_status(state, lang), "", *_board(state, lang)])
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.master.engine import MAX_PLAYERS, SHELL
+from kniffel_rules.master.engine import GAME, MAX_PLAYERS
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Phase, Sheet, State, lap_length
@@ -69,7 +69,7 @@ def to_json(state: State) -> str:
         >>> master.from_json(master.to_json(s)) == s
         True
     """
-    SHELL.check_state(state)
+    GAME.check_state(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

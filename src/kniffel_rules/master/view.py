@@ -22,7 +22,7 @@ from kniffel_rules._dicewire import (
     open_observation_from_dict,
     open_observation_to_dict,
 )
-from kniffel_rules.master.engine import SHELL
+from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.serial import from_json, to_json
 from kniffel_rules.master.state import Observation, State
 
@@ -37,7 +37,7 @@ def observation(state: State, player: int) -> Observation:
             not a seat of it.
     """
     obs: Observation = open_observation(
-        Observation, state, player, SHELL.current_player, lambda s: len(s.sheets)
+        Observation, state, player, GAME.current_player, lambda s: len(s.sheets)
     )
     return obs
 
@@ -64,6 +64,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "master", from_json, SHELL.current_player, lambda s: len(s.sheets)
+        data, Observation, "master", from_json, GAME.current_player, lambda s: len(s.sheets)
     )
     return obs

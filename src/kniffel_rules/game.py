@@ -1,0 +1,403 @@
+"""The shape of a game, written once: `Game` holds the protocol, a game supplies its rules.
+
+A game of the library is one object, the single instance of a subclass of
+`Game`. The subclass supplies only what is its own (the *hooks*): who moves,
+the candidate decisions and the rule that refuses one, the transitions, the
+chance events and the ranking. `Game` turns them into the functions of the
+`kniffel_rules.Variant` protocol, with one legality path (PokerKit's
+verify/can/do):
+
+* `Game.why_illegal` is the only judge: ``None`` for a legal action, else
+  the `Rejection` (text and clause id) that `Game.apply` raises;
+* `Game.legal_actions` is the candidates that `Game.why_illegal` lets
+  through (a game may give a faster listing, `Game.listing`, that provably
+  is the same set; the conformance suite compares the two at every node);
+* `Game.apply` asks the same judges, then runs the game's transition.
+
+Protocol misuse is told apart from a broken rule here, once, and carries a
+clause id of ``docs/protocol.md`` (``PR-01`` ..); a rule of the game carries
+the game's own clause id (``CL-07``), given by the game's hooks.
+
+A game module binds the protocol functions of its instance as module-level
+names (``apply = GAME.apply``), so ``classic.apply(state, action)`` is the
+method itself, precisely typed, with no wrapper between.
+
+`GameInfo` is what a game says of itself (its name, titles and player
+limits); the registry, the command line and the adapters read it instead of
+keeping tables of their own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Final, Generic, TypeVar
+
+import attrs
+
+from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
+from kniffel_rules.lang import LANGS, Lang
+
+__all__ = ["GAME_OVER", "NOT_OVER", "PROTOCOL_CLAUSES", "Game", "GameInfo", "game_rules"]
+
+S = TypeVar("S")
+"""The game's ``State`` class."""
+V = TypeVar("V")
+"""The game's ``Observation`` class (what one seat sees)."""
+A = TypeVar("A")
+"""The game's player actions (a union of its action classes)."""
+O = TypeVar("O")  # noqa: E741 - the outcome type, named like A and S
+"""The game's chance outcomes."""
+R = TypeVar("R")
+
+PROTOCOL_CLAUSES: Final = {
+    "PR-01": "an object that is not an action or outcome of this game",
+    "PR-02": "a chance outcome where a player decides",
+    "PR-03": "a player's action where chance decides",
+    "PR-04": "an outcome this chance event cannot produce",
+    "PR-05": "an action after the end of the game",
+    "PR-06": "chance asked for away from a chance node",
+    "PR-07": "winners asked for before the end of the game",
+    "PR-08": "an action asked of the view of a player who is not to move",
+}
+"""The clauses of the protocol page (``docs/protocol.md``), by id."""
+
+GAME_OVER: Final = Rejection("the game is over: no more actions", "PR-05")
+"""The refusal of every action once a game is over."""
+
+NOT_OVER: Final = "the game is not over yet: there are no winners"
+"""The usual text of `Game.winners` before the end."""
+
+
+def _check_titles(instance: GameInfo, attribute: attrs.Attribute[Any], value: Any) -> None:
+    missing = [lang for lang in LANGS if not isinstance(value.get(lang), str) or not value[lang]]
+    if missing:
+        raise ValueError(f"GameInfo.titles lacks a title in {', '.join(missing)}")
+
+
+def _check_limits(instance: GameInfo, attribute: attrs.Attribute[Any], value: int) -> None:
+    if not 1 <= instance.min_players <= value:
+        raise ValueError("GameInfo needs 1 <= min_players <= max_players")
+
+
+@attrs.frozen(slots=True)
+class GameInfo:
+    """What a game says of itself: its name, its titles and who may play it.
+
+    Every registered game module has one as ``INFO``; the registry, the
+    command line, records and the adapters ask it rather than keeping tables
+    of their own.
+
+    Attributes:
+        name: The registry name (``"classic"``), as `kniffel_rules.get_variant` takes it.
+        titles: The game's title in every language of `kniffel_rules.lang.LANGS`.
+        min_players: The fewest players the game allows.
+        max_players: The most players the game allows.
+        hidden_information: Whether a seat may not see all of a state (the
+            card game's hands): its observations then hide what is not theirs.
+        score_sheet: Whether the game is scored on a box sheet that
+            `kniffel_rules.verify_sheet` checks.
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> classic.INFO.name, classic.INFO.title("de"), classic.INFO.hidden_information
+        ('classic', 'Kniffel', False)
+    """
+
+    name: str
+    titles: Mapping[Lang, str] = attrs.field(validator=_check_titles)
+    min_players: int
+    max_players: int = attrs.field(validator=_check_limits)
+    hidden_information: bool = False
+    score_sheet: bool = False
+
+    def title(self, lang: Lang = "en") -> str:
+        """The game's title in ``lang`` (English for a language it lacks)."""
+        return self.titles.get(lang, self.titles["en"])
+
+
+def game_rules(rules: object, default: R, game: str) -> R:
+    """``new_game``'s ``rules`` argument: ``None`` for ``default`` (the rulebook), else checked.
+
+    Raises:
+        InvalidStateError: Not the game's ``Rules`` (path ``rules``).
+    """
+    if rules is None:
+        return default
+    if not isinstance(rules, type(default)):
+        raise InvalidStateError("rules", f"expected {game}.Rules, got {type(rules).__name__}")
+    return rules
+
+
+def _no_listing(state: object) -> None:
+    return None
+
+
+def _no_stand_in(observation: object) -> Any:
+    raise InvalidStateError("state", "this game has no observations")
+
+
+class Game(Generic[S, V, A, O]):
+    """The protocol of one game, written once over the game's own rules.
+
+    A subclass sets the class attributes below, the hooks among them as
+    ``staticmethod``s of the game's own functions (``problem =
+    staticmethod(legality.problem)``: no frame between the protocol and the
+    rule); everything else is the protocol, the same for every game. Type
+    parameters: the ``State`` class, the ``Observation`` class, the player
+    actions and the chance outcomes.
+
+    Attributes:
+        info: What the game says of itself (`GameInfo`).
+        state_class: The game's ``State`` class: anything else given as a
+            state is refused with `InvalidStateError` (path ``state``).
+        observation_class: The game's ``Observation`` class: `current_player`,
+            `is_terminal`, `legal_actions`, `why_illegal` and `is_legal`
+            accept one as well as a state (it has ``player`` and ``to_move``).
+        decisions: The classes of the game's player actions.
+        outcomes: The classes of the game's chance outcomes.
+        not_chance: The text of `chance_outcomes` away from a chance node.
+        not_over: The text of `winners` before the end.
+        to_move: Hook: the seat to act in a state, `CHANCE` or `TERMINAL`.
+        misfit: Hook: the text refusing an object that is not a decision of
+            this node (it names whose turn it is and what is expected).
+        candidates: Hook: a superset of the legal decisions, in the
+            documented order.
+        problem: Hook: the rules of play: why a decision (an instance of one
+            of ``decisions``, at a player's node) is illegal, or ``None``.
+        decide: Hook: the transition of a legal decision.
+        chance: Hook: every outcome of the pending chance event with its
+            exact probability (called only at a chance node).
+        sample: Hook: one outcome of the pending chance event drawn with the
+            generator (called only at a chance node).
+        outcome_problem: Hook: why an instance of one of ``outcomes`` cannot
+            come out of the pending chance event (``PR-04``), or ``None``.
+        outcome_misfit: Hook: the text refusing an object that is not an
+            outcome of the pending chance event.
+        happen: Hook: the transition of a possible chance outcome.
+        ranking: Hook: the winning seats of a finished game.
+        listing: Optional hook: a faster listing of the legal decisions that
+            is provably the candidates that ``problem`` lets through
+            (``None`` where there is none; the conformance suite compares).
+        stand_in: Hook of a game with observations: a state that agrees with
+            an observation in everything the observer's decisions depend on
+            (their own hand, the public cards, the counts), to list and judge
+            their actions; it refuses a view whose fields do not fit together.
+    """
+
+    __slots__ = ()
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[Any]]
+    observation_class: ClassVar[type[Any] | None] = None
+    decisions: ClassVar[tuple[type, ...]]
+    outcomes: ClassVar[tuple[type, ...]]
+    not_chance: ClassVar[str] = "this is not a chance node"
+    not_over: ClassVar[str] = NOT_OVER
+
+    # -- the hooks: what each game supplies (its functions, as staticmethods) --
+
+    to_move: Callable[[S], int]
+    misfit: Callable[[S, object], str]
+    candidates: Callable[[S], tuple[A, ...]]
+    problem: Callable[[S, A], Rejection | None]
+    decide: Callable[[S, A], S]
+    chance: Callable[[S], tuple[tuple[O, Fraction], ...]]
+    sample: Callable[[S, random.Random], O]
+    outcome_problem: Callable[[S, O], Rejection | None]
+    outcome_misfit: Callable[[S, object], str]
+    happen: Callable[[S, O], S]
+    ranking: Callable[[S], tuple[int, ...]]
+    listing: Callable[[S], tuple[A, ...] | None] = staticmethod(_no_listing)
+    stand_in: Callable[[V], S] = staticmethod(_no_stand_in)
+
+    # -- the protocol ---------------------------------------------------------
+
+    def _seen(self, state: Any) -> tuple[S, bool] | None:
+        """``(stand-in state, observer to move)`` for an observation, ``None`` for anything else."""
+        cls = self.observation_class
+        if cls is None or not isinstance(state, cls):
+            return None
+        return self.stand_in(state), state.to_move == state.player
+
+    def _who(self, state: Any) -> int:
+        cls = self.state_class
+        if state.__class__ is not cls and not isinstance(state, cls):
+            raise InvalidStateError(
+                "state", f"expected a {self.info.name} State, got {type(state).__name__}"
+            )
+        return self.to_move(state)
+
+    def check_state(self, state: object) -> None:
+        """Refuse anything that is not the game's ``State``.
+
+        Raises:
+            InvalidStateError: Not a ``State`` of this game (path ``state``).
+        """
+        self._who(state)
+
+    def current_player(self, state: S | V) -> int:
+        """The seat to act, `CHANCE` or `TERMINAL` (of a state or an observation).
+
+        Raises:
+            InvalidStateError: Neither a ``State`` nor an ``Observation`` of this game.
+        """
+        position: Any = state
+        if position.__class__ is self.state_class:
+            return self.to_move(position)
+        cls = self.observation_class
+        if cls is not None and isinstance(position, cls):
+            self.stand_in(position)  # refuses a view whose fields do not fit together
+            return int(position.to_move)
+        return self._who(position)
+
+    def is_terminal(self, state: S | V) -> bool:
+        """Whether the game is over (of a state or an observation)."""
+        position: Any = state
+        if position.__class__ is self.state_class:
+            return self.to_move(position) == TERMINAL
+        return self.current_player(position) == TERMINAL
+
+    def why_illegal(self, state: S | V, action: object) -> Rejection | None:
+        """``None`` if ``action`` is legal in ``state``, else the reason and its clause id.
+
+        The one judge of legality: `legal_actions` lists what it lets
+        through, and `apply` raises exactly the `Rejection` it returns (its
+        ``.rule`` is a clause id of the game's rules page, or ``PR-..`` of
+        ``docs/protocol.md`` for protocol misuse). Given an observation,
+        judges the observer's own action: one of a player who is not to move
+        is refused (``PR-08``).
+        """
+        position: Any = state
+        seen = self._seen(position)
+        if seen is not None:
+            if not seen[1]:
+                return Rejection(self._not_yours(self.current_player(position)), "PR-08")
+            position = seen[0]
+        who = self._who(position)
+        if who >= 0:
+            if isinstance(action, self.decisions):
+                return self.problem(position, action)  # type: ignore[arg-type]
+            rule = "PR-02" if isinstance(action, self.outcomes) else "PR-01"
+            return Rejection(self.misfit(position, action), rule)
+        if who == CHANCE:
+            if isinstance(action, self.outcomes):
+                return self.outcome_problem(position, action)  # type: ignore[arg-type]
+            rule = "PR-03" if isinstance(action, self.decisions) else "PR-01"
+            return Rejection(self.outcome_misfit(position, action), rule)
+        return GAME_OVER
+
+    def is_legal(self, state: S | V, action: object) -> bool:
+        """Whether ``action`` is legal in ``state`` (`why_illegal` returns ``None``)."""
+        return self.why_illegal(state, action) is None
+
+    def apply(self, state: S, action: A | O) -> S:
+        """The state after ``action`` (a player's action or a chance outcome).
+
+        ``state`` is not changed.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal here, with exactly the
+                reason and clause id that `why_illegal` gives.
+        """
+        if state.__class__ is self.state_class:
+            # The common case, decided in one pass: the same judges as
+            # `why_illegal` (a decision or an outcome of the right kind at a
+            # state of this game), asked once, then the transition.
+            who = self.to_move(state)
+            if who >= 0:
+                if isinstance(action, self.decisions):
+                    reason = self.problem(state, action)  # type: ignore[arg-type]
+                    if reason is None:
+                        return self.decide(state, action)  # type: ignore[arg-type]
+                    raise IllegalActionError(reason)
+            elif who == CHANCE and isinstance(action, self.outcomes):
+                reason = self.outcome_problem(state, action)  # type: ignore[arg-type]
+                if reason is None:
+                    return self.happen(state, action)  # type: ignore[arg-type]
+                raise IllegalActionError(reason)
+        reason = self.why_illegal(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        if self._who(state) == CHANCE:  # pragma: no cover - a subclass of State
+            return self.happen(state, action)  # type: ignore[arg-type]
+        return self.decide(state, action)  # type: ignore[arg-type]  # pragma: no cover
+
+    @staticmethod
+    def _not_yours(to_move: int) -> str:
+        if to_move == CHANCE:
+            return "it is not your turn: chance decides next"
+        if to_move == TERMINAL:
+            return str(GAME_OVER)
+        return f"it is not your turn: seat {to_move} is to move"
+
+    def legal_actions(self, state: S | V) -> tuple[A, ...] | tuple[O, ...]:
+        """Every legal decision, or at a chance node every outcome, or ``()`` at the end.
+
+        In the order the game documents. Given an observation: the
+        observer's legal actions when they are to move (the same as the
+        state's), else ``()``.
+        """
+        position: Any = state
+        if position.__class__ is self.state_class:
+            who = self.to_move(position)
+        else:
+            seen = self._seen(position)
+            if seen is not None:
+                if not seen[1]:
+                    return ()
+                position = seen[0]
+            who = self._who(position)
+        if who >= 0:
+            fast = self.listing(position)
+            if fast is not None:
+                return fast
+            return self.checked_actions(position)
+        if who == CHANCE:
+            return tuple(o for o, _ in self.chance(position))
+        return ()
+
+    def checked_actions(self, state: S) -> tuple[A, ...] | tuple[O, ...]:
+        """The candidates that `why_illegal` lets through, without any fast path.
+
+        This is the definition of the legal actions at a player's node;
+        `legal_actions` equals it (the conformance suite checks).
+        """
+        if self._who(state) < 0:
+            return self.legal_actions(state)
+        return tuple(a for a in self.candidates(state) if self.problem(state, a) is None)
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[O, Fraction], ...]:
+        """At a chance node, every outcome with its exact probability (summing to exactly 1).
+
+        Raises:
+            IllegalActionError: Not a chance node (``PR-06``).
+        """
+        if self._who(state) != CHANCE:
+            raise IllegalActionError(self.not_chance, "PR-06")
+        return self.chance(state)
+
+    def sample_chance(self, state: S, rng: random.Random) -> O:
+        """At a chance node, one outcome drawn with ``rng`` (as the game documents).
+
+        Raises:
+            IllegalActionError: Not a chance node (``PR-06``).
+            InvalidStateError: ``rng`` is not a `random.Random` (path ``rng``).
+        """
+        if self._who(state) != CHANCE:
+            raise IllegalActionError(self.not_chance, "PR-06")
+        if not isinstance(rng, random.Random):
+            raise InvalidStateError("rng", f"expected a random.Random, got {type(rng).__name__}")
+        return self.sample(state, rng)
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The winning seats of a finished game (ties share).
+
+        Raises:
+            IllegalActionError: The game is not over (``PR-07``).
+        """
+        if self._who(state) != TERMINAL:
+            raise IllegalActionError(self.not_over, "PR-07")
+        return self.ranking(state)
