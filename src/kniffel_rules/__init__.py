@@ -36,6 +36,7 @@ from kniffel_rules.records import (
     record_to_json,
 )
 from kniffel_rules.sheets import Finding, Report, verify_sheet
+from kniffel_rules.simulation import Simulation, simulate
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "RecordError",
     "Rejection",
     "Report",
+    "Simulation",
     "StepLimitError",
     "UnknownVariantError",
     "Variant",
@@ -67,5 +69,6 @@ __all__ = [
     "record_from_json",
     "record_to_json",
     "replay",
+    "simulate",
     "verify_sheet",
 ]
