@@ -521,10 +521,11 @@ def _width(executor: Executor) -> int:
     if isinstance(workers, int) and not isinstance(workers, bool) and workers > 0:
         return workers
     client = getattr(executor, "_client", None)  # a Dask client's executor
-    nthreads = getattr(client, "nthreads", None)
+    nthreads: Any = getattr(client, "nthreads", None)
     if callable(nthreads):
         try:
-            total = sum(int(n) for n in nthreads().values())
+            counts: Any = nthreads()  # {worker address: threads}
+            total = sum(int(n) for n in counts.values())
         except Exception:
             total = 0
         if total > 0:

@@ -8,6 +8,7 @@ Dask cluster (the ``dask`` extra); the games are the same either way.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 import signal
 import sys
@@ -87,11 +88,11 @@ def run_games(
 def _dask_executor(address: str) -> Iterator[Executor]:
     """A Dask client's executor; the client is closed at the end."""
     try:
-        from distributed import Client
+        distributed = importlib.import_module("distributed")  # the dask extra
     except ImportError:
         raise KniffelError(f"--scheduler needs dask: {DASK_HINT}") from None
     try:
-        client = Client(address, timeout="10s")
+        client = distributed.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise KniffelError(f"--scheduler: cannot reach {address!r}: {exc}") from None
     try:
