@@ -23,7 +23,7 @@ from kniffel_rules import (
     simulate,
 )
 from kniffel_rules.cli import main
-from kniffel_rules.simulation import MAX_SEED, game_generators, game_seed
+from kniffel_rules.simulation import MAX_SEED, game_generators, game_seed, wilson
 
 PLAYERS = ["greedy", "random"]
 
@@ -129,6 +129,14 @@ def test_summary_is_the_table_of_the_games() -> None:
     scores = [g.scores[1] for g in sim.games]
     assert (rand.min, rand.max) == (min(scores), max(scores))
     assert rand.mean == pytest.approx(sum(scores) / 40)
+
+
+@given(n=st.integers(1, 10**6), data=st.data())
+def test_the_wilson_interval_holds_the_rate(n: int, data: st.DataObject) -> None:
+    wins = data.draw(st.integers(0, 2 * n)) / 2  # ties count half
+    low, high = wilson(wins, n)
+    assert 0.0 <= low <= wins / n <= high <= 1.0
+    assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
 
 
 @settings(max_examples=10, deadline=None)

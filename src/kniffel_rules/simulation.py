@@ -129,7 +129,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
         n: The trials; ``0`` gives ``(0.0, 1.0)``.
 
     Returns:
-        ``(low, high)`` within ``0 .. 1``.
+        ``(low, high)`` within ``0 .. 1``, with ``low <= wins / n <= high``.
     """
     if n == 0:
         return (0.0, 1.0)
@@ -137,7 +137,8 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p itself (rounding put 1.0 just above the top for wins == n)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @attrs.frozen(slots=True)
@@ -677,7 +678,8 @@ def simulate(
         _count(chunksize, "chunksize", 1, MAX_CHUNK)
     stream = _stream(progress)
     the_rules = _rules(variant, rules)
-    remote = executor is not None and not isinstance(executor, ThreadPoolExecutor)
+    # only plain threads share this process's objects (an interpreter pool pickles too)
+    remote = executor is not None and type(executor) is not ThreadPoolExecutor
     specs, names = _players(variant, name, players, the_rules, remote)
     bar = _Progress(count, stream)
     results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
