@@ -35,10 +35,11 @@ def _wait_gone(pids: list[int], seconds: float = 30.0) -> list[int]:
 
 
 def test_workers_give_the_results_of_one_process() -> None:
-    one = run_games("classic", ["greedy", "random"], 9, 5, None, 1, None)
-    two = run_games("classic", ["greedy", "random"], 9, 5, None, 2, None)
-    three = run_games("classic", ["greedy", "random"], 9, 5, None, 3, None)
+    one = run_games("classic", ["greedy", "random"], 9, 5, workers=1)
+    two = run_games("classic", ["greedy", "random"], 9, 5, workers=2)
+    three = run_games("classic", ["greedy", "random"], 9, 5, workers=3)
     assert one == two == three
+    assert [g.index for g in one.games] == list(range(9))
     assert multiprocessing.active_children() == []
 
 
@@ -68,7 +69,7 @@ class _FailingStream:
 def test_an_exception_ends_every_worker() -> None:
     stream = _FailingStream()
     with pytest.raises(_Boom):
-        run_games("classic", ["random", "random"], 400, 1, None, 2, stream)  # type: ignore[arg-type]
+        run_games("classic", ["random", "random"], 400, 1, workers=2, progress=stream)  # type: ignore[arg-type]
     assert stream.workers, "the workers were running"
     assert _wait_gone(stream.workers) == []
     assert multiprocessing.active_children() == []

@@ -37,6 +37,7 @@ from kniffel_rules.records import (
     record_to_json,
 )
 from kniffel_rules.sheets import Finding, Report, verify_sheet
+from kniffel_rules.simulation import Simulation, simulate
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "RecordError",
     "Rejection",
     "Report",
+    "Simulation",
     "StepLimitError",
     "UnknownVariantError",
     "Variant",
@@ -70,5 +72,6 @@ __all__ = [
     "record_from_json",
     "record_to_json",
     "replay",
+    "simulate",
     "verify_sheet",
 ]

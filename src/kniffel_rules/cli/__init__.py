@@ -7,8 +7,10 @@ Commands (``kniffel COMMAND --help`` lists every option with its default;
   one seeded game between bots, turn by turn, with the final picture and
   scores (``--json``: the game record instead).
 * ``kniffel simulate --game G --players optimal,greedy,random --games N --seed S
-  [--workers K] [--json]``: many games; win rates with 95% confidence
-  intervals and score statistics (a progress bar on a terminal's stderr).
+  [--first F] [--workers K | --scheduler ADDRESS] [--json]``: many games
+  (`kniffel_rules.simulate`); win rates with 95% confidence intervals and
+  score statistics (a progress bar on a terminal's stderr); ``--json`` prints
+  the `kniffel_rules.Simulation` document.
 * ``kniffel play --game G [--players Ann,Ben,bot:optimal] [--seed S] [--resume FILE]
   [--json FILE]``: people play against bots (or each other) at the keyboard;
   ``hint``, ``undo``, ``save FILE`` and ``quit`` at every prompt.
@@ -44,7 +46,7 @@ from kniffel_rules.cli.arguments import (
 )
 from kniffel_rules.cli.play import Leave, Table, render_view
 from kniffel_rules.cli.players import parse_players, seats_from_names
-from kniffel_rules.cli.simulate import print_table, progress_stream, run_games, summarise
+from kniffel_rules.cli.simulate import print_table, progress_stream, run_games
 from kniffel_rules.cli.verify import verify
 from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
@@ -122,10 +124,15 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     m.add_argument("--game", default="classic", choices=games, help="the game")
     m.add_argument("--players", default="greedy,random", help="bots, comma-separated" + bots)
     m.add_argument("--games", type=whole_number, default=100, help="how many games")
+    m.add_argument("--first", type=whole_number, default=0,
+                   help="the index of the first game (a shard of a larger run)")  # fmt: skip
     m.add_argument("--seed", type=whole_number, default=1, help="fixes every game")
-    m.add_argument("--workers", type=whole_number, default=1, help="parallel processes")
+    m.add_argument("--workers", type=whole_number, default=1, help="parallel local processes")
+    m.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="play on this Dask scheduler instead (extra 'dask')")  # fmt: skip
     m.add_argument("--rules", help=rules_help)
-    m.add_argument("--json", action="store_true", help="print the results as JSON")
+    m.add_argument("--json", action="store_true",
+                   help="print the games and the summary as JSON (Simulation.to_json)")  # fmt: skip
 
     p = command("play", "play a game at the keyboard, against bots or each other")
     p.add_argument("--game", default="classic", choices=games, help="the game")
@@ -294,22 +301,14 @@ def _read_record(path: str) -> GameRecord:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    if args.games < 1:
-        raise KniffelError("--games must be at least 1")
-    if args.workers < 1:
-        raise KniffelError("--workers must be at least 1")
     seats = parse_players(args.game, args.players)  # validates the names
-    bots = [s.bot_name for s in seats]
-    rules_doc = _rules_doc(args.rules)
-    _rules(args.game, args.rules)  # validates the options before any worker starts
-    results = run_games(args.game, bots, args.games, args.seed, rules_doc, args.workers,
-                        progress_stream())  # fmt: skip
-    rows = summarise([s.label for s in seats], results)
+    rules = _rules(args.game, args.rules)  # validates the options before any worker starts
+    sim = run_games(args.game, [s.bot_name for s in seats], args.games, args.seed, rules,
+                    args.first, args.workers, args.scheduler, progress_stream())  # fmt: skip
     if args.json:
-        doc = {"game": args.game, "games": args.games, "seed": args.seed, "players": rows}
-        print(json.dumps(doc, indent=2), file=out)
+        print(sim.to_json(), file=out)
     else:
-        print_table(args.game, args.games, args.seed, rows, out, lang=args.lang)
+        print_table(sim, out, lang=args.lang)
     return 0
 
 

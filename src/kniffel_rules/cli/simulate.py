@@ -1,149 +1,174 @@
-"""``kniffel simulate``: many seeded games between bots, in parallel processes if asked."""
+"""``kniffel simulate``: `kniffel_rules.simulate` in this process, a local pool or on Dask.
+
+``--workers N`` plays in ``N`` local processes (a
+`~concurrent.futures.ProcessPoolExecutor`), ``--scheduler ADDRESS`` on a
+Dask cluster (the ``dask`` extra); the games are the same either way.
+"""
 
 from __future__ import annotations
 
-import math
+import contextlib
+import importlib
 import multiprocessing
-import random
 import signal
-import statistics
 import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TextIO
 
-from kniffel_rules.cli.players import make_bot
 from kniffel_rules.cli.words import say
+from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
-from kniffel_rules.playing import Policy, play
-from kniffel_rules.variant import get_variant
+from kniffel_rules.simulation import MAX_FIRST, MAX_GAMES, MAX_SEED, Simulation, simulate, wilson
 
-__all__ = ["print_table", "progress_stream", "run_games", "summarise", "wilson"]
+__all__ = ["print_table", "progress_stream", "run_games", "wilson"]
 
-_WORKER_BOTS: dict[tuple[str, tuple[str, ...]], list[Policy]] = {}
+MAX_WORKERS = 1024
+"""The most local worker processes ``--workers`` starts."""
 
-
-def _one(
-    job: tuple[str, tuple[str, ...], int, dict[str, Any] | None],
-) -> tuple[list[int], list[int]]:
-    """Play one game (in a worker or in-process); returns (scores, winners)."""
-    game_name, bots, seed, rules_doc = job
-    key = (game_name, bots)
-    if key not in _WORKER_BOTS:
-        _WORKER_BOTS[key] = [make_bot(game_name, b) for b in bots]
-    game = get_variant(game_name)
-    rules = None if rules_doc is None else game.Rules.from_dict(rules_doc)
-    final = play(game, _WORKER_BOTS[key], seed=seed, rules=rules)
-    return list(game.scores(final)), list(game.winners(final))
+DASK_HINT = "pip install 'kniffel-rules[dask]'"
 
 
-def run_games(game: str, bots: Sequence[str], games: int, seed: int,
-              rules_doc: dict[str, Any] | None, workers: int,
-              progress: TextIO | None) -> list[tuple[list[int], list[int]]]:  # fmt: skip
-    """Play ``games`` games; the per-game seeds come from ``random.Random(seed)``.
+def _check(value: int, option: str, lo: int, hi: int) -> None:
+    if not lo <= value <= hi:
+        raise KniffelError(f"{option} must be within {lo} .. {hi}, not {value}")
 
-    The results do not depend on ``workers``: game ``i`` always gets the
-    ``i``-th seed.
+
+def run_games(
+    game: str,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    rules: Any = None,
+    first: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: TextIO | None = None,
+) -> Simulation:
+    """The games of ``kniffel simulate``: here, in ``workers`` processes, or on a Dask scheduler.
+
+    Args:
+        game: The game's name.
+        bots: The bots' names, one per seat.
+        games: How many games.
+        seed: The run's seed.
+        rules: The game's ``Rules`` (``None``: the rulebook).
+        first: The index of the first game.
+        workers: Local processes (1: this process).
+        scheduler: A Dask scheduler's address (``tcp://host:8786``) instead.
+        progress: Where a progress bar is drawn, or None.
+
+    Returns:
+        The simulation.
+
+    Raises:
+        KniffelError: A bad option (named as on the command line), dask
+            missing, or the scheduler unreachable.
     """
-    master = random.Random(seed)
-    jobs = [(game, tuple(bots), master.getrandbits(64), rules_doc) for _ in range(games)]
-    if workers <= 1 or games <= 1:
-        return list(_progress((_one(j) for j in jobs), games, progress))
-    workers = min(workers, games)
-    # workers take chunks as they finish: few messages, and at the end no
-    # worker waits longer than one small chunk for the others
-    chunksize = max(1, min(64, games // (20 * workers)))
-    pool = _pool(workers, game, tuple(bots))
+    _check(games, "--games", 1, MAX_GAMES)
+    _check(first, "--first", 0, MAX_FIRST)
+    _check(seed, "--seed", 0, MAX_SEED)
+    _check(workers, "--workers", 1, MAX_WORKERS)
+    if scheduler is not None and workers != 1:
+        raise KniffelError("--workers and --scheduler: give one of them")
+    args: dict[str, Any] = {"games": games, "seed": seed, "rules": rules, "first": first,
+                            "progress": False if progress is None else progress}  # fmt: skip
+    if scheduler is not None:
+        with _dask_executor(scheduler) as executor:
+            return simulate(game, list(bots), executor=executor, **args)
+    if workers == 1 or games == 1:
+        return simulate(game, list(bots), **args)
+    with _local_pool(min(workers, games)) as executor:
+        return simulate(game, list(bots), executor=executor, **args)
+
+
+@contextlib.contextmanager
+def _dask_executor(address: str) -> Iterator[Executor]:
+    """A Dask client's executor; the client is closed at the end."""
     try:
-        results = list(_progress(pool.imap(_one, jobs, chunksize=chunksize), games, progress))
-    except BaseException:  # an exception or Ctrl-C: no worker outlives the command
-        pool.terminate()
-        pool.join()
+        distributed = importlib.import_module("distributed")  # the dask extra
+    except ImportError:
+        raise KniffelError(f"--scheduler needs dask: {DASK_HINT}") from None
+    try:
+        client = distributed.Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise KniffelError(f"--scheduler: cannot reach {address!r}: {exc}") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
+
+def _ignore_ctrl_c() -> None:
+    """In each worker: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _nothing() -> None:
+    """A first task that makes the pool start a worker."""
+
+
+@contextlib.contextmanager
+def _local_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """``workers`` spawned processes that ignore Ctrl-C; none outlives the block."""
+    pool = ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_ctrl_c
+    )
+    try:
+        with _ctrl_c_ignored():  # the workers start now, and inherit it while they import
+            for _ in range(workers):
+                pool.submit(_nothing)
+        yield pool
+    except BaseException:  # an exception or Ctrl-C: end the workers at once
+        _terminate(pool)
         raise
-    pool.close()
-    pool.join()
-    return results
+    pool.shutdown(wait=True)
 
 
-def _pool(workers: int, game: str, bots: tuple[str, ...]) -> Any:
-    """The worker processes; they start with Ctrl-C ignored (the parent ends them)."""
-    ctx = multiprocessing.get_context("spawn")
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers without waiting for their games."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    # the pool's own thread first drops the cancelled work (before Python 3.12 it
+    # fails on a cancelled future when it finds the workers ended first)
+    deadline = time.monotonic() + 2.0
+    while getattr(pool, "_cancel_pending_futures", False) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=True)
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
-        return ctx.Pool(workers, initializer=_start_worker, initargs=(game, bots))
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited while they import
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        return ctx.Pool(workers, initializer=_start_worker, initargs=(game, bots))
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def _start_worker(game_name: str, bots: tuple[str, ...]) -> None:
-    """In each worker: Ctrl-C is the parent's to handle; the bots are built once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_BOTS[game_name, bots] = [make_bot(game_name, b) for b in bots]
-
-
-def _progress(items: Iterator[Any], total: int, stream: TextIO | None) -> Iterator[Any]:
-    for i, item in enumerate(items, 1):
-        if stream is not None and (i == total or i % max(1, total // 50) == 0):
-            filled = 30 * i // total
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {i}/{total}", end="", file=stream,
-                  flush=True)  # fmt: skip
-            if i == total:
-                print(file=stream)
-        yield item
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """Wilson 95% interval for a proportion ``wins / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.959964
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def summarise(labels: Sequence[str], results: list[tuple[list[int], list[int]]]
-              ) -> list[dict[str, Any]]:  # fmt: skip
-    """Win rates (ties split), Wilson intervals and score statistics per seat."""
-    n = len(results)
-    rows = []
-    for seat, label in enumerate(labels):
-        wins = sum(1 / len(w) for _, w in results if seat in w)
-        scores = [s[seat] for s, _ in results]
-        lo, hi = wilson(wins, n)
-        rows.append({
-            "seat": seat,
-            "bot": label,
-            "win_rate": wins / n,
-            "win_rate_ci95": [lo, hi],
-            "mean": statistics.fmean(scores),
-            "stdev": statistics.stdev(scores) if n > 1 else 0.0,
-            "min": min(scores),
-            "max": max(scores),
-        })  # fmt: skip
-    return rows
-
-
-def print_table(game: str, games: int, seed: int, rows: list[dict[str, Any]], out: TextIO,
-                *, lang: Lang = "en") -> None:  # fmt: skip
-    """The readable table of `summarise`'s rows, its headings in ``lang``."""
+def print_table(sim: Simulation, out: TextIO, *, lang: Lang = "en") -> None:
+    """The readable table of ``sim.summary()``, its headings in ``lang``."""
 
     def w(key: str) -> str:
         return say(key, lang)
 
-    print(say("sim_title", lang, game=game, games=games, seed=seed), file=out)
+    print(say("sim_title", lang, game=sim.game, games=len(sim.games), seed=sim.seed), file=out)
     print(f"{w('sim_seat'):>5}  {w('sim_bot'):<12} {w('sim_win_rate'):>9}  {w('sim_ci'):<15} "
           f"{w('sim_mean'):>7} {w('sim_sd'):>6} {w('sim_min'):>5} {w('sim_max'):>5}",
           file=out)  # fmt: skip
-    for r in rows:
-        lo, hi = r["win_rate_ci95"]
+    for r in sim.summary():
+        lo, hi = r.win_rate_ci95
         print(
-            f"{r['seat']:>5}  {r['bot']:<12} {r['win_rate']:>9.1%}  "
-            f"{lo:>6.1%}-{hi:<7.1%} {r['mean']:>7.1f} {r['stdev']:>6.1f} "
-            f"{r['min']:>5} {r['max']:>5}",
+            f"{r.seat:>5}  {r.bot:<12} {r.win_rate:>9.1%}  "
+            f"{lo:>6.1%}-{hi:<7.1%} {r.mean:>7.1f} {r.stdev:>6.1f} "
+            f"{r.min:>5} {r.max:>5}",
             file=out,
         )
 
