@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import sys
 from collections.abc import Sequence
