@@ -312,4 +312,7 @@ def test_scheduler_without_dask_gives_the_install_hint(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     assert _cli("simulate", "--scheduler", "tcp://127.0.0.1:8786")[0] == 2
     err = capsys.readouterr().err
-    assert err == "kniffel: error: --scheduler needs dask: pip install 'kniffel-rules[dask]'\n"
+    assert err == (
+        "kniffel: error: --scheduler needs dask: pip install 'kniffel-rules[dask]'"
+        " (from a clone: pip install -e '.[dask]')\n"
+    )

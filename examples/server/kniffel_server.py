@@ -15,7 +15,8 @@ library's public boundary, the same way for all five games:
   action, and the stored tables are resumed on start
   (``kniffel_rules.record_from_json``).
 
-Run it (``pip install 'kniffel-rules[server]'``)::
+Run it (``pip install 'kniffel-rules[server]'``, or from a clone
+``pip install -e '.[server]'``)::
 
     python examples/server/kniffel_server.py --port 8765 --store tables
 

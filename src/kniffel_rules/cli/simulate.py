@@ -28,7 +28,7 @@ __all__ = ["print_table", "progress_stream", "run_games", "wilson"]
 MAX_WORKERS = 1024
 """The most local worker processes ``--workers`` starts."""
 
-DASK_HINT = "pip install 'kniffel-rules[dask]'"
+DASK_HINT = "pip install 'kniffel-rules[dask]' (from a clone: pip install -e '.[dask]')"
 
 
 def _check(value: int, option: str, lo: int, hi: int) -> None:

@@ -51,6 +51,7 @@ def numpy_or_error() -> Any:
     except ImportError:
         raise KniffelError(
             "recomputing an optimal-play table needs numpy: pip install 'kniffel-rules[solver]'"
+            " (from a clone: pip install -e '.[solver]')"
         ) from None
     return numpy
 

@@ -114,7 +114,10 @@ class OptimalSolitaire:
         self._rules = solver_rules(Rules() if rules is None else rules)
         self._progress = progress
         if numpy and importlib.util.find_spec("numpy") is None:
-            raise KniffelError("numpy=True needs numpy: pip install 'kniffel-rules[solver]'")
+            raise KniffelError(
+                "numpy=True needs numpy: pip install 'kniffel-rules[solver]'"
+                " (from a clone: pip install -e '.[solver]')"
+            )
         self._numpy = numpy
         self._table: ValueTable | None = None
         self._turns: TurnCache | None = None
@@ -129,7 +132,7 @@ class OptimalSolitaire:
         elif self._shipped is None and importlib.util.find_spec("numpy") is None:
             raise KniffelError(
                 "no table ships for these rules, and computing one needs numpy: "
-                "pip install 'kniffel-rules[solver]'"
+                "pip install 'kniffel-rules[solver]' (from a clone: pip install -e '.[solver]')"
             )
 
     @property

@@ -255,6 +255,7 @@ class WinProbabilityPlayer:
         if importlib.util.find_spec("numpy") is None:
             raise KniffelError(
                 "WinProbabilityPlayer needs numpy: pip install 'kniffel-rules[solver]'"
+                " (from a clone: pip install -e '.[solver]')"
             )
         self._solo = OptimalSolitaire(self._rules, progress=False, numpy=True)
         self._moments: Moments | None = None
