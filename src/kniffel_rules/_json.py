@@ -71,7 +71,9 @@ def loads(text: str | bytes | bytearray) -> Any:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except _DuplicateKey as exc:
         raise InvalidStateError("", str(exc)) from None
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:  # nested far deeper than any document of the library
+        raise InvalidStateError("", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:
         raise InvalidStateError("", f"not valid JSON ({exc})") from None
     check_tree(value)
     return value

@@ -59,8 +59,8 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = ""
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
-        (DEEP_ARRAY, "kniffel: error: --rules: not valid JSON ("),
-        (DEEP_OBJECT, "kniffel: error: --rules: not valid JSON ("),
+        (DEEP_ARRAY, f"kniffel: error: --rules: nested deeper than {MAX_DEPTH} levels"),
+        (DEEP_OBJECT, f"kniffel: error: --rules: nested deeper than {MAX_DEPTH} levels"),
         ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "kniffel: error: --rules: "),
         ('{"a":' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1), "kniffel: error: --rules: "),
         ('{"joker": "free", "joker": "none"}', "kniffel: error: --rules: the key 'joker' appears"),
