@@ -41,7 +41,7 @@ _CARD_GAP: Final = 4
 
 
 def _count(n: int, lang: Lang) -> str:
-    return say("card" if n == 1 else "cards", lang, n)
+    return say("card" if n == 1 else "n_cards", lang, n)
 
 
 def _card(canvas: Canvas, x: float, y: float, card: cards.Card, lang: Lang) -> None:
