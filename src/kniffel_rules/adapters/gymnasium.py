@@ -99,9 +99,10 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             ``step``).
 
     Raises:
-        UnsupportedGameError: a game the adapters do not cover, or one that
-            is not solitaire (the Duell, the card game: ``INFO.min_players``).
-        InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``.
+        UnsupportedGameError: a game the adapters do not cover, or a card
+            game (hidden information) that is not solitaire.
+        InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``, or
+            a game for several players only (the Duell; path ``game``).
     """
 
     # Gymnasium's attribute; render_fps only paces a player of recorded frames
@@ -117,7 +118,12 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> None:
         name, _, rules = resolve_game(game, rules)
         info = get_variant(name).INFO
-        if info.min_players > 1:
+        if info.min_players > 1 and not info.hidden_information:
+            raise InvalidStateError(
+                "game",
+                f"{info.title()} needs {info.min_players} players: use the PettingZoo env",
+            )
+        if info.min_players > 1:  # and its seats see different views
             raise UnsupportedGameError(
                 f"{info.title()} is for {info.min_players} to {info.max_players} players, "
                 f"not solitaire: use the PettingZoo env (pettingzoo.env({name!r})) or "
