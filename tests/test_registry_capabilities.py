@@ -78,6 +78,7 @@ def test_the_adapters_cover_every_game(name: str) -> None:
     info = get_variant(name).INFO
     assert name in GAMES
     assert player_limits(name) == (info.min_players, info.max_players)
+    assert info.bounds is not None
     low, high, length = info.bounds(get_variant(name).Rules(), info.min_players)
     assert low <= high and length > 0
 
