@@ -195,6 +195,9 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             or rules options (path ``rules.<option>``).
     """
 
+    GAME: ClassVar[str] = ""
+    """The registry name of the game a subclass loads (``""`` here: ``game`` says it)."""
+
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         params = {**_defaults(game), **(params or {})}
         module = _module_of(game)
@@ -420,6 +423,8 @@ def _factory(game: str) -> type[KniffelGame]:
         if game == cls.GAME:
             return cls
 
+    # a registered game without a public class of its own (every game of the
+    # library has one): a class made for it
     def __init__(self: KniffelGame, params: dict[str, Any] | None = None) -> None:
         KniffelGame.__init__(self, game, params)
 
