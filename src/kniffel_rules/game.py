@@ -30,7 +30,7 @@ keeping tables of their own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -84,11 +84,12 @@ def _check_limits(instance: GameInfo, attribute: attrs.Attribute[Any], value: in
 
 @attrs.frozen(slots=True)
 class GameInfo:
-    """What a game says of itself: its name, its titles and who may play it.
+    """What a game says of itself: its name, titles, who may play it and what it offers.
 
     Every registered game module has one as ``INFO``; the registry, the
-    command line, records and the adapters ask it rather than keeping tables
-    of their own.
+    command line, records, the pictures and the adapters ask it rather than
+    keeping tables of their own (``tests/test_registry_capabilities.py``
+    fails when a registered game lacks one of the capabilities).
 
     Attributes:
         name: The registry name (``"classic"``), as `kniffel_rules.get_variant` takes it.
@@ -99,6 +100,22 @@ class GameInfo:
             card game's hands): its observations then hide what is not theirs.
         score_sheet: Whether the game is scored on a box sheet that
             `kniffel_rules.verify_sheet` checks.
+        picture: The picture `kniffel_rules.svg.render` draws of a view:
+            the name of a drawing function of `kniffel_rules.svg`
+            (``"sheet"``); ``None``: the game has none.
+        action_index: ``action_index(rules)``: every decision a player can
+            ever be offered under ``rules``, each once, in the fixed order of
+            the adapters' `kniffel_rules.adapters.space.ActionSpace`.
+        chance_index: ``chance_index(rules)``: every chance outcome under
+            ``rules``, each once, in the fixed order of
+            `kniffel_rules.adapters.space.ChanceSpace`.
+        tensor: ``tensor(t, game, observation)`` writes the observation's
+            numbers, part by part, with ``t.add(name, values)`` and
+            ``t.one_hot(name, size, at)`` (``game`` is the game module): the
+            layout of `kniffel_rules.adapters.space.observation_tensor`.
+        bounds: ``bounds(rules, players)``: the lowest and the highest final
+            score of a solitaire game and the most decisions and chance events
+            a game can take (OpenSpiel's utility range and game length).
 
     Examples:
         >>> from kniffel_rules import classic
@@ -112,6 +129,13 @@ class GameInfo:
     max_players: int = attrs.field(validator=_check_limits)
     hidden_information: bool = False
     score_sheet: bool = False
+    picture: str | None = None
+    action_index: Callable[[Any], Sequence[Any]] | None = attrs.field(default=None, repr=False)
+    chance_index: Callable[[Any], Sequence[Any]] | None = attrs.field(default=None, repr=False)
+    tensor: Callable[[Any, Any, Any], None] | None = attrs.field(default=None, repr=False)
+    bounds: Callable[[Any, int], tuple[float, float, int]] | None = attrs.field(
+        default=None, repr=False
+    )
 
     def title(self, lang: Lang = "en") -> str:
         """The game's title in ``lang`` (English for a language it lacks)."""

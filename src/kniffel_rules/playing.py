@@ -11,7 +11,8 @@ import attrs
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import InvalidStateError, StepLimitError
-from kniffel_rules.variant import _MODULES, VARIANTS, UnknownVariantError, Variant, get_variant
+from kniffel_rules.game import GameInfo
+from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay", "variant_name"]
 
@@ -80,13 +81,14 @@ def _resolve(variant: str | Variant) -> Variant:
 def variant_name(variant: str | Variant) -> str:
     """The registry name of a game given by name or as its module, ``""`` if not registered.
 
-    A module is matched by its ``__name__`` (``kniffel_rules.classic``), so no
-    other game is imported.
+    A module is known by its ``INFO.name`` (`kniffel_rules.GameInfo`) when it
+    is the module registered under that name, so no other game is imported.
     """
     if isinstance(variant, str):
         return variant if variant in VARIANTS else ""
-    module_name = getattr(variant, "__name__", None)
-    return next((name for name, m in _MODULES.items() if m == module_name), "")
+    info = getattr(variant, "INFO", None)
+    name = info.name if isinstance(info, GameInfo) else ""
+    return name if name in VARIANTS and get_variant(name) is variant else ""
 
 
 def _generator(seed: object) -> random.Random:

@@ -52,7 +52,7 @@ from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.playing import GameRecord
-from kniffel_rules.variant import _MODULES, VARIANTS, Variant, get_variant
+from kniffel_rules.variant import VARIANTS, Variant, get_variant
 
 __all__ = [
     "FORMAT",
@@ -172,13 +172,10 @@ def _hides(game: Any) -> Any:
 
 
 def _infer_variant(state: Any) -> str:
-    """The registry name whose module's ``State`` is the type of ``state``, else ``""``."""
-    module_name = type(state).__module__
-    for name, module in _MODULES.items():
-        if module_name == module or module_name.startswith(module + "."):
-            game = get_variant(name)
-            if type(state) is getattr(game, "State", None):
-                return name
+    """The registry name of the game whose ``State`` is the type of ``state``, else ``""``."""
+    for name in VARIANTS:
+        if type(state) is getattr(get_variant(name), "State", None):
+            return name
     return ""
 
 

@@ -219,3 +219,15 @@ def test_mcts_plays_a_duel() -> None:
 def test_mcts_beats_the_uniform_random_player(name: str) -> None:
     results = mcts_against_random(name, 4, 20)
     assert results.count(1.0) >= 3, results
+
+
+def test_a_registered_game_without_a_public_class_gets_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel loads every registered game: one without a ``Kniffel*`` class has one made."""
+    from kniffel_rules.adapters import openspiel
+
+    monkeypatch.setattr(openspiel, "_NAMED", ())
+    made: Any = openspiel._factory("master")  # its __init__ takes the params only
+    game = made({"players": 2})
+    assert made.GAME == "master" and game.kniffel_game == "master"
+    assert made.__doc__ == "``kniffel_master``: Kniffel Master."
+    assert game.num_distinct_actions() == pyspiel.load_game("kniffel_master").num_distinct_actions()

@@ -24,9 +24,10 @@ as Gymnasium specifies). An environment pickles and deep-copies (a copy
 taken mid-game plays on exactly as the original, dice included), so it
 ships to a worker process.
 
-The card game is for 2 to 4 players, so it has no Gymnasium environment:
-``KniffelEnv("cards")`` raises `UnsupportedGameError` saying so (use the
-PettingZoo environment ``env("cards")`` or OpenSpiel's ``kniffel_cards``).
+A game that is not solitaire (``INFO.min_players`` above 1: the Duell, the
+card game) has no Gymnasium environment: ``KniffelEnv("cards")`` raises
+`UnsupportedGameError` saying so (use the PettingZoo environment
+``env("cards")`` or OpenSpiel's ``kniffel_cards``).
 
 An illegal action is, by default, refused with a penalty: the state does not
 change, the reward is ``illegal_reward`` (``-1.0``) and
@@ -59,6 +60,7 @@ from gymnasium import spaces
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
 from kniffel_rules.adapters.space import (
+    GAMES,
     ActionSpace,
     UnsupportedGameError,
     resolve_game,
@@ -73,10 +75,11 @@ RENDER_MODES: Final[tuple[str, ...]] = ("ansi", "human")
 """The render modes besides ``None``: the picture returned (``"ansi"``) or printed (``"human"``)."""
 
 ENVIRONMENTS: dict[str, str] = {
-    "kniffel_rules/Classic-v0": "classic",
-    "kniffel_rules/Extreme-v0": "extreme",
+    f"kniffel_rules/{name.capitalize()}-v0": name
+    for name in GAMES
+    if get_variant(name).INFO.score_sheet and get_variant(name).INFO.min_players == 1
 }
-"""The registered environment ids and their games."""
+"""The registered environment ids and their games: the solitaire games played on a box sheet."""
 
 IllegalMode = Literal["penalty", "raise"]
 
@@ -96,9 +99,10 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             ``step``).
 
     Raises:
-        UnsupportedGameError: a game the adapters do not cover, or the card
-            game (it is not solitaire).
-        InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``.
+        UnsupportedGameError: a game the adapters do not cover, or a card
+            game (hidden information) that is not solitaire.
+        InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``, or
+            a game for several players only (the Duell; path ``game``).
     """
 
     # Gymnasium's attribute; render_fps only paces a player of recorded frames
@@ -113,13 +117,18 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
     ) -> None:
         name, _, rules = resolve_game(game, rules)
-        if name == "cards":
-            raise UnsupportedGameError(
-                "the card game is for 2 to 4 players, not solitaire: use the PettingZoo env "
-                "(pettingzoo.env('cards')) or OpenSpiel's kniffel_cards"
+        info = get_variant(name).INFO
+        if info.min_players > 1 and not info.hidden_information:
+            raise InvalidStateError(
+                "game",
+                f"{info.title()} needs {info.min_players} players: use the PettingZoo env",
             )
-        if name == "duel":
-            raise InvalidStateError("game", "the Duell needs two players: use the PettingZoo env")
+        if info.min_players > 1:  # and its seats see different views
+            raise UnsupportedGameError(
+                f"{info.title()} is for {info.min_players} to {info.max_players} players, "
+                f"not solitaire: use the PettingZoo env (pettingzoo.env({name!r})) or "
+                f"OpenSpiel's kniffel_{name}"
+            )
         if illegal not in ("penalty", "raise"):
             raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:

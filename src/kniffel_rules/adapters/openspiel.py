@@ -67,7 +67,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -81,7 +81,6 @@ from kniffel_rules.adapters.space import (
     observation_tensor,
     player_limits,
 )
-from kniffel_rules.dice import all_multisets
 from kniffel_rules.variant import Variant, get_variant
 
 __all__ = [
@@ -98,15 +97,6 @@ __all__ = [
 
 GAME_NAMES: dict[str, str] = {f"kniffel_{game}": game for game in GAMES}
 """The OpenSpiel short names and the games they load."""
-
-_LONG: dict[str, str] = {
-    "classic": "Kniffel",
-    "extreme": "Kniffel Extreme",
-    "master": "Kniffel Master",
-    "duel": "Kniffel: Das Duell",
-    "cards": "Kniffel: Das Kartenspiel",
-}
-_CARD_OPTIONS = ("simpler", "trickier", "max_rounds")  # the boards stay the printed ones
 
 
 @cache
@@ -148,48 +138,24 @@ def _numbered_outcomes(game: str, rules: Any, state: Any) -> list[tuple[int, flo
     return list(numbered)
 
 
-@cache
-def _extreme_best(rules: Any) -> int:
-    extreme: Any = _module_of("extreme")
-    return max(
-        int(extreme.score(box, (*d6, d10)))
-        for d6 in all_multisets(5)
-        for d10 in range(10)
-        for box in extreme.Box
-    )
-
-
 def _bounds(game: str, rules: Any, players: int) -> tuple[float, float, int]:
-    """(min utility, max utility, max game length) under ``rules``."""
-    roll_off = 50 * players
-    if game == "classic":
-        classic: Any = _module_of("classic")
-        boxes = len(classic.sheet_boxes(rules))
-        best = max(30, rules.full_house_score, rules.small_straight_score)
-        best = max(best, rules.large_straight_score, rules.kniffel_score)
-        per_game = boxes * best + rules.upper_bonus + 12 * rules.extra_kniffel_bonus
-        length = rules.games * players * boxes * 7 + roll_off
-        return -125.0 * rules.games, float(per_game * rules.games), length
-    if game == "extreme":
-        per_game = 22 * _extreme_best(rules) + rules.upper_bonus
-        return 0.0, float(per_game), players * 22 * (2 * (3 + rules.chips) + 1) + roll_off
-    if game == "master":
-        return 0.0, 200.0, 100_000 * players
-    if game == "cards":
-        # setup and the deal, then per turn at most a few moves per card
-        return -1.0, 1.0, 200 + rules.max_rounds * players * 2 * 65
-    return 0.0, 0.0, 100_000 * rules.match_wins
+    """(min utility, max utility, max game length) under ``rules``, as the game declares."""
+    bounds = _module_of(game).INFO.bounds
+    if bounds is None:  # pragma: no cover - the registry's test checks every game
+        return 0.0, 0.0, 100_000
+    return bounds(rules, players)
 
 
 def _game_type(game: str, zero_sum: bool = False) -> Any:
     """The registered type (general-sum); a two-player game is loaded as zero-sum."""
     low, high = player_limits(game)
     utility = pyspiel.GameType.Utility
-    hidden = game == "cards"
+    info = _module_of(game).INFO
+    hidden = info.hidden_information
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=f"kniffel_{game}",
-        long_name=_LONG[game],
+        long_name=info.title("de"),  # the published (German) title
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information.IMPERFECT_INFORMATION
@@ -209,10 +175,11 @@ def _game_type(game: str, zero_sum: bool = False) -> Any:
 
 
 def _defaults(game: str) -> dict[str, Any]:
+    # OpenSpiel's parameters are scalars: options that are documents (the
+    # card game's boards) stay the rulebook's.
     options = _module_of(game).Rules().to_dict()
-    if game == "cards":
-        options = {name: options[name] for name in _CARD_OPTIONS}
-    return {"players": 2, **options}
+    scalars = {name: value for name, value in options.items() if not isinstance(value, dict | list)}
+    return {"players": 2, **scalars}
 
 
 class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
@@ -227,6 +194,9 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             as its ``new_game`` and the registered type say; path ``players``)
             or rules options (path ``rules.<option>``).
     """
+
+    GAME: ClassVar[str] = ""
+    """The registry name of the game a subclass loads (``""`` here: ``game`` says it)."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         params = {**_defaults(game), **(params or {})}
@@ -337,7 +307,7 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         float in [0, 1), as OpenSpiel's ``UniformProbabilitySampler`` gives).
         In the dice games nothing is hidden: the state itself.
         """
-        if self.kniffel_game != "cards":
+        if not self._module.INFO.hidden_information:
             return KniffelState(self.get_game(), self.inner)
         module: Any = self._module
         rng = random.Random(int(float(probability_sampler()) * 2**53))
@@ -388,22 +358,28 @@ class KniffelObserver:
 class KniffelClassic(KniffelGame):
     """``kniffel_classic``: classic Kniffel (``params``: ``players`` and the ``Rules`` options)."""
 
+    GAME: ClassVar[str] = "classic"  # game-named: the public class of kniffel_classic
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("classic", params)
+        super().__init__(self.GAME, params)
 
 
 class KniffelExtreme(KniffelGame):
     """``kniffel_extreme``: Kniffel Extreme (``params``: ``players`` and the ``Rules`` options)."""
 
+    GAME: ClassVar[str] = "extreme"  # game-named: the public class of kniffel_extreme
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("extreme", params)
+        super().__init__(self.GAME, params)
 
 
 class KniffelMaster(KniffelGame):
     """``kniffel_master``: Kniffel Master (``params``: ``players`` and the ``Rules`` options)."""
 
+    GAME: ClassVar[str] = "master"  # game-named: the public class of kniffel_master
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("master", params)
+        super().__init__(self.GAME, params)
 
 
 class KniffelCards(KniffelGame):
@@ -413,33 +389,58 @@ class KniffelCards(KniffelGame):
     ``trickier`` and ``max_rounds`` (the boards are the printed ones).
     """
 
+    GAME: ClassVar[str] = "cards"  # game-named: the public class of kniffel_cards
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("cards", params)
+        super().__init__(self.GAME, params)
 
 
 class KniffelDuel(KniffelGame):
     """``kniffel_duel``: Kniffel: Das Duell (``params``: ``players`` = 2, the ``Rules`` options)."""
 
+    GAME: ClassVar[str] = "duel"  # game-named: the public class of kniffel_duel
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("duel", params)
+        super().__init__(self.GAME, params)
 
 
-# pyspiel keeps the factories until after Python has shut down: a class is
-# released cleanly there, a function (or lambda) aborts the interpreter at exit.
-_FACTORIES: dict[str, type[KniffelGame]] = {
-    "classic": KniffelClassic,
-    "extreme": KniffelExtreme,
-    "master": KniffelMaster,
-    "duel": KniffelDuel,
-    "cards": KniffelCards,
-}
+_NAMED: tuple[type[KniffelGame], ...] = (
+    KniffelClassic,
+    KniffelExtreme,
+    KniffelMaster,
+    KniffelDuel,
+    KniffelCards,
+)
+
+
+def _factory(game: str) -> type[KniffelGame]:
+    """The class OpenSpiel loads ``game`` with: its public class, else one made for it.
+
+    pyspiel keeps the factories until after Python has shut down: a class is
+    released cleanly there, a function (or lambda) aborts the interpreter at exit.
+    """
+    for cls in _NAMED:
+        if game == cls.GAME:
+            return cls
+
+    # a registered game without a public class of its own (every game of the
+    # library has one): a class made for it
+    def __init__(self: KniffelGame, params: dict[str, Any] | None = None) -> None:
+        KniffelGame.__init__(self, game, params)
+
+    title = _module_of(game).INFO.title()
+    return type(
+        f"Kniffel_{game}",
+        (KniffelGame,),
+        {"__init__": __init__, "__doc__": f"``kniffel_{game}``: {title}.", "GAME": game},
+    )
 
 
 def _register() -> None:
     known = set(pyspiel.registered_names())
     for short, game in GAME_NAMES.items():
         if short not in known:
-            pyspiel.register_game(_game_type(game), _FACTORIES[game])
+            pyspiel.register_game(_game_type(game), _factory(game))
 
 
 _register()

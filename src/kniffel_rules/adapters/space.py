@@ -42,15 +42,14 @@ hands appear as their sizes and the cards everyone saw them take).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from typing import Any, Final, cast
 
-from kniffel_rules.dice import D6, DiceRoll, all_multisets
+from kniffel_rules._tensor import Tensor
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
-from kniffel_rules.limits import MAX_PLAYERS
-from kniffel_rules.variant import UnknownVariantError, Variant, get_variant
+from kniffel_rules.game import GameInfo
+from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = [
     "DICE_GAMES",
@@ -67,11 +66,14 @@ __all__ = [
     "tensor_size",
 ]
 
-DICE_GAMES: Final[tuple[str, ...]] = ("classic", "extreme", "master", "duel")
-"""The four dice games."""
+GAMES: Final[tuple[str, ...]] = VARIANTS
+"""The games the adapters cover: every registered game (each declares its
+index, chance outcomes and tensor in its ``INFO``)."""
 
-GAMES: Final[tuple[str, ...]] = (*DICE_GAMES, "cards")
-"""The games the adapters cover: the dice games and the card game."""
+DICE_GAMES: Final[tuple[str, ...]] = tuple(
+    name for name in GAMES if not get_variant(name).INFO.hidden_information
+)
+"""The games whose observation holds the whole state: the four dice games."""
 
 
 class UnsupportedGameError(UnknownVariantError):
@@ -81,10 +83,19 @@ class UnsupportedGameError(UnknownVariantError):
 def game_name(game: str | Variant | Any) -> str:
     """The registry name of ``game``, a name or a game module, if the adapters cover it.
 
+    A module is known by its ``INFO.name`` and must be the registered module of
+    that name.
+
     Raises:
         UnsupportedGameError: ``game`` is not a game the adapters cover.
     """
-    name = game if isinstance(game, str) else getattr(game, "__name__", "").rsplit(".", 1)[-1]
+    if isinstance(game, str):
+        name = game
+    else:
+        info = getattr(game, "INFO", None)
+        name = info.name if isinstance(info, GameInfo) else ""
+        if name in GAMES and get_variant(name) is not game:
+            name = ""
     if name not in GAMES:
         raise UnsupportedGameError(f"unknown game {game!r}; the adapters cover {', '.join(GAMES)}")
     return name
@@ -106,34 +117,14 @@ def resolve_game(game: str | Variant | Any, rules: Any = None) -> tuple[str, Var
     return name, module, rules
 
 
-def _allows(module: Variant, players: int) -> bool:
-    try:
-        module.new_game(players)
-    except InvalidStateError:
-        return False
-    return True
-
-
-@cache
-def _limits(name: str) -> tuple[int, int]:
-    module = get_variant(name)
-    low = next((n for n in range(1, MAX_PLAYERS + 1) if _allows(module, n)), None)
-    if low is None:  # pragma: no cover - every game takes some count
-        raise InvalidStateError("players", f"{name} takes no number of players")
-    high, refused = low, MAX_PLAYERS + 1  # allowed, refused: bisect between them
-    while refused - high > 1:
-        middle = (high + refused) // 2
-        high, refused = (middle, refused) if _allows(module, middle) else (high, middle)
-    return low, high
-
-
 def player_limits(game: str | Variant | Any) -> tuple[int, int]:
-    """The fewest and the most players ``game`` takes, as its ``new_game`` decides.
+    """The fewest and the most players ``game`` takes, as its ``INFO`` declares.
 
-    The game's own ``new_game`` is the one check of a player count (classic
-    and Extreme: 1 to `kniffel_rules.limits.MAX_PLAYERS`; Master 1 to 4; the
-    Duell 2; the card game 2 to 4; no rules option changes them); this asks
-    it, so the adapters (OpenSpiel's registered game types) hold no second copy.
+    The game's ``new_game`` checks a player count against the same
+    ``INFO.min_players`` and ``INFO.max_players`` (classic and Extreme: 1 to
+    `kniffel_rules.limits.MAX_PLAYERS`; Master 1 to 4; the Duell 2; the card
+    game 2 to 4; no rules option changes them), so the adapters (OpenSpiel's
+    registered game types) hold no second copy.
 
         >>> player_limits("master"), player_limits("duel"), player_limits("cards")
         ((1, 4), (2, 2), (2, 4))
@@ -141,71 +132,8 @@ def player_limits(game: str | Variant | Any) -> tuple[int, int]:
     Raises:
         UnsupportedGameError: not a game the adapters cover.
     """
-    return _limits(game_name(game))
-
-
-def _game(name: str) -> Any:
-    # The games are reached through the registry only (a layer above them).
-    return get_variant(name)
-
-
-def _keeps(up_to: int) -> list[tuple[int, ...]]:
-    return [keep for k in range(up_to + 1) for keep in all_multisets(k)]
-
-
-def _classic_actions(rules: Any) -> list[Any]:
-    classic = _game("classic")
-
-    rolls = [classic.Roll()] if rules.full_cup else [classic.Roll(k) for k in _keeps(4)]
-    return rolls + [classic.Score(box) for box in classic.sheet_boxes(rules)]
-
-
-def _extreme_actions(rules: Any) -> list[Any]:
-    extreme = _game("extreme")
-
-    rolls = [
-        extreme.Roll(keep, d10)
-        for d10 in (False, True)
-        for keep in _keeps(5)
-        if not (d10 and len(keep) == 5)
-    ]
-    return rolls + [extreme.Score(box) for box in extreme.Box]
-
-
-def _master_actions(rules: Any) -> list[Any]:
-    master = _game("master")
-
-    out: list[Any] = [master.Roll(k) for k in _keeps(4)]
-    out += [master.Fulfil(task) for task in master.Task]
-    out += [master.NumberRows(((f, c),)) for f in D6 for c in range(2, 6)]
-    out += [
-        master.NumberRows(((f, c), (g, d)))
-        for f in D6
-        for g in D6
-        if f < g
-        for c, d in ((2, 2), (2, 3), (3, 2))
-    ]
-    out += [master.Coins(combo) for combo in master.COIN_COMBOS]
-    out += [master.Coins(master.Combo.TASK_DONE, task) for task in master.Task]
-    out += [
-        master.RowAndCoins(f, c, combo)
-        for f in D6
-        for c in (2, 3)
-        for combo in (master.Combo.PAIR, master.Combo.THREE_OF_A_KIND)
-        if not (c == 3 and combo is master.Combo.THREE_OF_A_KIND)
-    ]
-    out.append(master.Pass())
-    return out
-
-
-def _duel_actions(rules: Any) -> list[Any]:
-    duel = _game("duel")
-
-    out: list[Any] = [duel.Roll(k) for k in _keeps(4)]
-    out += [duel.Joker(die, face) for die in D6 for face in D6 if die != face]
-    out += [duel.Move(area) for area in duel.Area]
-    out.append(duel.Miss())
-    return out
+    info = get_variant(game_name(game)).INFO
+    return info.min_players, info.max_players
 
 
 def place_bound(board: Any, row: Any, levels: int) -> int:
@@ -214,80 +142,19 @@ def place_bound(board: Any, row: Any, levels: int) -> int:
     The largest sum of the spaces of ``levels`` consecutive levels of the row
     (0 when the row has fewer levels): a placement never takes more tokens
     than the spaces it fills (the end-game rule only lets it take fewer), so
-    this bounds ``Place.from_reserve`` for every player count.
+    this bounds ``Place.from_reserve`` for every player count (the card
+    game's own function, which its index is built with).
     """
-    spaces = board.row(row).spaces
-    sums = [sum(spaces[i : i + levels]) for i in range(len(spaces) - levels + 1)]
-    return max(sums, default=0)
+    from kniffel_rules.cards._space import place_bound as bound
+
+    return bound(board, row, levels)
 
 
-def _cards_places(rules: Any) -> list[Any]:
-    cards = _game("cards")
-
-    out: list[Any] = []
-    for row in cards.ROWS:
-        for levels in (1, 2) if row is cards.Row.TWO_PAIRS else (1,):
-            top = place_bound(rules.board, row, levels)
-            out += [cards.Place(row, r, levels) for r in range(top + 1) if top]
-    return out
-
-
-def _cards_actions(rules: Any) -> list[Any]:
-    cards = _game("cards")
-
-    out: list[Any] = [cards.PlaceToken(row) for row in cards.ROWS]
-    out.append(cards.Draw())
-    out += [cards.Take(card) for card in cards.CARDS]
-    out += [cards.Begin(combination) for combination in cards.Combination]
-    out += [cards.Pick(card) for card in cards.CARDS]
-    out += _cards_places(rules)
-    out += [cards.Exchange(card) for card in cards.CARDS]
-    out.append(cards.Stop())
-    out += [cards.Discard(card) for card in cards.CARDS]
-    return out
-
-
-_ACTIONS: Final[dict[str, Callable[[Any], list[Any]]]] = {
-    "classic": _classic_actions,
-    "extreme": _extreme_actions,
-    "master": _master_actions,
-    "duel": _duel_actions,
-    "cards": _cards_actions,
-}
-
-
-def _five_dice_outcomes(rules: Any) -> list[Any]:
-    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
-
-
-def _extreme_outcomes(rules: Any) -> list[Any]:
-    extreme = _game("extreme")
-    D10 = extreme.pieces.D10
-
-    out: list[Any] = [DiceRoll((face,)) for face in D6]
-    out += [
-        extreme.ExtremeRoll(d6, d10)
-        for d10 in (None, *D10)
-        for k in range(6)
-        for d6 in all_multisets(k)
-        if k or d10 is not None
-    ]
-    return out
-
-
-def _cards_outcomes(rules: Any) -> list[Any]:
-    cards = _game("cards")
-
-    return [cards.StartPlayer(seat) for seat in range(cards.MAX_PLAYERS)] + list(cards.CARDS)
-
-
-_OUTCOMES: Final[dict[str, Callable[[Any], list[Any]]]] = {
-    "cards": _cards_outcomes,
-    "classic": _five_dice_outcomes,
-    "extreme": _extreme_outcomes,
-    "master": _five_dice_outcomes,
-    "duel": _five_dice_outcomes,
-}
+def _declared(info: GameInfo, what: str) -> Any:
+    found = getattr(info, what)
+    if found is None:  # pragma: no cover - the registry's test checks every game
+        raise UnsupportedGameError(f"the game {info.name} declares no {what} for the adapters")
+    return found
 
 
 def _state_of(view: Any) -> Any:
@@ -436,7 +303,7 @@ class ActionSpace(_Index):
             InvalidStateError: ``rules`` of another game (path ``rules``).
         """
         name, module, rules = resolve_game(game, rules)
-        return cls(name, module, rules, _ACTIONS[name](rules))
+        return cls(name, module, rules, _declared(module.INFO, "action_index")(rules))
 
     def legal_indices(self, view: Any) -> tuple[int, ...]:
         """The numbers of ``legal_actions(view)`` in their order (``()`` at chance or the end).
@@ -491,7 +358,7 @@ class ChanceSpace(_Index):
             InvalidStateError: ``rules`` of another game (path ``rules``).
         """
         name, module, rules = resolve_game(game, rules)
-        return cls(name, module, rules, _OUTCOMES[name](rules))
+        return cls(name, module, rules, _declared(module.INFO, "chance_index")(rules))
 
     def outcomes(self, state: Any) -> tuple[tuple[int, Fraction], ...]:
         """``chance_outcomes(state)`` with each outcome replaced by its number.
@@ -507,165 +374,21 @@ class ChanceSpace(_Index):
 # --- observation tensors --------------------------------------------------
 
 
-class _Tensor:
-    __slots__ = ("parts", "values")
-
-    def __init__(self) -> None:
-        self.values: list[float] = []
-        self.parts: list[tuple[str, int]] = []
-
-    def add(self, name: str, values: Sequence[float]) -> None:
-        self.values.extend(float(v) for v in values)
-        self.parts.append((name, len(values)))
-
-    def one_hot(self, name: str, size: int, at: int | None) -> None:
-        row = [0.0] * size
-        if at is not None and 0 <= at < size:
-            row[at] = 1.0
-        self.add(name, row)
-
-
-_PHASES: Final = ("roll_off", "throw", "decide", "over")
-
-
-def _face_counts(dice: Sequence[int]) -> list[float]:
-    return [float(sum(1 for d in dice if d == face)) for face in D6]
-
-
-def _header(t: _Tensor, module: Variant, state: Any, observer: int, max_rolls: int) -> list[int]:
-    n = len(state.names)
-    seats = [(observer + k) % n for k in range(n)]
-    to_move = module.current_player(state)
-    t.one_hot("to_move", n + 2, seats.index(to_move) if to_move >= 0 else n - to_move - 1)
-    t.one_hot("phase", len(_PHASES), _PHASES.index(state.phase.value))
-    t.one_hot("rolls", max_rolls + 1, state.rolls)
-    return seats
-
-
-def _classic_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
-    seats = _header(t, module, state, observer, 3)
-    t.add("dice", _face_counts(state.dice))
-    boxes = module.sheet_boxes(state.rules)
-    scores = module.scores(state)
-    for rel, seat in enumerate(seats):
-        entries = state.sheets[seat].entries
-        t.add(f"p{rel}.filled", [entries[b.value] is not None for b in boxes])
-        t.add(f"p{rel}.entries", [entries[b.value] or 0 for b in boxes])
-        t.add(f"p{rel}.extra_bonus", [state.sheets[seat].extra_bonus])
-        t.add(f"p{rel}.score", [scores[seat]])
-    t.add("game", [state.game, state.rules.games])
-
-
-def _extreme_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
-    seats = _header(t, module, state, observer, 3 + state.rules.chips)
-    t.add("d6", _face_counts(state.d6))
-    t.one_hot("d10", 11, 10 if state.d10 is None else state.d10)
-    scores = module.scores(state)
-    for rel, seat in enumerate(seats):
-        sheet = state.sheets[seat]
-        t.add(f"p{rel}.filled", [e is not None for e in sheet.entries])
-        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries])
-        t.add(f"p{rel}.chips", [sheet.chips])
-        t.add(f"p{rel}.score", [scores[seat]])
-
-
-def _master_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
-    seats = _header(t, module, state, observer, 3)
-    t.add("dice", _face_counts(state.dice))
-    scores = module.scores(state)
-    for rel, seat in enumerate(seats):
-        sheet = state.sheets[seat]
-        t.add(f"p{rel}.tasks", list(sheet.tasks))
-        t.add(f"p{rel}.rows", list(sheet.rows))
-        t.add(f"p{rel}.coins", [sheet.coin_laps, sheet.coin_position])
-        t.add(f"p{rel}.stars", [scores[seat]])
-
-
-def _duel_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
-    Spot = _game("duel").Spot
-
-    seats = _header(t, module, state, observer, 3)
-    t.add("dice", _face_counts(state.dice))
-    own, other = seats
-    order = (
-        Spot.CENTRE,
-        (Spot.BLUE_SPACE, Spot.RED_SPACE)[own],
-        (Spot.BLUE_SPACE, Spot.RED_SPACE)[other],
-        (Spot.BLUE_HOLE, Spot.RED_HOLE)[own],
-        (Spot.BLUE_HOLE, Spot.RED_HOLE)[other],
-    )
-    cells: list[float] = []
-    for spot in state.board:
-        cells += [float(spot is s) for s in order]
-    t.add("board", cells)
-    t.add("jokers", [state.jokers[own], state.jokers[other]])
-    t.add("supply", [state.supply[own], state.supply[other]])
-    t.add("jokers_used", [state.jokers_used])
-    t.add("games_won", [state.results.count(own), state.results.count(other)])
-    t.add("match_wins", [state.rules.match_wins])
-
-
-_TENSORS: Final[dict[str, Callable[[_Tensor, Any, Any, int], None]]] = {
-    "classic": _classic_tensor,
-    "extreme": _extreme_tensor,
-    "master": _master_tensor,
-    "duel": _duel_tensor,
-}
-
-
-def _card_set(cards: Sequence[Any]) -> list[float]:
-    row = [0.0] * 65
-    for card in cards:
-        row[card.index] = 1.0
-    return row
-
-
-def _cards_tensor(t: _Tensor, module: Any, obs: Any) -> None:
-    n = len(obs.names)
-    seats = [(obs.player + k) % n for k in range(n)]
-    to_move = obs.to_move
-    t.one_hot("to_move", n + 2, seats.index(to_move) if to_move >= 0 else n - to_move - 1)
-    t.one_hot("turn_of", n, seats.index(obs.turn_of))
-    start = obs.start_player
-    t.one_hot("start_player", n, None if start is None else seats.index(start))
-    t.one_hot("phase", len(module.Phase), list(module.Phase).index(obs.phase))
-    t.add("pending", [obs.pending])
-    combos = list(module.Combination)
-    t.one_hot(
-        "combination",
-        len(combos),
-        None if obs.combination is None else combos.index(obs.combination),
-    )
-    t.add("round", [obs.round, obs.rules.max_rounds])
-    t.add("hand", _card_set(obs.hand))
-    t.add("display", _card_set(obs.display))
-    t.add("discards", _card_set(obs.discards))
-    t.add("picked", _card_set(obs.picked))
-    t.add("pile_size", [obs.pile_size])
-    shown = obs.shown or ((),) * n
-    for rel, seat in enumerate(seats):
-        tokens = obs.tokens[seat]
-        t.add(f"p{rel}.shown", _card_set(shown[seat]))
-        t.add(f"p{rel}.hand_size", [obs.hand_sizes[seat]])
-        t.add(f"p{rel}.tokens", [tokens.reserve, tokens.active, *tokens.rows])
-
-
-def _build(game: str | Variant | Any, observation: Any) -> _Tensor:
+def _build(game: str | Variant | Any, observation: Any) -> Tensor:
     name, module, _ = resolve_game(game)
-    if name == "cards":
-        if not isinstance(observation, cast(Any, module).Observation):
-            raise InvalidStateError("observation", "expected a cards observation")
-        t = _Tensor()
-        _cards_tensor(t, module, observation)
-        return t
-    state = getattr(observation, "state", None)
-    observer = getattr(observation, "player", None)
-    if state is None or isinstance(observer, bool) or not isinstance(observer, int):
-        raise InvalidStateError("observation", f"expected a {name} observation")
-    if not isinstance(state, cast(Any, module).State):
-        raise InvalidStateError("observation", f"expected a {name} observation")
-    t = _Tensor()
-    _TENSORS[name](t, module, state, observer)
+    game_module = cast(Any, module)
+    if module.INFO.hidden_information:  # the seat's own view, not a state
+        if not isinstance(observation, game_module.Observation):
+            raise InvalidStateError("observation", f"expected a {name} observation")
+    else:
+        state = getattr(observation, "state", None)
+        observer = getattr(observation, "player", None)
+        if state is None or isinstance(observer, bool) or not isinstance(observer, int):
+            raise InvalidStateError("observation", f"expected a {name} observation")
+        if not isinstance(state, game_module.State):
+            raise InvalidStateError("observation", f"expected a {name} observation")
+    t = Tensor()
+    _declared(module.INFO, "tensor")(t, module, observation)
     return t
 
 

@@ -47,7 +47,7 @@ from typing import Final
 from kniffel_rules._common import player_names
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
-from kniffel_rules.cards import _flow
+from kniffel_rules.cards import _flow, _space
 from kniffel_rules.cards._observe import stand_in_state
 from kniffel_rules.cards.actions import (
     Action,
@@ -104,6 +104,11 @@ INFO: Final = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     hidden_information=True,
+    picture="card_board",
+    action_index=_space.actions,
+    chance_index=_space.outcomes,
+    tensor=_space.tensor,
+    bounds=_space.bounds,
 )
 """What Kniffel: Das Kartenspiel says of itself (`kniffel_rules.game.GameInfo`)."""
 

@@ -31,7 +31,7 @@ from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._fields import is_int
 from kniffel_rules.boxsheet import placement_points
-from kniffel_rules.classic import legality
+from kniffel_rules.classic import _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
 from kniffel_rules.classic.legality import entry, is_extra_kniffel
@@ -71,6 +71,11 @@ INFO: Final = GameInfo(
     min_players=1,
     max_players=MAX_PLAYERS,
     score_sheet=True,
+    picture="sheet",
+    action_index=_space.actions,
+    chance_index=_space.outcomes,
+    tensor=_space.tensor,
+    bounds=_space.bounds,
 )
 """What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
 

@@ -112,7 +112,7 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
                               formatter_class=_Formatter)  # fmt: skip
 
     s = command("show", "play one seeded game between bots and print it")
-    s.add_argument("--game", default="classic", choices=games, help="the game")
+    s.add_argument("--game", default=games[0], choices=games, help="the game")
     s.add_argument("--players", default="greedy,greedy", help="bots, comma-separated" + bots)
     s.add_argument("--seed", type=whole_number, default=1,
                    help="fixes the dice and the bots' choices")  # fmt: skip
@@ -120,7 +120,7 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the game record instead")
 
     m = command("simulate", "play many games between bots and compare them")
-    m.add_argument("--game", default="classic", choices=games, help="the game")
+    m.add_argument("--game", default=games[0], choices=games, help="the game")
     m.add_argument("--players", default="greedy,random", help="bots, comma-separated" + bots)
     m.add_argument("--games", type=whole_number, default=100, help="how many games")
     m.add_argument("--first", type=whole_number, default=0,
@@ -134,7 +134,7 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
                    help="print the games and the summary as JSON (Simulation.to_json)")  # fmt: skip
 
     p = command("play", "play a game at the keyboard, against bots or each other")
-    p.add_argument("--game", default="classic", choices=games, help="the game")
+    p.add_argument("--game", default=games[0], choices=games, help="the game")
     p.add_argument("--players", default=None,
                    help="people's names and bots, comma-separated; a name that is not a bot's "
                    "is a person, bot:NAME forces a bot (default: you,greedy; with --resume: "

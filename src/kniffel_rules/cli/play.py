@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
 from kniffel_rules.cli.arguments import choice
-from kniffel_rules.cli.players import Seat, make_bot, strongest_bot
+from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.words import WORDS, say
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
 from kniffel_rules.lang import Lang, label
@@ -28,7 +28,6 @@ from kniffel_rules.variant import Variant
 
 __all__ = ["Leave", "Table", "render_view", "say_action"]
 
-_SHEET_GAMES = ("classic", "extreme")
 _SCROLL = 60  # blank lines that push one person's hand off the screen before the next one's
 _GROUP_AT = 9  # in a long menu, a kind of action with more entries is one entry (a submenu)
 _LONG = 14  # a menu of more entries than this is long
@@ -184,7 +183,7 @@ class Table:
             if getattr(after, "roll_off", None) is None:
                 print(f"  {say('starts', self.lang, name=self.names[after.player])}",
                       file=self.out)  # fmt: skip
-        elif self.name in _SHEET_GAMES:
+        elif self.game.INFO.score_sheet:
             self._throws.append(_throw(after))
         elif self._pending and values is not None:
             who, phrase = self._pending
@@ -193,18 +192,18 @@ class Table:
         self._pending = None
 
     def _narrate(self, player: int, before: Any, action: Any) -> None:
-        if self.name == "cards" or not _is_roll(self.game, action):
+        if not _is_roll(self.game, action):
             gained = self.game.scores(self.state)[player] - self.game.scores(before)[player]
             phrase = say_action(self.game, action, self.lang)
             name = self.names[player]
-            if self.name in _SHEET_GAMES:
+            if self.game.INFO.score_sheet:
                 dice = " ".join(self._throws)
                 print(f"{name:>12}: {dice:<32} {phrase:<26} {gained:+4d}", file=self.out)
                 self._throws = []
             else:
                 points = f"  [{say('score_gain', self.lang, points=gained)}]" if gained else ""
                 print(f"{name:>12}: {phrase}{points}", file=self.out)
-        elif self.name not in _SHEET_GAMES:
+        elif not self.game.INFO.score_sheet:
             self._pending = (player, say_action(self.game, action, self.lang))
 
     # -- a person's decision ---------------------------------------------
@@ -219,7 +218,8 @@ class Table:
 
     def _pass_screen(self, player: int) -> None:
         """Before a person sees their hand, the previous one's scrolls away (the card game)."""
-        if self.name != "cards" or self._humans < 2 or self._shown in (None, player):
+        hidden = self.game.INFO.hidden_information
+        if not hidden or self._humans < 2 or self._shown in (None, player):
             self._shown = player
             return
         print("\n" * _SCROLL, end="", file=self.out)
@@ -317,7 +317,7 @@ class Table:
         except KniffelError:  # pragma: no cover - the actions are legal
             return ""
         gained = self.game.scores(after)[player] - self.game.scores(before)[player]
-        if self.name in _SHEET_GAMES:
+        if self.game.INFO.score_sheet:
             return str(gained)
         return f"[{say('score_gain', self.lang, points=gained)}]" if gained else ""
 
@@ -326,7 +326,8 @@ class Table:
         phrase = say_action(self.game, action, self.lang)
         if not points:
             return phrase
-        return f"{phrase:<34} {points:>4}" if self.name in _SHEET_GAMES else f"{phrase}  {points}"
+        sheet = self.game.INFO.score_sheet
+        return f"{phrase:<34} {points:>4}" if sheet else f"{phrase}  {points}"
 
     def _menu(self, player: int, actions: tuple[Any, ...]) -> tuple[list[_Entry], str]:
         game = self.game
@@ -373,16 +374,15 @@ class Table:
     def _hint(self, player: int, actions: tuple[Any, ...], entries: list[_Entry]) -> None:
         out, lang = self.out, self.lang
         try:
-            if self.name == "classic" and self.state.num_players > 1 and self._hint_to_win(entries):
+            win, optimal = advisor(self.name, "win"), advisor(self.name, "optimal")
+            if win and self.state.num_players > 1 and self._hint_to_win(win, entries):
                 return
-            if self.name == "classic":
-                from kniffel_rules.bots.optimal import OptimalSolitaire
-
-                advice = OptimalSolitaire(self.state.rules).advise(self.state)
+            if optimal is not None:
+                advice = optimal(self.state.rules).advise(self.state)
                 print(say("hint_header", lang), file=out)
                 for item in advice[:5]:
-                    text = say_action(self.game, item.action, lang) + _number(item.action,
-                                                                              entries, lang)
+                    number = _number(item.action, entries, lang)
+                    text = say_action(self.game, item.action, lang) + number
                     print(say("hint_classic", lang, value=item.value, action=text), file=out)
                 return
             if self._hinter is None:
@@ -398,19 +398,17 @@ class Table:
         text = say_action(self.game, choice, lang) + _number(choice, entries, lang)
         print(say("hint_bot", lang, bot=strongest_bot(self.name), action=text), file=out)
 
-    def _hint_to_win(self, entries: list[_Entry]) -> bool:
-        """Multi-player classic: the best actions by the chance to win (issue 19).
+    def _hint_to_win(self, win: Any, entries: list[_Entry]) -> bool:
+        """Several players: the best actions by the chance to win (issue 19), by the ``win`` bot.
 
         Returns ``False`` (the caller falls back to the optimal player's
-        expected scores) where `WinProbabilityPlayer` does not cover the
-        rules (the Croatian variant).
+        expected scores) where the bot does not cover the rules (classic's
+        `WinProbabilityPlayer` and the Croatian variant).
         """
         out, lang = self.out, self.lang
-        from kniffel_rules.bots.winning import WinProbabilityPlayer
-
         if self._win is None:
             try:
-                self._win = WinProbabilityPlayer(self.state.rules)
+                self._win = win(self.state.rules)
             except KniffelError:
                 return False
             print(say("hint_win_first", lang), file=out, flush=True)

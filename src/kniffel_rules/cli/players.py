@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from kniffel_rules._common import check_name
 from kniffel_rules.errors import KniffelError
@@ -20,6 +21,7 @@ from kniffel_rules.variant import VARIANTS
 __all__ = [
     "HUMAN",
     "Seat",
+    "advisor",
     "all_bot_names",
     "bot_names",
     "make_bot",
@@ -38,6 +40,17 @@ def _bots(game: str) -> dict[str, Callable[[], Policy]]:
     from kniffel_rules.bots import BOTS, RandomBot  # the bots import every game: only when asked
 
     return {"random": RandomBot, **BOTS.get(game, {})}
+
+
+def advisor(game: str, kind: str) -> Any:
+    """The class of ``game``'s bot ``kind`` (``"optimal"``, ``"win"``) if it advises, else ``None``.
+
+    A bot that advises is built from the rules (``Bot(rules)``) and ranks a
+    state's actions (``advise(state)``): the hints of ``play`` ask the bots
+    registry (`kniffel_rules.bots.BOTS`) which game has one.
+    """
+    found = _bots(game).get(kind)
+    return found if callable(getattr(found, "advise", None)) else None
 
 
 def bot_names(game: str) -> tuple[str, ...]:

@@ -32,7 +32,7 @@ from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
 from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules.dice import DiceRoll, multiset_difference
-from kniffel_rules.duel import legality
+from kniffel_rules.duel import _space, legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.legality import board_win, move_target
 from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
@@ -72,6 +72,11 @@ INFO: Final = GameInfo(
     titles={"en": "Kniffel: The Duel", "de": "Kniffel: Das Duell"},
     min_players=2,
     max_players=2,
+    picture="duel_board",
+    action_index=_space.actions,
+    chance_index=_space.outcomes,
+    tensor=_space.tensor,
+    bounds=_space.bounds,
 )
 """What Kniffel: Das Duell says of itself (`kniffel_rules.game.GameInfo`)."""
 

@@ -41,6 +41,7 @@ from kniffel_rules._dicegame import opening_state, roll_off_step
 from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
 from kniffel_rules.errors import Rejection
+from kniffel_rules.extreme import _space
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values
 from kniffel_rules.extreme.legality import candidates, listing, problem
@@ -78,6 +79,11 @@ INFO: Final = GameInfo(
     min_players=1,
     max_players=MAX_PLAYERS,
     score_sheet=True,
+    picture="sheet",
+    action_index=_space.actions,
+    chance_index=_space.outcomes,
+    tensor=_space.tensor,
+    bounds=_space.bounds,
 )
 """What Kniffel Extreme says of itself (`kniffel_rules.game.GameInfo`)."""
 

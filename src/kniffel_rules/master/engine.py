@@ -39,7 +39,7 @@ from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, Rejection
 from kniffel_rules.game import GameInfo, game_rules
-from kniffel_rules.master import legality
+from kniffel_rules.master import _space, legality
 from kniffel_rules.master.actions import (
     Action,
     Coins,
@@ -84,6 +84,11 @@ INFO: Final = GameInfo(
     titles={"en": "Kniffel Master", "de": "Kniffel Master"},
     min_players=1,
     max_players=MAX_PLAYERS,
+    picture="master_sheet",
+    action_index=_space.actions,
+    chance_index=_space.outcomes,
+    tensor=_space.tensor,
+    bounds=_space.bounds,
 )
 """What Kniffel Master says of itself (`kniffel_rules.game.GameInfo`)."""
 

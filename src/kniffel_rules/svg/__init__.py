@@ -6,7 +6,7 @@ well-formed XML with a ``viewBox``, a width and a height, the same text for
 the same view. Every name a player reads is in the chosen language (``"en"``
 or ``"de"``), from the games' own tables; players' names are escaped.
 
-- `render` draws any game's view, choosing the picture by its game;
+- `render` draws any game's view, the picture its game's ``INFO.picture`` names;
 - `sheet`: the score sheet of classic Kniffel and Kniffel Extreme;
 - `master_sheet`: the Kniffel Master boards (tasks, number rows, coin row);
 - `duel_board`: the board of Kniffel: Das Duell (discs, holes, jokers);
@@ -14,7 +14,7 @@ or ``"de"``), from the games' own tables; players' names are escaped.
   ``Observation``, counts of the others).
 
 Importing this package imports no game; each picture imports its game when
-it is drawn.
+it is drawn (`render` asks the registered games whose view it holds).
 
 Example:
     >>> from kniffel_rules import classic, svg
@@ -25,27 +25,25 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.svg._draw import check_size
+from kniffel_rules.variant import VARIANTS, Variant, get_variant
 
 __all__ = ["card_board", "duel_board", "master_sheet", "render", "sheet"]
 
-_PICTURES: Final = {
-    "classic": "sheet",
-    "extreme": "sheet",
-    "master": "master_sheet",
-    "duel": "duel_board",
-    "cards": "card_board",
-}
 
-
-def _game_of(view: object) -> str:
-    parts = type(view).__module__.split(".")
-    if len(parts) >= 2 and parts[0] == "kniffel_rules" and parts[1] in _PICTURES:
-        return parts[1]
+def _game_of(view: object) -> Variant:
+    """The registered game whose ``State`` or ``Observation`` ``view`` is."""
+    for name in VARIANTS:
+        game = get_variant(name)
+        kinds = tuple(k for k in (getattr(game, "State", None), getattr(game, "Observation", None))
+                      if isinstance(k, type))  # fmt: skip
+        if isinstance(view, kinds):
+            return game
     raise InvalidStateError(
         "view", f"expected a game's State or Observation, got {type(view).__name__}"
     )
@@ -66,13 +64,10 @@ def render(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
         UnknownLanguageError: ``lang`` is not a language of `kniffel_rules.lang.LANGS`.
         InvalidStateError: ``view`` is not a game's state or observation, or a bad ``size``.
     """
-    drawer = _PICTURES[_game_of(view)]
-    picture = {
-        "sheet": sheet,
-        "master_sheet": master_sheet,
-        "duel_board": duel_board,
-        "card_board": card_board,
-    }[drawer]
+    game = _game_of(view)
+    picture = _DRAWERS.get(game.INFO.picture or "")
+    if picture is None:  # pragma: no cover - the registry's test checks every game
+        raise InvalidStateError("view", f"the game {game.INFO.name} has no picture")
     return picture(view, lang=lang, size=size)
 
 
@@ -178,3 +173,12 @@ def card_board(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
     from kniffel_rules.svg._cards import draw_cards
 
     return draw_cards(view, lang, size)
+
+
+_DRAWERS: Final[dict[str, Callable[..., str]]] = {
+    "sheet": sheet,
+    "master_sheet": master_sheet,
+    "duel_board": duel_board,
+    "card_board": card_board,
+}
+"""The pictures by the name a game's ``INFO.picture`` gives (`render` draws them)."""

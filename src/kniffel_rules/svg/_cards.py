@@ -41,7 +41,7 @@ _CARD_GAP: Final = 4
 
 
 def _count(n: int, lang: Lang) -> str:
-    return say("card" if n == 1 else "cards", lang, n)
+    return say("card" if n == 1 else "n_cards", lang, n)
 
 
 def _card(canvas: Canvas, x: float, y: float, card: cards.Card, lang: Lang) -> None:
@@ -164,7 +164,7 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
     table_top = top + sum(line_heights) + 14 * lines
     height = table_top + 30 + CARD_SIZE[1] + 26 + _MARGIN
     canvas = Canvas(width, height)
-    title = "Kniffel: Das Kartenspiel"
+    title = cards.INFO.title("de")  # the published title, in every language
     canvas.text(_MARGIN, 28, title, size=18, bold=True)
     over = to_move == TERMINAL
     if over:

@@ -117,7 +117,7 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
     jokers_top = board_top + _LABELS_H + board_h + 40
     height = jokers_top + 64 + STRIP_HEIGHT + _MARGIN
     canvas = Canvas(width, height)
-    title = "Kniffel: Das Duell"
+    title = duel.INFO.title("de")  # the published title, in every language
     canvas.text(_MARGIN, 28, title, size=18, bold=True)
     over = duel.is_terminal(view)
     mover = None if over or view.phase is Phase.ROLL_OFF else view.player

@@ -120,7 +120,7 @@ def draw_master(view: Any, lang: Lang, size: int | None) -> str:
     top = 44.0
     height = top + lines * (_PANEL_H + _GAP) + STRIP_HEIGHT + _MARGIN
     canvas = Canvas(width, height)
-    title = "Kniffel Master"
+    title = master.INFO.title("de")  # the published title, in every language
     canvas.text(_MARGIN, 28, title, size=18, bold=True)
     over = master.is_terminal(view)
     mover = None if over or view.phase is Phase.ROLL_OFF else view.player

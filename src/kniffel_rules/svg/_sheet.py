@@ -122,18 +122,18 @@ def draw_sheet(view: Any, lang: Lang, size: int | None) -> str:
     if isinstance(view, classic.State):
         game: Any = classic
         lines = _classic_lines(view, lang)
-        title = "Kniffel"
+        title = classic.INFO.title("de")  # the published title, in every language
         if view.rules.games > 1:
             shown = min(view.game + 1, view.rules.games)
             of = f"{say('game', lang)} {shown} {say('of', lang)} {view.rules.games}"
-            title = f"Kniffel \u00b7 {of}"
+            title = f"{title} \u00b7 {of}"
         d6: tuple[int, ...] = view.dice
         d10 = None
         max_rolls = 3
     elif isinstance(view, extreme.State):
         game = extreme
         lines = _extreme_lines(view, lang)
-        title = "Kniffel Extreme"
+        title = extreme.INFO.title("de")
         d6, d10 = view.d6, view.d10
         max_rolls = 3 if view.rolls < 4 else 4
         if view.rolls >= 3 and view.sheets[view.player].chips:

@@ -44,7 +44,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "games_won": {"en": "games won", "de": "gewonnene Spiele"},
     "secured": {"en": "secured", "de": "gesichert"},
     "hand": {"en": "Hand", "de": "Hand"},
-    "cards": {"en": "{n} cards", "de": "{n} Karten"},
+    "n_cards": {"en": "{n} cards", "de": "{n} Karten"},
     "card": {"en": "{n} card", "de": "{n} Karte"},
     "display": {"en": "Display", "de": "Auslage"},
     "pile": {"en": "Pile", "de": "Stapel"},

@@ -1,0 +1,62 @@
+"""Pieces the games' adapter data share: the tensor writer and the dice games' parts.
+
+Each game declares its fixed action index, its chance index and its
+observation tensor in its ``INFO`` (`kniffel_rules.GameInfo`); the adapters
+(`kniffel_rules.adapters.space`) read them without knowing the game. The
+helpers here are what the dice games' declarations have in common.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from kniffel_rules.dice import D6, all_multisets
+
+__all__ = ["PHASES", "Tensor", "dice_header", "face_counts", "keeps"]
+
+PHASES: Final = ("roll_off", "throw", "decide", "over")
+"""The phases of a dice game, in the order of the ``phase`` part of a tensor."""
+
+
+class Tensor:
+    """A flat list of floats written part by part, with the parts' names and lengths."""
+
+    __slots__ = ("parts", "values")
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.parts: list[tuple[str, int]] = []
+
+    def add(self, name: str, values: Sequence[float]) -> None:
+        """Append the part ``name``: ``values`` as floats."""
+        self.values.extend(float(v) for v in values)
+        self.parts.append((name, len(values)))
+
+    def one_hot(self, name: str, size: int, at: int | None) -> None:
+        """Append the part ``name``: ``size`` zeros with a one at ``at`` (none if out of range)."""
+        row = [0.0] * size
+        if at is not None and 0 <= at < size:
+            row[at] = 1.0
+        self.add(name, row)
+
+
+def keeps(up_to: int) -> list[tuple[int, ...]]:
+    """Every multiset of at most ``up_to`` dice, by size, then lexicographically."""
+    return [keep for k in range(up_to + 1) for keep in all_multisets(k)]
+
+
+def face_counts(dice: Sequence[int]) -> list[float]:
+    """How many of ``dice`` show each face 1..6."""
+    return [float(sum(1 for d in dice if d == face)) for face in D6]
+
+
+def dice_header(t: Any, game: Any, state: Any, observer: int, max_rolls: int) -> list[int]:
+    """Write a dice game's ``to_move``, ``phase`` and ``rolls``; the seats from ``observer`` on."""
+    n = len(state.names)
+    seats = [(observer + k) % n for k in range(n)]
+    to_move = game.current_player(state)
+    t.one_hot("to_move", n + 2, seats.index(to_move) if to_move >= 0 else n - to_move - 1)
+    t.one_hot("phase", len(PHASES), PHASES.index(state.phase.value))
+    t.one_hot("rolls", max_rolls + 1, state.rolls)
+    return seats

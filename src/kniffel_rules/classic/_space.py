@@ -1,0 +1,53 @@
+"""Classic Kniffel's data for the adapters: its fixed action index, chance outcomes, tensor, bounds.
+
+Declared in ``classic.INFO`` (`kniffel_rules.GameInfo`); read by
+`kniffel_rules.adapters.space`, which documents the orders and layouts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules._dicegame import Roll
+from kniffel_rules._tensor import dice_header, face_counts, keeps
+from kniffel_rules.classic.actions import Score
+from kniffel_rules.classic.pieces import sheet_boxes
+from kniffel_rules.classic.rules import Rules
+from kniffel_rules.dice import DiceRoll, all_multisets
+
+
+def actions(rules: Rules) -> list[Any]:
+    """Every decision: the rolls (one ``Roll()`` with the full cup), then ``Score`` by box."""
+    rolls = [Roll()] if rules.full_cup else [Roll(k) for k in keeps(4)]
+    return rolls + [Score(box) for box in sheet_boxes(rules)]
+
+
+def outcomes(rules: Rules) -> list[Any]:
+    """Every throw of 1..5 dice, by the number of dice, then lexicographically."""
+    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
+
+
+def tensor(t: Any, game: Any, observation: Any) -> None:
+    """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
+    state = observation.state
+    seats = dice_header(t, game, state, observation.player, 3)
+    t.add("dice", face_counts(state.dice))
+    boxes = sheet_boxes(state.rules)
+    scores = game.scores(state)
+    for rel, seat in enumerate(seats):
+        entries = state.sheets[seat].entries
+        t.add(f"p{rel}.filled", [entries[b.value] is not None for b in boxes])
+        t.add(f"p{rel}.entries", [entries[b.value] or 0 for b in boxes])
+        t.add(f"p{rel}.extra_bonus", [state.sheets[seat].extra_bonus])
+        t.add(f"p{rel}.score", [scores[seat]])
+    t.add("game", [state.game, state.rules.games])
+
+
+def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
+    """The lowest and highest solitaire score of the series, and the longest game."""
+    boxes = len(sheet_boxes(rules))
+    best = max(30, rules.full_house_score, rules.small_straight_score)
+    best = max(best, rules.large_straight_score, rules.kniffel_score)
+    per_game = boxes * best + rules.upper_bonus + 12 * rules.extra_kniffel_bonus
+    length = rules.games * players * boxes * 7 + 50 * players
+    return -125.0 * rules.games, float(per_game * rules.games), length

@@ -1,0 +1,59 @@
+"""The Duell's data for the adapters: its fixed action index, chance outcomes, tensor, bounds.
+
+Declared in ``duel.INFO`` (`kniffel_rules.GameInfo`); read by
+`kniffel_rules.adapters.space`, which documents the orders and layouts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kniffel_rules._dicegame import Roll
+from kniffel_rules._tensor import dice_header, face_counts, keeps
+from kniffel_rules.dice import D6, DiceRoll, all_multisets
+from kniffel_rules.duel.actions import Joker, Miss, Move
+from kniffel_rules.duel.pieces import Area, Spot
+from kniffel_rules.duel.rules import Rules
+
+
+def actions(rules: Rules) -> list[Any]:
+    """Every decision: ``Roll``, ``Joker`` by die then face, ``Move`` by area, ``Miss``."""
+    out: list[Any] = [Roll(k) for k in keeps(4)]
+    out += [Joker(die, face) for die in D6 for face in D6 if die != face]
+    out += [Move(area) for area in Area]
+    out.append(Miss())
+    return out
+
+
+def outcomes(rules: Rules) -> list[Any]:
+    """Every throw of 1..5 dice, by the number of dice, then lexicographically."""
+    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
+
+
+def tensor(t: Any, game: Any, observation: Any) -> None:
+    """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
+    state = observation.state
+    seats = dice_header(t, game, state, observation.player, 3)
+    t.add("dice", face_counts(state.dice))
+    own, other = seats
+    order = (
+        Spot.CENTRE,
+        (Spot.BLUE_SPACE, Spot.RED_SPACE)[own],
+        (Spot.BLUE_SPACE, Spot.RED_SPACE)[other],
+        (Spot.BLUE_HOLE, Spot.RED_HOLE)[own],
+        (Spot.BLUE_HOLE, Spot.RED_HOLE)[other],
+    )
+    cells: list[float] = []
+    for spot in state.board:
+        cells += [float(spot is s) for s in order]
+    t.add("board", cells)
+    t.add("jokers", [state.jokers[own], state.jokers[other]])
+    t.add("supply", [state.supply[own], state.supply[other]])
+    t.add("jokers_used", [state.jokers_used])
+    t.add("games_won", [state.results.count(own), state.results.count(other)])
+    t.add("match_wins", [state.rules.match_wins])
+
+
+def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
+    """No solitaire score (two players only), and a bound on the match's length."""
+    return 0.0, 0.0, 100_000 * rules.match_wins

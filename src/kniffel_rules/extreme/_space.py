@@ -1,0 +1,69 @@
+"""Kniffel Extreme's data for the adapters: its fixed action index, chance outcomes, tensor, bounds.
+
+Declared in ``extreme.INFO`` (`kniffel_rules.GameInfo`); read by
+`kniffel_rules.adapters.space`, which documents the orders and layouts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from kniffel_rules._tensor import dice_header, face_counts, keeps
+from kniffel_rules.dice import D6, DiceRoll, all_multisets
+from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
+from kniffel_rules.extreme.combinations import score
+from kniffel_rules.extreme.pieces import D10, Box
+from kniffel_rules.extreme.rules import Rules
+
+
+def actions(rules: Rules) -> list[Any]:
+    """Every decision: the rolls (d10 thrown, then kept), then ``Score`` by box."""
+    rolls = [
+        Roll(keep, d10)
+        for d10 in (False, True)
+        for keep in keeps(5)
+        if not (d10 and len(keep) == 5)
+    ]
+    return rolls + [Score(box) for box in Box]
+
+
+def outcomes(rules: Rules) -> list[Any]:
+    """The six roll-off dice, then ``ExtremeRoll`` with the d10 kept, then showing 0..9."""
+    out: list[Any] = [DiceRoll((face,)) for face in D6]
+    out += [
+        ExtremeRoll(d6, d10)
+        for d10 in (None, *D10)
+        for k in range(6)
+        for d6 in all_multisets(k)
+        if k or d10 is not None
+    ]
+    return out
+
+
+def tensor(t: Any, game: Any, observation: Any) -> None:
+    """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
+    state = observation.state
+    seats = dice_header(t, game, state, observation.player, 3 + state.rules.chips)
+    t.add("d6", face_counts(state.d6))
+    t.one_hot("d10", 11, 10 if state.d10 is None else state.d10)
+    scores = game.scores(state)
+    for rel, seat in enumerate(seats):
+        sheet = state.sheets[seat]
+        t.add(f"p{rel}.filled", [e is not None for e in sheet.entries])
+        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries])
+        t.add(f"p{rel}.chips", [sheet.chips])
+        t.add(f"p{rel}.score", [scores[seat]])
+
+
+@cache
+def _best(rules: Rules) -> int:
+    return max(
+        int(score(box, (*d6, d10))) for d6 in all_multisets(5) for d10 in range(10) for box in Box
+    )
+
+
+def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
+    """The lowest and highest solitaire score, and the longest game."""
+    per_game = 22 * _best(rules) + rules.upper_bonus
+    return 0.0, float(per_game), players * 22 * (2 * (3 + rules.chips) + 1) + 50 * players
