@@ -3,7 +3,8 @@
 Run: ``python benchmarks/peers.py [--seconds S] [--rounds R]``
 
 Measures, alternating in the same process for ``R`` rounds (the machine is
-shared: quote the ratios, which the last column gives against kniffel-rules):
+shared: quote the ratios, which the last columns give against kniffel-rules,
+over all rounds and the lowest and highest of one round):
 
 * ``kniffel-rules classic``: uniformly random one-player games through the
   ``Variant`` protocol (``legal_actions``, ``sample_chance``, ``apply``);
@@ -156,11 +157,18 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, play in engines.items():
             rates[name].append(_rate(play, args.seconds))
-    ours = sum(rates["kniffel-rules classic"])
-    print(f"{'engine':<32} {'games/CPU-s':>12} {'kniffel-rules / engine':>23}")
+    ours = rates["kniffel-rules classic"]
+    print(
+        f"{'engine':<32} {'games/CPU-s':>12} {'kniffel-rules / engine':>23}"
+        f" {'lowest round':>13} {'highest round':>14}"
+    )
     for name, found in rates.items():
         mean = sum(found) / len(found)
-        print(f"{name:<32} {mean:>12,.0f} {ours / sum(found):>23.2f}")
+        rounds = sorted(a / b for a, b in zip(ours, found, strict=True))
+        print(
+            f"{name:<32} {mean:>12,.0f} {sum(ours) / sum(found):>23.2f}"
+            f" {rounds[0]:>13.2f} {rounds[-1]:>14.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -2,10 +2,13 @@
 
 Run: ``python benchmarks/playout.py [--seconds S] [--players N] [--games classic,duel]``
 
-``--against SRC`` measures, in the same run, the tree whose ``src`` directory
-is ``SRC`` (for example an unpacked ``git archive`` of an older commit): the
-two alternate game by game, each in its own process, with its own
-calibration, and a last column gives the ratio new/old.
+``--against SRC`` (repeatable) measures, in the same run, the tree whose
+``src`` directory is ``SRC`` (for example an unpacked ``git archive`` of an
+older commit): this tree and each other tree alternate game by game, each
+in its own subprocess with ``PYTHONPATH`` at its ``src`` and its own
+calibration, for ``--rounds`` rounds; the table gives per game and tree the
+median rate and the median, lowest and highest ratio new/old of the rounds.
+Every tree plays the same seeded games (``random.Random(1)``).
 
 Prints, per game: complete random games per CPU-second, actions (chance
 included) per CPU-second, and the ratio of the action rate to a calibration
@@ -19,6 +22,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -82,13 +86,40 @@ def _elsewhere(src: str, name: str, seconds: float, players: int) -> float:
     return float(json.loads(out)["per_calibration"])
 
 
+def _side_by_side(
+    names: list[str], trees: list[str], seconds: float, players: int, rounds: int
+) -> None:
+    """Alternate this tree and ``trees`` in subprocesses, ``rounds`` times, and print the ratios."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(kniffel_rules.__file__)))
+    print(f"this tree: {here}; rounds: {rounds}; {seconds} CPU-s per game and tree")
+    head = f"{'game':<9} {'other tree':<24} {'other':>7} {'this':>7} {'this/other median':>18}"
+    print(head + f" {'lowest':>7} {'highest':>8}")
+    for name in names:
+        rates: dict[str, list[float]] = {src: [] for src in [here, *trees]}
+        for _ in range(rounds):
+            for src in [here, *trees]:
+                rates[src].append(_elsewhere(src, name, seconds, players))
+        ours = rates[here]
+        for src in trees:
+            ratios = sorted(a / b for a, b in zip(ours, rates[src], strict=True))
+            print(
+                f"{name:<9} {src[-24:]:<24} {statistics.median(rates[src]):>7.1f}"
+                f" {statistics.median(ours):>7.1f} {statistics.median(ratios):>18.2f}"
+                f" {ratios[0]:>7.2f} {ratios[-1]:>8.2f}",
+                flush=True,
+            )
+
+
 def main() -> None:
     """Run the benchmark and print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", default="", help="comma-separated games (default: all)")
-    parser.add_argument("--against", default="", help="the src directory of a tree to compare")
+    parser.add_argument(
+        "--against", action="append", default=[], help="the src directory of a tree to compare"
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of --against")
     parser.add_argument("--one", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -97,18 +128,16 @@ def main() -> None:
         print(json.dumps({"per_calibration": 1000 * a / unit}))
         return
     names = [n for n in args.games.split(",") if n] or list(kniffel_rules.VARIANTS)
+    if args.against:
+        _side_by_side(names, args.against, args.seconds, args.players, args.rounds)
+        return
     unit = calibrate(1.0)
     print(f"calibration: {unit:,.0f} randrange calls per CPU-second")
-    head = f"{'game':<10} {'games/CPU-s':>12} {'actions/CPU-s':>14} {'actions per 1k calib':>21}"
-    print(head + (f" {'other tree':>11} {'new/old':>8}" if args.against else ""))
+    print(f"{'game':<10} {'games/CPU-s':>12} {'actions/CPU-s':>14} {'actions per 1k calib':>21}")
     for name in names:
-        other = _elsewhere(args.against, name, args.seconds, args.players) if args.against else 0
         unit = calibrate(0.5)
         g, a = playouts(name, args.seconds, args.players)
-        row = f"{name:<10} {g:>12,.1f} {a:>14,.0f} {1000 * a / unit:>21.1f}"
-        if args.against:
-            row += f" {other:>11.1f} {1000 * a / unit / other:>8.2f}"
-        print(row)
+        print(f"{name:<10} {g:>12,.1f} {a:>14,.0f} {1000 * a / unit:>21.1f}")
 
 
 if __name__ == "__main__":

@@ -327,7 +327,7 @@ def _roll_line(action: object) -> str:
 
 def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     """Why ``action`` cannot come out of the pending throw (``PR-04``), or None."""
-    count = _thrown(state)
+    count = 5 - len(state.dice) if state.phase is _THROW else 1  # `_thrown`, without a call
     values = action.values
     if len(values) != count:
         return Rejection(f"{count} dice are thrown here, the outcome has {len(values)}", "PR-04")

@@ -155,6 +155,9 @@ def game_rules(rules: object, default: R, game: str) -> R:
     return rules
 
 
+_NO_STATE: Final = object()  # no state has been asked yet (``None`` is a caller's bad state)
+
+
 def _no_listing(state: object) -> None:
     return None
 
@@ -211,7 +214,7 @@ class Game(Generic[S, V, A, O]):
             their actions; it refuses a view whose fields do not fit together.
     """
 
-    __slots__ = ()
+    __slots__ = ("_last",)
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[Any]]
@@ -238,6 +241,22 @@ class Game(Generic[S, V, A, O]):
     stand_in: Callable[[V], S] = staticmethod(_no_stand_in)
 
     # -- the protocol ---------------------------------------------------------
+
+    def __init__(self) -> None:
+        # The last state whose mover was asked, with the mover: a playout asks
+        # `is_terminal`, `current_player`, `legal_actions` and `apply` of the
+        # same state, and a state is immutable, so the hook runs once per
+        # state. One tuple, replaced whole: threads may share the game.
+        self._last: tuple[object, int] = (_NO_STATE, TERMINAL)
+
+    def _mover(self, state: Any) -> int:
+        """``to_move`` of a state of exactly the game's class, remembered for the last state."""
+        last = self._last
+        if last[0] is state:
+            return last[1]
+        who = self.to_move(state)
+        self._last = (state, who)
+        return who
 
     def _seen(self, state: Any) -> tuple[S, bool] | None:
         """``(stand-in state, observer to move)`` for an observation, ``None`` for anything else."""
@@ -269,8 +288,13 @@ class Game(Generic[S, V, A, O]):
             InvalidStateError: Neither a ``State`` nor an ``Observation`` of this game.
         """
         position: Any = state
+        last = self._last
+        if last[0] is position:
+            return last[1]
         if position.__class__ is self.state_class:
-            return self.to_move(position)
+            who = self.to_move(position)
+            self._last = (position, who)
+            return who
         cls = self.observation_class
         if cls is not None and isinstance(position, cls):
             self.stand_in(position)  # refuses a view whose fields do not fit together
@@ -280,8 +304,13 @@ class Game(Generic[S, V, A, O]):
     def is_terminal(self, state: S | V) -> bool:
         """Whether the game is over (of a state or an observation)."""
         position: Any = state
+        last = self._last
+        if last[0] is position:
+            return last[1] == TERMINAL
         if position.__class__ is self.state_class:
-            return self.to_move(position) == TERMINAL
+            who = self.to_move(position)
+            self._last = (position, who)
+            return who == TERMINAL
         return self.current_player(position) == TERMINAL
 
     def why_illegal(self, state: S | V, action: object) -> Rejection | None:
@@ -326,11 +355,12 @@ class Game(Generic[S, V, A, O]):
             IllegalActionError: ``action`` is not legal here, with exactly the
                 reason and clause id that `why_illegal` gives.
         """
-        if state.__class__ is self.state_class:
+        last = self._last
+        if last[0] is state or state.__class__ is self.state_class:
             # The common case, decided in one pass: the same judges as
             # `why_illegal` (a decision or an outcome of the right kind at a
             # state of this game), asked once, then the transition.
-            who = self.to_move(state)
+            who = last[1] if last[0] is state else self.to_move(state)
             if who >= 0:
                 if isinstance(action, self.decisions):
                     reason = self.problem(state, action)  # type: ignore[arg-type]
@@ -365,8 +395,11 @@ class Game(Generic[S, V, A, O]):
         state's), else ``()``.
         """
         position: Any = state
-        if position.__class__ is self.state_class:
-            who = self.to_move(position)
+        last = self._last
+        if last[0] is position:
+            who = last[1]
+        elif position.__class__ is self.state_class:
+            who = self._mover(position)
         else:
             seen = self._seen(position)
             if seen is not None:
@@ -410,7 +443,14 @@ class Game(Generic[S, V, A, O]):
             IllegalActionError: Not a chance node (``PR-06``).
             InvalidStateError: ``rng`` is not a `random.Random` (path ``rng``).
         """
-        if self._who(state) != CHANCE:
+        last = self._last
+        if last[0] is state:
+            who = last[1]
+        elif state.__class__ is self.state_class:
+            who = self._mover(state)
+        else:
+            who = self._who(state)
+        if who != CHANCE:
             raise IllegalActionError(self.not_chance, "PR-06")
         if not isinstance(rng, random.Random):
             raise InvalidStateError("rng", f"expected a random.Random, got {type(rng).__name__}")

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
 import attrs
@@ -100,7 +102,7 @@ def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -
     if box not in sheet_boxes(rules):
         variant = "Croatian" if rules.croatian else "standard"
         return Rejection(f"the {variant} sheet has no box {box.label}", "CL-30")
-    filled = sheet.entries[box.value]
+    filled = sheet.entries[box._value_]  # ``box.value`` without the enum property's calls
     if filled is not None:
         return Rejection(f"box {box.label} is already filled ({filled})", "CL-07")
     if rules.joker not in ("schmidt", "forced") or not is_extra_kniffel(sheet, dice, rules):
@@ -314,6 +316,12 @@ _SCORES_INDEXED = {
 }
 
 
+# The `Score` of each box of the standard sheet, whose boxes are entries
+# 0..12 in sheet order (`listing` relies on it).
+_STANDARD_SCORES = tuple(score for score, _ in _SCORES_INDEXED[False])
+assert all(i == n for n, (_, i) in enumerate(_SCORES_INDEXED[False]))
+
+
 def candidates(state: State) -> tuple[Action, ...]:
     """A superset of the legal actions at a player's node, in the documented order.
 
@@ -344,9 +352,13 @@ def listing(state: State) -> tuple[Action, ...]:
     scores: tuple[Action, ...]
     if is_extra_kniffel(sheet, dice, rules):
         scores = tuple(_SCORE[b] for b in _allowed_boxes(sheet, dice, rules))
-    else:
+    elif rules.croatian:
         # `_allowed_boxes` of a roll that is no extra Kniffel, as actions.
-        scores = _open(sheet.entries, _SCORES_INDEXED[rules.croatian])
+        scores = _open(sheet.entries, _SCORES_INDEXED[True])
+    else:
+        # The same for the standard sheet, whose boxes are entries 0..12 in
+        # sheet order: read without a Python frame.
+        scores = tuple(compress(_STANDARD_SCORES, map(is_, sheet.entries, repeat(None))))
     if rolls >= 3:
         return scores
     if rules.full_cup:

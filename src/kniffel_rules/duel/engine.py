@@ -308,13 +308,13 @@ class Duel(DiceGame[State, Observation, Action]):
     decisions = (Roll, Joker, Move, Miss)
     misfit = staticmethod(_misfit)
     candidates = staticmethod(legality.candidates)
-    problem = staticmethod(legality.problem)
+    problem = staticmethod(legality._problem)
     decide = staticmethod(_decide)
     outcome_problem = staticmethod(_outcome_problem)
     outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
-    listing = staticmethod(legality.listing)
+    listing = staticmethod(legality._listing)
     not_chance = "this is not a chance node: no dice are being thrown"
     not_over = "the game is not over yet: there is no winner"
     observation_class = Observation

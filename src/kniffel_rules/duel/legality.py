@@ -343,6 +343,11 @@ def problem(state: State, action: Action) -> Rejection | None:
         InvalidStateError: ``state`` is not a Duell `State`.
     """
     check_state(state)
+    return _problem(state, action)
+
+
+def _problem(state: State, action: Action) -> Rejection | None:
+    """`problem` of a state the protocol has checked (the hook of `kniffel_rules.game.Game`)."""
     if isinstance(action, Roll):  # the commonest first: the classes are disjoint
         return _roll_problem(state, action.keep)
     if isinstance(action, Move):
@@ -398,6 +403,11 @@ def listing(state: State) -> tuple[Action, ...]:
         InvalidStateError: ``state`` is not a Duell `State`.
     """
     check_state(state)
+    return _listing(state)
+
+
+def _listing(state: State) -> tuple[Action, ...]:
+    """`listing` of a state the protocol has checked (the hook of `kniffel_rules.game.Game`)."""
     if state.rolls == 0:
         return FIRST_ROLL
     movable = _movable(state)

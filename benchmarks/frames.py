@@ -1,0 +1,124 @@
+"""Python calls per playout step, for every game in the registry (issue 27).
+
+Run: ``python benchmarks/frames.py [--games 20] [--players 2] [--against SRC ...]``
+
+Plays seeded uniformly random games (game *i* seeded with *i*, the same
+games in every tree) and counts, with `sys.setprofile`, the Python function
+calls (frames entered; builtins not counted) of each step of the playout
+loop:
+
+* a *decision*: ``is_terminal``, ``current_player``, ``legal_actions`` and
+  ``apply`` at a player's node (the four protocol calls included);
+* a *chance step*: ``is_terminal``, ``current_player``, ``sample_chance``
+  and ``apply`` at a chance node.
+
+``--against SRC`` (repeatable) counts the same games with the package found
+in another tree's ``src`` directory (each in its own process), for the
+before/after table of ``docs/benchmarks.md``. The counts do not depend on
+the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+
+def count(name: str, games: int, players: int) -> dict[str, float]:
+    """Mean Python calls per decision and per chance step over ``games`` seeded games."""
+    import kniffel_rules
+    from kniffel_rules import CHANCE
+
+    game: Any = kniffel_rules.get_variant(name)
+    calls = 0
+
+    def profile(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    totals = {"decision": 0, "chance": 0}
+    steps = {"decision": 0, "chance": 0}
+    for seed in range(-10, games):  # games -10..-1 warm the caches up, not counted
+        rng = random.Random(seed)
+        state = game.new_game(players=players)
+        while True:
+            calls = 0
+            sys.setprofile(profile)
+            over = game.is_terminal(state)
+            if not over:
+                if game.current_player(state) == CHANCE:
+                    kind = "chance"
+                    action = game.sample_chance(state, rng)
+                else:
+                    kind = "decision"
+                    legal = game.legal_actions(state)
+                    action = legal[rng.randrange(len(legal))]
+                state = game.apply(state, action)
+            sys.setprofile(None)
+            if over:
+                break
+            if seed < 0:
+                continue
+            # randrange (a Python function of `random`) is the loop's, not the game's
+            totals[kind] += calls - (1 if kind == "decision" else 0)
+            steps[kind] += 1
+    return {
+        "decision": totals["decision"] / max(1, steps["decision"]),
+        "chance": totals["chance"] / max(1, steps["chance"]),
+        "decisions": steps["decision"],
+        "chances": steps["chance"],
+    }
+
+
+def _elsewhere(src: str, name: str, games: int, players: int) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=src)
+    out = subprocess.run(
+        [sys.executable, __file__, "--one", name, "--games", str(games), "--players", str(players)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    found: dict[str, float] = json.loads(out)
+    return found
+
+
+def main() -> None:
+    """Count and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20, help="seeded games per game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--names", default="", help="comma-separated games (default: all)")
+    parser.add_argument("--against", action="append", default=[], help="another tree's src")
+    parser.add_argument("--one", default="", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(count(args.one, args.games, args.players)))
+        return
+    import kniffel_rules
+
+    names = [n for n in args.names.split(",") if n] or list(kniffel_rules.VARIANTS)
+    trees = [*args.against, ""]
+    head = f"{'game':<9} {'tree':<28} {'calls/decision':>15} {'calls/chance step':>18}"
+    print(head)
+    for name in names:
+        for src in trees:
+            found = (
+                _elsewhere(src, name, args.games, args.players)
+                if src
+                else count(name, args.games, args.players)
+            )
+            label = src or "this tree"
+            print(
+                f"{name:<9} {label[-28:]:<28} {found['decision']:>15.1f} {found['chance']:>18.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
