@@ -8,9 +8,11 @@ record reproduces the game.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import math
+import pickle
 import random
 import re
 from collections import Counter
@@ -66,6 +68,16 @@ def test_every_registered_game_declares_itself(variant: str) -> None:
         if n >= 1:
             with pytest.raises(InvalidStateError):
                 module.new_game(players=n)
+
+
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_a_game_pickles_and_copies_as_itself(variant: str) -> None:
+    """The game object is one per module: a pickled or copied protocol function stays its method."""
+    game = _shell(variant)
+    assert pickle.loads(pickle.dumps(game)) is game
+    assert copy.deepcopy(game) is game
+    apply = pickle.loads(pickle.dumps(kniffel_rules.get_variant(variant).apply))
+    assert apply.__self__ is game
 
 
 def test_get_variant_rejects_unknown_names() -> None:

@@ -29,6 +29,7 @@ keeping tables of their own.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -158,6 +159,11 @@ def game_rules(rules: object, default: R, game: str) -> R:
 _NO_STATE: Final = object()  # no state has been asked yet (``None`` is a caller's bad state)
 
 
+def _module_game(module: str) -> Any:
+    """The ``GAME`` of a game's module (how a pickled game is read back)."""
+    return importlib.import_module(module).GAME
+
+
 def _no_listing(state: object) -> None:
     return None
 
@@ -248,6 +254,10 @@ class Game(Generic[S, V, A, O]):
         # same state, and a state is immutable, so the hook runs once per
         # state. One tuple, replaced whole: threads may share the game.
         self._last: tuple[object, int] = (_NO_STATE, TERMINAL)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles (and copies) as a reference to its module's ``GAME``, the one instance."""
+        return (_module_game, (type(self).__module__,))
 
     def _mover(self, state: Any) -> int:
         """``to_move`` of a state of exactly the game's class, remembered for the last state."""
