@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from kniffel_rules import _json, classic, extreme, record, verify_sheet
+from kniffel_rules._boxsheetcheck import five_dice_turns
 from kniffel_rules.bots import ClassicGreedy, RandomBot
-from kniffel_rules.classic import sheet as classic_sheet
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme import sheet as extreme_sheet
 
@@ -97,7 +97,7 @@ def _broken(turn: dict[str, Any], roll_keys: tuple[str, ...]) -> list[Any]:
 
 def test_classic_turn_reader_fast_path_matches_the_named_reader() -> None:
     boxes = {b.key: b for b in classic.Box}
-    fast = classic_sheet._read_turn_for(boxes)
+    fast = five_dice_turns(boxes)
     for turn in _classic_turns():
         for value in _broken(turn, ("dice", "keep")):
             got = _outcome(fast, value, "players[0].games[0].turns[0]")
@@ -106,7 +106,7 @@ def test_classic_turn_reader_fast_path_matches_the_named_reader() -> None:
 
 
 def _named_classic(boxes: dict[str, Any]) -> Any:
-    read = classic_sheet._read_turn_for(boxes)
+    read = five_dice_turns(boxes)
 
     def named(value: Any, path: str) -> Any:
         # a value no fast path takes: the same dict, wrapped in a subclass
@@ -147,6 +147,6 @@ def test_game_values_fast_path_matches_the_general_reader(variant: str) -> None:
 
 @pytest.mark.parametrize("dice", [[[1], [2]], [[1, 2], [3]], [None, 1], ["1", 2], [1.0, 2], [True]])
 def test_dice_that_are_not_plain_ints_leave_the_fast_path(dice: Any) -> None:
-    from kniffel_rules._sheetcheck import plain_faces
+    from kniffel_rules._boxsheetcheck import plain_faces
 
     assert plain_faces(dice) is None

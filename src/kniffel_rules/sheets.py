@@ -31,9 +31,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-import attrs
-
-from kniffel_rules import _json
+from kniffel_rules._boxsheetcheck import Finding, Report, read_document
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.records import FORMAT as RECORD_FORMAT
 from kniffel_rules.records import Replayed, read_record
@@ -43,93 +41,6 @@ __all__ = ["SHEET_VARIANTS", "Finding", "Report", "read_document", "schema", "ve
 
 SHEET_VARIANTS: tuple[str, ...] = ("classic", "extreme")
 """The games whose score sheets can be verified."""
-
-
-@attrs.frozen(slots=True)
-class Finding:
-    """One problem on a score sheet.
-
-    Attributes:
-        player: The player's index (0-based, the order of ``players``).
-        game: The game's index within the player's ``games`` (0-based).
-        field: The box key (``"full_house"``) or derived key (``"upper_sum"``),
-            or ``"turns[3]"`` for a problem with a recorded turn.
-        found: What the sheet says.
-        expected: What it should say: a value, the tuple of values a box can
-            hold, or a description.
-        rule: The clause id of the rule broken (``"CL-09"``), see ``docs/rules/``.
-        message: The problem in words a player understands.
-    """
-
-    player: int
-    game: int
-    field: str
-    found: Any
-    expected: Any
-    rule: str
-    message: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The finding as a JSON-ready dict (tuples become lists)."""
-        expected = list(self.expected) if isinstance(self.expected, tuple) else self.expected
-        return {
-            "player": self.player,
-            "game": self.game,
-            "field": self.field,
-            "found": self.found,
-            "expected": expected,
-            "rule": self.rule,
-            "message": self.message,
-        }
-
-
-@attrs.frozen(slots=True)
-class Report:
-    """The result of verifying one score sheet.
-
-    Attributes:
-        variant: The game of the sheet.
-        findings: Every problem found, in sheet order (player, game, field).
-    """
-
-    variant: str
-    findings: tuple[Finding, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        """True when the sheet has no finding."""
-        return not self.findings
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report as a JSON-ready dict."""
-        return {
-            "variant": self.variant,
-            "ok": self.ok,
-            "findings": [f.to_dict() for f in self.findings],
-        }
-
-    def __str__(self) -> str:
-        if self.ok:
-            return "The sheet is right."
-        lines = [f"{len(self.findings)} problem(s):"]
-        lines.extend(f"- {f.message} [{f.rule}]" for f in self.findings)
-        return "\n".join(lines)
-
-
-def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
-    """A sheet given as a dict or as JSON text, as a dict (not validated further).
-
-    Raises:
-        InvalidStateError: Not JSON, or not a JSON object.
-    """
-    if isinstance(doc, (str, bytes, bytearray)):
-        data = _json.loads(doc)
-    else:
-        _json.check_tree(doc)  # a dict given directly gets the checks of parsed text
-        data = doc
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("", f"a sheet is a JSON object, got {type(data).__name__}")
-    return dict(data)
 
 
 def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
