@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -39,8 +40,28 @@ from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["SHEET_VARIANTS", "Finding", "Report", "read_document", "schema", "verify_sheet"]
 
-SHEET_VARIANTS: tuple[str, ...] = ("classic", "extreme")
-"""The games whose score sheets can be verified."""
+SHEET_VARIANTS: tuple[str, ...]
+"""The games whose score sheets can be verified: every registered game whose
+`kniffel_rules.GameInfo` has ``score_sheet`` (read on first use, so that
+importing this module imports no game)."""
+
+
+@cache
+def _sheet_games() -> tuple[str, ...]:
+    return tuple(name for name in VARIANTS if get_variant(name).INFO.score_sheet)
+
+
+def _has_sheet(variant: object) -> bool:
+    """Whether ``variant`` names a registered game scored on a box sheet."""
+    return (
+        isinstance(variant, str) and variant in VARIANTS and get_variant(variant).INFO.score_sheet
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SHEET_VARIANTS":
+        return _sheet_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
@@ -73,8 +94,8 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     if "variant" not in data:
         raise InvalidStateError("", "missing field 'variant'")
     variant = data["variant"]
-    if variant not in SHEET_VARIANTS:
-        known = ", ".join(SHEET_VARIANTS)
+    if not _has_sheet(variant):
+        known = ", ".join(_sheet_games())
         raise InvalidStateError(
             "variant", f"{variant!r} has no score sheet; sheets exist for {known}"
         )
@@ -84,10 +105,10 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
 
 def _verify_record(data: dict[str, Any]) -> Report:
-    """Replay a record of classic or Extreme and verify it as a sheet with every roll."""
+    """Replay a record of a game with a sheet and verify it as a sheet with every roll."""
     variant = data.get("variant")
-    if isinstance(variant, str) and variant in VARIANTS and variant not in SHEET_VARIANTS:
-        known = " and ".join(SHEET_VARIANTS)
+    if isinstance(variant, str) and variant in VARIANTS and not _has_sheet(variant):
+        known = " and ".join(_sheet_games())
         raise InvalidStateError(
             "variant",
             f"a record of {variant} is not a score sheet: verify_sheet reads records of "
@@ -170,7 +191,7 @@ def schema(variant: str) -> dict[str, Any]:
     Raises:
         InvalidStateError: No sheet schema for that game.
     """
-    if variant not in SHEET_VARIANTS:
+    if not _has_sheet(variant):
         raise InvalidStateError("variant", f"no sheet schema for {variant!r}")
     text = resources.files("kniffel_rules.schemas").joinpath(f"{variant}-sheet.schema.json")
     result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
