@@ -50,6 +50,7 @@ __all__ = [
     "Replay",
     "Report",
     "SheetSpec",
+    "SheetVerifier",
     "TurnReplay",
     "box_infos",
     "box_names",
@@ -931,6 +932,28 @@ def verify_read(data: dict[str, Any], variant: str, spec_of: Callable[[Any], She
     if data.get("variant") != variant:
         raise InvalidStateError("variant", f"expected {variant!r}, got {data.get('variant')!r}")
     return check(data, spec_of(data.get("rules", {})))
+
+
+@attrs.frozen(slots=True)
+class SheetVerifier:
+    """A game's sheet verifier: the ``variant`` of its documents and the spec of their rules.
+
+    Attributes:
+        variant: The ``variant`` value of the documents.
+        spec_of: The `SheetSpec` of a document's ``rules`` object (it
+            validates it); memoised with `spec_cache`.
+    """
+
+    variant: str
+    spec_of: Callable[[Any], SheetSpec] = attrs.field(converter=spec_cache)
+
+    def verify(self, doc: Mapping[str, Any] | str | bytes) -> Report:
+        """Read a sheet (a dict or JSON text) and check it against the spec of its rules."""
+        return verify_read(read_document(doc), self.variant, self.spec_of)
+
+    def verify_checked(self, data: dict[str, Any]) -> Report:
+        """`verify` of a dict `read_document` has read already (not read twice)."""
+        return verify_read(data, self.variant, self.spec_of)
 
 
 FACE_TUPLES: frozenset[tuple[int, ...]] = frozenset(

@@ -28,15 +28,13 @@ from kniffel_rules._boxsheetcheck import (
     Refused,
     Report,
     SheetSpec,
+    SheetVerifier,
     TurnReplay,
     box_infos,
     five_dice_turns,
     game_document,
     interned,
     rest_of,
-    spec_cache,
-    verify_document,
-    verify_read,
 )
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
@@ -274,15 +272,12 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
         >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
         [('extra_kniffel_bonus', 'CL-22')]
     """
-    return verify_document(doc, "classic", _spec_of)
+    return _VERIFIER.verify(doc)
 
 
-_spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
-
-
-def verify_checked(data: dict[str, Any]) -> Report:
-    """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has checked already."""
-    return verify_read(data, "classic", _spec_of)
+_VERIFIER = SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_checked = _VERIFIER.verify_checked
+"""`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
 
 def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:

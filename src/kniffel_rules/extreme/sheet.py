@@ -30,6 +30,7 @@ from kniffel_rules._boxsheetcheck import (
     Refused,
     Report,
     SheetSpec,
+    SheetVerifier,
     TurnReplay,
     box_infos,
     box_names,
@@ -38,9 +39,6 @@ from kniffel_rules._boxsheetcheck import (
     key_named,
     plain_faces,
     rest_of,
-    spec_cache,
-    verify_document,
-    verify_read,
 )
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
@@ -296,15 +294,12 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
         >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
         [('highway', 'EX-16')]
     """
-    return verify_document(doc, "extreme", _spec_of)
+    return _VERIFIER.verify(doc)
 
 
-_spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
-
-
-def verify_checked(data: dict[str, Any]) -> Report:
-    """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has checked already."""
-    return verify_read(data, "extreme", _spec_of)
+_VERIFIER = SheetVerifier("extreme", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_checked = _VERIFIER.verify_checked
+"""`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
 
 def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
