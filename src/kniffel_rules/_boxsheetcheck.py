@@ -33,6 +33,7 @@ from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import Layout, placement_points
+from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.notation import normalize
@@ -55,6 +56,7 @@ __all__ = [
     "box_infos",
     "box_names",
     "check",
+    "five_dice_replay",
     "five_dice_turns",
     "game_document",
     "interned",
@@ -1076,6 +1078,67 @@ def five_dice_turns(boxes: Mapping[str, Any]) -> Callable[[Any, str], DiceTurn]:
         return DiceTurn(boxes[key], tuple(out))
 
     return read
+
+
+_THROWN: dict[tuple[int, ...], DiceRoll] = {}
+
+
+def _thrown(rest: tuple[int, ...]) -> DiceRoll:
+    """``DiceRoll(rest)``, one shared object per sorted tuple of at most five faces."""
+    return interned(_THROWN, rest, lambda: DiceRoll(rest), rest in FACE_TUPLES)
+
+
+def _five_dice_outcome(state: Any, roll: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+    """The throw a recorded roll of a `DiceTurn` shows: its dice less the dice kept."""
+    keep, dice = roll
+    rest = rest_of(dice, keep)
+    if rest is None:
+        return Misfit(
+            list(dice),
+            f"five dice including the kept {list(keep)}",
+            f"shows {list(dice)}, which does not include the dice kept, {list(keep)}",
+        )
+    return _thrown(rest)
+
+
+def five_dice_replay(
+    *,
+    start: Any,
+    apply: Callable[[Any, Any], Any],
+    roll: Callable[[tuple[int, ...]], Any],
+    resume: Callable[[Any, Any], Any],
+    enter: Callable[[Any, Any, Any, Mapping[str, int]], Entered | Refused],
+    extra_bonus: Callable[[Any], int | None],
+    roll_rule: str,
+    turn_rule: str,
+) -> TurnReplay:
+    """The `TurnReplay` of a game of five dice with keeps, whose turns `five_dice_turns` reads.
+
+    The game's rolls are ``roll(keep)`` actions answered by
+    `kniffel_rules.dice.DiceRoll` outcomes, and its states show ``dice``:
+    such a game gives only its solo start, ``apply``, the roll action, how a
+    broken turn resumes and how a box takes the dice (its scoring). The
+    other fields are as in `TurnReplay`.
+    """
+    actions: dict[tuple[int, ...], Any] = {}
+
+    def roll_of(turn_roll: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+        keep = turn_roll[0]
+        return interned(actions, keep, lambda: roll(keep), keep in FACE_TUPLES)
+
+    return TurnReplay(
+        start=start,
+        apply=apply,
+        roll=roll_of,
+        kept=lambda turn_roll: list(turn_roll[0]),
+        outcome=_five_dice_outcome,
+        resume=resume,
+        dice=lambda state: state.dice,
+        enter=enter,
+        extra_bonus=extra_bonus,
+        roll_rule=roll_rule,
+        turn_rule=turn_rule,
+    )
 
 
 def box_infos(

@@ -19,11 +19,9 @@ from typing import Any
 import attrs
 
 from kniffel_rules._boxsheetcheck import (
-    FACE_TUPLES,
     DiceTurn,
     Emit,
     Entered,
-    Misfit,
     Recorded,
     Refused,
     Report,
@@ -31,10 +29,9 @@ from kniffel_rules._boxsheetcheck import (
     SheetVerifier,
     TurnReplay,
     box_infos,
+    five_dice_replay,
     five_dice_turns,
     game_document,
-    interned,
-    rest_of,
 )
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
@@ -75,7 +72,9 @@ Turn = DiceTurn
 def _replay_for(rules: Rules) -> TurnReplay:
     """Classic's engine, as the kit replays recorded turns with it."""
 
-    def enter(start: State, state: State, box: Box, written: Mapping[str, int]) -> Any:
+    def enter(
+        start: State, state: State, box: Box, written: Mapping[str, int]
+    ) -> Entered | Refused:
         entry = check_entry(state.sheets[0], state.dice, box, rules)
         if not isinstance(entry, Entry):
             sheet = start.sheets[0]
@@ -86,14 +85,11 @@ def _replay_for(rules: Rules) -> TurnReplay:
             return Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
         return Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
 
-    return TurnReplay(
+    return five_dice_replay(
         start=new_game(1, rules=attrs.evolve(rules, games=1, ranking="total"), first_player=0),
         apply=apply,
-        roll=_roll,
-        kept=lambda roll: list(roll[0]),
-        outcome=_outcome,
+        roll=Roll,
         resume=_resume,
-        dice=lambda state: state.dice,
         enter=enter,
         extra_bonus=lambda state: state.sheets[0].extra_bonus,
         roll_rule="CL-05",
@@ -106,27 +102,6 @@ def _next_turn(state: State, sheet: Sheet) -> State:
 
 
 _SCORES = {b: Score(b) for b in Box}
-_ROLLS: dict[tuple[int, ...], Roll] = {}
-_THROWN: dict[tuple[int, ...], DiceRoll] = {}
-
-
-def _roll(roll: tuple[tuple[int, ...], tuple[int, ...]]) -> Roll:
-    """``Roll(keep)``, one shared object per keep (bounded: 462 keeps)."""
-    keep = roll[0]
-    return interned(_ROLLS, keep, lambda: Roll(keep), keep in FACE_TUPLES)
-
-
-def _outcome(state: State, roll: tuple[tuple[int, ...], tuple[int, ...]]) -> DiceRoll | Misfit:
-    """The throw a recorded roll shows: its dice less the dice kept."""
-    keep, dice = roll
-    rest = rest_of(dice, keep)
-    if rest is None:
-        return Misfit(
-            list(dice),
-            f"five dice including the kept {list(keep)}",
-            f"shows {list(dice)}, which does not include the dice kept, {list(keep)}",
-        )
-    return interned(_THROWN, rest, lambda: DiceRoll(rest), rest in FACE_TUPLES)
 
 
 def _resume(start: State, turn: DiceTurn) -> State:

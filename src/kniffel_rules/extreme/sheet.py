@@ -182,7 +182,7 @@ def _replay_for(rules: Rules) -> TurnReplay:
     )
 
 
-def _enter(start: State, state: State, box: Box, written: Mapping[str, int]) -> Any:
+def _enter(start: State, state: State, box: Box, written: Mapping[str, int]) -> Entered | Refused:
     filled = state.sheets[0][box]
     if filled is not None:
         after = attrs.evolve(
