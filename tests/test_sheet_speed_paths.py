@@ -96,20 +96,18 @@ def _broken(turn: dict[str, Any], roll_keys: tuple[str, ...]) -> list[Any]:
 
 
 def test_classic_turn_reader_fast_path_matches_the_named_reader() -> None:
-    boxes = {b.key: b for b in classic.Box}
-    fast = five_dice_turns(boxes)
+    fast = five_dice_turns({b.key: b for b in classic.Box})
     for turn in _classic_turns():
         for value in _broken(turn, ("dice", "keep")):
             got = _outcome(fast, value, "players[0].games[0].turns[0]")
-            slow = _outcome(_named_classic(boxes), value, "players[0].games[0].turns[0]")
+            slow = _outcome(_named(fast), value, "players[0].games[0].turns[0]")
             assert got == slow, value
 
 
-def _named_classic(boxes: dict[str, Any]) -> Any:
-    read = five_dice_turns(boxes)
+def _named(read: Any) -> Any:
+    """``read`` made to take its naming path: the same dict, wrapped in a subclass."""
 
     def named(value: Any, path: str) -> Any:
-        # a value no fast path takes: the same dict, wrapped in a subclass
         class D(dict):  # type: ignore[type-arg]
             pass
 
@@ -119,11 +117,12 @@ def _named_classic(boxes: dict[str, Any]) -> Any:
 
 
 def test_extreme_turn_reader_fast_path_matches_the_named_reader() -> None:
+    fast = extreme_sheet._read_turn
     for turn in _extreme_turns():
         for value in _broken(turn, ("d6", "keep_d6", "d10", "keep_d10")):
             path = "players[0].games[0].turns[0]"
-            got = _outcome(extreme_sheet._read_turn, value, path)
-            slow = _outcome(extreme_sheet._read_turn_named, value, path)
+            got = _outcome(fast, value, path)
+            slow = _outcome(_named(fast), value, path)
             assert got == slow, value
 
 

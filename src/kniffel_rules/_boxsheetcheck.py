@@ -66,6 +66,7 @@ __all__ = [
     "read_document",
     "rest_of",
     "spec_cache",
+    "turn_reader",
     "verify_document",
     "verify_read",
 ]
@@ -1029,39 +1030,49 @@ def _faces(value: Any, path: str, count: int | None) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
-def five_dice_turns(boxes: Mapping[str, Any]) -> Callable[[Any, str], DiceTurn]:
-    """The reader of recorded turns ``{"box": key, "rolls": [{"keep": [..], "dice": [..]}]}``.
+R = TypeVar("R")
+
+
+def turn_reader(
+    boxes: Mapping[str, Any],
+    plain_roll: Callable[[Any], R | None],
+    read_roll: Callable[[Any, str], R],
+    turn: Callable[[Any, tuple[R, ...]], T],
+) -> Callable[[Any, str], T]:
+    """The reader of a game's recorded turns ``{"box": key, "rolls": [roll, ...]}``.
 
     Args:
         boxes: The game's box members by key; a box may also be named by
             its labels (see `box_names`).
+        plain_roll: One roll read on the fast path, or ``None`` when it is
+            not certainly well formed (no field path is built).
+        read_roll: One roll read by the readers that name the field path
+            of what is wrong (raises `InvalidStateError`).
+        turn: The game's turn of a box and its rolls.
 
     Returns:
-        ``read(value, path)``: the `DiceTurn`, or `InvalidStateError` naming
-        the field path.
+        ``read(value, path)``: the turn, or `InvalidStateError` naming the
+        field path. A well-formed turn takes the fast path; anything else
+        goes to the naming readers, which give the same turn or the error.
     """
     names = box_names(boxes.values())  # the keys by label: read when a key misses
 
-    def read(value: Any, path: str) -> DiceTurn:
-        """A well-formed turn on the fast path (no field path built), else `read_named`."""
+    def read(value: Any, path: str) -> T:
         if type(value) is dict and len(value) == 2:
             key = value.get("box")
             rolls = value.get("rolls")
             if type(key) is str and key in boxes and type(rolls) is list and 0 < len(rolls) <= 10:
                 out = []
                 for roll in rolls:
-                    if type(roll) is not dict or len(roll) != 1 + ("keep" in roll):
+                    plain = plain_roll(roll)
+                    if plain is None:
                         break
-                    dice = plain_faces(roll.get("dice"))
-                    keep = plain_faces(roll.get("keep", []))
-                    if dice is None or keep is None or len(dice) != 5:
-                        break
-                    out.append((keep, dice))
+                    out.append(plain)
                 else:
-                    return DiceTurn(boxes[key], tuple(out))
+                    return turn(boxes[key], tuple(out))
         return read_named(value, path)
 
-    def read_named(value: Any, path: str) -> DiceTurn:
+    def read_named(value: Any, path: str) -> T:
         t = _json.get_object(value, path, required=("box", "rolls"))
         if isinstance(t["box"], str) and t["box"] not in boxes:  # a label, either language
             t = {**t, "box": key_named(names, t["box"])}
@@ -1069,15 +1080,42 @@ def five_dice_turns(boxes: Mapping[str, Any]) -> Callable[[Any, str], DiceTurn]:
         rolls = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
         if not rolls:
             raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
-        out = []
-        for i, roll in enumerate(rolls):
-            rp = f"{path}.rolls[{i}]"
-            r = _json.get_object(roll, rp, required=("dice",), optional=("keep",))
-            keep = _faces(r.get("keep", []), f"{rp}.keep", None)
-            out.append((keep, _faces(r["dice"], f"{rp}.dice", 5)))
-        return DiceTurn(boxes[key], tuple(out))
+        read = tuple(read_roll(roll, f"{path}.rolls[{i}]") for i, roll in enumerate(rolls))
+        return turn(boxes[key], read)
 
     return read
+
+
+Faces = tuple[int, ...]
+
+
+def _plain_five_dice(roll: Any) -> tuple[Faces, Faces] | None:
+    if type(roll) is not dict or len(roll) != 1 + ("keep" in roll):
+        return None
+    dice = plain_faces(roll.get("dice"))
+    keep = plain_faces(roll.get("keep", []))
+    if dice is None or keep is None or len(dice) != 5:
+        return None
+    return keep, dice
+
+
+def _read_five_dice(roll: Any, path: str) -> tuple[Faces, Faces]:
+    r = _json.get_object(roll, path, required=("dice",), optional=("keep",))
+    keep = _faces(r.get("keep", []), f"{path}.keep", None)
+    return keep, _faces(r["dice"], f"{path}.dice", 5)
+
+
+def five_dice_turns(boxes: Mapping[str, Any]) -> Callable[[Any, str], DiceTurn]:
+    """The reader of turns of five dice with keeps: ``{"keep": [..], "dice": [..]}`` a roll.
+
+    Args:
+        boxes: The game's box members by key (see `turn_reader`).
+
+    Returns:
+        ``read(value, path)``: the `DiceTurn`, or `InvalidStateError` naming
+        the field path.
+    """
+    return turn_reader(boxes, _plain_five_dice, _read_five_dice, DiceTurn)
 
 
 _THROWN: dict[tuple[int, ...], DiceRoll] = {}

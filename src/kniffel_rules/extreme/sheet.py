@@ -33,14 +33,12 @@ from kniffel_rules._boxsheetcheck import (
     SheetVerifier,
     TurnReplay,
     box_infos,
-    box_names,
     game_document,
     interned,
-    key_named,
     plain_faces,
     rest_of,
+    turn_reader,
 )
-from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
 from kniffel_rules.extreme.engine import apply, new_game
@@ -103,66 +101,44 @@ class Turn:
     rolls: tuple[Throw, ...]
 
 
-_KEYS = {b.key: b for b in BOXES}
-_NAMES = box_names(BOXES)  # the keys by label, both languages: read when a key misses
 _THROW_KEYS = frozenset({"d6", "d10", "keep_d6", "keep_d10"})
 
 
-def _read_turn(value: Any, path: str) -> Turn:
-    """A well-formed turn on the fast path (no field path built), else `_read_turn_named`."""
-    if type(value) is dict and len(value) == 2:
-        key = value.get("box")
-        raw = value.get("rolls")
-        if type(key) is str and key in _KEYS and type(raw) is list and 0 < len(raw) <= 10:
-            rolls = []
-            for roll in raw:
-                if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
-                    break
-                d6 = plain_faces(roll.get("d6"))
-                keep = plain_faces(roll.get("keep_d6", []))
-                keep_d10 = roll.get("keep_d10", False)
-                d10 = roll.get("d10")
-                if (
-                    d6 is None
-                    or keep is None
-                    or len(d6) != 5
-                    or type(keep_d10) is not bool
-                    or type(d10) is not int
-                    or not 0 <= d10 <= 9
-                ):
-                    break
-                rolls.append(Throw(keep, keep_d10, d6, d10))
-            else:
-                return Turn(_KEYS[key], tuple(rolls))
-    return _read_turn_named(value, path)
+def _plain_throw(roll: Any) -> Throw | None:
+    """A well-formed roll on the fast path (no field path built), else None."""
+    if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
+        return None
+    d6 = plain_faces(roll.get("d6"))
+    keep = plain_faces(roll.get("keep_d6", []))
+    keep_d10 = roll.get("keep_d10", False)
+    d10 = roll.get("d10")
+    if (
+        d6 is None
+        or keep is None
+        or len(d6) != 5
+        or type(keep_d10) is not bool
+        or type(d10) is not int
+        or not 0 <= d10 <= 9
+    ):
+        return None
+    return Throw(keep, keep_d10, d6, d10)
 
 
-def _read_turn_named(value: Any, path: str) -> Turn:
-    keys = _KEYS
-    t = _json.get_object(value, path, required=("box", "rolls"))
-    if isinstance(t["box"], str) and t["box"] not in keys:  # a label, either language
-        t = {**t, "box": key_named(_NAMES, t["box"])}
-    key = _json.get_str(t, "box", path, list(keys))
-    raw = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
-    if not raw:
-        raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
-    rolls = []
-    for i, roll in enumerate(raw):
-        rp = f"{path}.rolls[{i}]"
-        r = _json.get_object(roll, rp, required=("d6", "d10"), optional=("keep_d6", "keep_d10"))
-        keep = _json.check_list(
-            r.get("keep_d6", []),
-            f"{rp}.keep_d6",
-            lambda v, p: _json.check_int(v, p, 1, 6),
-            max_length=5,
-        )
-        d6 = _json.check_list(
-            r["d6"], f"{rp}.d6", lambda v, p: _json.check_int(v, p, 1, 6), length=5
-        )
-        keep_d10 = _json.get_bool(r, "keep_d10", rp) if "keep_d10" in r else False
-        d10 = _json.get_int(r, "d10", rp, 0, 9)
-        rolls.append(Throw(tuple(sorted(keep)), keep_d10, tuple(sorted(d6)), d10))
-    return Turn(keys[key], tuple(rolls))
+def _read_throw(roll: Any, path: str) -> Throw:
+    r = _json.get_object(roll, path, required=("d6", "d10"), optional=("keep_d6", "keep_d10"))
+    keep = _json.check_list(
+        r.get("keep_d6", []),
+        f"{path}.keep_d6",
+        lambda v, p: _json.check_int(v, p, 1, 6),
+        max_length=5,
+    )
+    d6 = _json.check_list(r["d6"], f"{path}.d6", lambda v, p: _json.check_int(v, p, 1, 6), length=5)
+    keep_d10 = _json.get_bool(r, "keep_d10", path) if "keep_d10" in r else False
+    d10 = _json.get_int(r, "d10", path, 0, 9)
+    return Throw(tuple(sorted(keep)), keep_d10, tuple(sorted(d6)), d10)
+
+
+_read_turn = turn_reader({b.key: b for b in BOXES}, _plain_throw, _read_throw, Turn)
 
 
 def _replay_for(rules: Rules) -> TurnReplay:
