@@ -67,7 +67,6 @@ __all__ = [
     "rest_of",
     "spec_cache",
     "turn_reader",
-    "verify_document",
     "verify_read",
 ]
 
@@ -923,15 +922,8 @@ def spec_cache(build: Callable[[Any], SheetSpec]) -> Callable[[Any], SheetSpec]:
     return spec_of
 
 
-def verify_document(
-    doc: Mapping[str, Any] | str | bytes, variant: str, spec_of: Callable[[Any], SheetSpec]
-) -> Report:
-    """Read a sheet of ``variant`` and check it against the spec of its rules."""
-    return verify_read(read_document(doc), variant, spec_of)
-
-
 def verify_read(data: dict[str, Any], variant: str, spec_of: Callable[[Any], SheetSpec]) -> Report:
-    """`verify_document` of a document `read_document` has read already (not read twice)."""
+    """Check a document `read_document` has read against the spec of its rules."""
     if data.get("variant") != variant:
         raise InvalidStateError("variant", f"expected {variant!r}, got {data.get('variant')!r}")
     return check(data, spec_of(data.get("rules", {})))
