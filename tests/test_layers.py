@@ -1,4 +1,9 @@
-"""The layers of API.md: the core knows no game; games know no bots or CLI."""
+"""The layers of API.md: the core knows no game; games know no bots, CLI, records or sheets.
+
+The import graph is read from the sources (every import, a lazy one inside
+a function or under ``TYPE_CHECKING`` included): no game imports a layer
+above it, and no module of the package imports itself through others.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,103 @@ def imports(path: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
     return found
+
+
+RECORD_AND_SHEET_LAYERS = ["playing", "records", "sheets", "_sheetcheck"]
+"""The layers that import the games through the registry (and so may not be imported by them)."""
+
+
+def module_name(path: Path) -> str:
+    """``kniffel_rules.classic.sheet`` for ``src/kniffel_rules/classic/sheet.py``."""
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in SRC.rglob("*.py")}
+
+
+def module_imports(path: Path) -> set[str]:
+    """The package's modules ``path`` imports: ``from kniffel_rules import sheets`` is ``sheets``.
+
+    A name imported from a package is the submodule of that name when there
+    is one, else the package itself; relative imports are resolved.
+    """
+    name = module_name(path)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package[: len(package) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                if full in MODULES:
+                    found.add(full)
+                elif base in MODULES:
+                    found.add(base)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in MODULES)
+    found.discard(name)
+    return found
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected sets of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return cycles
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph = {name: module_imports(path) for name, path in MODULES.items()}
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert import_cycles(graph) == [["a", "b", "c"]]
+
+
+def test_games_import_no_record_or_sheet_layer() -> None:
+    """issue 27: the record and sheet layers ask the games; a game never asks them back."""
+    above = {f"kniffel_rules.{layer}" for layer in RECORD_AND_SHEET_LAYERS}
+    above.add("kniffel_rules")  # the package's root imports those layers
+    for game in GAMES:
+        for path in (SRC / game).rglob("*.py"):
+            bad = module_imports(path) & above
+            assert not bad, f"{game}/{path.name} imports {sorted(bad)}"
 
 
 def test_importing_the_package_imports_no_game() -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from kniffel_rules import _json, classic, extreme, record, verify_sheet
+from kniffel_rules._boxsheetcheck import five_dice_turns
 from kniffel_rules.bots import ClassicGreedy, RandomBot
-from kniffel_rules.classic import sheet as classic_sheet
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme import sheet as extreme_sheet
 
@@ -96,20 +96,18 @@ def _broken(turn: dict[str, Any], roll_keys: tuple[str, ...]) -> list[Any]:
 
 
 def test_classic_turn_reader_fast_path_matches_the_named_reader() -> None:
-    boxes = {b.key: b for b in classic.Box}
-    fast = classic_sheet._read_turn_for(boxes)
+    fast = five_dice_turns({b.key: b for b in classic.Box})
     for turn in _classic_turns():
         for value in _broken(turn, ("dice", "keep")):
             got = _outcome(fast, value, "players[0].games[0].turns[0]")
-            slow = _outcome(_named_classic(boxes), value, "players[0].games[0].turns[0]")
+            slow = _outcome(_named(fast), value, "players[0].games[0].turns[0]")
             assert got == slow, value
 
 
-def _named_classic(boxes: dict[str, Any]) -> Any:
-    read = classic_sheet._read_turn_for(boxes)
+def _named(read: Any) -> Any:
+    """``read`` made to take its naming path: the same dict, wrapped in a subclass."""
 
     def named(value: Any, path: str) -> Any:
-        # a value no fast path takes: the same dict, wrapped in a subclass
         class D(dict):  # type: ignore[type-arg]
             pass
 
@@ -119,11 +117,12 @@ def _named_classic(boxes: dict[str, Any]) -> Any:
 
 
 def test_extreme_turn_reader_fast_path_matches_the_named_reader() -> None:
+    fast = extreme_sheet._read_turn
     for turn in _extreme_turns():
         for value in _broken(turn, ("d6", "keep_d6", "d10", "keep_d10")):
             path = "players[0].games[0].turns[0]"
-            got = _outcome(extreme_sheet._read_turn, value, path)
-            slow = _outcome(extreme_sheet._read_turn_named, value, path)
+            got = _outcome(fast, value, path)
+            slow = _outcome(_named(fast), value, path)
             assert got == slow, value
 
 
@@ -147,6 +146,6 @@ def test_game_values_fast_path_matches_the_general_reader(variant: str) -> None:
 
 @pytest.mark.parametrize("dice", [[[1], [2]], [[1, 2], [3]], [None, 1], ["1", 2], [1.0, 2], [True]])
 def test_dice_that_are_not_plain_ints_leave_the_fast_path(dice: Any) -> None:
-    from kniffel_rules._sheetcheck import plain_faces
+    from kniffel_rules._boxsheetcheck import plain_faces
 
     assert plain_faces(dice) is None

@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import cache
 from importlib import resources
 from typing import Any
 
-import attrs
-
-from kniffel_rules import _json
+from kniffel_rules._boxsheetcheck import Finding, Report, read_document
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.records import FORMAT as RECORD_FORMAT
 from kniffel_rules.records import Replayed, read_record
@@ -41,95 +40,28 @@ from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["SHEET_VARIANTS", "Finding", "Report", "read_document", "schema", "verify_sheet"]
 
-SHEET_VARIANTS: tuple[str, ...] = ("classic", "extreme")
-"""The games whose score sheets can be verified."""
+SHEET_VARIANTS: tuple[str, ...]
+"""The games whose score sheets can be verified: every registered game whose
+`kniffel_rules.GameInfo` has ``score_sheet`` (read on first use, so that
+importing this module imports no game)."""
 
 
-@attrs.frozen(slots=True)
-class Finding:
-    """One problem on a score sheet.
-
-    Attributes:
-        player: The player's index (0-based, the order of ``players``).
-        game: The game's index within the player's ``games`` (0-based).
-        field: The box key (``"full_house"``) or derived key (``"upper_sum"``),
-            or ``"turns[3]"`` for a problem with a recorded turn.
-        found: What the sheet says.
-        expected: What it should say: a value, the tuple of values a box can
-            hold, or a description.
-        rule: The clause id of the rule broken (``"CL-09"``), see ``docs/rules/``.
-        message: The problem in words a player understands.
-    """
-
-    player: int
-    game: int
-    field: str
-    found: Any
-    expected: Any
-    rule: str
-    message: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The finding as a JSON-ready dict (tuples become lists)."""
-        expected = list(self.expected) if isinstance(self.expected, tuple) else self.expected
-        return {
-            "player": self.player,
-            "game": self.game,
-            "field": self.field,
-            "found": self.found,
-            "expected": expected,
-            "rule": self.rule,
-            "message": self.message,
-        }
+@cache
+def _sheet_games() -> tuple[str, ...]:
+    return tuple(name for name in VARIANTS if get_variant(name).INFO.score_sheet)
 
 
-@attrs.frozen(slots=True)
-class Report:
-    """The result of verifying one score sheet.
-
-    Attributes:
-        variant: The game of the sheet.
-        findings: Every problem found, in sheet order (player, game, field).
-    """
-
-    variant: str
-    findings: tuple[Finding, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        """True when the sheet has no finding."""
-        return not self.findings
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report as a JSON-ready dict."""
-        return {
-            "variant": self.variant,
-            "ok": self.ok,
-            "findings": [f.to_dict() for f in self.findings],
-        }
-
-    def __str__(self) -> str:
-        if self.ok:
-            return "The sheet is right."
-        lines = [f"{len(self.findings)} problem(s):"]
-        lines.extend(f"- {f.message} [{f.rule}]" for f in self.findings)
-        return "\n".join(lines)
+def _has_sheet(variant: object) -> bool:
+    """Whether ``variant`` names a registered game scored on a box sheet."""
+    return (
+        isinstance(variant, str) and variant in VARIANTS and get_variant(variant).INFO.score_sheet
+    )
 
 
-def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
-    """A sheet given as a dict or as JSON text, as a dict (not validated further).
-
-    Raises:
-        InvalidStateError: Not JSON, or not a JSON object.
-    """
-    if isinstance(doc, (str, bytes, bytearray)):
-        data = _json.loads(doc)
-    else:
-        _json.check_tree(doc)  # a dict given directly gets the checks of parsed text
-        data = doc
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("", f"a sheet is a JSON object, got {type(data).__name__}")
-    return dict(data)
+def __getattr__(name: str) -> Any:
+    if name == "SHEET_VARIANTS":
+        return _sheet_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
@@ -162,8 +94,8 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     if "variant" not in data:
         raise InvalidStateError("", "missing field 'variant'")
     variant = data["variant"]
-    if variant not in SHEET_VARIANTS:
-        known = ", ".join(SHEET_VARIANTS)
+    if not _has_sheet(variant):
+        known = ", ".join(_sheet_games())
         raise InvalidStateError(
             "variant", f"{variant!r} has no score sheet; sheets exist for {known}"
         )
@@ -173,10 +105,10 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
 
 def _verify_record(data: dict[str, Any]) -> Report:
-    """Replay a record of classic or Extreme and verify it as a sheet with every roll."""
+    """Replay a record of a game with a sheet and verify it as a sheet with every roll."""
     variant = data.get("variant")
-    if isinstance(variant, str) and variant in VARIANTS and variant not in SHEET_VARIANTS:
-        known = " and ".join(SHEET_VARIANTS)
+    if isinstance(variant, str) and variant in VARIANTS and not _has_sheet(variant):
+        known = " and ".join(_sheet_games())
         raise InvalidStateError(
             "variant",
             f"a record of {variant} is not a score sheet: verify_sheet reads records of "
@@ -259,7 +191,7 @@ def schema(variant: str) -> dict[str, Any]:
     Raises:
         InvalidStateError: No sheet schema for that game.
     """
-    if variant not in SHEET_VARIANTS:
+    if not _has_sheet(variant):
         raise InvalidStateError("variant", f"no sheet schema for {variant!r}")
     text = resources.files("kniffel_rules.schemas").joinpath(f"{variant}-sheet.schema.json")
     result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))

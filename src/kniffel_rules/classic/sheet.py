@@ -12,26 +12,26 @@ from the roll before (absent or empty for the first roll of a turn).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 import attrs
 
-from kniffel_rules import _json
-from kniffel_rules._sheetcheck import (
-    DERIVED,
-    FACE_TUPLES,
-    BoxInfo,
+from kniffel_rules._boxsheetcheck import (
+    DiceTurn,
     Emit,
-    Replay,
+    Entered,
+    Recorded,
+    Refused,
+    Report,
     SheetSpec,
-    box_names,
-    key_named,
-    plain_faces,
-    spec_cache,
-    verify_document,
-    verify_read,
+    SheetVerifier,
+    TurnReplay,
+    box_infos,
+    five_dice_replay,
+    five_dice_turns,
+    game_document,
 )
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
@@ -42,9 +42,6 @@ from kniffel_rules.classic.pieces import UPPER, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import IllegalActionError, InvalidStateError
-from kniffel_rules.playing import GameRecord
-from kniffel_rules.sheets import Report
 
 __all__ = ["Turn", "verify_sheet", "write_sheet"]
 
@@ -68,135 +65,36 @@ _SUM_DESCRIPTION = {
     Box.MINIMUM: "the sum of five dice (5 to 30), never a struck 0",
 }
 
-
-@attrs.frozen(slots=True)
-class Turn:
-    """A recorded turn of a sheet: the rolls and the box chosen.
-
-    Attributes:
-        box: The box the dice were entered in.
-        rolls: ``(keep, dice)`` per roll: the dice kept from the roll
-            before, and the five dice showing after the roll (both sorted).
-    """
-
-    box: Box
-    rolls: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+Turn = DiceTurn
+"""A recorded turn of a classic sheet: the rolls and the box chosen (`DiceTurn`)."""
 
 
-def _faces(value: Any, path: str, count: int | None) -> tuple[int, ...]:
-    faces = _json.check_list(
-        value, path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=5, length=count
+def _replay_for(rules: Rules) -> TurnReplay:
+    """Classic's engine, as the kit replays recorded turns with it."""
+
+    def enter(
+        start: State, state: State, box: Box, written: Mapping[str, int]
+    ) -> Entered | Refused:
+        entry = check_entry(state.sheets[0], state.dice, box, rules)
+        if not isinstance(entry, Entry):
+            sheet = start.sheets[0]
+            if not sheet.is_filled(box):
+                sheet = sheet.with_entry(box, written.get(box.key, 0))
+            return Refused(entry.rule or "CL-07", str(entry), _next_turn(start, sheet))
+        if entry.joker:
+            return Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
+        return Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
+
+    return five_dice_replay(
+        start=new_game(1, rules=attrs.evolve(rules, games=1, ranking="total"), first_player=0),
+        apply=apply,
+        roll=Roll,
+        resume=_resume,
+        enter=enter,
+        extra_bonus=lambda state: state.sheets[0].extra_bonus,
+        roll_rule="CL-05",
+        turn_rule="CL-07",
     )
-    return tuple(sorted(faces))
-
-
-
-
-def _read_turn_for(boxes: Mapping[str, Box]) -> Any:
-    names = box_names(boxes.values())  # the keys by label: read when a key misses
-
-    def read(value: Any, path: str) -> Turn:
-        """A well-formed turn on the fast path (no field path built), else `read_named`."""
-        if type(value) is dict and len(value) == 2:
-            key = value.get("box")
-            rolls = value.get("rolls")
-            if type(key) is str and key in boxes and type(rolls) is list and 0 < len(rolls) <= 10:
-                out = []
-                for roll in rolls:
-                    if type(roll) is not dict or len(roll) != 1 + ("keep" in roll):
-                        break
-                    dice = plain_faces(roll.get("dice"))
-                    keep = plain_faces(roll.get("keep", []))
-                    if dice is None or keep is None or len(dice) != 5:
-                        break
-                    out.append((keep, dice))
-                else:
-                    return Turn(boxes[key], tuple(out))
-        return read_named(value, path)
-
-    def read_named(value: Any, path: str) -> Turn:
-        t = _json.get_object(value, path, required=("box", "rolls"))
-        if isinstance(t["box"], str) and t["box"] not in boxes:  # a label, either language
-            t = {**t, "box": key_named(names, t["box"])}
-        key = _json.get_str(t, "box", path, list(boxes))
-        rolls = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
-        if not rolls:
-            raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
-        out = []
-        for i, roll in enumerate(rolls):
-            rp = f"{path}.rolls[{i}]"
-            r = _json.get_object(roll, rp, required=("dice",), optional=("keep",))
-            keep = _faces(r.get("keep", []), f"{rp}.keep", None)
-            out.append((keep, _faces(r["dice"], f"{rp}.dice", 5)))
-        return Turn(boxes[key], tuple(out))
-
-    return read
-
-
-def _replay_for(rules: Rules) -> Any:
-    solo_rules = attrs.evolve(rules, games=1, ranking="total")
-
-    def replay(turns: Sequence[Turn], written: Mapping[str, int], emit: Emit) -> Replay:
-        state = new_game(1, rules=solo_rules, first_player=0)
-        expected: dict[str, int] = {}
-        turned: set[str] = set()
-        for t, turn in enumerate(turns):
-            field = f"turns[{t}]"
-            start = state
-            state = _replay_rolls(state, turn, t, emit)
-            box = turn.box
-            turned.add(box.key)
-            entry = check_entry(state.sheets[0], state.dice, box, rules)
-            dice = ", ".join(map(str, state.dice))
-            if not isinstance(entry, Entry):
-                emit(
-                    field,
-                    box.key,
-                    "another box",
-                    entry.rule or "CL-07",
-                    f"turn {t + 1} entered {dice} in {box.label}, but {entry}.",
-                )
-                sheet = start.sheets[0]
-                if not sheet.is_filled(box):
-                    sheet = sheet.with_entry(box, written.get(box.key, 0))
-                state = _next_turn(start, sheet)
-                continue
-            expected[box.key] = entry.value
-            state = apply(state, _SCORES[box])
-            found = written.get(box.key)
-            if found is None:
-                emit(
-                    box.key,
-                    None,
-                    entry.value,
-                    "CL-07",
-                    f"turn {t + 1} entered {dice} in {box.label} ({entry.value}), but "
-                    f"{box.label} is empty on the sheet.",
-                )
-            elif found != entry.value:
-                rule = "CL-19" if entry.joker else _RULE[box]
-                how = "as a joker " if entry.joker else ""
-                emit(
-                    box.key,
-                    found,
-                    entry.value,
-                    rule,
-                    f"{box.label} holds {found}, but the dice {dice} score {entry.value} "
-                    f"there {how}(turn {t + 1}).",
-                )
-        for key, value in written.items():
-            if key not in turned:
-                emit(
-                    key,
-                    value,
-                    None,
-                    "CL-07",
-                    f"{Box[key.upper()].label} holds {value}, but no recorded turn entered "
-                    f"anything there.",
-                )
-        return Replay(expected, state.sheets[0].extra_bonus)
-
-    return replay
 
 
 def _next_turn(state: State, sheet: Sheet) -> State:
@@ -204,73 +102,9 @@ def _next_turn(state: State, sheet: Sheet) -> State:
 
 
 _SCORES = {b: Score(b) for b in Box}
-_ROLLS: dict[tuple[int, ...], Roll] = {}
-_THROWN: dict[tuple[int, ...], DiceRoll] = {}
 
 
-def _roll(keep: tuple[int, ...]) -> Roll:
-    """``Roll(keep)``, one shared object per keep (a sorted tuple of at most five faces)."""
-    action = _ROLLS.get(keep)
-    if action is None:
-        action = Roll(keep)
-        if keep in FACE_TUPLES:  # bounded: 462 keeps
-            _ROLLS[keep] = action
-    return action
-
-
-def _thrown(rest: tuple[int, ...]) -> DiceRoll:
-    """``DiceRoll(rest)``, one shared object per sorted tuple of at most five faces."""
-    outcome = _THROWN.get(rest)
-    if outcome is None:
-        outcome = DiceRoll(rest)
-        if rest in FACE_TUPLES:
-            _THROWN[rest] = outcome
-    return outcome
-
-
-def _rest(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The sorted dice of ``dice`` left when ``keep`` is taken out, or None if it is not in them."""
-    if not keep:
-        return dice
-    rest = list(dice)
-    for face in keep:
-        try:
-            rest.remove(face)
-        except ValueError:
-            return None
-    return tuple(rest)
-
-
-def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
-    """Apply the turn's rolls; a broken roll is reported and the turn resumes from its dice."""
-    start = state
-    field, number = f"turns[{t}]", t + 1
-    for i, (keep, dice) in enumerate(turn.rolls):
-        try:
-            state = apply(state, _roll(keep))
-        except IllegalActionError as exc:
-            emit(
-                field,
-                list(keep),
-                None,
-                exc.rule or "CL-05",
-                f"roll {i + 1} of turn {number}: {exc}.",
-            )
-            break
-        rest = _rest(dice, keep)
-        if rest is None:
-            emit(
-                field,
-                list(dice),
-                f"five dice including the kept {list(keep)}",
-                "CL-05",
-                f"roll {i + 1} of turn {number} shows {list(dice)}, which does "
-                f"not include the dice kept, {list(keep)}.",
-            )
-            break
-        state = apply(state, _thrown(rest))
-    else:
-        return state
+def _resume(start: State, turn: DiceTurn) -> State:
     final = turn.rolls[-1][1]
     return attrs.evolve(start, phase=Phase.DECIDE, dice=final, rolls=min(len(turn.rolls), 3))
 
@@ -359,18 +193,10 @@ def _possible(box: Box, rules: Rules) -> frozenset[int]:
     return possible_values(box, rules)
 
 
-def _expected(box: Box, rules: Rules) -> tuple[int, ...] | str:
-    return _SUM_DESCRIPTION.get(box) or tuple(sorted(_possible(box, rules)))
-
-
 @lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
     boxes = sheet_boxes(rules)
-    infos = tuple(
-        BoxInfo(b, b.key, b.label, _RULE[b], _possible(b, rules), _expected(b, rules))
-        for b in boxes
-    )
     ids = {
         "bonus": "CL-09",
         "totals": "CL-24",
@@ -384,13 +210,13 @@ def spec(rules: Rules) -> SheetSpec:
         ids["lower_total"] = "CL-31"
     return SheetSpec(
         variant="classic",
-        boxes=infos,
+        boxes=box_infos(boxes, _RULE, lambda b: _possible(b, rules), _SUM_DESCRIPTION),
         layout=layout(rules),
         rules=ids,
         max_games=rules.games,
         placement_first=rules.placement_first,
         check_extra_bonus=_check_bonus_for(rules),
-        read_turn=_read_turn_for({b.key: b for b in boxes}),
+        read_turn=five_dice_turns({b.key: b for b in boxes}),
         replay=_replay_for(rules),
     )
 
@@ -421,18 +247,15 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
         >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
         [('extra_kniffel_bonus', 'CL-22')]
     """
-    return verify_document(doc, "classic", _spec_of)
+    return _VERIFIER.verify(doc)
 
 
-_spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+_VERIFIER = SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_checked = _VERIFIER.verify_checked
+"""`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
 
-def verify_checked(data: dict[str, Any]) -> Report:
-    """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has checked already."""
-    return verify_read(data, "classic", _spec_of)
-
-
-def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
     """The score sheet of a recorded classic game, as a sheet document.
 
     Args:
@@ -486,18 +309,7 @@ def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True)
 def _game_doc(
     rules: Rules, sheet: Sheet, turns: list[dict[str, Any]], rolls: bool, derived: bool
 ) -> dict[str, Any]:
-    doc: dict[str, Any] = {b.key: v for b in sheet_boxes(rules) if (v := sheet[b]) is not None}
-    if layout(rules).extra_bonus:
-        doc["extra_kniffel_bonus"] = sheet.extra_bonus
-    if derived:
-        values = (
-            sheet.upper_sum,
-            sheet.upper_bonus(rules),
-            sheet.upper_total(rules),
-            sheet.lower_total(rules),
-            sheet.total(rules),
-        )
-        doc.update(zip(DERIVED, values, strict=True))
+    doc = game_document(layout(rules), sheet.entries, sheet.extra_bonus, derived)
     if rolls:
         doc["turns"] = turns
     return doc

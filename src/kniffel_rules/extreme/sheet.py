@@ -14,36 +14,37 @@ roll is allowed once per turn while the player has a chip.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._sheetcheck import (
-    DERIVED,
+from kniffel_rules._boxsheetcheck import (
     FACE_TUPLES,
-    BoxInfo,
     Emit,
-    Replay,
+    Entered,
+    Misfit,
+    Recorded,
+    Refused,
+    Report,
     SheetSpec,
-    box_names,
-    key_named,
+    SheetVerifier,
+    TurnReplay,
+    box_infos,
+    game_document,
+    interned,
     plain_faces,
-    spec_cache,
-    verify_document,
-    verify_read,
+    rest_of,
+    turn_reader,
 )
-from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
 from kniffel_rules.extreme.engine import apply, new_game
 from kniffel_rules.extreme.pieces import BOXES, UPPER, Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
-from kniffel_rules.playing import GameRecord
-from kniffel_rules.sheets import Report
 
 __all__ = ["Throw", "Turn", "verify_sheet", "write_sheet"]
 
@@ -100,130 +101,73 @@ class Turn:
     rolls: tuple[Throw, ...]
 
 
-_KEYS = {b.key: b for b in BOXES}
-_NAMES = box_names(BOXES)  # the keys by label, both languages: read when a key misses
 _THROW_KEYS = frozenset({"d6", "d10", "keep_d6", "keep_d10"})
 
 
-def _read_turn(value: Any, path: str) -> Turn:
-    """A well-formed turn on the fast path (no field path built), else `_read_turn_named`."""
-    if type(value) is dict and len(value) == 2:
-        key = value.get("box")
-        raw = value.get("rolls")
-        if type(key) is str and key in _KEYS and type(raw) is list and 0 < len(raw) <= 10:
-            rolls = []
-            for roll in raw:
-                if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
-                    break
-                d6 = plain_faces(roll.get("d6"))
-                keep = plain_faces(roll.get("keep_d6", []))
-                keep_d10 = roll.get("keep_d10", False)
-                d10 = roll.get("d10")
-                if (
-                    d6 is None
-                    or keep is None
-                    or len(d6) != 5
-                    or type(keep_d10) is not bool
-                    or type(d10) is not int
-                    or not 0 <= d10 <= 9
-                ):
-                    break
-                rolls.append(Throw(keep, keep_d10, d6, d10))
-            else:
-                return Turn(_KEYS[key], tuple(rolls))
-    return _read_turn_named(value, path)
+def _plain_throw(roll: Any) -> Throw | None:
+    """A well-formed roll on the fast path (no field path built), else None."""
+    if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
+        return None
+    d6 = plain_faces(roll.get("d6"))
+    keep = plain_faces(roll.get("keep_d6", []))
+    keep_d10 = roll.get("keep_d10", False)
+    d10 = roll.get("d10")
+    if (
+        d6 is None
+        or keep is None
+        or len(d6) != 5
+        or type(keep_d10) is not bool
+        or type(d10) is not int
+        or not 0 <= d10 <= 9
+    ):
+        return None
+    return Throw(keep, keep_d10, d6, d10)
 
 
-def _read_turn_named(value: Any, path: str) -> Turn:
-    keys = _KEYS
-    t = _json.get_object(value, path, required=("box", "rolls"))
-    if isinstance(t["box"], str) and t["box"] not in keys:  # a label, either language
-        t = {**t, "box": key_named(_NAMES, t["box"])}
-    key = _json.get_str(t, "box", path, list(keys))
-    raw = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
-    if not raw:
-        raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
-    rolls = []
-    for i, roll in enumerate(raw):
-        rp = f"{path}.rolls[{i}]"
-        r = _json.get_object(roll, rp, required=("d6", "d10"), optional=("keep_d6", "keep_d10"))
-        keep = _json.check_list(
-            r.get("keep_d6", []),
-            f"{rp}.keep_d6",
-            lambda v, p: _json.check_int(v, p, 1, 6),
-            max_length=5,
+def _read_throw(roll: Any, path: str) -> Throw:
+    r = _json.get_object(roll, path, required=("d6", "d10"), optional=("keep_d6", "keep_d10"))
+    keep = _json.check_list(
+        r.get("keep_d6", []),
+        f"{path}.keep_d6",
+        lambda v, p: _json.check_int(v, p, 1, 6),
+        max_length=5,
+    )
+    d6 = _json.check_list(r["d6"], f"{path}.d6", lambda v, p: _json.check_int(v, p, 1, 6), length=5)
+    keep_d10 = _json.get_bool(r, "keep_d10", path) if "keep_d10" in r else False
+    d10 = _json.get_int(r, "d10", path, 0, 9)
+    return Throw(tuple(sorted(keep)), keep_d10, tuple(sorted(d6)), d10)
+
+
+_read_turn = turn_reader({b.key: b for b in BOXES}, _plain_throw, _read_throw, Turn)
+
+
+def _replay_for(rules: Rules) -> TurnReplay:
+    """Extreme's engine, as the kit replays recorded turns with it (chips and the d10 included)."""
+    return TurnReplay(
+        start=new_game(1, rules=rules, first_player=0),
+        apply=apply,
+        roll=_roll,
+        kept=lambda throw: list(throw.keep_d6),
+        outcome=_outcome,
+        resume=_resume,
+        dice=lambda state: state.dice,
+        enter=_enter,
+        extra_bonus=lambda state: None,
+        roll_rule="EX-02",
+        turn_rule="EX-03",
+    )
+
+
+def _enter(start: State, state: State, box: Box, written: Mapping[str, int]) -> Entered | Refused:
+    filled = state.sheets[0][box]
+    if filled is not None:
+        after = attrs.evolve(
+            start, phase=Phase.DECIDE, d6=(), d10=None, rolls=0, sheets=(state.sheets[0],)
         )
-        d6 = _json.check_list(
-            r["d6"], f"{rp}.d6", lambda v, p: _json.check_int(v, p, 1, 6), length=5
-        )
-        keep_d10 = _json.get_bool(r, "keep_d10", rp) if "keep_d10" in r else False
-        d10 = _json.get_int(r, "d10", rp, 0, 9)
-        rolls.append(Throw(tuple(sorted(keep)), keep_d10, tuple(sorted(d6)), d10))
-    return Turn(keys[key], tuple(rolls))
-
-
-def _replay_for(rules: Rules) -> Any:
-    def replay(turns: Sequence[Turn], written: Mapping[str, int], emit: Emit) -> Replay:
-        state = new_game(1, rules=rules, first_player=0)
-        expected: dict[str, int] = {}
-        turned: set[str] = set()
-        for t, turn in enumerate(turns):
-            field = f"turns[{t}]"
-            start = state
-            state = _replay_rolls(state, turn, t, emit)
-            box = turn.box
-            turned.add(box.key)
-            dice = ", ".join(map(str, state.dice))
-            filled = state.sheets[0][box]
-            if filled is not None:
-                emit(
-                    field,
-                    box.key,
-                    "another box",
-                    "EX-03",
-                    f"turn {t + 1} entered {dice} in {box.label}, but that box was already "
-                    f"filled ({filled}).",
-                )
-                state = attrs.evolve(
-                    start, phase=Phase.DECIDE, d6=(), d10=None, rolls=0, sheets=(state.sheets[0],)
-                )
-                continue
-            assert state.d10 is not None
-            value = box_values(state.d6, state.d10)[box.value]
-            expected[box.key] = value
-            state = apply(state, _SCORES[box])
-            found = written.get(box.key)
-            if found is None:
-                emit(
-                    box.key,
-                    None,
-                    value,
-                    "EX-03",
-                    f"turn {t + 1} entered {dice} in {box.label} ({value}), but "
-                    f"{box.label} is empty on the sheet.",
-                )
-            elif found != value:
-                emit(
-                    box.key,
-                    found,
-                    value,
-                    _RULE[box],
-                    f"{box.label} holds {found}, but the dice {dice} score {value} there "
-                    f"(turn {t + 1}).",
-                )
-        for key, value in written.items():
-            if key not in turned:
-                emit(
-                    key,
-                    value,
-                    None,
-                    "EX-03",
-                    f"{Box[key.upper()].label} holds {value}, but no recorded turn entered "
-                    f"anything there.",
-                )
-        return Replay(expected, None)
-
-    return replay
+        return Refused("EX-03", f"that box was already filled ({filled})", after)
+    assert state.d10 is not None
+    value = box_values(state.d6, state.d10)[box.value]
+    return Entered(value, _RULE[box], apply(state, _SCORES[box]))
 
 
 _SCORES = {b: Score(b) for b in Box}
@@ -231,70 +175,30 @@ _ROLLS: dict[tuple[tuple[int, ...], bool], Roll] = {}
 _THROWN: dict[tuple[tuple[int, ...], int | None], ExtremeRoll] = {}
 
 
-def _roll(keep: tuple[int, ...], keep_d10: bool) -> Roll:
+def _roll(throw: Throw) -> Roll:
     """``Roll(keep, keep_d10)``, one shared object per keep (bounded: 924 of them)."""
-    action = _ROLLS.get((keep, keep_d10))
-    if action is None:
-        action = Roll(keep, keep_d10)
-        if keep in FACE_TUPLES and type(keep_d10) is bool:
-            _ROLLS[keep, keep_d10] = action
-    return action
+    keep, keep_d10 = throw.keep_d6, throw.keep_d10
+    bounded = keep in FACE_TUPLES and type(keep_d10) is bool
+    return interned(_ROLLS, (keep, keep_d10), lambda: Roll(keep, keep_d10), bounded)
 
 
-def _thrown(d6: tuple[int, ...], d10: int | None) -> ExtremeRoll:
-    """``ExtremeRoll(d6, d10)``, one shared object per outcome (bounded: 5,082 of them)."""
-    outcome = _THROWN.get((d6, d10))
-    if outcome is None:
-        outcome = ExtremeRoll(d6, d10)
-        if d6 in FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9)):
-            _THROWN[d6, d10] = outcome
-    return outcome
+def _outcome(state: State, throw: Throw) -> ExtremeRoll | Misfit:
+    """The throw a recorded roll shows: its dice less the dice kept (a kept d10 stays)."""
+    kept_d10 = state.d10
+    thrown = rest_of(throw.d6, throw.keep_d6)
+    if thrown is None or (kept_d10 is not None and kept_d10 != throw.d10):
+        return Misfit(
+            [*throw.d6, throw.d10],
+            "the dice kept still showing",
+            f"shows {list(throw.d6)} and {throw.d10}, which does not include the dice kept",
+        )
+    d10 = None if kept_d10 is not None else throw.d10
+    bounded = thrown in FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9))
+    return interned(_THROWN, (thrown, d10), lambda: ExtremeRoll(thrown, d10), bounded)
 
 
-def _rest(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The sorted dice of ``dice`` left when ``keep`` is taken out, or None if it is not in them."""
-    if not keep:
-        return dice
-    rest = list(dice)
-    for face in keep:
-        try:
-            rest.remove(face)
-        except ValueError:
-            return None
-    return tuple(rest)
-
-
-def _replay_rolls(state: State, turn: Turn, t: int, emit: Emit) -> State:
-    """Apply the turn's rolls; a broken roll is reported and the turn resumes from its dice."""
-    start = state
-    field = f"turns[{t}]"
-    for i, throw in enumerate(turn.rolls):
-        try:
-            state = apply(state, _roll(throw.keep_d6, throw.keep_d10))
-        except IllegalActionError as exc:
-            emit(
-                field,
-                list(throw.keep_d6),
-                None,
-                exc.rule or "EX-02",
-                f"roll {i + 1} of turn {t + 1}: {exc}.",
-            )
-            break
-        kept_d10 = state.d10
-        thrown = _rest(throw.d6, throw.keep_d6)
-        if thrown is None or (kept_d10 is not None and kept_d10 != throw.d10):
-            emit(
-                field,
-                [*throw.d6, throw.d10],
-                "the dice kept still showing",
-                "EX-02",
-                f"roll {i + 1} of turn {t + 1} shows {list(throw.d6)} and {throw.d10}, which "
-                f"does not include the dice kept.",
-            )
-            break
-        state = apply(state, _thrown(thrown, None if kept_d10 is not None else throw.d10))
-    else:
-        return state
+def _resume(start: State, turn: Turn) -> State:
+    """A turn whose rolls broke goes on from its last dice (a fourth roll spends a chip)."""
     last = turn.rolls[-1]
     used_chip = len(turn.rolls) >= 4 and start.sheets[0].chips > 0
     sheets = (
@@ -321,20 +225,9 @@ def _no_extra_bonus(
 @lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
-    infos = tuple(
-        BoxInfo(
-            b,
-            b.key,
-            b.label,
-            _RULE[b],
-            possible_values(b),
-            _SUM_DESCRIPTION.get(b) or tuple(sorted(possible_values(b))),
-        )
-        for b in BOXES
-    )
     return SheetSpec(
         variant="extreme",
-        boxes=infos,
+        boxes=box_infos(BOXES, _RULE, possible_values, _SUM_DESCRIPTION),
         layout=layout(rules),
         rules={
             "bonus": "EX-07",
@@ -377,18 +270,15 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
         >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
         [('highway', 'EX-16')]
     """
-    return verify_document(doc, "extreme", _spec_of)
+    return _VERIFIER.verify(doc)
 
 
-_spec_of = spec_cache(lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+_VERIFIER = SheetVerifier("extreme", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_checked = _VERIFIER.verify_checked
+"""`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
 
-def verify_checked(data: dict[str, Any]) -> Report:
-    """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has checked already."""
-    return verify_read(data, "extreme", _spec_of)
-
-
-def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
     """The score sheet of a recorded Extreme game, as a sheet document.
 
     Args:
@@ -426,14 +316,4 @@ def write_sheet(record: GameRecord, *, rolls: bool = True, derived: bool = True)
 
 
 def _game_doc(rules: Rules, sheet: Sheet, derived: bool) -> dict[str, Any]:
-    doc: dict[str, Any] = {b.key: v for b in BOXES if (v := sheet[b]) is not None}
-    if derived:
-        values = (
-            sheet.upper_sum,
-            sheet.upper_bonus(rules),
-            sheet.upper_total(rules),
-            sheet.lower_total,
-            sheet.total(rules),
-        )
-        doc.update(zip(DERIVED, values, strict=True))
-    return doc
+    return game_document(layout(rules), sheet.entries, 0, derived)

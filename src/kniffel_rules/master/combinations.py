@@ -19,25 +19,11 @@ from functools import lru_cache
 
 from kniffel_rules import dice as _dice
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
+from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task, _shows_task
 
 __all__ = ["coin_combos", "dice_faces", "shown_combos", "shown_tasks", "tasks_shown"]
 
 Dice = tuple[int, ...]
-
-
-def _shows_task(task: Task, d: Sequence[int]) -> bool:
-    if task is Task.KNIFFEL:
-        return _dice.max_of_a_kind(d) == 5
-    if task is Task.FULL_HOUSE:
-        return _dice.is_full_house(d)
-    if task is Task.SMALL_STRAIGHT:
-        return _dice.has_straight(d, 4)
-    if task is Task.LARGE_STRAIGHT:
-        return _dice.has_straight(d, 5)
-    if task is Task.CHANCE_LOW:
-        return 5 <= _dice.total(d) <= 10
-    return 25 <= _dice.total(d) <= 30
 
 
 def _shows_combo(combo: Combo, d: Sequence[int]) -> bool:

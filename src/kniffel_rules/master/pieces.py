@@ -20,6 +20,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from kniffel_rules import dice as _dice
 from kniffel_rules.lang import Lang
 
 __all__ = [
@@ -76,15 +77,25 @@ class Task(enum.Enum):
         Returns:
             True if the dice fulfil the task.
         """
-        # the detector lives with the other detectors, which need `Task` itself
-        from kniffel_rules.master.combinations import _shows_task
-
-        # pyright can see `Task` half-built through this import cycle when it checks the
-        # files in some orders ("Task*"); the argument is a Task
-        return _shows_task(self, values)  # pyright: ignore[reportArgumentType]
+        return _shows_task(self, values)
 
     def __repr__(self) -> str:
         return f"Task.{self.name}"
+
+
+def _shows_task(task: Task, d: Sequence[int]) -> bool:
+    """Whether the sorted faces ``d`` show ``task``'s combination (MA-07..MA-09)."""
+    if task is Task.KNIFFEL:
+        return _dice.max_of_a_kind(d) == 5
+    if task is Task.FULL_HOUSE:
+        return _dice.is_full_house(d)
+    if task is Task.SMALL_STRAIGHT:
+        return _dice.has_straight(d, 4)
+    if task is Task.LARGE_STRAIGHT:
+        return _dice.has_straight(d, 5)
+    if task is Task.CHANCE_LOW:
+        return 5 <= _dice.total(d) <= 10
+    return 25 <= _dice.total(d) <= 30
 
 
 # The names of the tasks, English and German (the German ones are the
