@@ -9,10 +9,8 @@ no card that the player cannot see.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -155,13 +153,6 @@ def test_observation_refuses_what_is_not_a_state(junk: Any) -> None:
     with pytest.raises(InvalidStateError) as info:
         C.observation(junk, 0)
     assert info.value.path == "state"
-
-
-def test_the_old_module_path_still_imports(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(sys.modules, "kniffel_rules.cards.observe", raising=False)
-    with pytest.warns(DeprecationWarning, match="cards.observe is deprecated"):
-        old = importlib.import_module("kniffel_rules.cards.observe")
-    assert old.observation is C.observation and old.Observation is Observation
 
 
 # --- stand_in -------------------------------------------------------------------------

@@ -550,30 +550,3 @@ def test_upper_bonus_amount_and_threshold_are_options() -> None:
 def test_totals_function_matches_sheets() -> None:
     s = position({B.SIXES: 30}, dice=(1, 2, 3, 4, 5))
     assert totals(s) == (30,) == scores(s)
-
-
-# --- old module paths (before the common rooms) --------------------------------
-
-
-def test_old_module_paths_still_import_with_a_warning() -> None:
-    import importlib
-    import sys
-
-    from kniffel_rules.classic import combinations, engine, legality
-
-    for old, new, name in [
-        ("boxes", combinations, "score"),
-        ("scoring", legality, "check_entry"),
-        ("game", engine, "apply"),
-    ]:
-        sys.modules.pop(f"kniffel_rules.classic.{old}", None)
-        with pytest.warns(DeprecationWarning, match=f"classic.{old} is deprecated"):
-            module = importlib.import_module(f"kniffel_rules.classic.{old}")
-        assert module is new
-        assert hasattr(module, name)
-    from kniffel_rules.classic import state
-
-    with pytest.warns(DeprecationWarning, match="classic.state.Score is deprecated"):
-        assert state.Score is Score
-    with pytest.raises(AttributeError):
-        _ = state.Nothing

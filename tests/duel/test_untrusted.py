@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -34,16 +33,12 @@ from kniffel_rules.duel import (
     Spot,
     adjacent_triples,
     apply,
-    check_joker,
-    check_miss,
-    check_roll,
     combinations,
     current_player,
     from_json,
     has_won,
     is_legal,
     is_terminal,
-    joker_block,
     joker_hand_problem,
     joker_problem,
     legal_actions,
@@ -188,19 +183,6 @@ STATE_FUNCTIONS: tuple[Any, ...] = (
 def test_a_junk_state_is_refused_by_every_function(function: Any, junk: object) -> None:
     with pytest.raises(InvalidStateError, match="state: expected a duel State"):
         function(junk)
-
-
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_the_deprecated_checks_refuse_a_junk_state_too() -> None:
-    deprecated: tuple[Callable[[], object], ...] = (
-        lambda: check_roll(None, ()),  # type: ignore[arg-type]
-        lambda: check_miss(None),  # type: ignore[arg-type]
-        lambda: check_joker(None, 1, 2),  # type: ignore[arg-type]
-        lambda: joker_block(None),  # type: ignore[arg-type]
-    )
-    for function in deprecated:
-        with pytest.raises(InvalidStateError):
-            function()
 
 
 def test_junk_arguments_beside_a_state() -> None:

@@ -311,29 +311,6 @@ def test_decisions_at_chance_and_actions_after_the_end() -> None:
     )
 
 
-def test_old_module_paths_still_import_with_a_warning() -> None:
-    import importlib
-    import sys
-
-    for old, new in (("boxes", "combinations"), ("game", "engine")):
-        sys.modules.pop(f"kniffel_rules.extreme.{old}", None)  # warn even if imported before
-        with pytest.warns(DeprecationWarning, match=f"kniffel_rules.extreme.{old} is deprecated"):
-            module = importlib.import_module(f"kniffel_rules.extreme.{old}")
-        assert module is importlib.import_module(f"kniffel_rules.extreme.{new}")
-    boxes = importlib.import_module("kniffel_rules.extreme.boxes")
-    assert (boxes.Box, boxes.BOXES, boxes.LOWER, boxes.UPPER) == (
-        Box,
-        extreme.BOXES,
-        extreme.LOWER,
-        extreme.UPPER,
-    )
-    state = importlib.import_module("kniffel_rules.extreme.state")
-    with pytest.warns(DeprecationWarning, match="extreme.state.Roll is deprecated"):
-        assert state.Roll is Roll
-    with pytest.raises(AttributeError):
-        _ = state.NoSuchName
-
-
 @pytest.mark.rule("PR-06", "PR-07")
 def test_chance_and_winners_at_the_wrong_moment() -> None:
     state = new_game()

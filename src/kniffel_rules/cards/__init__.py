@@ -25,7 +25,6 @@ rules of play, each once), ``engine`` (`new_game` and the protocol),
 view as text); modules named ``_x`` are internal.
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.cards._sample import sample_state
 from kniffel_rules.cards.actions import (
     Action,
@@ -87,20 +86,6 @@ from kniffel_rules.cards.view import (
     observation_to_dict,
 )
 from kniffel_rules.cards.wire import action_from_dict, action_to_dict, action_to_text
-
-alias_modules(
-    __name__,
-    {
-        "board": "pieces",
-        "combos": "combinations",
-        "deck": "pieces",
-        "flow": "_flow",
-        "game": "engine",
-        "legal": "legality",
-        "observe": "view",
-        "validate": "_validate",
-    },
-)
 
 __all__ = [
     "BLUE_BOARD",

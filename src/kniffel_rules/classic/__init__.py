@@ -14,7 +14,6 @@ Examples:
 Rules, rulings and options: ``docs/rules/classic.md`` (clause ids ``CL-``).
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import possible_values, score
 from kniffel_rules.classic.engine import (
@@ -58,9 +57,6 @@ from kniffel_rules.classic.state import Observation, Phase, Sheet, State
 from kniffel_rules.classic.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.classic.wire import action_from_dict, action_to_dict, action_to_text
 from kniffel_rules.dice import DiceRoll
-
-# The module paths before the common rooms (issue 13) still import, warning.
-alias_modules(__name__, {"boxes": "combinations", "scoring": "legality", "game": "engine"})
 
 __all__ = [
     "BOXES",

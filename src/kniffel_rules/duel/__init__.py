@@ -21,11 +21,9 @@ The rooms: ``rules`` (`Rules`), ``pieces`` (areas, spots, tiles),
 functions), ``serial`` (JSON), and on the wire ``wire`` (actions as JSON
 objects and canonical text), ``notation`` (`parse_action`), ``view``
 (`observation`) and ``render`` (`render`, `render_action`: text for
-players). The old paths ``duel.areas``, ``duel.checks`` and ``duel.game``
-still import, with a `DeprecationWarning`.
+players).
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.combinations import adjacent_triples, combinations
@@ -46,11 +44,7 @@ from kniffel_rules.duel.engine import (
     winners,
 )
 from kniffel_rules.duel.legality import (
-    check_joker,
-    check_miss,
-    check_roll,
     has_won,
-    joker_block,
     joker_hand_problem,
     joker_problem,
     miss_problem,
@@ -81,9 +75,6 @@ from kniffel_rules.duel.serial import from_json, to_json
 from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.duel.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.duel.wire import action_from_dict, action_to_dict, action_to_text
-
-# The module paths before the common rooms (docs/protocol.md, "Adding a game").
-alias_modules(__name__, {"areas": "combinations", "checks": "legality", "game": "engine"})
 
 __all__ = [
     "ADJACENCIES",
@@ -119,16 +110,12 @@ __all__ = [
     "adjacent_triples",
     "apply",
     "chance_outcomes",
-    "check_joker",
-    "check_miss",
-    "check_roll",
     "combinations",
     "current_player",
     "from_json",
     "has_won",
     "is_legal",
     "is_terminal",
-    "joker_block",
     "joker_hand_problem",
     "joker_problem",
     "legal_actions",

@@ -8,8 +8,7 @@ The package's rooms: `rules` (the options), `pieces` (the boxes),
 rules of play), `engine` (the protocol functions), `serial` (JSON),
 `sheet` (the paper score sheet), and the wire: `wire` (actions as JSON
 objects and canonical text), `notation` (`parse_action`, what players type)
-and `view` (`observation`). The old module paths ``boxes`` and ``game``
-still import, with a `DeprecationWarning`.
+and `view` (`observation`).
 
 Examples:
     >>> from kniffel_rules import extreme
@@ -24,7 +23,6 @@ Examples:
     50
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import check_faces, possible_values, score
 from kniffel_rules.extreme.engine import (
@@ -51,8 +49,6 @@ from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.extreme.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.extreme.wire import action_from_dict, action_to_dict, action_to_text
-
-alias_modules(__name__, {"boxes": "combinations", "game": "engine"})
 
 __all__ = [
     "BOXES",

@@ -21,7 +21,6 @@ Example:
 Rules, rulings and options: ``docs/rules/master.md`` (clause ids ``MA-``).
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import (
     Action,
@@ -67,15 +66,6 @@ from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
 from kniffel_rules.master.state import Observation, Phase, Sheet, State, bonus_stars, lap_length
 from kniffel_rules.master.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.master.wire import action_from_dict, action_to_dict, action_to_text
-
-# The modules before the common rooms (docs/protocol.md, "Adding a game"):
-# ``combos`` split into ``pieces`` and ``combinations``, ``sheet`` joined
-# ``state`` (Master has no paper score sheet), ``uses`` is ``legality`` and
-# ``game`` is ``engine``. Each old path imports the new module, warning.
-alias_modules(
-    __name__,
-    {"combos": "combinations", "sheet": "state", "uses": "legality", "game": "engine"},
-)
 
 __all__ = [
     "COIN_COMBOS",
