@@ -1,11 +1,14 @@
-"""The public surface: no deprecation layer, and each game package exports its protocol and material."""
+"""The public surface: no deprecation layer; each game exports its protocol and material."""
 
 from __future__ import annotations
 
 import importlib
 import sys
+from types import ModuleType
 
 import pytest
+
+from kniffel_rules import VARIANTS
 
 # The module paths from before the common rooms (issue 13): nothing was released
 # with them, so they are gone rather than deprecated (issue 27).
@@ -55,3 +58,54 @@ def test_names_that_moved_are_served_only_by_their_new_home(module: str, names: 
     loaded = importlib.import_module(module)
     for name in names:
         assert not hasattr(loaded, name), name
+
+
+# What every game package exports (the protocol of `kniffel_rules.Variant`, with the
+# game's State, Observation and Phase); the rest of each `__all__` is the game's
+# material: its actions and outcomes, boxes, areas or cards, scoring and detectors.
+PROTOCOL = {
+    "GAME",
+    "INFO",
+    "Rules",
+    "State",
+    "Observation",
+    "Phase",
+    "new_game",
+    "current_player",
+    "legal_actions",
+    "chance_outcomes",
+    "sample_chance",
+    "apply",
+    "why_illegal",
+    "is_legal",
+    "is_terminal",
+    "scores",
+    "winners",
+    "to_json",
+    "from_json",
+    "action_to_dict",
+    "action_from_dict",
+    "action_to_text",
+    "parse_action",
+    "observation",
+    "observation_to_dict",
+    "observation_from_dict",
+    "render",
+    "render_action",
+}
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_each_game_exports_the_protocol_and_little_else(game: str) -> None:
+    module = importlib.import_module(f"kniffel_rules.{game}")
+    exported = set(module.__all__)
+    assert exported >= PROTOCOL, PROTOCOL - exported
+    assert len(exported) <= 50, len(exported)
+    assert all(hasattr(module, name) for name in exported)
+    # What the package binds is what it exports (and its modules): nothing public by accident.
+    bound = {
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_") and not isinstance(value, ModuleType)
+    }
+    assert bound == exported, bound ^ exported

@@ -10,10 +10,6 @@ import pytest
 from classic.helpers import boxes, enter, position, throw
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError, play, random_policy
 from kniffel_rules.classic import (
-    BOXES,
-    CROATIAN_BOXES,
-    LOWER,
-    UPPER,
     Box,
     DiceRoll,
     Roll,
@@ -27,11 +23,11 @@ from kniffel_rules.classic import (
     is_terminal,
     legal_actions,
     new_game,
-    ranking_points,
     scores,
-    totals,
     winners,
 )
+from kniffel_rules.classic.engine import ranking_points, totals
+from kniffel_rules.classic.pieces import BOXES, CROATIAN_BOXES, LOWER, UPPER
 
 B = Box
 rule = pytest.mark.rule

@@ -12,6 +12,8 @@ from duel.helpers import B, R, position
 from kniffel_rules import CHANCE, IllegalActionError, duel
 from kniffel_rules.duel import Area, DiceRoll, Joker, Miss, Move, Roll, Rules, Spot, State
 from kniffel_rules.duel.engine import GAME
+from kniffel_rules.duel.legality import move_problem, move_target
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import Rejection
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
@@ -273,9 +275,9 @@ def test_move_target_refuses_with_the_rejection_of_move_problem() -> None:
         ROLLED,
         position({A.ONES: R}, dice=(1, 1, 1, 4, 6), jokers=(1, 0)),
     ):
-        for area in duel.AREAS:
-            target = duel.move_target(state, area)
-            reason = duel.move_problem(state, area)
+        for area in AREAS:
+            target = move_target(state, area)
+            reason = move_problem(state, area)
             if isinstance(target, Spot):
                 assert reason is None
             else:

@@ -21,7 +21,6 @@ from duel.helpers import position
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.dice import D6, all_multisets, sub_multisets
 from kniffel_rules.duel import (
-    AREAS,
     Area,
     DiceRoll,
     Joker,
@@ -31,29 +30,34 @@ from kniffel_rules.duel import (
     Roll,
     Rules,
     Spot,
-    adjacent_triples,
     apply,
     combinations,
     current_player,
     from_json,
-    has_won,
     is_legal,
     is_terminal,
-    joker_hand_problem,
-    joker_problem,
     legal_actions,
-    miss_problem,
-    movable_areas,
-    move_problem,
-    move_target,
-    roll_problem,
     sample_chance,
     scores,
     to_json,
     why_illegal,
+)
+from kniffel_rules.duel.combinations import adjacent_triples
+from kniffel_rules.duel.legality import (
+    candidates,
+    has_won,
+    joker_hand_problem,
+    joker_problem,
+    listing,
+    miss_problem,
+    movable_areas,
+    move_problem,
+    move_target,
+    problem,
+    roll_problem,
     win_reason,
 )
-from kniffel_rules.duel.legality import candidates, listing, problem
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import IllegalActionError
 
 # Every action and outcome a Duell state can ever list (any dice, any position).

@@ -26,7 +26,6 @@ from kniffel_rules.extreme import (
     Roll,
     Score,
     apply,
-    check_faces,
     current_player,
     is_legal,
     is_terminal,
@@ -36,6 +35,7 @@ from kniffel_rules.extreme import (
     score,
     why_illegal,
 )
+from kniffel_rules.extreme.combinations import check_faces
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
 

@@ -31,10 +31,10 @@ from kniffel_rules.master import (
     Task,
     is_legal,
     new_game,
-    use_problem,
     why_illegal,
 )
-from kniffel_rules.master.engine import GAME
+from kniffel_rules.master.engine import GAME, outcome
+from kniffel_rules.master.legality import use_problem
 from master.helpers import board, position
 
 C, T = Combo, Task
@@ -67,7 +67,7 @@ def test_before_the_first_roll_the_dice_can_be_neither_used_nor_passed() -> None
     assert reason(s, Pass()) == ("roll the dice before passing", "MA-56")
     assert master.legal_actions(s) == (Roll(),)
     with pytest.raises(IllegalActionError) as info:
-        master.outcome(s, Coins(C.PAIR))
+        outcome(s, Coins(C.PAIR))
     assert (str(info.value), info.value.rule) == ("roll the dice before using them", "MA-56")
 
 
@@ -210,7 +210,7 @@ def test_protocol_misuse_names_a_protocol_clause() -> None:
     assert reason(over, Roll()) == ("the game is over: no more actions", "PR-05")
     for state, rule in ((throwing, "PR-03"), (over, "PR-05")):
         with pytest.raises(IllegalActionError) as info:
-            master.outcome(state, Coins(C.PAIR))
+            outcome(state, Coins(C.PAIR))
         assert (str(info.value), info.value.rule) == (
             "the dice can only be used by the player to move",
             rule,

@@ -164,7 +164,7 @@ def _bounds(game: str, rules: Any, players: int) -> tuple[float, float, int]:
     roll_off = 50 * players
     if game == "classic":
         classic: Any = _module_of("classic")
-        boxes = len(classic.sheet_boxes(rules))
+        boxes = len(classic.pieces.sheet_boxes(rules))
         best = max(30, rules.full_house_score, rules.small_straight_score)
         best = max(best, rules.large_straight_score, rules.kniffel_score)
         per_game = boxes * best + rules.upper_bonus + 12 * rules.extra_kniffel_bonus

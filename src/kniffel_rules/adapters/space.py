@@ -157,7 +157,7 @@ def _classic_actions(rules: Any) -> list[Any]:
     classic = _game("classic")
 
     rolls = [classic.Roll()] if rules.full_cup else [classic.Roll(k) for k in _keeps(4)]
-    return rolls + [classic.Score(box) for box in classic.sheet_boxes(rules)]
+    return rolls + [classic.Score(box) for box in classic.pieces.sheet_boxes(rules)]
 
 
 def _extreme_actions(rules: Any) -> list[Any]:
@@ -185,7 +185,7 @@ def _master_actions(rules: Any) -> list[Any]:
         if f < g
         for c, d in ((2, 2), (2, 3), (3, 2))
     ]
-    out += [master.Coins(combo) for combo in master.COIN_COMBOS]
+    out += [master.Coins(combo) for combo in master.pieces.COIN_COMBOS]
     out += [master.Coins(master.Combo.TASK_DONE, task) for task in master.Task]
     out += [
         master.RowAndCoins(f, c, combo)
@@ -225,7 +225,7 @@ def _cards_places(rules: Any) -> list[Any]:
     cards = _game("cards")
 
     out: list[Any] = []
-    for row in cards.ROWS:
+    for row in cards.pieces.ROWS:
         for levels in (1, 2) if row is cards.Row.TWO_PAIRS else (1,):
             top = place_bound(rules.board, row, levels)
             out += [cards.Place(row, r, levels) for r in range(top + 1) if top]
@@ -235,15 +235,15 @@ def _cards_places(rules: Any) -> list[Any]:
 def _cards_actions(rules: Any) -> list[Any]:
     cards = _game("cards")
 
-    out: list[Any] = [cards.PlaceToken(row) for row in cards.ROWS]
+    out: list[Any] = [cards.PlaceToken(row) for row in cards.pieces.ROWS]
     out.append(cards.Draw())
-    out += [cards.Take(card) for card in cards.CARDS]
+    out += [cards.Take(card) for card in cards.pieces.CARDS]
     out += [cards.Begin(combination) for combination in cards.Combination]
-    out += [cards.Pick(card) for card in cards.CARDS]
+    out += [cards.Pick(card) for card in cards.pieces.CARDS]
     out += _cards_places(rules)
-    out += [cards.Exchange(card) for card in cards.CARDS]
+    out += [cards.Exchange(card) for card in cards.pieces.CARDS]
     out.append(cards.Stop())
-    out += [cards.Discard(card) for card in cards.CARDS]
+    out += [cards.Discard(card) for card in cards.pieces.CARDS]
     return out
 
 
@@ -278,7 +278,8 @@ def _extreme_outcomes(rules: Any) -> list[Any]:
 def _cards_outcomes(rules: Any) -> list[Any]:
     cards = _game("cards")
 
-    return [cards.StartPlayer(seat) for seat in range(cards.MAX_PLAYERS)] + list(cards.CARDS)
+    seats = [cards.StartPlayer(seat) for seat in range(cards.rules.MAX_PLAYERS)]
+    return seats + list(cards.pieces.CARDS)
 
 
 _OUTCOMES: Final[dict[str, Callable[[Any], list[Any]]]] = {
@@ -405,8 +406,8 @@ class ActionSpace(_Index):
     ``RowAndCoins``, ``Pass``; the Duell: ``Joker`` by die then face,
     ``Move`` by area, ``Miss``). The order is stable within a minor version.
 
-    The card game (no ``Roll``): ``PlaceToken`` by row (5, in ``cards.ROWS``
-    order), ``Draw``, ``Take`` by card (65, in ``cards.CARDS`` order),
+    The card game (no ``Roll``): ``PlaceToken`` by row (5, in ``cards.pieces.ROWS``
+    order), ``Draw``, ``Take`` by card (65, in ``cards.pieces.CARDS`` order),
     ``Begin`` by combination (7, in ``Combination`` order), ``Pick`` by card
     (65), then ``Place`` by row, for the Two pairs row one level before two,
     then ``from_reserve`` from 0 to `place_bound` (the most tokens those
@@ -477,7 +478,7 @@ class ChanceSpace(_Index):
     then ``ExtremeRoll`` with the d10 kept (``None``), then with the d10
     showing 0..9, each by the number of d6 thrown, then lexicographically.
     The card game: ``StartPlayer(seat)`` for the seats 0..3, then every
-    ``Card`` in ``cards.CARDS`` order (69 in all, for any number of players).
+    ``Card`` in ``cards.pieces.CARDS`` order (69 in all, for any number of players).
     """
 
     __slots__ = ()
@@ -545,7 +546,7 @@ def _header(t: _Tensor, module: Variant, state: Any, observer: int, max_rolls: i
 def _classic_tensor(t: _Tensor, module: Any, state: Any, observer: int) -> None:
     seats = _header(t, module, state, observer, 3)
     t.add("dice", _face_counts(state.dice))
-    boxes = module.sheet_boxes(state.rules)
+    boxes = module.pieces.sheet_boxes(state.rules)
     scores = module.scores(state)
     for rel, seat in enumerate(seats):
         entries = state.sheets[seat].entries
@@ -702,12 +703,12 @@ def observation_tensor(game: str | Variant | Any, observation: Any) -> list[floa
     in the order of ``cards.Phase``: 13); ``pending``; ``combination``
     (one-hot in ``Combination`` order, all zero when none: 7); ``round``
     (the rounds completed and ``max_rounds``); four card sets of 65 flags in
-    card order (``cards.CARDS``: by value, then colour): ``hand`` (the
+    card order (``cards.pieces.CARDS``: by value, then colour): ``hand`` (the
     observer's own), ``display``, ``discards``, ``picked``; ``pile_size``;
     then per seat, observer first, ``shown`` (65 flags: the cards of that
     hand taken from the display and still in it), ``hand_size`` and
     ``tokens`` (reserve, active area, then the tokens on each row in
-    ``cards.ROWS`` order: 7).
+    ``cards.pieces.ROWS`` order: 7).
 
     Args:
         game: The game's name or module.

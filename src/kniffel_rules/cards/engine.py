@@ -300,7 +300,7 @@ def stand_in(obs: Observation) -> State:
     Example:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
-        >>> cards.stand_in(cards.observation(s, 1)) == s      # nothing dealt yet
+        >>> cards.engine.stand_in(cards.observation(s, 1)) == s      # nothing dealt yet
         True
 
     Raises:
@@ -379,7 +379,7 @@ def whole_plays(state: State | Observation) -> tuple[Play, ...]:
     Example:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
-        >>> cards.whole_plays(s)                  # setup: no play
+        >>> cards.engine.whole_plays(s)                  # setup: no play
         ()
 
     Raises:

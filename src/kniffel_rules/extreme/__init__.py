@@ -24,7 +24,7 @@ Examples:
 """
 
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import check_faces, possible_values, score
+from kniffel_rules.extreme.combinations import score
 from kniffel_rules.extreme.engine import (
     GAME,
     INFO,
@@ -40,8 +40,8 @@ from kniffel_rules.extreme.engine import (
     why_illegal,
     winners,
 )
-from kniffel_rules.extreme.notation import BOX_NAMES, D10_NAMES, parse_action
-from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box, layout
+from kniffel_rules.extreme.notation import parse_action
+from kniffel_rules.extreme.pieces import Box
 from kniffel_rules.extreme.render import render, render_action
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
@@ -51,13 +51,8 @@ from kniffel_rules.extreme.view import observation, observation_from_dict, obser
 from kniffel_rules.extreme.wire import action_from_dict, action_to_dict, action_to_text
 
 __all__ = [
-    "BOXES",
-    "BOX_NAMES",
-    "D10_NAMES",
     "GAME",
     "INFO",
-    "LOWER",
-    "UPPER",
     "Action",
     "Box",
     "ExtremeRoll",
@@ -73,19 +68,16 @@ __all__ = [
     "action_to_text",
     "apply",
     "chance_outcomes",
-    "check_faces",
     "current_player",
     "from_json",
     "is_legal",
     "is_terminal",
-    "layout",
     "legal_actions",
     "new_game",
     "observation",
     "observation_from_dict",
     "observation_to_dict",
     "parse_action",
-    "possible_values",
     "render",
     "render_action",
     "sample_chance",
