@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import re
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -109,3 +111,12 @@ def test_each_game_exports_the_protocol_and_little_else(game: str) -> None:
         if not name.startswith("_") and not isinstance(value, ModuleType)
     }
     assert bound == exported, bound ^ exported
+
+
+@pytest.mark.parametrize("game", ["classic", "extreme", "master", "duel", "cards"])
+def test_the_api_page_lists_the_package_surface(game: str) -> None:
+    """docs/api/<game>.md opens with every exported name, each linked to its documentation."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "api" / f"{game}.md").read_text()
+    block = page.split("<!-- surface: begin -->")[1].split("<!-- surface: end -->")[0]
+    listed = re.findall(r"\[`(\w+)`\]\[kniffel_rules\.[\w.]+\]", block)
+    assert sorted(listed) == sorted(importlib.import_module(f"kniffel_rules.{game}").__all__)
