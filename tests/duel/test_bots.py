@@ -220,7 +220,7 @@ def test_the_bots_use_only_the_public_game_modules() -> None:
     for name in ("duel_bots.py", "_duel_plan.py"):
         tree = ast.parse((src / name).read_text(encoding="utf-8"))
         modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-        assert not {m for m in modules if m and m.startswith("kniffel_rules.duel.")}
+        assert not {m for m in modules if m and m.startswith("kniffel_rules.duel._")}
 
 
 def test_the_reprs_name_the_bots() -> None:

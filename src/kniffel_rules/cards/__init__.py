@@ -54,6 +54,7 @@ from kniffel_rules.cards.engine import (
     replay_steps,
     sample_chance,
     scores,
+    stand_in,
     why_illegal,
     winners,
 )
@@ -115,6 +116,7 @@ __all__ = [
     "sample_chance",
     "sample_state",
     "scores",
+    "stand_in",
     "to_json",
     "why_illegal",
     "winners",

@@ -1,7 +1,7 @@
 """The inside of an observation: what one seat sees, and a state that agrees with it.
 
 Internal: the public names are ``cards.observation`` (`kniffel_rules.cards.view`)
-and ``cards.engine.stand_in`` (`kniffel_rules.cards.engine`). This module imports no
+and ``cards.stand_in`` (`kniffel_rules.cards.engine`). This module imports no
 engine, so that the engine can give `stand_in_state` to the protocol (`kniffel_rules.game.Game`).
 
 `stand_in_state` deals the cards the observer cannot see (all 65 less their

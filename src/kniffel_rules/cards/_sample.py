@@ -41,7 +41,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     The observer's own hand, the display, the discards, every board and
     reserve, the counts of the hands and of the pile, the phase and its
     bookkeeping, ``picked`` and ``shown`` are the observation's (the state is
-    ``cards.engine.stand_in(observation)`` with other hands and pile). Every other
+    ``cards.stand_in(observation)`` with other hands and pile). Every other
     seat holds the cards known to be in its hand (its `Observation.shown`
     cards, and the picked cards for the player to move) and, besides, as
     many of the *unknown* cards as its hand size asks; the unknown cards

@@ -300,7 +300,7 @@ def stand_in(obs: Observation) -> State:
     Example:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
-        >>> cards.engine.stand_in(cards.observation(s, 1)) == s      # nothing dealt yet
+        >>> cards.stand_in(cards.observation(s, 1)) == s      # nothing dealt yet
         True
 
     Raises:

@@ -202,7 +202,7 @@ class Observation:
     Made by ``cards.observation(state, player)``. The other hands and the
     pile appear only as counts. ``legal_actions(observation)`` gives the
     player's legal actions when they are to move (else ``()``), judged on
-    ``cards.engine.stand_in(observation)``, a state that agrees with the view in
+    ``cards.stand_in(observation)``, a state that agrees with the view in
     everything the player's decisions depend on.
 
     Attributes:

@@ -4,7 +4,7 @@ A player sees their own hand, never another's (KA-58): the other hands and
 the pile appear only as counts; the boards, reserves, the display and the
 discards are public. ``legal_actions(observation)`` gives that player's legal
 actions when they are to move (else ``()``); they are judged on
-``cards.engine.stand_in(observation)``, a state that agrees with the view.
+``cards.stand_in(observation)``, a state that agrees with the view.
 
 `hidden_from` tells, at a chance node, whether a player does not see what
 chance brings (a card dealt to or drawn by another player): the records use
