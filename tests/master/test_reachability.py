@@ -295,7 +295,7 @@ def test_inv_1_players_names_and_rules() -> None:
     _refused(d, "players[1].name", "non-empty")
     d = _doc()
     d["rules"]["target_stars"] = 101
-    _refused(d, "rules.target_stars", "not within")
+    _refused(d, "rules.target_stars", "above the maximum 100")
     text = to_json(MID).replace('"Ann"', '"\\ud800"')
     with pytest.raises(InvalidStateError, match="not valid Unicode"):
         from_json(text)
