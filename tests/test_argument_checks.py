@@ -1,7 +1,7 @@
 # ruff: noqa: E501  (a table of exact messages reads best one case a line)
 """The argument checks of the public helpers outside the protocol: exact paths and messages.
 
-The games' scoring and legality helpers (`classic.allowed_boxes`, `master.tasks_shown`,
+The games' scoring and legality helpers (`classic.legality.allowed_boxes`, `master.combinations.tasks_shown`,
 `duel.shown_areas`, ...) take arguments from callers the library does not
 control; each refusal names the argument, and what they accept is pinned
 at its edges.
@@ -15,8 +15,10 @@ from typing import Any, cast
 
 import pytest
 
-from kniffel_rules import InvalidStateError, classic, duel, extreme, master
+from kniffel_rules import InvalidStateError, classic, duel, extreme
 from kniffel_rules._common import check_name
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.master.combinations import coin_combos, tasks_shown
 
 classic_legality = importlib.import_module("kniffel_rules.classic.legality")
 classic_combinations = importlib.import_module("kniffel_rules.classic.combinations")
@@ -47,19 +49,19 @@ SURROGATE = (
         (lambda: classic_legality.check_entry(S, D, J, R), "box", "expected a classic Box, got None"),
         (lambda: classic_legality.check_entry(J, D, classic.Box.ONES, R), "sheet", "expected a classic Sheet, got NoneType"),
         (lambda: classic_legality.entry_options(S, (0, 1, 2, 3, 4), R), "dice", "expected five sorted faces 1..6, got (0, 1, 2, 3, 4)"),
-        (lambda: classic.possible_values(J), "box", "expected a classic Box, got None"),
-        (lambda: classic.possible_values(classic.Box.ONES, J), "rules", "expected classic Rules, got NoneType"),
+        (lambda: possible_values(J), "box", "expected a classic Box, got None"),
+        (lambda: possible_values(classic.Box.ONES, J), "rules", "expected classic Rules, got NoneType"),
         (lambda: classic_combinations.entry_values(J), "box", "expected a classic Box, got None"),
         (lambda: classic_combinations.entry_values(classic.Box.ONES, J), "rules", "expected classic Rules, got NoneType"),
-        (lambda: extreme.possible_values(J), "box", "expected an Extreme Box, got None"),
+        (lambda: extreme_combinations.possible_values(J), "box", "expected an Extreme Box, got None"),
         (lambda: extreme_combinations.entry_values(J), "box", "expected an Extreme Box, got None"),
         (lambda: master_combinations.dice_faces((1, 7)), "values", "expected up to five dice faces 1..6, got (1, 7)"),
         (lambda: master_combinations.dice_faces((0, 1)), "values", "expected up to five dice faces 1..6, got (0, 1)"),
         (lambda: master_combinations.dice_faces((1,) * 6), "values", "expected up to five dice faces 1..6, got (1, 1, 1, 1, 1, 1)"),
         (lambda: master_combinations.dice_faces((1, 2), "dice", 5), "dice", "expected 5 dice, got 2"),
-        (lambda: master.tasks_shown((1, 2, 3, 4, 9)), "values", "expected up to five dice faces 1..6, got (1, 2, 3, 4, 9)"),
-        (lambda: master.coin_combos(cast(Any, "x")), "values", "expected a sequence of dice faces, got 'x'"),
-        (lambda: master.coin_combos((1, 2, 3, 4, 7)), "values", "expected up to five dice faces 1..6, got (1, 2, 3, 4, 7)"),
+        (lambda: tasks_shown((1, 2, 3, 4, 9)), "values", "expected up to five dice faces 1..6, got (1, 2, 3, 4, 9)"),
+        (lambda: coin_combos(cast(Any, "x")), "values", "expected a sequence of dice faces, got 'x'"),
+        (lambda: coin_combos((1, 2, 3, 4, 7)), "values", "expected up to five dice faces 1..6, got (1, 2, 3, 4, 7)"),
         (lambda: duel_combinations.shown_areas([1, 2, 3, 4, 5]), "dice", "expected a sorted tuple of five faces"),
         (lambda: duel_combinations.shown_areas((1, 2, 3, 4, "5")), "dice", "expected a sorted tuple of five faces"),
         (lambda: duel_combinations.adjacent_triples(J), "rules", "expected duel Rules, got NoneType"),
@@ -83,15 +85,15 @@ def test_the_edges_of_what_the_helpers_accept() -> None:
     assert master_combinations.dice_faces([6, 1, 5, 2, 4]) == (1, 2, 4, 5, 6)
     assert master_combinations.dice_faces(()) == ()
     assert master_combinations.dice_faces((3,) * 5, "dice", 5) == (3, 3, 3, 3, 3)
-    assert master.tasks_shown([5, 4, 3, 2, 1]) == master.tasks_shown((1, 2, 3, 4, 5))
-    assert master.coin_combos([2, 2, 3, 3, 3]) == master.coin_combos((2, 2, 3, 3, 3))
-    assert master.tasks_shown((6, 6, 6, 6, 6)) and master.coin_combos((1, 1, 1, 1, 1))
+    assert tasks_shown([5, 4, 3, 2, 1]) == tasks_shown((1, 2, 3, 4, 5))
+    assert coin_combos([2, 2, 3, 3, 3]) == coin_combos((2, 2, 3, 3, 3))
+    assert tasks_shown((6, 6, 6, 6, 6)) and coin_combos((1, 1, 1, 1, 1))
     assert duel_combinations.shown_areas((1, 1, 1, 1, 1)) == duel_combinations.shown((1, 1, 1, 1, 1))
     assert duel_combinations.adjacent_triples(duel.Rules())
     assert check_name("x" * 100, "p") == "x" * 100
     assert check_name("Zoë", "p") == "Zoë"
-    assert classic.possible_values(classic.Box.CHANCE, R) >= classic_combinations.entry_values(
+    assert possible_values(classic.Box.CHANCE, R) >= classic_combinations.entry_values(
         classic.Box.CHANCE, R
     )
-    assert 0 in extreme.possible_values(extreme.Box.CHANCE)
+    assert 0 in extreme_combinations.possible_values(extreme.Box.CHANCE)
     assert 0 not in extreme_combinations.entry_values(extreme.Box.CHANCE)

@@ -12,7 +12,11 @@ import pytest
 
 from kniffel_rules import classic, extreme, sheets
 from kniffel_rules._dicewire import COMMON_NAMES, named
+from kniffel_rules.classic.notation import BOX_NAMES
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme import notation as extreme_notation
+from kniffel_rules.extreme import pieces as extreme_pieces
 from kniffel_rules.lang import LANGS, Labelled, label
 from kniffel_rules.notation import normalize
 
@@ -76,7 +80,7 @@ def _extreme_decide() -> extreme.State:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("box", list(classic.BOXES))
+@pytest.mark.parametrize("box", list(BOXES))
 def test_classic_parse_action_reads_every_label(box: classic.Box, lang: str) -> None:
     state = _classic_decide()
     text = box.labels[lang]  # type: ignore[index]
@@ -85,7 +89,7 @@ def test_classic_parse_action_reads_every_label(box: classic.Box, lang: str) -> 
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("box", list(extreme.BOXES))
+@pytest.mark.parametrize("box", list(extreme_pieces.BOXES))
 def test_extreme_parse_action_reads_every_label(box: extreme.Box, lang: str) -> None:
     state = _extreme_decide()
     text = box.labels[lang]  # type: ignore[index]
@@ -122,7 +126,7 @@ def test_extreme_names_in_both_languages(typed: str, box: extreme.Box) -> None:
     assert extreme.parse_action(_extreme_decide(), typed) == extreme.Score(box)
 
 
-@pytest.mark.parametrize("table", [classic.BOX_NAMES, extreme.BOX_NAMES])
+@pytest.mark.parametrize("table", [BOX_NAMES, extreme_notation.BOX_NAMES])
 def test_no_name_is_listed_twice_and_every_label_is_listed(
     table: Mapping[Labelled, tuple[str, ...]],
 ) -> None:

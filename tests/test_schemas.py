@@ -13,7 +13,8 @@ import jsonschema
 import pytest
 
 from kniffel_rules import VARIANTS, InvalidStateError, get_variant
-from kniffel_rules._common import _IntRange, _OneOf
+from kniffel_rules._common import _OneOf
+from kniffel_rules._fields import _Int
 from kniffel_rules.sheets import SHEET_VARIANTS, schema
 from kniffel_rules.wire import action_schema
 
@@ -37,7 +38,7 @@ def test_the_sheet_schema_lists_exactly_the_rule_options(variant: str) -> None:
         for check in _validators(field):
             if isinstance(check, _OneOf):
                 assert option["enum"] == list(check.options), name
-            elif isinstance(check, _IntRange):
+            elif isinstance(check, _Int):
                 assert option["type"] == "integer", name
                 assert (option.get("minimum"), option.get("maximum")) == (check.lo, check.hi), name
         if isinstance(getattr(defaults, name), bool):

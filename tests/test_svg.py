@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import kniffel_rules as k
 from kniffel_rules import cards, classic, duel, extreme, master, svg
 from kniffel_rules.dice import DiceRoll
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import LANGS, UnknownLanguageError
 
@@ -156,7 +157,7 @@ def test_duel_secured_discs_take_their_owners_colour() -> None:
     state = walk("duel", ["Ann", "Ben"], 100_000, seed=11)
     root = parse(svg.duel_board(state))
     discs = [c for c in root.iter(f"{NS}circle") if c.get("r") == "13"]
-    assert len(discs) == len(duel.AREAS)
+    assert len(discs) == len(AREAS)
     blue = sum(1 for c in discs if c.get("fill") == "#2f6fdf")
     red = sum(1 for c in discs if c.get("fill") == "#d9342b")
     assert (blue, red) == (len(state.secured(0)), len(state.secured(1)))

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 import kniffel_rules
 from kniffel_rules import CHANCE, cards, classic
+from kniffel_rules.cards.notation import COLOUR_NAMES
 from kniffel_rules.notation import normalize
 
 TIMEOUT = 10.0
@@ -106,7 +107,7 @@ async def step(views: dict[Player, dict[str, Any]], who: Player, **action: Any) 
 
 _COLOUR_BY_WORD = {
     normalize(name): colour
-    for colour, names in cards.COLOUR_NAMES.items()
+    for colour, names in COLOUR_NAMES.items()
     for name in (*names, colour.value)
 }
 _WORD = "|".join(sorted((re.escape(w) for w in _COLOUR_BY_WORD), key=len, reverse=True))

@@ -8,6 +8,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from kniffel_rules._fields import int_field
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
@@ -40,24 +41,6 @@ class _OneOf:
             raise InvalidStateError(f"rules.{attr.name}", f"{brief(value)} is not one of {allowed}")
 
 
-@attrs.frozen
-class _IntRange:
-    """The validator `check_int` builds (a class, so the check runs as a method)."""
-
-    lo: int
-    hi: int
-
-    def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidStateError(
-                f"rules.{attr.name}", f"expected an integer, got {brief(value)}"
-            )
-        if not self.lo <= value <= self.hi:
-            raise InvalidStateError(
-                f"rules.{attr.name}", f"{brief(value)} is not within {self.lo}..{self.hi}"
-            )
-
-
 # The two factories run only when the Rules classes are defined, at import:
 # a mutant of them could never be switched on, so mutmut leaves them alone.
 def check_choice(options: Collection[str]) -> Any:  # pragma: no mutate block
@@ -66,8 +49,8 @@ def check_choice(options: Collection[str]) -> Any:  # pragma: no mutate block
 
 
 def check_int(lo: int, hi: int) -> Any:  # pragma: no mutate block
-    """An attrs validator: an int (not a bool) within ``lo..hi``."""
-    return _IntRange(lo, hi)
+    """An attrs validator: `_fields.check_int` within ``lo..hi``, path ``rules.<field>``."""
+    return int_field(lo, hi, prefix="rules.")
 
 
 def check_bool(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:

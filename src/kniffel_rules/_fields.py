@@ -9,6 +9,11 @@ anything else raises `InvalidStateError` naming the field, at construction.
 Use them as attrs validators::
 
     seat: int = attrs.field(validator=int_field(0, 3))
+
+`check_int` is the library's one integer check: the attrs validators here
+and in ``_common``, the JSON readers of ``_json`` and the command line's
+number reader all call it, so an integer is refused the same way (and with
+the same words) wherever it comes from.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import attrs
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["enum_field", "int_field", "is_int"]
+__all__ = ["check_int", "enum_field", "int_field", "is_int", "type_name"]
 
 
 def is_int(value: object) -> bool:
@@ -28,16 +33,46 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
+def type_name(value: object) -> str:
+    """The name of ``value``'s type for a message (``null`` for ``None``, as JSON says)."""
+    return "null" if value is None else type(value).__name__
+
+
+def check_int(value: object, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    """Check that ``value`` is an integer within ``lo..hi`` (inclusive; ``None``: no bound).
+
+    An integer is exactly an ``int``: not a ``bool``, an ``IntEnum``, a float
+    or a Fraction, which compare equal to one but are not one.
+
+    Args:
+        value: What to check.
+        path: The field path for the message (``players[0].score``, ``rules.games``).
+        lo: The least value allowed.
+        hi: The greatest value allowed.
+
+    Returns:
+        ``value``, now known to be an ``int``.
+
+    Raises:
+        InvalidStateError: ``value`` is not an integer, or out of range (naming ``path``).
+    """
+    if type(value) is not int:
+        raise InvalidStateError(path, f"expected an integer, got {type_name(value)}")
+    if lo is not None and value < lo:
+        raise InvalidStateError(path, f"{brief(value)} is below the minimum {lo}")
+    if hi is not None and value > hi:
+        raise InvalidStateError(path, f"{brief(value)} is above the maximum {hi}")
+    return value
+
+
 @attrs.frozen
 class _Int:
     lo: int | None
     hi: int | None
+    prefix: str = ""
 
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-        if not is_int(value):
-            raise InvalidStateError(attr.name, f"expected an integer, got {brief(value)}")
-        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise InvalidStateError(attr.name, f"{brief(value)} is not within {self.lo}..{self.hi}")
+        check_int(value, self.prefix + attr.name, self.lo, self.hi)
 
 
 @attrs.frozen
@@ -51,9 +86,9 @@ class _Enum:
             )
 
 
-def int_field(lo: int | None = None, hi: int | None = None) -> Any:
-    """An attrs validator: an ``int`` (not a ``bool``), optionally within ``lo..hi``."""
-    return _Int(lo, hi)
+def int_field(lo: int | None = None, hi: int | None = None, *, prefix: str = "") -> Any:
+    """An attrs validator: `check_int` of the field, its path ``prefix`` + the field's name."""
+    return _Int(lo, hi, prefix)
 
 
 def enum_field(cls: type) -> Any:

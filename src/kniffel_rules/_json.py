@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
+from kniffel_rules._fields import check_int, type_name
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_DEPTH, MAX_DOCUMENT_LENGTH
@@ -174,10 +175,6 @@ def _check_tree_paths(value: Any, path: str) -> None:
             stack.append((child, _join(where, key), depth + 1))
 
 
-def _type_name(value: Any) -> str:
-    return "null" if value is None else type(value).__name__
-
-
 def get_object(
     value: Any,
     path: str,
@@ -200,7 +197,7 @@ def get_object(
         InvalidStateError: Not an object, a key missing, or an unknown key.
     """
     if not isinstance(value, dict):
-        raise InvalidStateError(path, f"expected an object, got {_type_name(value)}")
+        raise InvalidStateError(path, f"expected an object, got {type_name(value)}")
     for key in required:
         if key not in value:
             raise InvalidStateError(path, f"missing field {key!r}")
@@ -225,17 +222,6 @@ def get_int(
     return check_int(value, _join(path, key), lo, hi)
 
 
-def check_int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    """Check that ``value`` is an integer within ``lo..hi`` (inclusive)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(path, f"expected an integer, got {_type_name(value)}")
-    if lo is not None and value < lo:
-        raise InvalidStateError(path, f"{brief(value)} is below the minimum {lo}")
-    if hi is not None and value > hi:
-        raise InvalidStateError(path, f"{brief(value)} is above the maximum {hi}")
-    return value
-
-
 def get_opt_int(
     obj: Mapping[str, Any], key: str, path: str, lo: int | None = None, hi: int | None = None
 ) -> int | None:
@@ -248,7 +234,7 @@ def get_bool(obj: Mapping[str, Any], key: str, path: str) -> bool:
     value = obj[key]
     if not isinstance(value, bool):
         raise InvalidStateError(
-            _join(path, key), f"expected true or false, got {_type_name(value)}"
+            _join(path, key), f"expected true or false, got {type_name(value)}"
         )
     return value
 
@@ -259,7 +245,7 @@ def get_str(
     """Read a string field, optionally one of ``choices``."""
     value = obj[key]
     if not isinstance(value, str):
-        raise InvalidStateError(_join(path, key), f"expected a string, got {_type_name(value)}")
+        raise InvalidStateError(_join(path, key), f"expected a string, got {type_name(value)}")
     if choices is not None and value not in choices:
         options = ", ".join(repr(c) for c in choices)
         raise InvalidStateError(_join(path, key), f"{brief(value)} is not one of {options}")
@@ -299,7 +285,7 @@ def check_list(
 ) -> tuple[T, ...]:
     """Check that ``value`` is an array and convert each item."""
     if not isinstance(value, list):
-        raise InvalidStateError(path, f"expected an array, got {_type_name(value)}")
+        raise InvalidStateError(path, f"expected an array, got {type_name(value)}")
     if length is not None and len(value) != length:
         raise InvalidStateError(path, f"expected {length} items, got {len(value)}")
     if max_length is not None and len(value) > max_length:

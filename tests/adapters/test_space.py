@@ -27,8 +27,12 @@ from kniffel_rules.adapters.space import (
     player_limits,
     tensor_size,
 )
+from kniffel_rules.cards import rules as cards_rules
+from kniffel_rules.cards.rules import MIN_PLAYERS
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
 from kniffel_rules.limits import MAX_PLAYERS
+from kniffel_rules.master import engine as master_engine
 
 
 @pytest.mark.parametrize(("game", "rules"), VARIANT_RULES)
@@ -109,7 +113,7 @@ def test_documented_order() -> None:
     assert space.actions[:7] == tuple(
         classic.Roll(k) for k in [(), (1,), (2,), (3,), (4,), (5,), (6,)]
     )
-    assert space.actions[210:] == tuple(classic.Score(b) for b in classic.BOXES)
+    assert space.actions[210:] == tuple(classic.Score(b) for b in BOXES)
     ext = ActionSpace.for_game("extreme")
     assert ext.index(extreme.Roll((1, 1, 1, 1, 1), False)) < ext.index(extreme.Roll((), True))
     assert ext.actions[-1] == extreme.Score(extreme.Box.SUPER_CHANCE)
@@ -182,7 +186,7 @@ def test_tensor_is_from_the_observers_side() -> None:
     assert part(mine, "to_move") == [0.0, 1.0, 0.0, 0.0]  # seat 1 is to move
     assert part(theirs, "to_move") == [1.0, 0.0, 0.0, 0.0]
     assert part(mine, "phase") == [0.0, 0.0, 1.0, 0.0]
-    assert part(mine, "p0.filled")[classic.BOXES.index(classic.Box.KNIFFEL)] == 1.0
+    assert part(mine, "p0.filled")[BOXES.index(classic.Box.KNIFFEL)] == 1.0
     assert sum(part(mine, "p0.filled")) == 1.0
 
 
@@ -260,8 +264,8 @@ def test_player_limits_are_what_new_game_takes(game: str) -> None:
         with pytest.raises(InvalidStateError, match="players"):
             module.new_game(players)
     expected = {
-        "master": (1, master.MAX_PLAYERS),
+        "master": (1, master_engine.MAX_PLAYERS),
         "duel": (2, 2),
-        "cards": (cards.MIN_PLAYERS, cards.MAX_PLAYERS),
+        "cards": (MIN_PLAYERS, cards_rules.MAX_PLAYERS),
     }
     assert (low, high) == expected.get(game, (1, MAX_PLAYERS))

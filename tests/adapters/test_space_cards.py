@@ -21,7 +21,10 @@ from kniffel_rules.adapters.space import (
     place_bound,
     tensor_size,
 )
-from kniffel_rules.cards import CARDS, ROWS, Combination, Row
+from kniffel_rules.cards import Combination, Row
+from kniffel_rules.cards.legality import place_options
+from kniffel_rules.cards.pieces import CARDS, ROWS
+from kniffel_rules.cards.state import Tokens
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 RULES = [
@@ -91,8 +94,8 @@ def test_property_every_placement_has_an_index(
     rules = cards.Rules(trickier=trickier)
     space = ActionSpace.for_game("cards", rules)
     capped = tuple(min(n, rules.board.row(r).capacity) for n, r in zip(rows, ROWS, strict=True))
-    tokens = cards.Tokens(reserve, active, capped)
-    for place in cards.place_options(rules, tokens, combo):
+    tokens = Tokens(reserve, active, capped)
+    for place in place_options(rules, tokens, combo):
         assert space.action(space.index(place)) == place
 
 

@@ -12,7 +12,6 @@ import attrs
 from kniffel_rules import CHANCE
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
-    CARDS,
     Begin,
     Card,
     Draw,
@@ -24,8 +23,11 @@ from kniffel_rules.cards import (
     Rules,
     State,
     Stop,
-    Tokens,
 )
+from kniffel_rules.cards.engine import whole_plays
+from kniffel_rules.cards.legality import steps
+from kniffel_rules.cards.pieces import CARDS
+from kniffel_rules.cards.state import Tokens
 from kniffel_rules.errors import Rejection
 
 ROW_ORDER = (Row.FULL_HOUSE, Row.COLOUR, Row.THREE_OF_A_KIND, Row.STRAIGHT, Row.TWO_PAIRS)
@@ -98,14 +100,14 @@ def position(
 
 def apply_play(state: State, play: Play) -> State:
     """The state after the whole ``play``: its `Begin` and a `Pick` per card (KA-62)."""
-    for step in C.steps(play):
+    for step in steps(play):
         state = C.apply(state, step)
     return state
 
 
 def play_refusal(state: State, play: Play) -> Rejection | None:
     """The first refusal met on the steps of ``play`` (the legal steps before it applied)."""
-    for step in C.steps(play):
+    for step in steps(play):
         reason = C.why_illegal(state, step)
         if reason is not None:
             return reason
@@ -116,7 +118,7 @@ def play_refusal(state: State, play: Play) -> Rejection | None:
 def next_step(state: State, play: Play) -> Begin | Pick:
     """The next decision of ``play``: its `Begin`, or at ``PICK`` the next `Pick`."""
     done = len(state.picked) + 1 if state.phase is Phase.PICK else 0
-    return C.steps(play)[done]
+    return steps(play)[done]
 
 
 def random_nodes(state: State, rng: random.Random, limit: int = 4000) -> Iterator[State]:
@@ -137,7 +139,7 @@ def random_nodes(state: State, rng: random.Random, limit: int = 4000) -> Iterato
 
 def greedy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
     """Play a combination when possible; exchange while few tokens are in play; else draw."""
-    plays = C.whole_plays(state)
+    plays = whole_plays(state)
     if plays:
         return next_step(state, max(plays, key=lambda p: len(p.cards)))
     if state.phase in (Phase.TURN, Phase.SECOND):

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from cards.helpers import hand
-from kniffel_rules.cards import Card, Combination, plays
+from kniffel_rules.cards import Card, Combination
 from kniffel_rules.cards._plays import fast_plays
+from kniffel_rules.cards.combinations import plays
 
 rule = pytest.mark.rule
 Cards = tuple[Card, ...]

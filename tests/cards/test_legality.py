@@ -36,7 +36,9 @@ from kniffel_rules.cards import (
     Stop,
     Take,
 )
+from kniffel_rules.cards.combinations import plays
 from kniffel_rules.cards.engine import GAME
+from kniffel_rules.cards.pieces import CARDS
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
 rule = pytest.mark.rule
@@ -144,7 +146,7 @@ def _dealing() -> State:
     s = C.new_game(2, first_player=0)
     while s.phase is Phase.SETUP:
         s = C.apply(s, C.legal_actions(s)[0])
-    return C.apply(s, C.CARDS[0])  # dealt: no longer in the pile
+    return C.apply(s, CARDS[0])  # dealt: no longer in the pile
 
 
 def _over() -> State:
@@ -328,7 +330,7 @@ def test_a_refusal_names_its_clause(
 ) -> None:
     state = start()
     if action is None:  # a card already dealt
-        action = C.CARDS[0]
+        action = CARDS[0]
         text = f"{action} is not in the draw pile"
     before = C.to_json(state)
     reason = C.why_illegal(state, action)
@@ -386,7 +388,7 @@ def test_the_lowest_and_the_highest_straight_are_plays(low: int, high: int) -> N
     """1-2-3-4-5 and 9-10-11-12-13 are straights; nothing runs past 13 (the listing no
     longer reaches ``combinations.plays``, so it is pinned here)."""
     held = tuple(C.Card(v, "red" if v % 2 else "blue") for v in range(low, high + 1))
-    found = [cs for combo, cs in C.plays(held) if combo is C.Combination.STRAIGHT]
+    found = [cs for combo, cs in plays(held) if combo is C.Combination.STRAIGHT]
     assert found == [held]
 
 

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from cards.helpers import greedy, play_until
 from kniffel_rules import CHANCE, random_policy
 from kniffel_rules.cards import (
-    CARDS,
     Card,
     Combination,
     Draw,
@@ -35,11 +34,12 @@ from kniffel_rules.cards import (
     legal_actions,
     new_game,
     observation,
-    plays,
     sample_chance,
     scores,
     winners,
 )
+from kniffel_rules.cards.combinations import plays
+from kniffel_rules.cards.pieces import CARDS
 
 rule = pytest.mark.rule
 RULES = st.builds(

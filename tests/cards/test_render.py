@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, cards, master
-from kniffel_rules.cards import CARDS, Colour, Combination, PlaceToken, Row, notation
+from kniffel_rules.cards import Combination, PlaceToken, Row, notation
+from kniffel_rules.cards.notation import COLOUR_NAMES, COMBINATION_NAMES, ROW_NAMES
+from kniffel_rules.cards.pieces import CARDS, Colour
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError
 from kniffel_rules.notation import words
@@ -49,7 +51,7 @@ def test_every_colour_row_and_combination_has_both_labels() -> None:
 
 
 def test_the_name_tables_hold_both_labels() -> None:
-    for table in (cards.COLOUR_NAMES, cards.COMBINATION_NAMES, cards.ROW_NAMES):
+    for table in (COLOUR_NAMES, COMBINATION_NAMES, ROW_NAMES):
         for item, names in table.items():
             assert set(item.labels.values()) <= set(names)
 

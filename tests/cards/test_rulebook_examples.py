@@ -6,17 +6,9 @@ import pytest
 
 from cards.helpers import apply_play, hand, position, tokens
 from kniffel_rules import IllegalActionError
-from kniffel_rules.cards import (
-    Begin,
-    Combination,
-    Draw,
-    Phase,
-    Play,
-    Row,
-    apply,
-    hand_limit,
-    whole_plays,
-)
+from kniffel_rules.cards import Begin, Combination, Draw, Phase, Play, Row, apply
+from kniffel_rules.cards.engine import whole_plays
+from kniffel_rules.cards.legality import hand_limit
 
 NINA = hand("red 2", "blue 3", "green 4", "yellow 5", "purple 6")
 OTHER = hand("blue 1", "green 3", "purple 7")

@@ -11,12 +11,8 @@ import pytest
 from cards.helpers import apply_play, card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError
 from kniffel_rules.cards import (
-    BLUE_BOARD,
-    CARDS,
-    RED_BOARD,
     Begin,
     Card,
-    Colour,
     Combination,
     Discard,
     Draw,
@@ -35,16 +31,16 @@ from kniffel_rules.cards import (
     apply,
     chance_outcomes,
     current_player,
-    hand_limit,
     is_terminal,
     legal_actions,
     new_game,
-    row_value,
     scores,
-    whole_plays,
     why_illegal,
     winners,
 )
+from kniffel_rules.cards.engine import whole_plays
+from kniffel_rules.cards.legality import hand_limit, row_value
+from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, Colour
 
 rule = pytest.mark.rule
 FH, COL, TOAK, ST, TP = Row.FULL_HOUSE, Row.COLOUR, Row.THREE_OF_A_KIND, Row.STRAIGHT, Row.TWO_PAIRS

@@ -12,14 +12,8 @@ import pytest
 from cards.helpers import apply_play, card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError
 from kniffel_rules.cards import (
-    BLUE_BOARD,
-    CARDS,
-    RED_BOARD,
     Begin,
-    Board,
-    BoardRow,
     Card,
-    Colour,
     Combination,
     Discard,
     Draw,
@@ -38,17 +32,17 @@ from kniffel_rules.cards import (
     chance_outcomes,
     current_player,
     from_json,
-    hand_limit,
-    is_out,
     is_terminal,
     legal_actions,
     new_game,
     observation,
     scores,
     to_json,
-    whole_plays,
     winners,
 )
+from kniffel_rules.cards.engine import whole_plays
+from kniffel_rules.cards.legality import hand_limit, is_out
+from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, Board, BoardRow, Colour
 
 rule = pytest.mark.rule
 FH, COL, TOAK, ST, TP = Row.FULL_HOUSE, Row.COLOUR, Row.THREE_OF_A_KIND, Row.STRAIGHT, Row.TWO_PAIRS

@@ -11,7 +11,6 @@ import pytest
 from cards.helpers import hand, late_position, play_until, position, tokens
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.cards import (
-    CARDS,
     Begin,
     Card,
     Combination,
@@ -27,6 +26,7 @@ from kniffel_rules.cards import (
     new_game,
     to_json,
 )
+from kniffel_rules.cards.pieces import CARDS
 
 
 def doc_of(state: State) -> dict[str, Any]:

@@ -22,21 +22,11 @@ from cards.helpers import card, hand, position, random_nodes, tokens
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError, record_from_json
 from kniffel_rules import cards as C
 from kniffel_rules.bots import CardsGreedy, CardsPlanner
-from kniffel_rules.cards import (
-    CARDS,
-    SIZES,
-    Begin,
-    Board,
-    BoardRow,
-    Combination,
-    Phase,
-    Pick,
-    Play,
-    Rules,
-    State,
-    plays,
-)
-from kniffel_rules.cards.legality import play_problem
+from kniffel_rules.cards import Begin, Combination, Phase, Pick, Play, Rules, State
+from kniffel_rules.cards.combinations import SIZES, plays
+from kniffel_rules.cards.engine import whole_plays
+from kniffel_rules.cards.legality import hand_limit, play_problem, steps
+from kniffel_rules.cards.pieces import CARDS, Board, BoardRow
 
 rule = pytest.mark.rule
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -170,7 +160,7 @@ def test_the_sequences_are_the_whole_plays_each_once(
     if CARDS[-1] in mine and other == (CARDS[-1],):
         return
     t = tokens({C.Row.STRAIGHT: straight}, active=active)
-    limit = C.hand_limit(Rules(), t)
+    limit = hand_limit(Rules(), t)
     if len(mine) > limit:
         return
     s = position([mine, other], [t, tokens()])
@@ -179,11 +169,11 @@ def test_the_sequences_are_the_whole_plays_each_once(
         for b, *picks in _sequences(s)
     ]
     old = [Play(c, cs) for c, cs in plays(s.hands[0]) if play_problem(s, Play(c, cs)) is None]
-    assert made == old == list(C.whole_plays(s))  # the same plays, in the old listing order
+    assert made == old == list(whole_plays(s))  # the same plays, in the old listing order
     assert len(set(made)) == len(made)
     for p in made:
-        assert C.steps(p) == (Begin(p.combination), *(Pick(c) for c in p.cards))
-        assert len(C.steps(p)) == SIZES[p.combination] + 1
+        assert steps(p) == (Begin(p.combination), *(Pick(c) for c in p.cards))
+        assert len(steps(p)) == SIZES[p.combination] + 1
         reason = C.why_illegal(s, p)  # a whole play is no decision
         assert reason is not None and reason.rule == "KA-62"
 
@@ -194,32 +184,32 @@ def test_whole_plays_narrow_as_the_cards_are_picked() -> None:
         [hand("red 7", "blue 7", "green 7", "yellow 7", "red 2", "blue 2"), OTHER],
         [tokens({C.Row.STRAIGHT: 1}), tokens()],
     )
-    full = [p for p in C.whole_plays(s) if p.combination is Combination.FULL_HOUSE]
+    full = [p for p in whole_plays(s) if p.combination is Combination.FULL_HOUSE]
     assert len(full) == 4  # any three of the four 7s with both 2s
     s = C.apply(s, Begin(Combination.FULL_HOUSE))
-    assert C.whole_plays(s) == tuple(full)
+    assert whole_plays(s) == tuple(full)
     assert C.legal_actions(s) == (Pick(card("blue 2")),)
     s = C.apply(C.apply(s, Pick(card("blue 2"))), Pick(card("red 2")))
     assert s.picked == hand("blue 2", "red 2")
     assert C.legal_actions(s) == (Pick(card("blue 7")), Pick(card("green 7")))
     s = C.apply(s, Pick(card("green 7")))
-    assert [p.cards for p in C.whole_plays(s)] == [
+    assert [p.cards for p in whole_plays(s)] == [
         hand("blue 2", "red 2", "green 7", "red 7", "yellow 7")
     ]
     obs = C.observation(s, 0)
-    assert C.whole_plays(obs) == C.whole_plays(s) and obs.picked == s.picked
-    assert C.whole_plays(C.observation(s, 1)) == ()  # not their move
+    assert whole_plays(obs) == whole_plays(s) and obs.picked == s.picked
+    assert whole_plays(C.observation(s, 1)) == ()  # not their move
     s = C.apply(C.apply(s, Pick(card("red 7"))), Pick(card("yellow 7")))
     assert s.phase is not Phase.PICK and s.picked == () and s.hands[0] == hand("blue 7")
-    assert C.whole_plays(s) == ()
+    assert whole_plays(s) == ()
 
 
 def test_steps_refuses_what_is_not_a_play() -> None:
     for junk in (None, Begin(Combination.KNIFFEL), "play kniffel"):
         with pytest.raises(InvalidStateError, match="play"):
-            C.steps(junk)  # type: ignore[arg-type]
+            steps(junk)  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError):
-        C.whole_plays("state")  # type: ignore[arg-type]
+        whole_plays("state")  # type: ignore[arg-type]
 
 
 # --- the PICK state on the wire ---------------------------------------------------------------

@@ -24,7 +24,6 @@ from cards.helpers import hand, late_position, play_until, position, tokens
 from kniffel_rules import CHANCE, InvalidStateError, KniffelError
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
-    CARDS,
     Begin,
     Card,
     Combination,
@@ -41,6 +40,8 @@ from kniffel_rules.cards import (
     State,
     Take,
 )
+from kniffel_rules.cards.legality import is_out
+from kniffel_rules.cards.pieces import CARDS, Colour
 
 FH, COL, TOAK, ST, TP = Row
 
@@ -112,7 +113,7 @@ def _documented(name: str, value: Any) -> bool:
     if name == "Play.combination":
         return isinstance(value, Combination)
     if name == "Card.colour":
-        return isinstance(value, (C.Colour, str))
+        return isinstance(value, (Colour, str))
     if name == "Play.cards":
         return not isinstance(value, str) and all(isinstance(c, Card) for c in value)
     return isinstance(value, Card)
@@ -125,7 +126,7 @@ def _check_junk(name: str, build: Callable[[Any], Any], value: Any) -> None:
         return
     # what builds is of the documented type: so an object equal to a legal action is one
     assert _documented(name, value), (name, value, built)
-    documented = (int, str, Row, Combination, C.Colour, Card, tuple, list)
+    documented = (int, str, Row, Combination, Colour, Card, tuple, list)
     assert built not in _legal_pool() or type(value) in documented
 
 
@@ -155,7 +156,7 @@ _JUNK = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30),
     st.text(max_size=8),
     st.none(),
-    st.sampled_from([*Row, *Combination, *C.Colour, _Other.ONE, Phase.TURN]),
+    st.sampled_from([*Row, *Combination, *Colour, _Other.ONE, Phase.TURN]),
     st.lists(st.integers(), max_size=3),
 )
 
@@ -294,7 +295,7 @@ def test_late_games_with_out_players_round_trip() -> None:
                 actions = C.legal_actions(state)
                 state = C.apply(state, actions[rng.randrange(len(actions))])
         assert C.from_json(C.to_json(state)) == state
-        assert all(not C.is_out(rules, state.tokens[w]) for w in C.winners(state))
+        assert all(not is_out(rules, state.tokens[w]) for w in C.winners(state))
 
 
 # --- (e) one refusal per invariant ------------------------------------------------------------

@@ -9,10 +9,8 @@ no card that the player cannot see.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +24,6 @@ from cards.helpers import card, hand, play_until, position, tokens
 from kniffel_rules import CHANCE, InvalidStateError, KniffelError
 from kniffel_rules import cards as C
 from kniffel_rules.cards import (
-    CARDS,
     Card,
     Draw,
     Observation,
@@ -38,6 +35,9 @@ from kniffel_rules.cards import (
     State,
     Stop,
 )
+from kniffel_rules.cards.engine import stand_in, whole_plays
+from kniffel_rules.cards.legality import steps
+from kniffel_rules.cards.pieces import CARDS
 
 rule = pytest.mark.rule
 CASES = [c for c in conformance_cases.CASES if c.variant == "cards"]
@@ -79,7 +79,7 @@ def check_view(state: State, seat: int) -> None:
         assert C.legal_actions(obs) == C.legal_actions(state)
     else:
         assert C.legal_actions(obs) == ()
-    double = C.stand_in(obs)
+    double = stand_in(obs)
     assert C.from_json(C.to_json(double)) == double  # a state the game can reach
     assert C.observation(double, seat) == obs
     data = C.observation_to_dict(obs)
@@ -157,13 +157,6 @@ def test_observation_refuses_what_is_not_a_state(junk: Any) -> None:
     assert info.value.path == "state"
 
 
-def test_the_old_module_path_still_imports(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(sys.modules, "kniffel_rules.cards.observe", raising=False)
-    with pytest.warns(DeprecationWarning, match="cards.observe is deprecated"):
-        old = importlib.import_module("kniffel_rules.cards.observe")
-    assert old.observation is C.observation and old.Observation is Observation
-
-
 # --- stand_in -------------------------------------------------------------------------
 
 
@@ -173,13 +166,13 @@ def test_the_stand_in_deals_the_unseen_cards_in_card_order() -> None:
         display=[card("blue 2"), card("green 2"), card("red 2"), card("yellow 2")],
         discards=[card("blue 3")],
     )
-    double = C.stand_in(C.observation(s, 0))
+    double = stand_in(C.observation(s, 0))
     assert double.hands[0] == s.hands[0]
     # seat 1 holds 3 unseen cards: the first three unseen ones in card order
     assert double.hands[1] == hand("blue 1", "green 1", "purple 1")
     assert double.pile == tuple(c for c in CARDS if c not in {*double.hands[1], *s.hands[0],
                                                              *s.display, *s.discards})
-    other = C.stand_in(C.observation(s, 1))
+    other = stand_in(C.observation(s, 1))
     assert other.hands[1] == s.hands[1]
     assert other.hands[0] == hand("red 1", "yellow 1")
     assert (other.display, other.discards, other.tokens) == (s.display, s.discards, s.tokens)
@@ -244,7 +237,7 @@ JUNK_FIELDS: list[Any] = [
 @pytest.mark.parametrize(("field", "value", "path"), JUNK_FIELDS)
 def test_a_view_built_by_hand_is_checked(field: str, value: Any, path: str) -> None:
     obs = attrs.evolve(_view(), **{field: value})
-    uses = (C.stand_in, C.legal_actions, C.observation_to_dict, C.current_player, C.is_terminal,
+    uses = (stand_in, C.legal_actions, C.observation_to_dict, C.current_player, C.is_terminal,
             lambda o: C.why_illegal(o, 1), lambda o: C.parse_action(o, "draw"))
     for use in uses:
         with pytest.raises(InvalidStateError) as info:
@@ -256,15 +249,15 @@ def test_junk_tokens_are_refused() -> None:
     obs = _view()
     bad = attrs.evolve(obs.tokens[0], rows=(0, 0))
     with pytest.raises(InvalidStateError, match="expected 5 rows"):
-        C.stand_in(attrs.evolve(obs, tokens=(bad, obs.tokens[1])))
+        stand_in(attrs.evolve(obs, tokens=(bad, obs.tokens[1])))
     bad = attrs.evolve(obs.tokens[0], active=True)
     with pytest.raises(InvalidStateError) as info:
-        C.stand_in(attrs.evolve(obs, tokens=(bad, obs.tokens[1])))
+        stand_in(attrs.evolve(obs, tokens=(bad, obs.tokens[1])))
     assert info.value.path == "observation.tokens[0]"
 
 
 def test_stand_in_and_the_dict_refuse_what_is_not_a_view() -> None:
-    for use in (C.stand_in, C.observation_to_dict):
+    for use in (stand_in, C.observation_to_dict):
         with pytest.raises(InvalidStateError) as info:
             use(C.new_game(2))  # type: ignore[arg-type]
         assert info.value.path == "observation"
@@ -309,8 +302,8 @@ def test_the_dict_names_the_combination_being_placed() -> None:
         [hand("red 7", "blue 7", "green 7", "yellow 7", "purple 7"), hand("blue 13")],
         check=False,
     )
-    (kniffel,) = [p for p in C.whole_plays(s) if p.combination is C.Combination.KNIFFEL]
-    for step in C.steps(kniffel):
+    (kniffel,) = [p for p in whole_plays(s) if p.combination is C.Combination.KNIFFEL]
+    for step in steps(kniffel):
         s = C.apply(s, step)
     assert s.phase is Phase.PLACE and s.combination is not None
     assert C.observation_to_dict(C.observation(s, 0))["combination"] == s.combination.value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kniffel_rules import classic
 from kniffel_rules.classic import Box, Phase, Rules, Sheet, State
+from kniffel_rules.classic.pieces import BOXES
 
 
 def sheet(entries: dict[Box, int] | None = None, extra_bonus: int = 0) -> Sheet:
@@ -60,4 +61,4 @@ def all_but(*skip: Box, value: int = 0) -> dict[Box, int]:
 
     Chance takes at least 5: the dice always count there, so no game strikes it.
     """
-    return {b: max(value, 5) if b is Box.CHANCE else value for b in classic.BOXES if b not in skip}
+    return {b: max(value, 5) if b is Box.CHANCE else value for b in BOXES if b not in skip}

@@ -9,7 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kniffel_rules import InvalidStateError
-from kniffel_rules.classic import BOXES, CROATIAN_BOXES, Box, Rules, possible_values, score
+from kniffel_rules.classic import Box, Rules, score
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.pieces import BOXES, CROATIAN_BOXES
 
 ALL_ROLLS = sorted({tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=5)})
 

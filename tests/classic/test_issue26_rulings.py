@@ -18,6 +18,8 @@ from kniffel_rules._sheetcheck import DERIVED
 from kniffel_rules.bots import RandomBot
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import Box, DiceRoll, Roll, Rules, Score, State
+from kniffel_rules.classic.engine import ranking_points
+from kniffel_rules.classic.pieces import BOXES, UPPER, layout
 
 from .helpers import boxes, position
 
@@ -100,7 +102,7 @@ def _croatian_game(rules: Rules) -> State:
         ((1, 1, 1, 2, 2), Box.ONES),
         ((1, 1, 1, 1, 2), Box.MAXIMUM),
         ((6, 6, 6, 6, 6), Box.MINIMUM),
-        *(((face,) * 5, box) for face, box in zip(range(2, 7), classic.UPPER[1:], strict=True)),
+        *(((face,) * 5, box) for face, box in zip(range(2, 7), UPPER[1:], strict=True)),
     ]
     state = classic.new_game(rules=rules, first_player=0)
     for dice, box in plan:
@@ -119,7 +121,7 @@ def test_the_croatian_floor_counts_a_negative_product_as_zero() -> None:
     assert classic.scores(floored) == (upper + 35,)
     assert floored.sheets[0].lower_total(FLOOR) == 0
     # a positive product is the same either way
-    assert classic.layout(FLOOR).lower_total(
+    assert layout(FLOOR).lower_total(
         [3, None, None, None, None, None] + [None] * 7 + [27, 5]
     ) == (27 - 5) * 3
 
@@ -167,14 +169,14 @@ def test_the_sheet_verifier_honours_the_croatian_floor() -> None:
 @pytest.mark.rule("CL-54", "CL-48")
 def test_the_fixed_table_gives_8_7_6_whatever_the_number_of_players() -> None:
     fixed = Rules(ranking="placement_fixed")
-    assert classic.ranking_points((200, 250, 200)) == (2, 3, 2)
-    assert classic.ranking_points((200, 250, 200), fixed) == (7, 8, 7)
-    assert classic.ranking_points((1,), fixed) == (8,)
-    ten = classic.ranking_points(tuple(range(100, 110)), fixed)
+    assert ranking_points((200, 250, 200)) == (2, 3, 2)
+    assert ranking_points((200, 250, 200), fixed) == (7, 8, 7)
+    assert ranking_points((1,), fixed) == (8,)
+    ten = ranking_points(tuple(range(100, 110)), fixed)
     assert ten == (0, 0, 1, 2, 3, 4, 5, 6, 7, 8)
-    assert classic.ranking_points((5, 5, 5, 4), fixed) == (8, 8, 8, 5)
+    assert ranking_points((5, 5, 5, 4), fixed) == (8, 8, 8, 5)
     with pytest.raises(InvalidStateError, match=r"rules: expected classic\.Rules"):
-        classic.ranking_points((1, 2), "placement_fixed")  # type: ignore[arg-type]
+        ranking_points((1, 2), "placement_fixed")  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("CL-54")
@@ -212,7 +214,7 @@ def test_the_sheet_verifier_reads_placement_points_on_the_fixed_table() -> None:
     doc: dict[str, Any] = {"variant": "classic", "players": players, "rules": rules}
     # only Chance is filled: the game is not over, no points are checked
     assert kniffel_rules.verify_sheet(doc).ok
-    full = {b.key: 0 for b in classic.BOXES if b is not Box.CHANCE}
+    full = {b.key: 0 for b in BOXES if b is not Box.CHANCE}
     for pl in players:
         pl["games"][0] |= full
     found = [(f.field, f.rule, f.message) for f in kniffel_rules.verify_sheet(doc).findings]

@@ -13,18 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from classic.helpers import position
-from kniffel_rules.classic import (
-    BOXES,
-    JOKER_MODES,
-    LOWER,
-    UPPER,
-    Box,
-    Rules,
-    Score,
-    apply,
-    legal_actions,
-)
+from kniffel_rules.classic import Box, Rules, Score, apply, legal_actions
 from kniffel_rules.classic.combinations import entry_values
+from kniffel_rules.classic.pieces import BOXES, LOWER, UPPER
+from kniffel_rules.classic.rules import JOKER_MODES
 
 FIXED = {Box.FULL_HOUSE: 25, Box.SMALL_STRAIGHT: 30, Box.LARGE_STRAIGHT: 40}
 

@@ -16,19 +16,10 @@ import pytest
 
 from classic.helpers import position, sheet
 from kniffel_rules import CHANCE, DiceRoll, IllegalActionError, InvalidStateError, classic
-from kniffel_rules.classic import (
-    Box,
-    Entry,
-    Roll,
-    Rules,
-    Score,
-    apply,
-    check_entry,
-    entry_options,
-    new_game,
-    score,
-)
+from kniffel_rules.classic import Box, Roll, Rules, Score, apply, new_game, score
 from kniffel_rules.classic.combinations import check_dice
+from kniffel_rules.classic.legality import Entry, check_entry, entry_options
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import Rejection
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
@@ -314,10 +305,10 @@ def test_extra_kniffel_refusals_name_their_clauses() -> None:
     """The joker refusals come out of why_illegal too (the seeded games rarely reach them)."""
     seen: set[str] = set()
     s = position({B.KNIFFEL: 50}, FOURS)
-    for box in classic.BOXES:
+    for box in BOXES:
         _check(s, Score(box), seen)
     s = position({B.KNIFFEL: 50, B.FOURS: 16}, FOURS)
-    for box in classic.BOXES:
+    for box in BOXES:
         _check(s, Score(box), seen)
     assert seen == {"CL-18", "CL-19", "CL-07"}
 

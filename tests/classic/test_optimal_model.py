@@ -2,7 +2,7 @@
 
 The solver (and the advisor) read an ordinary roll as "any open box, at its
 natural value, no bonus", and take every extra Kniffel's entries from
-``classic.check_entry`` on a sheet with struck boxes. Here both are checked
+``classic.legality.check_entry`` on a sheet with struck boxes. Here both are checked
 against ``check_entry`` on realistic sheets (filled boxes holding random
 possible values), in every joker mode and with changed box values.
 """
@@ -14,16 +14,11 @@ from hypothesis import strategies as st
 
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, Model, upper_reach
-from kniffel_rules.classic import (
-    BOXES,
-    JOKER_MODES,
-    Box,
-    Entry,
-    Rules,
-    Sheet,
-    check_entry,
-    possible_values,
-)
+from kniffel_rules.classic import Box, Rules, Sheet
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.legality import Entry, check_entry
+from kniffel_rules.classic.pieces import BOXES
+from kniffel_rules.classic.rules import JOKER_MODES
 from kniffel_rules.dice import all_multisets, sub_multisets
 
 RULE_SETS = [

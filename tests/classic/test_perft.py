@@ -20,6 +20,7 @@ import pytest
 from classic.helpers import position
 from kniffel_rules import classic
 from kniffel_rules.classic import Box, Rules
+from kniffel_rules.classic.rules import JOKER_MODES
 from perft import perft as _perft
 
 DATA = Path(__file__).parent.parent / "data" / "classic_perft.json"
@@ -36,7 +37,7 @@ STARTS: dict[str, Callable[[], classic.State]] = {
     "croatian": lambda: classic.new_game(rules=Rules(croatian=True)),
     "two_players": lambda: classic.new_game(players=2, first_player=1),
     "rolloff_3": lambda: classic.new_game(players=3),
-    **{f"joker_{j}": functools.partial(_joker_start, j) for j in classic.JOKER_MODES},
+    **{f"joker_{j}": functools.partial(_joker_start, j) for j in JOKER_MODES},
 }
 
 

@@ -20,7 +20,12 @@ from classic.helpers import all_but, position
 from kniffel_rules import CHANCE, DiceRoll, InvalidStateError, KniffelError, classic, extreme
 from kniffel_rules._fields import is_int
 from kniffel_rules.classic import Box, Phase, Roll, Rules, Score, Sheet, State
+from kniffel_rules.classic import engine as classic_engine
 from kniffel_rules.classic._reach import bonus_hosts, final_totals
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.engine import ranking_points
+from kniffel_rules.classic.legality import allowed_boxes, check_entry, entry_options
+from kniffel_rules.classic.pieces import UPPER, layout, sheet_boxes
 from kniffel_rules.limits import MAX_PLAYERS
 
 RULE_SETS = [
@@ -289,7 +294,7 @@ def test_bonus_hosts_follow_the_joker_rules() -> None:
     """Derived from the engine's entry rule: Schmidt's bonus only in the matching upper box."""
     schmidt = bonus_hosts(Rules())
     assert {Box(i): set(v) for i, v in enumerate(schmidt) if v} == {
-        b: {5 * (b.value + 1)} for b in classic.UPPER
+        b: {5 * (b.value + 1)} for b in UPPER
     }
     forced = bonus_hosts(Rules(joker="forced"))
     assert set(forced[Box.ONES.value]) == {0, 5}  # in Ones, or struck there (CL-20)
@@ -372,7 +377,7 @@ def test_junk_never_crashes_a_state_function(values: list[Any]) -> None:
     for value in values:
         for fn in (
             classic.scores,
-            classic.totals,
+            classic_engine.totals,
             classic.to_json,
             classic.winners,
             classic.legal_actions,
@@ -386,9 +391,9 @@ def test_junk_never_crashes_a_state_function(values: list[Any]) -> None:
         assert classic.why_illegal(state, value) is not None
         if not is_int(value):
             with pytest.raises(KniffelError):
-                classic.ranking_points([value])
+                ranking_points([value])
         with pytest.raises(KniffelError):
-            classic.ranking_points(value)
+            ranking_points(value)
     assert classic.to_json(state) == before
 
 
@@ -419,14 +424,14 @@ def test_the_other_public_functions_refuse_junk_cleanly() -> None:
 
     good = (Sheet(), (1, 1, 1, 1, 1), Rules())
     calls: list[tuple[Any, tuple[Any, ...]]] = [
-        (classic.layout, ("x",)),
-        (classic.sheet_boxes, (None,)),
-        (classic.possible_values, ([],)),
-        (classic.possible_values, (Box.ONES, {})),
+        (layout, ("x",)),
+        (sheet_boxes, (None,)),
+        (possible_values, ([],)),
+        (possible_values, (Box.ONES, {})),
         (classic.score, (Box.ONES, (1, 1, 1, 1, 1), 3)),
-        (classic.check_entry, (*good[:2], "x", good[2])),
+        (check_entry, (*good[:2], "x", good[2])),
     ]
-    for fn in (classic.allowed_boxes, classic.entry_options):
+    for fn in (allowed_boxes, entry_options):
         calls += [(fn, (None, *good[1:])), (fn, (good[0], [1] * 5, good[2])), (fn, (*good[:2], 1))]
     for fn, args in calls:
         with pytest.raises(InvalidStateError):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from classic.helpers import position
 from kniffel_rules import classic
 from kniffel_rules.classic import Box, Phase, Roll, Rules, Score, State
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError
@@ -50,7 +51,7 @@ def _check_plain(text: str, names: Sequence[str] = ()) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_box_label_and_the_sums_appear(lang: Lang) -> None:
     text = classic.render(_decide(), lang=lang)
-    for box in classic.BOXES:
+    for box in BOXES:
         assert box.labels[lang] in text
     words = {
         "en": ("Upper sum", "Bonus 35 at 63", "Extra Kniffels", "Lower total", "Total"),
@@ -138,7 +139,7 @@ def test_terminal_states_name_the_winner_or_the_tied_winners() -> None:
     first = classic.render(s).splitlines()[0]
     assert first.startswith("Game over. Winner")
     assert all(name in first for name in best)
-    full = (*(0 for _ in classic.BOXES), None, None)
+    full = (*(0 for _ in BOXES), None, None)
     tied = State(
         Rules(), ("Ann", "Ben"), (classic.Sheet(full), classic.Sheet(full)), Phase.OVER,
         first_player=0,

@@ -10,10 +10,6 @@ import pytest
 from classic.helpers import boxes, enter, position, throw
 from kniffel_rules import CHANCE, IllegalActionError, InvalidStateError, play, random_policy
 from kniffel_rules.classic import (
-    BOXES,
-    CROATIAN_BOXES,
-    LOWER,
-    UPPER,
     Box,
     DiceRoll,
     Roll,
@@ -27,11 +23,11 @@ from kniffel_rules.classic import (
     is_terminal,
     legal_actions,
     new_game,
-    ranking_points,
     scores,
-    totals,
     winners,
 )
+from kniffel_rules.classic.engine import ranking_points, totals
+from kniffel_rules.classic.pieces import BOXES, CROATIAN_BOXES, LOWER, UPPER
 
 B = Box
 rule = pytest.mark.rule
@@ -550,30 +546,3 @@ def test_upper_bonus_amount_and_threshold_are_options() -> None:
 def test_totals_function_matches_sheets() -> None:
     s = position({B.SIXES: 30}, dice=(1, 2, 3, 4, 5))
     assert totals(s) == (30,) == scores(s)
-
-
-# --- old module paths (before the common rooms) --------------------------------
-
-
-def test_old_module_paths_still_import_with_a_warning() -> None:
-    import importlib
-    import sys
-
-    from kniffel_rules.classic import combinations, engine, legality
-
-    for old, new, name in [
-        ("boxes", combinations, "score"),
-        ("scoring", legality, "check_entry"),
-        ("game", engine, "apply"),
-    ]:
-        sys.modules.pop(f"kniffel_rules.classic.{old}", None)
-        with pytest.warns(DeprecationWarning, match=f"classic.{old} is deprecated"):
-            module = importlib.import_module(f"kniffel_rules.classic.{old}")
-        assert module is new
-        assert hasattr(module, name)
-    from kniffel_rules.classic import state
-
-    with pytest.warns(DeprecationWarning, match="classic.state.Score is deprecated"):
-        assert state.Score is Score
-    with pytest.raises(AttributeError):
-        _ = state.Nothing

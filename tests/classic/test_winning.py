@@ -24,6 +24,7 @@ from kniffel_rules.bots.optimal._model import FULL_MASK, Model
 from kniffel_rules.bots.winning import _moments
 from kniffel_rules.bots.winning._moments import Moments, compute_moments
 from kniffel_rules.classic import Phase, Rules, State
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import IllegalActionError
 
 DEFAULT = Rules()
@@ -43,7 +44,7 @@ def late(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _position(sheet: classic.Sheet, model: Model) -> tuple[int, int, int]:
-    mask = sum(1 << i for i, box in enumerate(classic.BOXES) if sheet.is_filled(box))
+    mask = sum(1 << i for i, box in enumerate(BOXES) if sheet.is_filled(box))
     upper = min(model.threshold, sheet.upper_sum)
     fifty = int(model.flags == 2 and sheet[classic.Box.KNIFFEL] == DEFAULT.kniffel_score)
     return mask, upper, fifty

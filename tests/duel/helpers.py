@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from kniffel_rules import InvalidStateError, duel
 from kniffel_rules.duel import Area, Phase, Rules, Spot, State
+from kniffel_rules.duel.pieces import AREAS
 
 B, R = Spot.BLUE_HOLE, Spot.RED_HOLE
 
 
 def board(spots: dict[Area, Spot] | None = None) -> tuple[Spot, ...]:
     """A board with the given discs placed, every other disc in the centre."""
-    return tuple((spots or {}).get(a, Spot.CENTRE) for a in duel.AREAS)
+    return tuple((spots or {}).get(a, Spot.CENTRE) for a in AREAS)
 
 
 def position(

@@ -19,6 +19,8 @@ from kniffel_rules.bots._duel_plan import NEIGHBOURS, area_chances
 from kniffel_rules.bots.duel_bots import _moved
 from kniffel_rules.duel import Action as DuelAction
 from kniffel_rules.duel import Area, Joker, Miss, Move, Roll, Rules, Spot, State
+from kniffel_rules.duel.legality import movable_areas
+from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS
 from kniffel_rules.errors import InvalidStateError
 
 BOTS = (DuelGreedy(), DuelExpectimax())
@@ -107,7 +109,7 @@ def test_greedy_spends_a_joker_only_when_it_lets_a_disc_move() -> None:
     choice = greedy(helps, legal(helps), random.Random(0))
     assert isinstance(choice, Joker)
     after = duel.apply(helps, choice)
-    assert duel.movable_areas(after)
+    assert movable_areas(after)
     lost = {Area.ONES: R, Area.TWOS: R, Area.FULL_HOUSE: R}  # nothing one joker reaches can move
     hopeless = position(lost, (1, 1, 2, 2, 5), jokers=(1, 0), rolls=3)
     assert greedy(hopeless, legal(hopeless), random.Random(0)) == Miss()
@@ -122,9 +124,9 @@ def test_greedy_keeps_its_most_common_face() -> None:
 
 
 def test_area_chances_are_plausible() -> None:
-    chances = dict(zip(duel.AREAS, area_chances(), strict=True))
+    chances = dict(zip(AREAS, area_chances(), strict=True))
     assert chances[Area.KNIFFEL] == pytest.approx(0.0460, abs=1e-4)  # the classic Yahtzee odds
-    assert len({round(chances[a], 12) for a in duel.NUMBER_AREAS}) == 1
+    assert len({round(chances[a], 12) for a in NUMBER_AREAS}) == 1
     assert chances[Area.SMALL_STRAIGHT] > chances[Area.LARGE_STRAIGHT] > chances[Area.KNIFFEL]
 
 
@@ -218,7 +220,7 @@ def test_the_bots_use_only_the_public_game_modules() -> None:
     for name in ("duel_bots.py", "_duel_plan.py"):
         tree = ast.parse((src / name).read_text(encoding="utf-8"))
         modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-        assert not {m for m in modules if m and m.startswith("kniffel_rules.duel.")}
+        assert not {m for m in modules if m and m.startswith("kniffel_rules.duel._")}
 
 
 def test_the_reprs_name_the_bots() -> None:

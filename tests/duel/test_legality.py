@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
-import sys
-import warnings
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,6 +12,8 @@ from duel.helpers import B, R, position
 from kniffel_rules import CHANCE, IllegalActionError, duel
 from kniffel_rules.duel import Area, DiceRoll, Joker, Miss, Move, Roll, Rules, Spot, State
 from kniffel_rules.duel.engine import GAME
+from kniffel_rules.duel.legality import move_problem, move_target
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import Rejection
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
@@ -277,64 +275,10 @@ def test_move_target_refuses_with_the_rejection_of_move_problem() -> None:
         ROLLED,
         position({A.ONES: R}, dice=(1, 1, 1, 4, 6), jokers=(1, 0)),
     ):
-        for area in duel.AREAS:
-            target = duel.move_target(state, area)
-            reason = duel.move_problem(state, area)
+        for area in AREAS:
+            target = move_target(state, area)
+            reason = move_problem(state, area)
             if isinstance(target, Spot):
                 assert reason is None
             else:
                 assert reason == target and reason is not None and reason.rule == target.rule
-
-
-# --- the old names and module paths still work, with a warning ------------------------
-
-
-def test_the_old_check_functions_are_deprecated_aliases() -> None:
-    s = ROLLED
-    pairs: list[tuple[Any, tuple[object, ...], Any]] = [
-        (duel.check_roll, (s, (2,)), duel.roll_problem),
-        (duel.check_miss, (s,), duel.miss_problem),
-        (duel.check_joker, (s, 6, 6), duel.joker_problem),
-        (duel.joker_block, (position(dice=(1, 1, 1, 4, 6)),), duel.joker_hand_problem),
-    ]
-    for old, args, new in pairs:
-        with pytest.warns(DeprecationWarning, match="deprecated"):
-            got = old(*args)
-        assert got == new(*args) and got.rule == new(*args).rule
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "names"),
-    [
-        (
-            "areas",
-            "combinations",
-            ["AREAS", "NUMBER_AREAS", "SPECIAL_AREAS", "Area", "shown_areas"],
-        ),
-        ("checks", "legality", ["check_roll", "has_won", "move_target", "win_reason"]),
-        ("game", "engine", ["WIN_SCORE", "apply", "legal_actions", "winners"]),
-    ],
-)
-def test_old_module_paths_import_with_a_warning(old: str, new: str, names: list[str]) -> None:
-    sys.modules.pop(f"kniffel_rules.duel.{old}", None)
-    with pytest.warns(DeprecationWarning, match=f"kniffel_rules.duel.{new}"):
-        module = importlib.import_module(f"kniffel_rules.duel.{old}")
-    assert module is importlib.import_module(f"kniffel_rules.duel.{new}")
-    for name in names:
-        assert hasattr(module, name)
-
-
-def test_names_that_left_the_state_module_still_import_from_it() -> None:
-    from kniffel_rules.duel import actions, pieces
-    from kniffel_rules.duel import state as state_module
-
-    for name, module in (("Move", actions), ("Roll", actions), ("SPACES", pieces)):
-        with pytest.warns(DeprecationWarning, match=name):
-            assert getattr(state_module, name) is getattr(module, name)
-    with pytest.warns(DeprecationWarning, match="START_BOARD"):
-        assert getattr(state_module, "_START_BOARD") == pieces.START_BOARD  # noqa: B009
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert getattr(state_module, "Spot") is Spot  # noqa: B009 (the state uses it: no warning)
-    with pytest.raises(AttributeError):
-        getattr(state_module, "nothing")  # noqa: B009

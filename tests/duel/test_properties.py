@@ -19,9 +19,6 @@ from hypothesis import strategies as st
 from duel.helpers import won_independently
 from kniffel_rules import CHANCE
 from kniffel_rules.duel import (
-    AREAS,
-    HOLES,
-    SPACES,
     Area,
     Move,
     Rules,
@@ -34,6 +31,7 @@ from kniffel_rules.duel import (
     new_game,
     sample_chance,
 )
+from kniffel_rules.duel.pieces import AREAS, HOLES, SPACES
 
 RULES = st.builds(
     Rules,

@@ -23,9 +23,6 @@ from hypothesis import strategies as st
 from duel.helpers import B, R, position
 from kniffel_rules import CHANCE, InvalidStateError, play, random_policy
 from kniffel_rules.duel import (
-    AREAS,
-    HOLES,
-    SPACES,
     Area,
     Phase,
     Rules,
@@ -34,14 +31,14 @@ from kniffel_rules.duel import (
     apply,
     current_player,
     from_json,
-    has_won,
     is_terminal,
     legal_actions,
     new_game,
     sample_chance,
     to_json,
 )
-from kniffel_rules.duel.pieces import START_BOARD
+from kniffel_rules.duel.legality import has_won
+from kniffel_rules.duel.pieces import AREAS, HOLES, SPACES, START_BOARD
 
 A = Area
 

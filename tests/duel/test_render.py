@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, DiceRoll, duel, master
-from kniffel_rules.duel import AREAS, BLUE, COLOUR_LABELS, COLOURS, RED, Area, Spot, notation
-from kniffel_rules.duel.pieces import START_BOARD
+from kniffel_rules.duel import Area, Spot, notation
+from kniffel_rules.duel.notation import AREA_NAMES
+from kniffel_rules.duel.pieces import AREAS, BLUE, COLOUR_LABELS, COLOURS, RED, START_BOARD
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError
 from kniffel_rules.notation import words
@@ -225,6 +226,6 @@ def test_any_seeded_position_renders(seed: int, wins: int, lang: Lang) -> None:
 
 
 def test_the_name_table_holds_both_labels() -> None:
-    for area, names in duel.AREA_NAMES.items():
+    for area, names in AREA_NAMES.items():
         readable = {tuple(words(n)) for n in names}
         assert all(tuple(words(label)) in readable for label in area.labels.values())

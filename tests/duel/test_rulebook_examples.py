@@ -21,9 +21,9 @@ from kniffel_rules.duel import (
     legal_actions,
     new_game,
     scores,
-    win_reason,
     winners,
 )
+from kniffel_rules.duel.legality import win_reason
 
 
 def _red_small_straight() -> State:

@@ -9,8 +9,6 @@ import pytest
 from duel.helpers import B, R, moves, position, rolled, throw
 from kniffel_rules import CHANCE, TERMINAL, IllegalActionError, InvalidStateError
 from kniffel_rules.duel import (
-    AREAS,
-    JOKERS_PER_COLOUR,
     Area,
     DiceRoll,
     Joker,
@@ -20,7 +18,6 @@ from kniffel_rules.duel import (
     Roll,
     Rules,
     Spot,
-    adjacent_triples,
     apply,
     chance_outcomes,
     combinations,
@@ -29,9 +26,11 @@ from kniffel_rules.duel import (
     legal_actions,
     new_game,
     scores,
-    win_reason,
     winners,
 )
+from kniffel_rules.duel.combinations import adjacent_triples
+from kniffel_rules.duel.legality import win_reason
+from kniffel_rules.duel.pieces import AREAS, JOKERS_PER_COLOUR
 
 A = Area
 rule = pytest.mark.rule

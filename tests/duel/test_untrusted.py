@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +21,6 @@ from duel.helpers import position
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.dice import D6, all_multisets, sub_multisets
 from kniffel_rules.duel import (
-    AREAS,
     Area,
     DiceRoll,
     Joker,
@@ -32,33 +30,34 @@ from kniffel_rules.duel import (
     Roll,
     Rules,
     Spot,
-    adjacent_triples,
     apply,
-    check_joker,
-    check_miss,
-    check_roll,
     combinations,
     current_player,
     from_json,
-    has_won,
     is_legal,
     is_terminal,
-    joker_block,
-    joker_hand_problem,
-    joker_problem,
     legal_actions,
-    miss_problem,
-    movable_areas,
-    move_problem,
-    move_target,
-    roll_problem,
     sample_chance,
     scores,
     to_json,
     why_illegal,
+)
+from kniffel_rules.duel.combinations import adjacent_triples
+from kniffel_rules.duel.legality import (
+    candidates,
+    has_won,
+    joker_hand_problem,
+    joker_problem,
+    listing,
+    miss_problem,
+    movable_areas,
+    move_problem,
+    move_target,
+    problem,
+    roll_problem,
     win_reason,
 )
-from kniffel_rules.duel.legality import candidates, listing, problem
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import IllegalActionError
 
 # Every action and outcome a Duell state can ever list (any dice, any position).
@@ -188,19 +187,6 @@ STATE_FUNCTIONS: tuple[Any, ...] = (
 def test_a_junk_state_is_refused_by_every_function(function: Any, junk: object) -> None:
     with pytest.raises(InvalidStateError, match="state: expected a duel State"):
         function(junk)
-
-
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_the_deprecated_checks_refuse_a_junk_state_too() -> None:
-    deprecated: tuple[Callable[[], object], ...] = (
-        lambda: check_roll(None, ()),  # type: ignore[arg-type]
-        lambda: check_miss(None),  # type: ignore[arg-type]
-        lambda: check_joker(None, 1, 2),  # type: ignore[arg-type]
-        lambda: joker_block(None),  # type: ignore[arg-type]
-    )
-    for function in deprecated:
-        with pytest.raises(InvalidStateError):
-            function()
 
 
 def test_junk_arguments_beside_a_state() -> None:

@@ -20,19 +20,9 @@ from kniffel_rules import (
     duel,
 )
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.duel import (
-    AREA_NAMES,
-    AREAS,
-    Area,
-    Joker,
-    Miss,
-    Move,
-    Roll,
-    Spot,
-    State,
-    notation,
-    wire,
-)
+from kniffel_rules.duel import Area, Joker, Miss, Move, Roll, Spot, State, notation, wire
+from kniffel_rules.duel.notation import AREA_NAMES
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.notation import words
 
 from .helpers import position, rolled, throw

@@ -9,7 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kniffel_rules import InvalidStateError
-from kniffel_rules.extreme import BOXES, Box, possible_values, score
+from kniffel_rules.extreme import Box, score
+from kniffel_rules.extreme.combinations import possible_values
+from kniffel_rules.extreme.pieces import BOXES
 
 THROWS = [
     (d6, d10) for d6 in itertools.combinations_with_replacement(range(1, 7), 5) for d10 in range(10)

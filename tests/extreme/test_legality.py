@@ -26,7 +26,6 @@ from kniffel_rules.extreme import (
     Roll,
     Score,
     apply,
-    check_faces,
     current_player,
     is_legal,
     is_terminal,
@@ -36,6 +35,7 @@ from kniffel_rules.extreme import (
     score,
     why_illegal,
 )
+from kniffel_rules.extreme.combinations import check_faces
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
 
@@ -309,29 +309,6 @@ def test_decisions_at_chance_and_actions_after_the_end() -> None:
         "the game is over: no more actions",
         "PR-05",
     )
-
-
-def test_old_module_paths_still_import_with_a_warning() -> None:
-    import importlib
-    import sys
-
-    for old, new in (("boxes", "combinations"), ("game", "engine")):
-        sys.modules.pop(f"kniffel_rules.extreme.{old}", None)  # warn even if imported before
-        with pytest.warns(DeprecationWarning, match=f"kniffel_rules.extreme.{old} is deprecated"):
-            module = importlib.import_module(f"kniffel_rules.extreme.{old}")
-        assert module is importlib.import_module(f"kniffel_rules.extreme.{new}")
-    boxes = importlib.import_module("kniffel_rules.extreme.boxes")
-    assert (boxes.Box, boxes.BOXES, boxes.LOWER, boxes.UPPER) == (
-        Box,
-        extreme.BOXES,
-        extreme.LOWER,
-        extreme.UPPER,
-    )
-    state = importlib.import_module("kniffel_rules.extreme.state")
-    with pytest.warns(DeprecationWarning, match="extreme.state.Roll is deprecated"):
-        assert state.Roll is Roll
-    with pytest.raises(AttributeError):
-        _ = state.NoSuchName
 
 
 @pytest.mark.rule("PR-06", "PR-07")

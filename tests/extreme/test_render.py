@@ -14,6 +14,7 @@ from kniffel_rules import classic, extreme
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme import Box, ExtremeRoll, Phase, Roll, Rules, Score, Sheet, State
+from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError
 
 REPR = re.compile(r"\w+\(|Box\.|Phase\.|<\w")
@@ -56,7 +57,7 @@ def _rows(text: str) -> dict[str, str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_box_label_the_sums_and_the_chips_appear(lang: Lang) -> None:
     text = extreme.render(_decide(), lang=lang)
-    for box in extreme.BOXES:
+    for box in BOXES:
         assert box.labels[lang] in text
     words = {
         "en": ("Upper sum", "Bonus 45 at 73", "Lower total", "Total", "Chips left"),

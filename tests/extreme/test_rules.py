@@ -17,7 +17,6 @@ from kniffel_rules import (
     random_policy,
 )
 from kniffel_rules.extreme import (
-    BOXES,
     Box,
     ExtremeRoll,
     Roll,
@@ -32,6 +31,7 @@ from kniffel_rules.extreme import (
     scores,
     winners,
 )
+from kniffel_rules.extreme.pieces import BOXES
 
 B = Box
 rule = pytest.mark.rule

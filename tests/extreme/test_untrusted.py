@@ -33,6 +33,8 @@ from kniffel_rules import (
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.extreme import Box, ExtremeRoll, Roll, Rules, Score, State
+from kniffel_rules.extreme.combinations import check_faces, possible_values
+from kniffel_rules.extreme.pieces import layout
 
 
 class Small(enum.IntEnum):
@@ -190,14 +192,14 @@ def test_junk_states_are_refused_everywhere(junk: object) -> None:
 
 def test_junk_arguments_of_the_other_public_functions() -> None:
     calls: list[Callable[[], object]] = [
-        lambda: extreme.layout([]),  # type: ignore[arg-type]
-        lambda: extreme.layout(classic.Rules()),  # type: ignore[arg-type]
-        lambda: extreme.possible_values([]),  # type: ignore[arg-type]
-        lambda: extreme.possible_values("chance"),  # type: ignore[arg-type]
+        lambda: layout([]),  # type: ignore[arg-type]
+        lambda: layout(classic.Rules()),  # type: ignore[arg-type]
+        lambda: possible_values([]),  # type: ignore[arg-type]
+        lambda: possible_values("chance"),  # type: ignore[arg-type]
         lambda: extreme.score("chance", (1, 2, 3, 4, 5, 6)),  # type: ignore[arg-type]
         lambda: extreme.score(Box.CHANCE, (1, 2, 3, 4, 5, 6.0)),  # type: ignore[arg-type]
         lambda: extreme.score(Box.CHANCE, None),  # type: ignore[arg-type]
-        lambda: extreme.check_faces((1, 2, 3, 4, 5, 10**40)),
+        lambda: check_faces((1, 2, 3, 4, 5, 10**40)),
         lambda: extreme.new_game(limits.MAX_PLAYERS + 1),
         lambda: extreme.new_game(True),
         lambda: extreme.new_game(["Ann", "\ud800"]),

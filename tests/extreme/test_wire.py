@@ -31,16 +31,8 @@ from kniffel_rules import (
     extreme,
 )
 from kniffel_rules.dice import all_multisets
-from kniffel_rules.extreme import (
-    BOX_NAMES,
-    Box,
-    ExtremeRoll,
-    Observation,
-    Roll,
-    Rules,
-    Score,
-    State,
-)
+from kniffel_rules.extreme import Box, ExtremeRoll, Observation, Roll, Rules, Score, State
+from kniffel_rules.extreme.notation import BOX_NAMES
 from kniffel_rules.extreme.wire import CODEC
 
 # Every action and outcome a game of Extreme can ever offer.

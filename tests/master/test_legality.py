@@ -8,10 +8,8 @@ and ``legal_actions`` is the candidates ``why_illegal`` lets through.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +31,10 @@ from kniffel_rules.master import (
     Task,
     is_legal,
     new_game,
-    use_problem,
     why_illegal,
 )
-from kniffel_rules.master.engine import GAME
+from kniffel_rules.master.engine import GAME, outcome
+from kniffel_rules.master.legality import use_problem
 from master.helpers import board, position
 
 C, T = Combo, Task
@@ -69,7 +67,7 @@ def test_before_the_first_roll_the_dice_can_be_neither_used_nor_passed() -> None
     assert reason(s, Pass()) == ("roll the dice before passing", "MA-56")
     assert master.legal_actions(s) == (Roll(),)
     with pytest.raises(IllegalActionError) as info:
-        master.outcome(s, Coins(C.PAIR))
+        outcome(s, Coins(C.PAIR))
     assert (str(info.value), info.value.rule) == ("roll the dice before using them", "MA-56")
 
 
@@ -212,7 +210,7 @@ def test_protocol_misuse_names_a_protocol_clause() -> None:
     assert reason(over, Roll()) == ("the game is over: no more actions", "PR-05")
     for state, rule in ((throwing, "PR-03"), (over, "PR-05")):
         with pytest.raises(IllegalActionError) as info:
-            master.outcome(state, Coins(C.PAIR))
+            outcome(state, Coins(C.PAIR))
         assert (str(info.value), info.value.rule) == (
             "the dice can only be used by the player to move",
             rule,
@@ -314,29 +312,3 @@ def test_every_refusal_names_a_documented_clause_and_apply_raises_it(start: int)
             _check(state, action, seen)
     expected = {"PR-01", "PR-02", "PR-03", "PR-04", "PR-05", "MA-04", "MA-10", "MA-42", "MA-56"}
     assert expected <= seen, expected - seen
-
-
-def test_old_module_paths_still_import_with_a_warning() -> None:
-    moved = {"combos": "combinations", "sheet": "state", "uses": "legality", "game": "engine"}
-    for old, new in moved.items():
-        sys.modules.pop(f"kniffel_rules.master.{old}", None)
-        with pytest.warns(DeprecationWarning, match=f"kniffel_rules.master.{old} is deprecated"):
-            module = importlib.import_module(f"kniffel_rules.master.{old}")
-        assert module is importlib.import_module(f"kniffel_rules.master.{new}")
-    old_names = {
-        "combos": ["COIN_COMBOS", "Combo", "Task", "coin_combos", "tasks_shown"],
-        "sheet": [
-            "LAP_LENGTHS",
-            "NUMBER_ROW_MARKERS",
-            "ROW_LENGTH",
-            "Sheet",
-            "bonus_stars",
-            "lap_length",
-        ],
-        "uses": ["Outcome", "legal_uses", "race_coins", "use_outcome", "use_problem"],
-        "game": ["MAX_PLAYERS", "apply", "new_game", "outcome", "scores", "winners"],
-    }
-    for old, names in old_names.items():
-        module = sys.modules[f"kniffel_rules.master.{old}"]
-        for name in names:
-            assert getattr(module, name) is getattr(master, name), (old, name)

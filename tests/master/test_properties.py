@@ -11,9 +11,6 @@ from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, dice
 from kniffel_rules.master import (
-    MAX_TURN_STARS,
-    NUMBER_ROW_MARKERS,
-    ROW_LENGTH,
     Action,
     Coins,
     Combo,
@@ -32,10 +29,12 @@ from kniffel_rules.master import (
     current_player,
     is_terminal,
     legal_actions,
-    legal_uses,
     new_game,
     sample_chance,
 )
+from kniffel_rules.master.legality import legal_uses
+from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH
+from kniffel_rules.master.serial import MAX_TURN_STARS
 
 rule = pytest.mark.rule
 MAX_STEPS = 20_000

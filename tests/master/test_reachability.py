@@ -35,6 +35,9 @@ from kniffel_rules.master import (
     from_json,
     to_json,
 )
+from kniffel_rules.master.combinations import coin_combos, tasks_shown
+from kniffel_rules.master.engine import outcome
+from kniffel_rules.master.legality import legal_uses, race_coins, use_outcome, use_problem
 from kniffel_rules.master.serial import _bound_items, _race_fits, coins_moved
 
 # --- playing random games ---------------------------------------------------------
@@ -182,7 +185,7 @@ def test_junk_states_are_invalid_not_crashes(junk: Any) -> None:
     for call in (
         lambda: master.scores(junk),
         lambda: master.to_json(junk),
-        lambda: master.outcome(junk, Fulfil(Task.KNIFFEL)),
+        lambda: outcome(junk, Fulfil(Task.KNIFFEL)),
     ):
         with pytest.raises(InvalidStateError, match="state"):
             call()
@@ -191,30 +194,30 @@ def test_junk_states_are_invalid_not_crashes(junk: Any) -> None:
 @pytest.mark.parametrize(
     ("call", "field"),
     [
-        (lambda: master.legal_uses(None, (1, 2, 3, 4, 5)), "sheet"),  # type: ignore[arg-type]
-        (lambda: master.legal_uses(master.Sheet(), (1, 2, 3)), "dice"),
-        (lambda: master.legal_uses(master.Sheet(), (1, 2, 3, 4, 7)), "dice"),
-        (lambda: master.legal_uses(master.Sheet(), (1, 2, 3, 4, 5.0)), "dice"),  # type: ignore[arg-type]
-        (lambda: master.legal_uses(master.Sheet(), None), "dice"),  # type: ignore[arg-type]
-        (lambda: master.use_problem("s", (1, 2, 3, 4, 5), Pass()), "sheet"),  # type: ignore[arg-type]
-        (lambda: master.use_outcome([], 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets"),
-        (lambda: master.use_outcome("ab", 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets"),  # type: ignore[arg-type]
+        (lambda: legal_uses(None, (1, 2, 3, 4, 5)), "sheet"),  # type: ignore[arg-type]
+        (lambda: legal_uses(master.Sheet(), (1, 2, 3)), "dice"),
+        (lambda: legal_uses(master.Sheet(), (1, 2, 3, 4, 7)), "dice"),
+        (lambda: legal_uses(master.Sheet(), (1, 2, 3, 4, 5.0)), "dice"),  # type: ignore[arg-type]
+        (lambda: legal_uses(master.Sheet(), None), "dice"),  # type: ignore[arg-type]
+        (lambda: use_problem("s", (1, 2, 3, 4, 5), Pass()), "sheet"),  # type: ignore[arg-type]
+        (lambda: use_outcome([], 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets"),
+        (lambda: use_outcome("ab", 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets"),  # type: ignore[arg-type]
         (
-            lambda: master.use_outcome([master.Sheet()], 1, (1, 2, 3, 4, 5), Pass(), Rules()),
+            lambda: use_outcome([master.Sheet()], 1, (1, 2, 3, 4, 5), Pass(), Rules()),
             "player",
         ),
         (
-            lambda: master.use_outcome([master.Sheet()], True, (1, 2, 3, 4, 5), Pass(), Rules()),
+            lambda: use_outcome([master.Sheet()], True, (1, 2, 3, 4, 5), Pass(), Rules()),
             "player",
         ),
-        (lambda: master.use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Pass(), None), "rules"),  # type: ignore[arg-type]
-        (lambda: master.use_outcome([3], 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets[0]"),  # type: ignore[list-item]
-        (lambda: master.race_coins(-1, Rules()), "rank"),
-        (lambda: master.race_coins(1.0, Rules()), "rank"),  # type: ignore[arg-type]
-        (lambda: master.race_coins(0, None), "rules"),  # type: ignore[arg-type]
-        (lambda: master.tasks_shown([[1]]), "values"),  # type: ignore[list-item]
-        (lambda: master.coin_combos((0, 1)), "values"),
-        (lambda: master.coin_combos((1,) * 6), "values"),
+        (lambda: use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Pass(), None), "rules"),  # type: ignore[arg-type]
+        (lambda: use_outcome([3], 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets[0]"),  # type: ignore[list-item]
+        (lambda: race_coins(-1, Rules()), "rank"),
+        (lambda: race_coins(1.0, Rules()), "rank"),  # type: ignore[arg-type]
+        (lambda: race_coins(0, None), "rules"),  # type: ignore[arg-type]
+        (lambda: tasks_shown([[1]]), "values"),  # type: ignore[list-item]
+        (lambda: coin_combos((0, 1)), "values"),
+        (lambda: coin_combos((1,) * 6), "values"),
     ],
 )
 def test_public_helpers_refuse_junk(call: Callable[[], object], field: str) -> None:
@@ -224,11 +227,11 @@ def test_public_helpers_refuse_junk(call: Callable[[], object], field: str) -> N
 
 
 def test_public_helpers_still_answer_for_good_arguments() -> None:
-    assert master.tasks_shown([5, 4, 3, 2, 1]) == (Task.SMALL_STRAIGHT, Task.LARGE_STRAIGHT)
-    assert master.coin_combos(()) == ()
-    assert master.coin_combos([3, 1, 3]) == (Combo.PAIR,)
-    assert master.race_coins(0, Rules()) == 2 and master.race_coins(5, Rules()) == 0
-    got = master.use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Fulfil(Task.KNIFFEL), Rules())
+    assert tasks_shown([5, 4, 3, 2, 1]) == (Task.SMALL_STRAIGHT, Task.LARGE_STRAIGHT)
+    assert coin_combos(()) == ()
+    assert coin_combos([3, 1, 3]) == (Combo.PAIR,)
+    assert race_coins(0, Rules()) == 2 and race_coins(5, Rules()) == 0
+    got = use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Fulfil(Task.KNIFFEL), Rules())
     assert str(got) == "the dice 1 2 3 4 5 do not show Kniffel"
 
 
@@ -292,7 +295,7 @@ def test_inv_1_players_names_and_rules() -> None:
     _refused(d, "players[1].name", "non-empty")
     d = _doc()
     d["rules"]["target_stars"] = 101
-    _refused(d, "rules.target_stars", "not within")
+    _refused(d, "rules.target_stars", "above the maximum 100")
     text = to_json(MID).replace('"Ann"', '"\\ud800"')
     with pytest.raises(InvalidStateError, match="not valid Unicode"):
         from_json(text)

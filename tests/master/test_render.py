@@ -13,6 +13,7 @@ from kniffel_rules import CHANCE, DiceRoll, duel, master
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError
 from kniffel_rules.master import Combo, Task
+from kniffel_rules.master.notation import COMBO_NAMES, TASK_NAMES
 from kniffel_rules.notation import words
 
 TASK_LABELS = {
@@ -240,7 +241,7 @@ def test_any_seeded_position_renders(seed: int, players: int, lang: Lang) -> Non
 
 
 def test_the_name_tables_hold_both_labels() -> None:
-    for table in (master.TASK_NAMES, master.COMBO_NAMES):
+    for table in (TASK_NAMES, COMBO_NAMES):
         for item, names in table.items():
             readable = {tuple(words(n)) for n in names}
             assert all(tuple(words(label)) in readable for label in item.labels.values())

@@ -23,8 +23,8 @@ from kniffel_rules.master import (
     apply,
     legal_actions,
     new_game,
-    outcome,
 )
+from kniffel_rules.master.engine import outcome
 from master.helpers import board, position, throw, uses
 
 rule = pytest.mark.rule

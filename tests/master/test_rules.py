@@ -27,14 +27,14 @@ from kniffel_rules.master import (
     chance_outcomes,
     current_player,
     is_terminal,
-    lap_length,
     legal_actions,
     new_game,
-    outcome,
     scores,
-    use_problem,
     winners,
 )
+from kniffel_rules.master.engine import outcome
+from kniffel_rules.master.legality import use_problem
+from kniffel_rules.master.state import lap_length
 from master.helpers import after, board, position, throw, uses
 
 rule = pytest.mark.rule

@@ -9,7 +9,6 @@ import pytest
 
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.master import (
-    MAX_TURN_STARS,
     NumberRows,
     Phase,
     Rules,
@@ -18,9 +17,10 @@ from kniffel_rules.master import (
     Task,
     from_json,
     new_game,
-    outcome,
     to_json,
 )
+from kniffel_rules.master.engine import outcome
+from kniffel_rules.master.serial import MAX_TURN_STARS
 from master.helpers import board, position
 
 

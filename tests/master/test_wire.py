@@ -28,8 +28,6 @@ from kniffel_rules import (
     master,
 )
 from kniffel_rules.master import (
-    COMBO_NAMES,
-    TASK_NAMES,
     Coins,
     Combo,
     DiceRoll,
@@ -51,6 +49,7 @@ from kniffel_rules.master import (
     parse_action,
     why_illegal,
 )
+from kniffel_rules.master.notation import COMBO_NAMES, TASK_NAMES
 from kniffel_rules.master.wire import CODEC
 from master.helpers import board, position
 

@@ -272,8 +272,8 @@ class ActionSpace(_Index):
     ``RowAndCoins``, ``Pass``; the Duell: ``Joker`` by die then face,
     ``Move`` by area, ``Miss``). The order is stable within a minor version.
 
-    The card game (no ``Roll``): ``PlaceToken`` by row (5, in ``cards.ROWS``
-    order), ``Draw``, ``Take`` by card (65, in ``cards.CARDS`` order),
+    The card game (no ``Roll``): ``PlaceToken`` by row (5, in ``cards.pieces.ROWS``
+    order), ``Draw``, ``Take`` by card (65, in ``cards.pieces.CARDS`` order),
     ``Begin`` by combination (7, in ``Combination`` order), ``Pick`` by card
     (65), then ``Place`` by row, for the Two pairs row one level before two,
     then ``from_reserve`` from 0 to `place_bound` (the most tokens those
@@ -344,7 +344,7 @@ class ChanceSpace(_Index):
     then ``ExtremeRoll`` with the d10 kept (``None``), then with the d10
     showing 0..9, each by the number of d6 thrown, then lexicographically.
     The card game: ``StartPlayer(seat)`` for the seats 0..3, then every
-    ``Card`` in ``cards.CARDS`` order (69 in all, for any number of players).
+    ``Card`` in ``cards.pieces.CARDS`` order (69 in all, for any number of players).
     """
 
     __slots__ = ()
@@ -425,12 +425,12 @@ def observation_tensor(game: str | Variant | Any, observation: Any) -> list[floa
     in the order of ``cards.Phase``: 13); ``pending``; ``combination``
     (one-hot in ``Combination`` order, all zero when none: 7); ``round``
     (the rounds completed and ``max_rounds``); four card sets of 65 flags in
-    card order (``cards.CARDS``: by value, then colour): ``hand`` (the
+    card order (``cards.pieces.CARDS``: by value, then colour): ``hand`` (the
     observer's own), ``display``, ``discards``, ``picked``; ``pile_size``;
     then per seat, observer first, ``shown`` (65 flags: the cards of that
     hand taken from the display and still in it), ``hand_size`` and
     ``tokens`` (reserve, active area, then the tokens on each row in
-    ``cards.ROWS`` order: 7).
+    ``cards.pieces.ROWS`` order: 7).
 
     Args:
         game: The game's name or module.

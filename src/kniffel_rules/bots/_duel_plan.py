@@ -20,6 +20,7 @@ from functools import cache
 from kniffel_rules import duel
 from kniffel_rules.bots._lattice import INDEX, ROLLS, best_below, expect
 from kniffel_rules.dice import D6
+from kniffel_rules.duel.pieces import AREAS
 
 __all__ = ["NEIGHBOURS", "SHOWN", "TurnPlan", "area_chances"]
 
@@ -51,7 +52,7 @@ def area_chances() -> tuple[float, ...]:
         One probability per area, by ``Area.value`` (no jokers).
     """
     chances = []
-    for area in range(len(duel.AREAS)):
+    for area in range(len(AREAS)):
         final = [1.0 if area in shown else 0.0 for shown in SHOWN]
         after = final
         for _ in range(2):
@@ -84,7 +85,7 @@ class TurnPlan:
         self.jokers = jokers
         low = max(0, jokers - 5)
         self.moves: dict[int, list[float | None]] = {
-            k: [move_value(a, k) for a in range(len(duel.AREAS))] for k in range(low, jokers + 1)
+            k: [move_value(a, k) for a in range(len(AREAS))] for k in range(low, jokers + 1)
         }
         self.miss: dict[int, float] = {k: miss_value(k) for k in range(low, jokers + 1)}
         self.final: dict[int, list[float]] = {}

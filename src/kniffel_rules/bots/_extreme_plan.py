@@ -21,6 +21,7 @@ from functools import cache
 from kniffel_rules import extreme
 from kniffel_rules.bots._lattice import ROLLS, best_below, expect
 from kniffel_rules.bots._sums import plain_sum
+from kniffel_rules.extreme.pieces import BOXES
 
 __all__ = ["Layer", "TurnPlan", "bonus_chance", "box_columns"]
 
@@ -32,7 +33,7 @@ Layer = tuple[list[list[float]], list[float]]
 def box_columns() -> tuple[tuple[int, ...], ...]:
     """What every throw is worth in each box: ``columns[box.value][roll * 10 + d10]``."""
     throws = [(*r, e) for r in ROLLS for e in range(10)]
-    return tuple(tuple(extreme.score(box, t) for t in throws) for box in extreme.BOXES)
+    return tuple(tuple(extreme.score(box, t) for t in throws) for box in BOXES)
 
 
 def bonus_chance(

@@ -6,9 +6,9 @@ display, the discards, the counts) and the legal actions, which depend on
 nothing else: two states that differ only in another player's hand get the
 same action. Both are policies (``policy(state, legal_actions, rng) ->
 action``) that never draw from ``rng``. Both choose a whole play of action B
-among ``cards.whole_plays`` and make it one decision at a time: the
+among ``cards.engine.whole_plays`` and make it one decision at a time: the
 ``Begin`` of its combination, then at each ``PICK`` the ``Pick`` of its next
-card (`cards.steps`); the same choice is found again at every step, since
+card (`cards.legality.steps`); the same choice is found again at every step, since
 the hand and the boards do not change while the cards are picked.
 
 * `CardsGreedy` plays the biggest combination it holds, exchanges a card
@@ -55,6 +55,9 @@ from kniffel_rules.cards import (
     Stop,
     Take,
 )
+from kniffel_rules.cards.engine import whole_plays
+from kniffel_rules.cards.legality import steps
+from kniffel_rules.cards.pieces import ROWS
 
 __all__ = ["CardsGreedy", "CardsPlanner", "hand_potential"]
 
@@ -96,14 +99,14 @@ def _view(state: State | Observation) -> Observation:
 def _step(view: Observation, play: Play) -> Action:
     """The next decision of ``play``: its `Begin`, or at ``PICK`` the `Pick` of its next card."""
     done = len(view.picked) + 1 if view.phase is Phase.PICK else 0
-    return cards.steps(play)[done]
+    return steps(play)[done]
 
 
 class CardsGreedy:
     """Greedy card player: play the biggest combination, keep 3 tokens in play, else draw.
 
     Plays the combination with the most cards (the first in
-    `cards.whole_plays` order on a tie), one `Begin` or `Pick` at a time;
+    `cards.engine.whole_plays` order on a tie), one `Begin` or `Pick` at a time;
     with no combination, exchanges a card while fewer than 3 tokens are in
     play and the reserve has some, else draws; stops exchanging at 3 tokens
     in play. Takes, discards, places setup tokens and
@@ -117,7 +120,7 @@ class CardsGreedy:
     ) -> Any:
         """Choose an action for the player to move."""
         obs = _view(state)
-        plays = cards.whole_plays(obs)
+        plays = whole_plays(obs)
         if plays:
             return _step(obs, max(plays, key=lambda p: len(p.cards)))
         mine = obs.tokens[obs.player]
@@ -241,7 +244,7 @@ class CardsPlanner:
             gain = max(
                 min(board.row(r).next_spaces(mine.on(r)), mine.left)
                 + self._upgrade(obs, r, min(board.row(r).next_spaces(mine.on(r)), mine.left))
-                for r in cards.ROWS
+                for r in ROWS
             )
         if combo in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
             gain += 0.6 * min(mine.reserve, 3)  # tokens from the reserve save exchanges
@@ -253,7 +256,7 @@ class CardsPlanner:
             return False
         board = obs.rules.board
         biggest = max(
-            (board.row(r).next_spaces(mine.on(r)) for r in cards.ROWS if r is not Row.TWO_PAIRS),
+            (board.row(r).next_spaces(mine.on(r)) for r in ROWS if r is not Row.TWO_PAIRS),
             default=0,
         )
         target = min(max(biggest, 2), mine.left)
@@ -266,7 +269,7 @@ class CardsPlanner:
         return min(exchanges, key=lambda a: self._loss(obs.hand, a.card))
 
     def _turn(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
-        plays = cards.whole_plays(obs)
+        plays = whole_plays(obs)
         if plays:
             return _step(obs, max(plays, key=lambda p: self._play_worth(obs, p)))
         if self._wants_tokens(obs):

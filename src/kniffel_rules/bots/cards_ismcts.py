@@ -62,6 +62,8 @@ from kniffel_rules._types import CHANCE
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.cards_bots import CardsPlanner, hand_potential
 from kniffel_rules.cards import Card, Observation, Phase, State
+from kniffel_rules.cards.combinations import SIZES
+from kniffel_rules.cards.legality import is_out, row_value
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_ITERATIONS
 
@@ -142,7 +144,7 @@ def rollout_policy(state: State, actions: tuple[Any, ...], rng: random.Random) -
     for a in actions:
         name = type(a).__name__
         if name == "Begin":
-            n = cards.SIZES[a.combination]
+            n = SIZES[a.combination]
             if n > size:
                 best, size = a, n
         elif name == "Play":
@@ -410,10 +412,10 @@ class CardsISMCTS:
         for i, t in enumerate(state.tokens):
             value = t.placed + 0.2 * t.active
             value += self.row_weight * plain_sum(
-                w * cards.row_value(rules, t, r) for r, w in _ROW_WORTH
+                w * row_value(rules, t, r) for r, w in _ROW_WORTH
             )
             value += self.potential_weight * hand_potential(state.hands[i])
-            if cards.is_out(state.rules, t):
+            if is_out(state.rules, t):
                 value = -100.0
             worth.append(value)
         out = []

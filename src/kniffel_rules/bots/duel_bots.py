@@ -27,7 +27,10 @@ from kniffel_rules.bots._lattice import INDEX
 from kniffel_rules.bots._params import check_number, check_positive
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.dice import multiset_difference
-from kniffel_rules.duel import HOLES, SPACES, Action, Area, Joker, Miss, Move, Roll, Spot, State
+from kniffel_rules.duel import Action, Area, Joker, Miss, Move, Roll, Spot, State
+from kniffel_rules.duel.combinations import adjacent_triples
+from kniffel_rules.duel.legality import has_won, movable_areas
+from kniffel_rules.duel.pieces import AREAS, HOLES, JOKERS_PER_COLOUR, SPACES
 
 __all__ = ["DuelExpectimax", "DuelGreedy", "DuelHeuristic"]
 
@@ -48,7 +51,7 @@ def _priority(state: State, area: Area) -> int:
     """3 wins the game, 2 secures a disc, 1 takes it from the opponent, 0 from the centre."""
     board = _moved(state.board, area, state.player)
     if board[area.value] is HOLES[state.player]:
-        return 3 if duel.has_won(board, state.player, state.rules) else 2
+        return 3 if has_won(board, state.player, state.rules) else 2
     return 1 if state.board[area.value] is SPACES[1 - state.player] else 0
 
 
@@ -79,7 +82,7 @@ class DuelGreedy:
         for joker in (a for a in actions if isinstance(a, Joker)):
             dice = tuple(sorted((*multiset_difference(state.dice, (joker.die,)), joker.face)))
             after = attrs.evolve(state, dice=dice)
-            for area in duel.movable_areas(after):
+            for area in movable_areas(after):
                 value = _priority(after, area)
                 if value > best[0]:
                     best = (value, joker)
@@ -142,7 +145,7 @@ class DuelHeuristic:
         turns = _turns()
         hole, space, lost = HOLES[player], SPACES[player], HOLES[1 - player]
         costs = []
-        for area, spot in zip(duel.AREAS, board, strict=True):
+        for area, spot in zip(AREAS, board, strict=True):
             if spot is hole:
                 costs.append(0.0)
             elif spot is lost:
@@ -152,7 +155,7 @@ class DuelHeuristic:
             else:
                 costs.append(2.0 * turns[area.value])
         sets = [plain_sum(sorted(costs)[:5])]
-        sets.extend(costs[i] + costs[j] + costs[k] for i, j, k in duel.adjacent_triples(rules))
+        sets.extend(costs[i] + costs[j] + costs[k] for i, j, k in adjacent_triples(rules))
         best = min(sets)
         if best == math.inf:
             return 1e6
@@ -163,7 +166,7 @@ class DuelHeuristic:
 
     def value(self, board: Board, player: int, jokers: tuple[int, ...], rules: duel.Rules) -> float:
         """The chance that ``player`` wins, the opponent to move next (1.0 once won)."""
-        if duel.has_won(board, player, rules):
+        if has_won(board, player, rules):
             return 1.0
         mine = self.distance(board, player, jokers[player], rules)
         theirs = self.distance(board, 1 - player, jokers[1 - player], rules)
@@ -238,10 +241,10 @@ class DuelExpectimax:
         def move_value(area: int, jokers: int) -> float | None:
             if board[area].secured:
                 return None
-            return h.value(_moved(board, duel.AREAS[area], p), p, hand(jokers), rules)
+            return h.value(_moved(board, AREAS[area], p), p, hand(jokers), rules)
 
         def miss_value(jokers: int) -> float:
-            return h.value(board, p, hand(min(jokers + 1, duel.JOKERS_PER_COLOUR)), rules)
+            return h.value(board, p, hand(min(jokers + 1, JOKERS_PER_COLOUR)), rules)
 
         return TurnPlan(move_value, miss_value, held[p])
 

@@ -27,6 +27,8 @@ from kniffel_rules.bots._lattice import INDEX
 from kniffel_rules.bots._params import check_floats, check_number, check_positive
 from kniffel_rules.dice import longest_run
 from kniffel_rules.extreme import Action, Box, Roll, Score, State
+from kniffel_rules.extreme import pieces as extreme_pieces
+from kniffel_rules.extreme.pieces import BOXES, UPPER
 
 __all__ = ["ExtremeExpectimax", "ExtremeGreedy", "ExtremeHeuristic"]
 
@@ -82,7 +84,7 @@ def _gain(state: State, box: Box) -> int:
     if box.face is None:
         return points
     before = sheet.upper_bonus(rules)
-    layout = extreme.layout(rules)
+    layout = extreme_pieces.layout(rules)
     reached = sheet.upper_sum + points >= layout.threshold
     return points + (layout.bonus if reached else 0) - before
 
@@ -147,7 +149,7 @@ def _longest_run_values(faces: Sequence[int]) -> frozenset[int]:
 
 
 # Tuned by self-play (see docs/bots.md): the points a lower box left open is
-# expected to bring, in the order of ``extreme.LOWER``.
+# expected to bring, in the order of ``extreme.pieces.LOWER``.
 _OPEN_VALUE = (
     24.0,  # THREE_OF_A_KIND
     19.0,  # FOUR_OF_A_KIND
@@ -185,7 +187,7 @@ class ExtremeHeuristic:
 
     Attributes:
         open_value: The expected points of each lower box left open, in the
-            order of ``extreme.LOWER``.
+            order of ``extreme.pieces.LOWER``.
         count_mean: The expected number of dice each open upper box (Ones
             to Sixes) will count.
         count_spread: The standard deviation of that number.
@@ -247,7 +249,7 @@ class ExtremeExpectimax:
         """The turn plan for the sheet of the player to move (cached per sheet)."""
         sheet = state.sheets[state.player]
         rules = state.rules
-        turns_left = len(extreme.BOXES) - sheet.filled()
+        turns_left = len(BOXES) - sheet.filled()
         chips = sheet.chips
         chip_cost: float | None = None
         if chips > 0:
@@ -265,9 +267,9 @@ class ExtremeExpectimax:
         sheet = state.sheets[state.player]
         rules = state.rules
         s = sheet.upper_sum
-        open_faces = [b.value + 1 for b in extreme.UPPER if not sheet.is_filled(b)]
+        open_faces = [b.value + 1 for b in UPPER if not sheet.is_filled(b)]
         means = h.count_mean
-        layout = extreme.layout(rules)
+        layout = extreme_pieces.layout(rules)
         threshold, bonus = layout.threshold, layout.bonus
 
         def chance(upper: int, faces: Sequence[int]) -> float:
@@ -276,7 +278,7 @@ class ExtremeExpectimax:
         keep_bonus = chance(s, open_faces)
         top = 2 * 39 + 1
         tables: list[list[float] | None] = []
-        for box in extreme.BOXES:
+        for box in BOXES:
             if sheet.is_filled(box):
                 tables.append(None)
             elif box.face is None:

@@ -33,6 +33,8 @@ import attrs
 from kniffel_rules import master
 from kniffel_rules.bots._lattice import INDEX, ROLLS, best_below, expect
 from kniffel_rules.master import Pass, Roll, Sheet, State
+from kniffel_rules.master.legality import legal_uses, use_outcome
+from kniffel_rules.master.pieces import ROW_LENGTH
 
 __all__ = ["MasterExpectimax", "MasterGreedy", "MasterHeuristic"]
 
@@ -63,10 +65,10 @@ class MasterHeuristic:
 
     def value(self, sheet: Sheet) -> float:
         """The heuristic value of ``sheet``."""
-        moved = sum(r for r in sheet.rows if r < master.ROW_LENGTH)
+        moved = sum(r for r in sheet.rows if r < ROW_LENGTH)
         return (
             sheet.stars
-            + self.row_share * moved / master.ROW_LENGTH
+            + self.row_share * moved / ROW_LENGTH
             + self.coin_share * sheet.coin_position / sheet.lap_length
         )
 
@@ -75,7 +77,7 @@ def _use_effect(state: State, action: Action, heuristic: MasterHeuristic) -> tup
     """What a use adds to the mover's heuristic value, and the stars it earns (a pass: 0, 0)."""
     if isinstance(action, Pass):
         return 0.0, 0
-    found = master.use_outcome(state.sheets, state.player, state.dice, action, state.rules)
+    found = use_outcome(state.sheets, state.player, state.dice, action, state.rules)
     assert not isinstance(found, str)
     sheet = state.sheets[state.player]
     return heuristic.value(found.sheet) - heuristic.value(sheet), found.stars
@@ -189,12 +191,12 @@ class MasterExpectimax:
         gains: dict[object, float] = {}
         out = []
         for roll in ROLLS:
-            uses = master.legal_uses(sheet, roll)
+            uses = legal_uses(sheet, roll)
             best = -1e300 if uses else 0.0
             for use in uses:
                 gain = gains.get(use)
                 if gain is None:
-                    found = master.use_outcome(sheets, player, roll, use, rules)
+                    found = use_outcome(sheets, player, roll, use, rules)
                     assert not isinstance(found, str)
                     gain = gains[use] = value(found.sheet) - base
                 if gain > best:

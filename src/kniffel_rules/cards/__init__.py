@@ -25,7 +25,6 @@ rules of play, each once), ``engine`` (`new_game` and the protocol),
 view as text); modules named ``_x`` are internal.
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.cards._sample import sample_state
 from kniffel_rules.cards.actions import (
     Action,
@@ -33,7 +32,6 @@ from kniffel_rules.cards.actions import (
     Discard,
     Draw,
     Exchange,
-    Outcome,
     Pick,
     Place,
     PlaceToken,
@@ -42,7 +40,7 @@ from kniffel_rules.cards.actions import (
     Stop,
     Take,
 )
-from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
+from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import (
     GAME,
     INFO,
@@ -57,29 +55,15 @@ from kniffel_rules.cards.engine import (
     sample_chance,
     scores,
     stand_in,
-    whole_plays,
     why_illegal,
     winners,
 )
-from kniffel_rules.cards.legality import hand_limit, is_out, place_options, row_value, steps
-from kniffel_rules.cards.notation import COLOUR_NAMES, COMBINATION_NAMES, ROW_NAMES, parse_action
-from kniffel_rules.cards.pieces import (
-    BLUE_BOARD,
-    CARDS,
-    COLOURS,
-    RED_BOARD,
-    ROWS,
-    VALUES,
-    Board,
-    BoardRow,
-    Card,
-    Colour,
-    Row,
-)
+from kniffel_rules.cards.notation import parse_action
+from kniffel_rules.cards.pieces import Card, Row
 from kniffel_rules.cards.render import render, render_action
-from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.serial import from_json, to_json
-from kniffel_rules.cards.state import Observation, Phase, State, Tokens
+from kniffel_rules.cards.state import Observation, Phase, State
 from kniffel_rules.cards.view import (
     hidden_from,
     observation,
@@ -88,47 +72,17 @@ from kniffel_rules.cards.view import (
 )
 from kniffel_rules.cards.wire import action_from_dict, action_to_dict, action_to_text
 
-alias_modules(
-    __name__,
-    {
-        "board": "pieces",
-        "combos": "combinations",
-        "deck": "pieces",
-        "flow": "_flow",
-        "game": "engine",
-        "legal": "legality",
-        "observe": "view",
-        "validate": "_validate",
-    },
-)
-
 __all__ = [
-    "BLUE_BOARD",
-    "CARDS",
-    "COLOURS",
-    "COLOUR_NAMES",
-    "COMBINATION_NAMES",
     "GAME",
     "INFO",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "RED_BOARD",
-    "ROWS",
-    "ROW_NAMES",
-    "SIZES",
-    "VALUES",
     "Action",
     "Begin",
-    "Board",
-    "BoardRow",
     "Card",
-    "Colour",
     "Combination",
     "Discard",
     "Draw",
     "Exchange",
     "Observation",
-    "Outcome",
     "Phase",
     "Pick",
     "Place",
@@ -140,19 +94,15 @@ __all__ = [
     "State",
     "Stop",
     "Take",
-    "Tokens",
     "action_from_dict",
     "action_to_dict",
     "action_to_text",
     "apply",
     "chance_outcomes",
     "current_player",
-    "explain",
     "from_json",
-    "hand_limit",
     "hidden_from",
     "is_legal",
-    "is_out",
     "is_terminal",
     "legal_actions",
     "new_game",
@@ -160,19 +110,14 @@ __all__ = [
     "observation_from_dict",
     "observation_to_dict",
     "parse_action",
-    "place_options",
-    "plays",
     "render",
     "render_action",
     "replay_steps",
-    "row_value",
     "sample_chance",
     "sample_state",
     "scores",
     "stand_in",
-    "steps",
     "to_json",
-    "whole_plays",
     "why_illegal",
     "winners",
 ]

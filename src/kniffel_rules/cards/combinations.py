@@ -6,7 +6,8 @@ exactly these sets and ``apply`` accepts exactly these sets;
 `explain` only words the reason why some other cards are not one.
 
 Example:
-    >>> from kniffel_rules.cards import Card, Combination, plays
+    >>> from kniffel_rules.cards.combinations import Combination, plays
+    >>> from kniffel_rules.cards.pieces import Card
     >>> hand = (Card(2, "red"), Card(3, "blue"), Card(4, "blue"), Card(5, "green"),
     ...         Card(6, "red"), Card(6, "yellow"))
     >>> straights = tuple(cs for combo, cs in plays(hand) if combo is Combination.STRAIGHT)

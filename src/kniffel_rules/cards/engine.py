@@ -384,7 +384,7 @@ def whole_plays(state: State | Observation) -> tuple[Play, ...]:
     Example:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
-        >>> cards.whole_plays(s)                  # setup: no play
+        >>> cards.engine.whole_plays(s)                  # setup: no play
         ()
 
     Raises:

@@ -427,7 +427,8 @@ def steps(play: Play) -> tuple[Begin | Pick, ...]:
     """The decisions that make ``play``: `Begin` its combination, then `Pick` each card in order.
 
     Examples:
-        >>> from kniffel_rules.cards import Card, Combination, Play, steps
+        >>> from kniffel_rules.cards import Card, Combination, Play
+        >>> from kniffel_rules.cards.legality import steps
         >>> steps(Play(Combination.THREE_OF_A_KIND, [Card(9, "red"), Card(9, "blue"),
         ...                                          Card(9, "green")]))
         (Begin(Combination.THREE_OF_A_KIND), Pick(Card(9, 'blue')), Pick(Card(9, 'green')), \

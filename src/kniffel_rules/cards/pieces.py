@@ -7,7 +7,7 @@ value, then by colour in the order of `Colour`; hands, the pile, the display
 and the discard pile are always kept as tuples sorted in that order.
 
 Example:
-    >>> from kniffel_rules.cards import Card, CARDS
+    >>> from kniffel_rules.cards.pieces import CARDS, Card
     >>> len(CARDS), CARDS[0], CARDS[-1]
     (65, Card(1, 'blue'), Card(13, 'yellow'))
     >>> Card(7, "red") == Card(7, Colour.RED)

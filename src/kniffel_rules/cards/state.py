@@ -1,7 +1,7 @@
 """The state of a card game and its parts: `State`, `Phase`, `Tokens`, and `Observation`.
 
 All frozen value objects; `evolve` is the fast copy with changes. The actions
-are in `kniffel_rules.cards.actions` (still importable from here, as before).
+are in `kniffel_rules.cards.actions`.
 `Observation` is what one player may see of a `State` (made by
 ``cards.observation``; it lives here so that the engine can hand it to the
 protocol, `kniffel_rules.game.Game`).
@@ -14,20 +14,6 @@ from typing import Any
 
 import attrs
 
-from kniffel_rules.cards.actions import (  # noqa: F401  (the old home of the actions)
-    Action,
-    Begin,
-    Discard,
-    Draw,
-    Exchange,
-    Pick,
-    Place,
-    PlaceToken,
-    Play,
-    StartPlayer,
-    Stop,
-    Take,
-)
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.pieces import ROWS, Card, Row
 from kniffel_rules.cards.rules import Rules

@@ -14,9 +14,8 @@ Examples:
 Rules, rulings and options: ``docs/rules/classic.md`` (clause ids ``CL-``).
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.classic.actions import Action, Roll, Score
-from kniffel_rules.classic.combinations import possible_values, score
+from kniffel_rules.classic.combinations import score
 from kniffel_rules.classic.engine import (
     GAME,
     INFO,
@@ -27,31 +26,15 @@ from kniffel_rules.classic.engine import (
     is_terminal,
     legal_actions,
     new_game,
-    ranking_points,
     sample_chance,
     scores,
-    totals,
     why_illegal,
     winners,
 )
-from kniffel_rules.classic.legality import (
-    Entry,
-    allowed_boxes,
-    check_entry,
-    entry_options,
-)
-from kniffel_rules.classic.notation import BOX_NAMES, parse_action
-from kniffel_rules.classic.pieces import (
-    BOXES,
-    CROATIAN_BOXES,
-    LOWER,
-    UPPER,
-    Box,
-    layout,
-    sheet_boxes,
-)
+from kniffel_rules.classic.notation import parse_action
+from kniffel_rules.classic.pieces import Box
 from kniffel_rules.classic.render import render, render_action
-from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
+from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.serial import from_json, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
@@ -59,23 +42,12 @@ from kniffel_rules.classic.view import observation, observation_from_dict, obser
 from kniffel_rules.classic.wire import action_from_dict, action_to_dict, action_to_text
 from kniffel_rules.dice import DiceRoll
 
-# The module paths before the common rooms (issue 13) still import, warning.
-alias_modules(__name__, {"boxes": "combinations", "scoring": "legality", "game": "engine"})
-
 __all__ = [
-    "BOXES",
-    "BOX_NAMES",
-    "CROATIAN_BOXES",
     "GAME",
     "INFO",
-    "JOKER_MODES",
-    "LOWER",
-    "RANKINGS",
-    "UPPER",
     "Action",
     "Box",
     "DiceRoll",
-    "Entry",
     "Observation",
     "Phase",
     "Roll",
@@ -86,32 +58,24 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "action_to_text",
-    "allowed_boxes",
     "apply",
     "chance_outcomes",
-    "check_entry",
     "current_player",
-    "entry_options",
     "from_json",
     "is_legal",
     "is_terminal",
-    "layout",
     "legal_actions",
     "new_game",
     "observation",
     "observation_from_dict",
     "observation_to_dict",
     "parse_action",
-    "possible_values",
-    "ranking_points",
     "render",
     "render_action",
     "sample_chance",
     "score",
     "scores",
-    "sheet_boxes",
     "to_json",
-    "totals",
     "verify_sheet",
     "why_illegal",
     "winners",

@@ -11,10 +11,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from kniffel_rules import dice as _dice
-from kniffel_rules.classic.pieces import BOXES as BOXES  # for the old path classic.boxes
-from kniffel_rules.classic.pieces import CROATIAN_BOXES as CROATIAN_BOXES
-from kniffel_rules.classic.pieces import LOWER as LOWER
-from kniffel_rules.classic.pieces import UPPER as UPPER
 from kniffel_rules.classic.pieces import Box, check_rules
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError

@@ -147,7 +147,8 @@ def layout(rules: Rules) -> Layout:
     (Maximum - Minimum) x Ones (CL-31), no extra-Kniffel bonus.
 
     Examples:
-        >>> from kniffel_rules.classic import Rules, layout
+        >>> from kniffel_rules.classic import Rules
+        >>> from kniffel_rules.classic.pieces import layout
         >>> sheet = layout(Rules())
         >>> sheet.threshold, sheet.bonus, len(sheet.boxes)
         (63, 35, 13)

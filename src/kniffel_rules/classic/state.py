@@ -6,7 +6,6 @@ import attrs
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation
-from kniffel_rules._moved import moved_names
 from kniffel_rules.classic.pieces import Box, layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -125,12 +124,6 @@ class State:
     def rolls_left(self) -> int:
         """How many throws the current player still has this turn."""
         return 3 - self.rolls
-
-
-_MOVED = ("Action", "Roll", "Score")
-
-
-__getattr__ = moved_names(__name__, dict.fromkeys(_MOVED, "kniffel_rules.classic.actions"))
 
 
 @attrs.frozen(slots=True)

@@ -12,11 +12,11 @@ from typing import Final, TextIO
 
 from kniffel_rules import classic
 from kniffel_rules._text import brief
-from kniffel_rules.classic import BOXES, Box, Phase, Rules, Sheet, State
+from kniffel_rules.classic import Box, Phase, Rules, Sheet, State
 from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.combinations import check_dice, possible_values
 from kniffel_rules.classic.notation import read_box
-from kniffel_rules.classic.pieces import sheet_boxes
+from kniffel_rules.classic.pieces import BOXES, sheet_boxes
 from kniffel_rules.classic.render import render_action
 from kniffel_rules.classic.sheet import spec
 from kniffel_rules.cli.arguments import number, number_list

@@ -18,14 +18,11 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from kniffel_rules import dice as _dice
-from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, SPECIAL_AREAS, Area
+from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["adjacent_triples", "combinations", "safe_repr", "shown", "shown_areas", "triples"]
-
-# The old module ``duel.areas`` is an alias of this one: its area names stay here.
-_MOVED = (AREAS, NUMBER_AREAS, SPECIAL_AREAS, Area)
 
 
 def _shows(area: Area, dice: tuple[int, ...]) -> bool:

@@ -17,7 +17,6 @@ Every public function here refuses a ``state`` that is not a Duell `State`
 
 from __future__ import annotations
 
-import warnings
 from functools import lru_cache
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
@@ -34,12 +33,8 @@ from kniffel_rules.notation import dice_text, said
 
 __all__ = [
     "candidates",
-    "check_joker",
-    "check_miss",
-    "check_roll",
     "check_state",
     "has_won",
-    "joker_block",
     "joker_hand_problem",
     "joker_problem",
     "listing",
@@ -425,35 +420,3 @@ def _listing(state: State) -> tuple[Action, ...]:
 def _tail(dice: tuple[int, ...], jokers: bool, rolls: bool) -> tuple[Action, ...]:
     """The jokers of ``dice`` if ``jokers``, then its rolls if ``rolls``: what follows the moves."""
     return (*(_joker_actions(dice) if jokers else ()), *(keep_actions(dice) if rolls else ()))
-
-
-def _deprecated(old: str, new: str) -> None:
-    warnings.warn(
-        f"duel.{old} is deprecated: use duel.{new}, which returns a Rejection",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-
-
-def check_roll(state: State, keep: tuple[int, ...]) -> str | None:
-    """Deprecated: `roll_problem`."""
-    _deprecated("check_roll", "roll_problem")
-    return roll_problem(state, keep)
-
-
-def check_miss(state: State) -> str | None:
-    """Deprecated: `miss_problem`."""
-    _deprecated("check_miss", "miss_problem")
-    return miss_problem(state)
-
-
-def check_joker(state: State, die: object, face: object) -> str | None:
-    """Deprecated: `joker_problem`."""
-    _deprecated("check_joker", "joker_problem")
-    return joker_problem(state, die, face)
-
-
-def joker_block(state: State) -> str | None:
-    """Deprecated: `joker_hand_problem`."""
-    _deprecated("joker_block", "joker_hand_problem")
-    return joker_hand_problem(state)

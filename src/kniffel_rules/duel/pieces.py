@@ -6,7 +6,7 @@ a disc lies on the centre line, on a colour's space or in a colour's hole
 knows the dice or a state.
 
 Example:
-    >>> from kniffel_rules.duel import AREAS, Area, Spot
+    >>> from kniffel_rules.duel.pieces import AREAS, Area, Spot
     >>> len(AREAS), Area.FULL_HOUSE.label, Area.KNIFFEL.has_spaces
     (11, 'Full House', False)
     >>> Spot.RED_HOLE.secured, Spot.RED_HOLE.owner

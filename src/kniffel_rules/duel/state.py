@@ -11,7 +11,6 @@ import attrs
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._fields import is_int
-from kniffel_rules._moved import moved_names
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
@@ -90,23 +89,6 @@ class State:
     def rolls_left(self) -> int:
         """How many throws the current player still has this turn."""
         return 3 - self.rolls
-
-
-# Names this module had before the pieces and the actions got rooms of their
-# own: they still import from here, with a DeprecationWarning (BLUE, RED,
-# HOLES, JOKERS_PER_COLOUR and Spot this module uses, so they are here anyway).
-_PIECES = ("COLOURS", "SPACES")
-_ACTIONS = ("Action", "Joker", "Miss", "Move", "Roll")
-
-
-__getattr__ = moved_names(
-    __name__,
-    {
-        **dict.fromkeys(_PIECES, "kniffel_rules.duel.pieces"),
-        "_START_BOARD": "kniffel_rules.duel.pieces:START_BOARD",
-        **dict.fromkeys(_ACTIONS, "kniffel_rules.duel.actions"),
-    },
-)
 
 
 @attrs.frozen(slots=True)

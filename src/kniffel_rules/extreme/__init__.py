@@ -8,8 +8,7 @@ The package's rooms: `rules` (the options), `pieces` (the boxes),
 rules of play), `engine` (the protocol functions), `serial` (JSON),
 `sheet` (the paper score sheet), and the wire: `wire` (actions as JSON
 objects and canonical text), `notation` (`parse_action`, what players type)
-and `view` (`observation`). The old module paths ``boxes`` and ``game``
-still import, with a `DeprecationWarning`.
+and `view` (`observation`).
 
 Examples:
     >>> from kniffel_rules import extreme
@@ -24,9 +23,8 @@ Examples:
     50
 """
 
-from kniffel_rules._moved import alias_modules
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import check_faces, possible_values, score
+from kniffel_rules.extreme.combinations import score
 from kniffel_rules.extreme.engine import (
     GAME,
     INFO,
@@ -42,8 +40,8 @@ from kniffel_rules.extreme.engine import (
     why_illegal,
     winners,
 )
-from kniffel_rules.extreme.notation import BOX_NAMES, D10_NAMES, parse_action
-from kniffel_rules.extreme.pieces import BOXES, LOWER, UPPER, Box, layout
+from kniffel_rules.extreme.notation import parse_action
+from kniffel_rules.extreme.pieces import Box
 from kniffel_rules.extreme.render import render, render_action
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.serial import from_json, to_json
@@ -52,16 +50,9 @@ from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.extreme.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.extreme.wire import action_from_dict, action_to_dict, action_to_text
 
-alias_modules(__name__, {"boxes": "combinations", "game": "engine"})
-
 __all__ = [
-    "BOXES",
-    "BOX_NAMES",
-    "D10_NAMES",
     "GAME",
     "INFO",
-    "LOWER",
-    "UPPER",
     "Action",
     "Box",
     "ExtremeRoll",
@@ -77,19 +68,16 @@ __all__ = [
     "action_to_text",
     "apply",
     "chance_outcomes",
-    "check_faces",
     "current_player",
     "from_json",
     "is_legal",
     "is_terminal",
-    "layout",
     "legal_actions",
     "new_game",
     "observation",
     "observation_from_dict",
     "observation_to_dict",
     "parse_action",
-    "possible_values",
     "render",
     "render_action",
     "sample_chance",

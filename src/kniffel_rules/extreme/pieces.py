@@ -120,7 +120,8 @@ def layout(rules: Rules) -> Layout:
         InvalidStateError: ``rules`` is not an Extreme `Rules` (path ``rules``).
 
     Examples:
-        >>> from kniffel_rules.extreme import Rules, layout
+        >>> from kniffel_rules.extreme import Rules
+        >>> from kniffel_rules.extreme.pieces import layout
         >>> sheet = layout(Rules())
         >>> sheet.threshold, sheet.bonus, len(sheet.boxes)
         (73, 45, 22)

@@ -10,17 +10,13 @@ import attrs
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation
-from kniffel_rules._moved import moved_names
 from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
 __all__ = ["Observation", "Phase", "Sheet", "State"]
 
-_MOVED = frozenset({"Action", "ExtremeRoll", "Roll", "Score"})
 
-
-__getattr__ = moved_names(__name__, dict.fromkeys(_MOVED, "kniffel_rules.extreme.actions"))
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
 _LAYOUT = layout(Rules())  # the lower section does not depend on the rules
 

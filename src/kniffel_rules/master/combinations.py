@@ -5,7 +5,7 @@ Pure functions of the dice, read with the shared detectors of
 in ``kniffel_rules.master.legality``.
 
 Example:
-    >>> from kniffel_rules.master import coin_combos, tasks_shown
+    >>> from kniffel_rules.master.combinations import coin_combos, tasks_shown
     >>> tasks_shown((3, 3, 3, 5, 5))
     (Task.FULL_HOUSE,)
     >>> coin_combos((3, 3, 3, 5, 5))

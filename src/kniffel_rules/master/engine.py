@@ -265,7 +265,7 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
         >>> from kniffel_rules import master
         >>> s = master.new_game(players=2, first_player=0)
         >>> s = master.apply(master.apply(s, master.Roll()), master.DiceRoll((1, 2, 3, 4, 5)))
-        >>> master.outcome(s, master.Fulfil(master.Task.LARGE_STRAIGHT))
+        >>> master.engine.outcome(s, master.Fulfil(master.Task.LARGE_STRAIGHT))
         Outcome(sheet=Sheet(stars=2, tasks=[large_straight], rows=[0 0 0 0 0 0], coins=0+2/8),
                 stars=2, coins=2, overhang=0, race=2)
     """

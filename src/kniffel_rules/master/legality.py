@@ -18,7 +18,8 @@ gives the same set faster (`legal_uses`, memoised on what its checks read).
 players (the race) and the coins.
 
 Example:
-    >>> from kniffel_rules.master import Combo, Coins, NumberRows, Sheet, legal_uses
+    >>> from kniffel_rules.master import Combo, Coins, NumberRows, Sheet
+    >>> from kniffel_rules.master.legality import legal_uses
     >>> legal_uses(Sheet(), (2, 2, 5, 5, 6))
     (row 2 (+2), row 5 (+2), rows 2 (+2) and 5 (+2), coins: pair (+1),
      coins: two pairs (+2), row 2 (+2) and coins: pair (+1), row 5 (+2) and coins: pair (+1))

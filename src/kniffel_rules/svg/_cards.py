@@ -15,6 +15,9 @@ from typing import Any, Final
 
 from kniffel_rules import cards
 from kniffel_rules._types import TERMINAL
+from kniffel_rules.cards.engine import stand_in
+from kniffel_rules.cards.pieces import ROWS, Colour
+from kniffel_rules.cards.state import Tokens
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
 from kniffel_rules.svg._draw import CARD_SIZE, HIGHLIGHT, INK, Canvas, short
@@ -31,11 +34,11 @@ _ROW_H: Final = 26
 _PER_LINE: Final = 2
 _TOKEN: Final = "#7a4b2a"
 _FILLS: Final = {
-    cards.Colour.BLUE: "#2f6fdf",
-    cards.Colour.GREEN: "#2e9e4f",
-    cards.Colour.PURPLE: "#7e3fb5",
-    cards.Colour.RED: "#d9342b",
-    cards.Colour.YELLOW: "#f2c40f",
+    Colour.BLUE: "#2f6fdf",
+    Colour.GREEN: "#2e9e4f",
+    Colour.PURPLE: "#7e3fb5",
+    Colour.RED: "#d9342b",
+    Colour.YELLOW: "#f2c40f",
 }
 _CARD_GAP: Final = 4
 
@@ -47,7 +50,7 @@ def _count(n: int, lang: Lang) -> str:
 def _card(canvas: Canvas, x: float, y: float, card: cards.Card, lang: Lang) -> None:
     caption = f"{name(card.colour, lang)} {card.value}"
     canvas.card(
-        x, y, card.value, _FILLS[card.colour], caption, dark_text=card.colour is cards.Colour.YELLOW
+        x, y, card.value, _FILLS[card.colour], caption, dark_text=card.colour is Colour.YELLOW
     )
 
 
@@ -62,10 +65,10 @@ def _cards_line(
 
 
 def _board(
-    canvas: Canvas, x: float, y: float, rules: cards.Rules, tokens: cards.Tokens, lang: Lang
+    canvas: Canvas, x: float, y: float, rules: cards.Rules, tokens: Tokens, lang: Lang
 ) -> None:
     board = rules.board
-    for r, (row, spec) in enumerate(zip(cards.ROWS, board.rows, strict=True)):
+    for r, (row, spec) in enumerate(zip(ROWS, board.rows, strict=True)):
         row_y = y + r * _ROW_H
         canvas.text(x, row_y + 15, short(name(row, lang), 18), size=12)
         on = tokens.rows[r]
@@ -100,7 +103,7 @@ def _panel(
     *,
     who: str,
     rules: cards.Rules,
-    tokens: cards.Tokens,
+    tokens: Tokens,
     held: int,
     hand: Sequence[cards.Card] | None,
     lang: Lang,
@@ -131,7 +134,7 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
         InvalidStateError: ``view`` is neither.
     """
     if isinstance(view, cards.Observation):
-        state = cards.stand_in(view)  # also refuses a view whose fields do not fit
+        state = stand_in(view)  # also refuses a view whose fields do not fit
         own: int | None = view.player
         hand_sizes = view.hand_sizes
         pile = view.pile_size
@@ -153,7 +156,7 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
     players = len(names)
     lines = (players + _PER_LINE - 1) // _PER_LINE
     across = min(players, _PER_LINE)
-    panel_h = 54 + _ROW_H * len(cards.ROWS) + 10
+    panel_h = 54 + _ROW_H * len(ROWS) + 10
     width = 2 * _MARGIN + across * _PANEL_W + (across - 1) * 14
     top = 44.0 + 34
     own_extra = CARD_SIZE[1] + 10

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from kniffel_rules import duel
 from kniffel_rules._dicegame import Phase
+from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
 from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
@@ -85,7 +86,7 @@ def _jokers(
     lang: Lang,
     moving: bool,
 ) -> None:
-    width = _LANE * len(duel.AREAS)
+    width = _LANE * len(AREAS)
     if moving:
         canvas.rect(x, y, width, 26, fill=HIGHLIGHT, stroke=None)
     canvas.circle(x + 10, y + 13, 7, fill=_COLOURS[seat])
@@ -111,7 +112,7 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
         raise InvalidStateError(
             "view", f"expected a Duell State or Observation, got {type(view).__name__}"
         )
-    width = 2 * _MARGIN + _LANE * len(duel.AREAS)
+    width = 2 * _MARGIN + _LANE * len(AREAS)
     board_top = 44.0 + 30
     board_h = _SLOT * len(_SLOTS)
     jokers_top = board_top + _LABELS_H + board_h + 40
@@ -129,14 +130,14 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
     canvas.rect(
         _MARGIN,
         board_top,
-        _LANE * len(duel.AREAS),
+        _LANE * len(AREAS),
         _LABELS_H + board_h,
         fill="#fbfaf5",
         stroke=INK,
         width=1.5,
         rx=6,
     )
-    for i, (area, spot) in enumerate(zip(duel.AREAS, view.board, strict=True)):
+    for i, (area, spot) in enumerate(zip(AREAS, view.board, strict=True)):
         x = _MARGIN + i * _LANE
         _label(canvas, x + _LANE / 2, board_top, area, lang)
         _lane(canvas, x, lanes_top, area, spot)

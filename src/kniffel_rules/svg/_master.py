@@ -12,6 +12,7 @@ from kniffel_rules import master
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
+from kniffel_rules.master.pieces import ROW_LENGTH
 from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
 from kniffel_rules.svg._words import name, say
@@ -62,16 +63,16 @@ def _panel(
         row_y = top + 8 + (face - 1) * (_CELL + 3)
         canvas.die(x + 10, row_y, _CELL - 2, face)
         spaces = sheet.row(face)
-        for cell in range(master.ROW_LENGTH):
+        for cell in range(ROW_LENGTH):
             cx = x + 44 + cell * _CELL
             canvas.rect(
                 cx, row_y, _CELL - 2, _CELL - 2, fill=_PASSED if cell < spaces else "#ffffff", rx=3
             )
-        if 0 < spaces < master.ROW_LENGTH:
+        if 0 < spaces < ROW_LENGTH:
             cx = x + 44 + (spaces - 1) * _CELL + (_CELL - 2) / 2
             canvas.circle(cx, row_y + (_CELL - 2) / 2, 7, fill=_MARKER, stroke=INK)
-        elif spaces >= master.ROW_LENGTH:
-            canvas.star(x + 44 + master.ROW_LENGTH * _CELL + 12, row_y + 11, 9, filled=True)
+        elif spaces >= ROW_LENGTH:
+            canvas.star(x + 44 + ROW_LENGTH * _CELL + 12, row_y + 11, 9, filled=True)
     # the coin row: the current lap's spaces, the marker, the laps done as stars
     top = y + 370
     lap = sheet.lap_length
@@ -94,7 +95,7 @@ def _panel(
         cx = x + 10 + (sheet.coin_position - 1) * _CELL + (_CELL - 2) / 2
         canvas.circle(cx, row_y + (_CELL - 2) / 2, 7, fill="#d4a017", stroke=INK)
     for k in range(min(sheet.coin_laps, 6)):
-        canvas.star(x + 10 + master.ROW_LENGTH * _CELL + 14 + k * 18, row_y + 11, 7, filled=True)
+        canvas.star(x + 10 + ROW_LENGTH * _CELL + 14 + k * 18, row_y + 11, 7, filled=True)
     if sheet.coin_laps > 6:
         canvas.text(
             x + _PANEL_W - 10, row_y + 16, f"\u00d7{sheet.coin_laps}", size=11, anchor="end"

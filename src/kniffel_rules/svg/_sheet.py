@@ -13,7 +13,9 @@ from typing import Any, Final
 
 from kniffel_rules import classic, extreme
 from kniffel_rules._dicegame import Phase
+from kniffel_rules.classic.pieces import sheet_boxes
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme.pieces import LOWER, UPPER
 from kniffel_rules.lang import Lang
 from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
@@ -38,7 +40,7 @@ def _value(value: int | None) -> str:
 
 def _classic_lines(state: classic.State, lang: Lang) -> list[_Line]:
     rules = state.rules
-    boxes = classic.sheet_boxes(rules)
+    boxes = sheet_boxes(rules)
     sheets = state.sheets
     lines: list[_Line] = []
     for box in boxes:
@@ -63,13 +65,13 @@ def _extreme_lines(state: extreme.State, lang: Lang) -> list[_Line]:
     rules = state.rules
     sheets = state.sheets
     lines: list[_Line] = [
-        (name(box, lang), tuple(_value(s[box]) for s in sheets), False) for box in extreme.UPPER
+        (name(box, lang), tuple(_value(s[box]) for s in sheets), False) for box in UPPER
     ]
     lines.append((say("upper_sum", lang), tuple(str(s.upper_sum) for s in sheets), True))
     lines.append((say("bonus", lang), tuple(str(s.upper_bonus(rules)) for s in sheets), True))
     lines.append((say("upper_total", lang), tuple(str(s.upper_total(rules)) for s in sheets), True))
     lines.extend(
-        (name(box, lang), tuple(_value(s[box]) for s in sheets), False) for box in extreme.LOWER
+        (name(box, lang), tuple(_value(s[box]) for s in sheets), False) for box in LOWER
     )
     lines.append((say("lower_total", lang), tuple(str(s.lower_total) for s in sheets), True))
     lines.append((say("total", lang), tuple(str(s.total(rules)) for s in sheets), True))

@@ -11,9 +11,9 @@ A solitaire position at the start of a turn is ``(mask, upper, fifty)``:
 
 Everything the rules decide is read from `kniffel_rules.classic` itself:
 natural scores from `classic.score`, and every entry of an extra Kniffel
-(joker, bonus, forced order) from `classic.check_entry` on a sheet with the
+(joker, bonus, forced order) from `classic.legality.check_entry` on a sheet with the
 same open boxes. An ordinary roll goes in any open box at its natural value
-with no bonus (what ``classic.allowed_boxes`` documents; tested against
+with no bonus (what ``classic.legality.allowed_boxes`` documents; tested against
 ``check_entry``).
 """
 
@@ -24,7 +24,9 @@ from functools import cached_property, lru_cache
 import attrs
 
 from kniffel_rules.bots.optimal._multisets import ROLLS
-from kniffel_rules.classic import BOXES, Box, Entry, Rules, Sheet, check_entry, layout, score
+from kniffel_rules.classic import Box, Rules, Sheet, score
+from kniffel_rules.classic.legality import Entry, check_entry
+from kniffel_rules.classic.pieces import BOXES, layout
 from kniffel_rules.errors import KniffelError
 
 __all__ = ["KNIFFEL_BIT", "NUM_BOXES", "Model", "Option", "solver_rules"]
@@ -111,7 +113,7 @@ class Model:
         return tuple(tuple(score(box, roll, self.rules) for roll in ROLLS) for box in BOXES)
 
     def extra_options(self, mask: int, fifty: int) -> tuple[tuple[Option, ...], ...]:
-        """Every entry `classic.check_entry` allows for an extra Kniffel, face by face.
+        """Every entry `classic.legality.check_entry` allows for an extra Kniffel, face by face.
 
         Args:
             mask: The filled boxes (the Kniffel box among them).

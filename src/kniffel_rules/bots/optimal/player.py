@@ -17,19 +17,9 @@ from kniffel_rules.bots.optimal._table import (
     shipped_table,
 )
 from kniffel_rules.bots.optimal._turn import TurnCache
-from kniffel_rules.classic import (
-    BOXES,
-    Action,
-    Box,
-    Entry,
-    Phase,
-    Roll,
-    Rules,
-    Sheet,
-    State,
-    check_entry,
-    legal_actions,
-)
+from kniffel_rules.classic import Action, Box, Phase, Roll, Rules, Sheet, State, legal_actions
+from kniffel_rules.classic.legality import Entry, check_entry
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import IllegalActionError, KniffelError
 
 __all__ = ["Advice", "OptimalSolitaire"]

@@ -23,7 +23,8 @@ from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, NUM_BOXES
 from kniffel_rules.bots.optimal._solver import Solver, numpy_or_error
 from kniffel_rules.bots.optimal._table import ValueTable
 from kniffel_rules.bots.optimal.player import OptimalSolitaire
-from kniffel_rules.classic import BOXES, Action, DiceRoll, Roll, Rules, Score
+from kniffel_rules.classic import Action, DiceRoll, Roll, Rules, Score
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.limits import MAX_BATCH
 
 __all__ = ["Simulation", "simulate"]

@@ -19,7 +19,6 @@ from kniffel_rules.bots.optimal._solver import _Tables
 from kniffel_rules.bots.winning import _exact, _moments
 from kniffel_rules.bots.winning._moments import Moments, chain_pair, closure_pair
 from kniffel_rules.classic import (
-    BOXES,
     Action,
     Box,
     Phase,
@@ -29,8 +28,9 @@ from kniffel_rules.classic import (
     Sheet,
     State,
     legal_actions,
-    possible_values,
 )
+from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import IllegalActionError, KniffelError
 from kniffel_rules.limits import MAX_PLAYERS
 

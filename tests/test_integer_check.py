@@ -1,0 +1,62 @@
+"""One integer check: action fields, rules options, JSON documents and command-line numbers.
+
+``_fields.check_int`` is the library's only integer check; the attrs
+validators, the JSON readers and the command line's number reader are thin
+adapters around it, so the same bad value is refused with the same words
+wherever it comes from (issue 27).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from kniffel_rules import InvalidStateError, cards, classic
+from kniffel_rules._json import get_int
+from kniffel_rules.cli.arguments import number
+
+
+class _Seat(enum.IntEnum):
+    ONE = 1
+
+
+def _readers(value: Any) -> list[tuple[Callable[[], object], str]]:
+    return [
+        (lambda: cards.StartPlayer(value), "seat"),
+        (lambda: classic.Rules(games=value), "rules.games"),
+        (lambda: get_int({"n": value}, "n", "doc", 1, 3), "doc.n"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "detail"),
+    [
+        (True, "expected an integer, got bool"),
+        (1.0, "expected an integer, got float"),
+        ("1", "expected an integer, got str"),
+        (None, "expected an integer, got null"),
+        (_Seat.ONE, "expected an integer, got _Seat"),  # equal to 1, but not an int
+    ],
+)
+def test_a_non_integer_is_refused_alike_everywhere(value: object, detail: str) -> None:
+    for call, path in _readers(value):
+        with pytest.raises(InvalidStateError) as info:
+            call()
+        assert (info.value.path, info.value.detail) == (path, detail)
+
+
+def test_a_number_out_of_range_is_refused_alike_everywhere() -> None:
+    cases: list[tuple[Callable[[], object], str, str]] = [
+        (lambda: cards.StartPlayer(-1), "seat", "-1 is below the minimum 0"),
+        (lambda: classic.Rules(games=0), "rules.games", "0 is below the minimum 1"),
+        (lambda: classic.Rules(games=1001), "rules.games", "1001 is above the maximum 1000"),
+        (lambda: get_int({"n": 0}, "n", "doc", 1, 3), "doc.n", "0 is below the minimum 1"),
+        (lambda: number("4", "--n", 1, 3), "--n", "4 is above the maximum 3"),
+    ]
+    for call, path, detail in cases:
+        with pytest.raises(InvalidStateError) as info:
+            call()
+        assert (info.value.path, info.value.detail) == (path, detail)
