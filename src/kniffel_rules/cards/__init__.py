@@ -78,7 +78,7 @@ from kniffel_rules.cards.pieces import (
 )
 from kniffel_rules.cards.render import render, render_action
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from kniffel_rules.cards.serial import from_json, to_json
+from kniffel_rules.cards.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.cards.view import (
     hidden_from,
@@ -148,6 +148,7 @@ __all__ = [
     "chance_outcomes",
     "current_player",
     "explain",
+    "from_dict",
     "from_json",
     "hand_limit",
     "hidden_from",
@@ -171,6 +172,7 @@ __all__ = [
     "scores",
     "stand_in",
     "steps",
+    "to_dict",
     "to_json",
     "whole_plays",
     "why_illegal",

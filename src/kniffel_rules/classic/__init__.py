@@ -52,7 +52,7 @@ from kniffel_rules.classic.pieces import (
 )
 from kniffel_rules.classic.render import render, render_action
 from kniffel_rules.classic.rules import JOKER_MODES, RANKINGS, Rules
-from kniffel_rules.classic.serial import from_json, to_json
+from kniffel_rules.classic.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
 from kniffel_rules.classic.view import observation, observation_from_dict, observation_to_dict
@@ -92,6 +92,7 @@ __all__ = [
     "check_entry",
     "current_player",
     "entry_options",
+    "from_dict",
     "from_json",
     "is_legal",
     "is_terminal",
@@ -110,6 +111,7 @@ __all__ = [
     "score",
     "scores",
     "sheet_boxes",
+    "to_dict",
     "to_json",
     "totals",
     "verify_sheet",

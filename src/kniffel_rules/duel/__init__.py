@@ -77,7 +77,7 @@ from kniffel_rules.duel.pieces import (
 )
 from kniffel_rules.duel.render import render, render_action
 from kniffel_rules.duel.rules import ADJACENCIES, Rules
-from kniffel_rules.duel.serial import from_json, to_json
+from kniffel_rules.duel.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.duel.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.duel.wire import action_from_dict, action_to_dict, action_to_text
@@ -124,6 +124,7 @@ __all__ = [
     "check_roll",
     "combinations",
     "current_player",
+    "from_dict",
     "from_json",
     "has_won",
     "is_legal",
@@ -146,6 +147,7 @@ __all__ = [
     "roll_problem",
     "sample_chance",
     "scores",
+    "to_dict",
     "to_json",
     "why_illegal",
     "win_reason",

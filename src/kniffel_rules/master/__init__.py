@@ -63,7 +63,7 @@ from kniffel_rules.master.pieces import (
 )
 from kniffel_rules.master.render import render, render_action
 from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.serial import MAX_TURN_STARS, from_json, to_json
+from kniffel_rules.master.serial import MAX_TURN_STARS, from_dict, from_json, to_dict, to_json
 from kniffel_rules.master.state import Observation, Phase, Sheet, State, bonus_stars, lap_length
 from kniffel_rules.master.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.master.wire import action_from_dict, action_to_dict, action_to_text
@@ -113,6 +113,7 @@ __all__ = [
     "chance_outcomes",
     "coin_combos",
     "current_player",
+    "from_dict",
     "from_json",
     "is_legal",
     "is_terminal",
@@ -131,6 +132,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "tasks_shown",
+    "to_dict",
     "to_json",
     "use_outcome",
     "use_problem",
