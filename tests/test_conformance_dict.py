@@ -286,3 +286,17 @@ def test_loads_refuses_a_number_too_large_for_a_float() -> None:
     with pytest.raises(InvalidStateError) as info:
         _json.loads('{"a": [1, 1e999]}')
     assert info.value.path == "a[1]"
+
+
+def test_verify_sheet_still_reads_a_mapping_that_is_not_a_dict() -> None:
+    """``check_tree`` refuses a mapping type inside a document; a sheet's top may be one."""
+    from types import MappingProxyType
+
+    from kniffel_rules import classic, record, verify_sheet
+    from kniffel_rules.bots import ClassicGreedy
+
+    doc = classic.write_sheet(record("classic", [ClassicGreedy()], seed=3))
+    assert verify_sheet(MappingProxyType(doc)).ok
+    with pytest.raises(InvalidStateError) as info:
+        verify_sheet({**doc, "players": MappingProxyType({})})
+    assert info.value.path == "players"
