@@ -86,7 +86,7 @@ def to_dict(state: State) -> dict[str, Any]:
 
     A new dict on every call, sharing nothing with ``state``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import duel
         >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
         >>> duel.to_dict(s)["players"][0]

@@ -78,7 +78,7 @@ def to_dict(state: State) -> dict[str, Any]:
     Raises:
         InvalidStateError: ``state`` is not a master `State`.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import master
         >>> s = master.new_game(["Ann", "Ben"], first_player=1)
         >>> master.to_dict(s)["players"][0]["rows"]
