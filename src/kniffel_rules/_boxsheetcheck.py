@@ -153,9 +153,9 @@ def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
     """
     if isinstance(doc, (str, bytes, bytearray)):
         data = _json.loads(doc)
-    else:
-        _json.check_tree(doc)  # a dict given directly gets the checks of parsed text
-        data = doc
+    else:  # a mapping given directly: its items as a dict, with the checks of parsed text
+        data = dict(doc) if isinstance(doc, Mapping) else doc
+        _json.check_tree(data)
     if not isinstance(data, Mapping):
         raise InvalidStateError("", f"a sheet is a JSON object, got {type(data).__name__}")
     return dict(data)

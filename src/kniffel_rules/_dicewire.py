@@ -13,7 +13,6 @@ seen by one seat, and `open_observation_to_dict` its JSON form.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, TypeVar, get_type_hints
@@ -309,9 +308,12 @@ def open_observation(
 
 
 def open_observation_to_dict(
-    obs: OpenObservation, cls: type[OpenObservation], variant: str, to_json: Callable[[Any], str]
+    obs: OpenObservation,
+    cls: type[OpenObservation],
+    variant: str,
+    to_dict: Callable[[Any], dict[str, Any]],
 ) -> dict[str, Any]:
-    """``{"variant", "player", "to_move", "state"}``, the state as its ``to_json`` document.
+    """``{"variant", "player", "to_move", "state"}``, the state as its ``to_dict`` document.
 
     Raises:
         InvalidStateError: ``obs`` is not an observation of the game (path ``observation``).
@@ -324,7 +326,7 @@ def open_observation_to_dict(
         "variant": variant,
         "player": obs.player,
         "to_move": obs.to_move,
-        "state": json.loads(to_json(obs.state)),
+        "state": to_dict(obs.state),
     }
 
 
@@ -332,15 +334,15 @@ def open_observation_from_dict(
     data: Any,
     cls: type[OpenObservation],
     variant: str,
-    from_json: Callable[[str], Any],
+    from_dict: Callable[[Any], Any],
     to_move: Callable[[Any], int],
     num_players: Callable[[Any], int],
 ) -> Any:
-    """Read what `open_observation_to_dict` wrote: the state by ``from_json``, then the seat.
+    """Read what `open_observation_to_dict` wrote: the state by ``from_dict``, then the seat.
 
     Raises:
         InvalidStateError: A malformed document, a ``state`` that
-            ``from_json`` refuses (its path under ``state``), a ``player``
+            ``from_dict`` refuses (its path under ``state``), a ``player``
             that is no seat, or a ``to_move`` that is not who moves.
     """
     _json.check_tree(data)
@@ -350,7 +352,7 @@ def open_observation_from_dict(
     if not isinstance(doc["state"], dict):
         raise InvalidStateError("state", f"expected an object, got {brief(doc['state'])}")
     try:
-        state = from_json(_json.dumps(doc["state"]))
+        state = from_dict(doc["state"])
     except InvalidStateError as error:
         path = f"state.{error.path}" if error.path else "state"
         raise InvalidStateError(path, error.detail) from None

@@ -6,6 +6,7 @@ Shared by every game's ``from_json`` and by the score-sheet readers.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
@@ -29,6 +30,8 @@ __all__ = [
     "get_opt_int",
     "get_str",
     "loads",
+    "read_document",
+    "read_header",
 ]
 
 
@@ -91,17 +94,33 @@ def _bad_text(value: str) -> bool:
 
 
 def check_tree(value: Any, path: str = "") -> None:
-    """Check a parsed document (or a dict given directly) before reading it.
+    """Check a parsed document, or a dict given directly, before reading it.
 
-    Iterative, so that no nesting reaches Python's recursion limit: the
-    nesting is at most `limits.MAX_DEPTH`, object keys are strings, and every
-    string can be written as UTF-8.
+    What `loads` accepts from text, and nothing a text could not hold, so
+    that a dict handed to a ``from_dict`` gets the protection text gets:
+
+    - only JSON data, by exact type: ``dict`` (string keys), ``list`` (or
+      ``tuple``), ``str``, ``int``, ``float``, ``bool``, ``None``; no
+      subclass, whose methods could answer differently each time asked;
+    - nested at most `limits.MAX_DEPTH` deep (so a cycle is refused too);
+    - no larger than the shortest JSON text that writes it could be within
+      `limits.MAX_DOCUMENT_LENGTH` characters (counted from below: quotes,
+      commas and colons, each value at least one character), so that an
+      object shared many times over, which no text can write, cannot make a
+      small dict cost an unbounded walk;
+    - integers of at most 4,300 digits (what Python reads from text),
+      finite floats (no ``NaN``, no ``Infinity``), and strings that can be
+      written as UTF-8 (no lone surrogates).
+
+    Where it names the path the walk is iterative, so that no nesting
+    reaches Python's recursion limit.
 
     Raises:
-        InvalidStateError: Naming the path of the first offending node.
+        InvalidStateError: Naming the path of the first offending node
+            (the whole document, path ``""``, when it is too large).
     """
     try:
-        if _tree_ok(value, 0):
+        if _tree_ok(value, 0, MAX_DOCUMENT_LENGTH) >= 0:
             return  # the common case: no path is built
     except RecursionError:  # a deep call stack already: the iterative walk decides
         pass
@@ -109,70 +128,149 @@ def check_tree(value: Any, path: str = "") -> None:
 
 
 _STR = {str}
-_LEAVES = frozenset({int, bool, float, type(None)})
+_NONE = type(None)
+_SCALARS = frozenset({int, bool, _NONE})
 _TEXT = frozenset({str})
+_BIG = 10**4300
+"""Integers read are smaller than this in size: text holds at most 4,300 digits."""
 
 
-def _tree_ok(node: Any, depth: int) -> bool:
-    """True when `check_tree` finds nothing in ``node`` at ``depth`` (no paths built)."""
-    if isinstance(node, str):
-        return node.isascii() or not _bad_text(node)
-    if isinstance(node, dict):
+def _tree_ok(node: Any, depth: int, budget: int) -> int:
+    """The size budget left once ``node`` (at ``depth``) passes `check_tree`; -1 if not.
+
+    The fast walk, building no path; `_check_tree_paths` is the walk that
+    names the path, and checks exactly the same. The budget counts from
+    below the characters a text needs: an object or array one for its
+    brackets and one per item (its comma or a number's digit), each key
+    and string its length. It is spent before a string is read, and
+    running out raises at once, so no string shared many times is read
+    more often than a text could repeat it.
+
+    Raises:
+        InvalidStateError: Out of budget: the document is too large.
+    """
+    kind = type(node)
+    if kind is dict:
         if depth >= MAX_DEPTH:
-            return False
-        if set(map(type, node)) != _STR or not "".join(node).isascii():
-            for key in node:
-                if not isinstance(key, str) or (not key.isascii() and _bad_text(key)):
-                    return False
+            return -1
+        budget -= 1 + len(node)
+        if node:
+            if set(map(type, node)) != _STR:
+                return -1
+            keys = "".join(node)  # no longer than the keys held: each is another string
+            budget -= len(keys)
+            if budget < 0:
+                raise _too_large()
+            if not keys.isascii() and any(map(_bad_text, node)):
+                return -1
         children: Any = node.values()
-    elif isinstance(node, (list, tuple)):
+    elif kind is list or kind is tuple:
         if depth >= MAX_DEPTH:
-            return False
+            return -1
+        budget -= 1 + len(node)
         children = node
     else:
-        return True
+        if _leaf_problem(node, kind):
+            return -1
+        budget -= len(node) if kind is str else 0
+        if budget < 0:
+            raise _too_large()
+        return budget
     kinds = set(map(type, children))
-    if kinds <= _LEAVES:
-        return True  # numbers, booleans and nulls only
-    if kinds <= _TEXT and "".join(children).isascii():
-        return True
+    if kinds <= _SCALARS:  # integers, booleans and nulls only
+        if budget < 0:
+            raise _too_large()
+        if int in kinds:
+            if _NONE in kinds:
+                if not all(-_BIG < v < _BIG for v in children if v is not None):
+                    return -1
+            elif min(children) <= -_BIG or max(children) >= _BIG:
+                return -1
+        return budget
+    if kinds <= _TEXT:
+        budget -= sum(map(len, children))
+        if budget < 0:
+            raise _too_large()
+        if not "".join(children).isascii() and any(map(_bad_text, children)):
+            return -1
+        return budget
     depth += 1
     for child in children:
         kind = type(child)
-        if kind is int or kind is bool or kind is float or child is None:
-            continue
-        if kind is str:
+        if kind is int:
+            if not -_BIG < child < _BIG:
+                return -1
+        elif kind is str:
+            budget -= len(child)
+            if budget < 0:
+                raise _too_large()
             if not child.isascii() and _bad_text(child):
-                return False
-        elif not _tree_ok(child, depth):
-            return False
-    return True
+                return -1
+        elif kind is not bool and child is not None:
+            budget = _tree_ok(child, depth, budget)
+            if budget < 0:
+                return -1
+    if budget < 0:
+        raise _too_large()
+    return budget
+
+
+def _leaf_problem(node: Any, kind: type) -> str:
+    """Why `check_tree` refuses a value that is no object or array (``""``: it does not)."""
+    if kind is str:
+        return "a string that is not valid Unicode text" if _bad_text(node) else ""
+    if kind is int:
+        return "" if -_BIG < node < _BIG else "an integer of more than 4300 digits"
+    if kind is float:
+        return "" if math.isfinite(node) else f"{node!r} is not a JSON number"
+    if kind is bool or node is None:
+        return ""
+    return (
+        "expected JSON data (an object, array, string, number, true, false or null), "
+        f"got {kind.__name__}"
+    )
 
 
 def _check_tree_paths(value: Any, path: str) -> None:
     """`check_tree`'s walk naming the path of the first offending node."""
+    budget = MAX_DOCUMENT_LENGTH
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
         node, where, depth = stack.pop()
-        if isinstance(node, str):
-            if _bad_text(node):
-                raise InvalidStateError(where, "a string that is not valid Unicode text")
-            continue
-        if isinstance(node, dict):
+        kind = type(node)
+        if kind is dict:
             items: Any = node.items()
-        elif isinstance(node, (list, tuple)):
+        elif kind is list or kind is tuple:
             items = enumerate(node)
         else:
+            budget -= len(node) if kind is str else 0
+            if budget < 0:
+                raise _too_large()
+            problem = _leaf_problem(node, kind)
+            if problem:
+                raise InvalidStateError(where, problem)
             continue
         if depth >= MAX_DEPTH:
             raise InvalidStateError(where, f"nested deeper than {MAX_DEPTH} levels")
+        budget -= 1 + len(node)
         for key, child in items:
-            if isinstance(node, dict):
-                if not isinstance(key, str):
+            if kind is dict:
+                if type(key) is not str:
                     raise InvalidStateError(where, f"object keys are strings, got {brief(key)}")
+                budget -= len(key)
+                if budget < 0:
+                    raise _too_large()
                 if _bad_text(key):
                     raise InvalidStateError(where, "a key that is not valid Unicode text")
             stack.append((child, _join(where, key), depth + 1))
+        if budget < 0:
+            raise _too_large()
+
+
+def _too_large() -> InvalidStateError:
+    return InvalidStateError(
+        "", f"larger than a document of {MAX_DOCUMENT_LENGTH} characters could be"
+    )
 
 
 def get_object(
@@ -300,10 +398,27 @@ def read_document(
     required: Collection[str],
     optional: Collection[str] = (),
 ) -> dict[str, Any]:
-    """Parse a state document and check its header: an object, its ``format`` and ``version``.
+    """Parse a state document and check its header: `loads`, then `read_header`.
+
+    Raises:
+        InvalidStateError: Not JSON, not such an object, or another format or version.
+    """
+    return read_header(loads(text), fmt, version, required, optional)
+
+
+def read_header(
+    doc: Any,
+    fmt: str,
+    version: int,
+    required: Collection[str],
+    optional: Collection[str] = (),
+) -> dict[str, Any]:
+    """Check a state document's header: an object, its ``format`` and ``version``.
+
+    ``doc`` is parsed text (`loads`) or a dict that passed `check_tree`.
 
     Args:
-        text: The JSON text.
+        doc: The document.
         fmt: The ``format`` tag the document must carry.
         version: The only ``version`` read.
         required: Every key the object must have.
@@ -313,10 +428,10 @@ def read_document(
         The document's top-level object.
 
     Raises:
-        InvalidStateError: Not JSON, not such an object, or another format or version.
+        InvalidStateError: Not such an object, or another format or version.
     """
-    doc = get_object(loads(text), "", required=required, optional=optional)
-    if doc["format"] != fmt:
-        raise InvalidStateError("format", f"expected {fmt!r}, got {brief(doc['format'])}")
-    get_int(doc, "version", "", version, version)
-    return doc
+    obj = get_object(doc, "", required=required, optional=optional)
+    if obj["format"] != fmt:
+        raise InvalidStateError("format", f"expected {fmt!r}, got {brief(obj['format'])}")
+    get_int(obj, "version", "", version, version)
+    return obj

@@ -220,7 +220,7 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
     Writing costs what encoding costs, so that an app can store a game after
     every action: each action is encoded with the game's ``action_to_dict``
     (which refuses anything that is not an action of the game), ``initial``
-    with its ``to_json``, and ``finished`` and ``scores`` are read from
+    with its ``to_dict``, and ``finished`` and ``scores`` are read from
     ``final``; the record is not replayed. `record_from_json` replays it, so
     a record whose actions are not legal, or whose ``final`` is not the state
     they reach, is written but refused on reading. A record cut down for one
@@ -252,7 +252,7 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
         raise InvalidStateError("record", f"expected a GameRecord, got {type(record).__name__}")
     name, game = _game_of_record(record)
     try:
-        initial_doc = json.loads(game.to_json(record.initial))
+        initial_doc = game.to_dict(record.initial)
     except InvalidStateError as exc:
         raise InvalidStateError(_repath(exc, "initial"), exc.detail) from None
     initial = record.initial
@@ -441,7 +441,7 @@ def _object(value: Any, path: str) -> dict[str, Any]:
 def _initial_state(game: Variant, doc: dict[str, Any]) -> Any:
     value = _object(doc["initial"], "initial")
     try:
-        return game.from_json(_json.dumps(value))
+        return game.from_dict(value)
     except InvalidStateError as exc:
         raise InvalidStateError(_repath(exc, "initial"), exc.detail) from None
 

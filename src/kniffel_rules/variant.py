@@ -84,12 +84,20 @@ class Variant(Protocol):
         """The winning seats of a finished game (ties share)."""
         ...
 
+    def to_dict(self, state: Any) -> dict[str, Any]:
+        """The state as a stable, JSON-ready document (a new dict each call)."""
+        ...
+
+    def from_dict(self, data: Any) -> Any:
+        """A state read back from ``to_dict``'s document, validated as `from_json` validates."""
+        ...
+
     def to_json(self, state: Any) -> str:
-        """The state as a stable JSON document."""
+        """The state as a stable JSON document: ``to_dict``'s, as compact text."""
         ...
 
     def from_json(self, text: str | bytes) -> Any:
-        """A state read back from ``to_json``'s document, validated."""
+        """A state read back from ``to_json``'s document: the text parsed, then ``from_dict``."""
         ...
 
     def action_to_dict(self, action: Any, /) -> dict[str, Any]:

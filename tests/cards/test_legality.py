@@ -314,7 +314,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         lambda: C.new_game(3),
         StartPlayer(3),
         "PR-04",
-        "the start player is being drawn: expected StartPlayer(0..2), got 'start 3'",
+        "the start player is being drawn: expected a seat from 0 to 2, got 'start 3'",
     ),
     ("over", _over, Draw(), "PR-05", "the game is over: no more actions"),
 ]

@@ -552,7 +552,7 @@ def test_the_start_player_by_default_name() -> None:
     assert C.parse_action(s, "Player 1") == StartPlayer(0)
     assert C.parse_action(s, "start player 3") == StartPlayer(2)
     err = parse_error(s, "start 3")
-    assert err.rule == "PR-04" and "expected StartPlayer(0..2)" in str(err)
+    assert err.rule == "PR-04" and "expected a seat from 0 to 2" in str(err)
 
 
 def test_a_number_is_a_seat_even_where_a_name_is_a_number() -> None:

@@ -62,7 +62,7 @@ from kniffel_rules.cards.notation import parse_action
 from kniffel_rules.cards.pieces import Card, Row
 from kniffel_rules.cards.render import render, render_action
 from kniffel_rules.cards.rules import Rules
-from kniffel_rules.cards.serial import from_json, to_json
+from kniffel_rules.cards.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.cards.state import Observation, Phase, State
 from kniffel_rules.cards.view import (
     hidden_from,
@@ -100,6 +100,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "current_player",
+    "from_dict",
     "from_json",
     "hidden_from",
     "is_legal",
@@ -117,6 +118,7 @@ __all__ = [
     "sample_state",
     "scores",
     "stand_in",
+    "to_dict",
     "to_json",
     "why_illegal",
     "winners",

@@ -268,7 +268,7 @@ def _outcome_misfit(state: State, outcome: object) -> str:
     if state.phase is Phase.START:
         n = state.num_players
         shown = said(outcome, action_to_text)
-        return f"the start player is being drawn: expected StartPlayer(0..{n - 1}), got {shown}"
+        return f"the start player is being drawn: expected a seat from 0 to {n - 1}, got {shown}"
     return f"a card is being drawn: expected a Card, got {said(outcome, action_to_text)}"
 
 

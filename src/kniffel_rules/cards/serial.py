@@ -1,4 +1,4 @@
-"""``to_json``/``from_json`` for card-game states: a stable, validated document.
+"""Card-game states as a stable, validated document: a dict or JSON text.
 
 The document (``"format": "kniffel-rules/cards-state"``, ``"version": 1``):
 
@@ -20,19 +20,21 @@ Cards are written ``"<colour> <value>"``; every list of cards is in card
 order. A player's ``"shown"`` are the cards of their hand everyone knows
 about (`State.shown`), ``"picked"`` the cards of a combination being laid
 down (`State.picked`); both may be left out when reading (a document written
-before they existed: nothing shown, nothing picked). ``from_json`` accepts
+before they existed: nothing shown, nothing picked). `to_dict` gives the
+document as a dict, `to_json` as compact text. `from_dict` accepts
 nothing that ``apply`` could not have produced as far as the fields can
 tell: every field is checked, and so are the relations between them (every
 card exactly once, every player's tokens
 conserved, whole levels, the phase's bookkeeping; see
 the internal ``_validate``). Every failure is an
-`InvalidStateError` naming the field path.
+`InvalidStateError` naming the field path; a dict is held to the limits of
+parsed text first (`kniffel_rules._json.check_tree`). `from_json` reads
+the text with the library's JSON reader, then as `from_dict` does, with the
+same errors.
 """
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from typing import Any
 
 from kniffel_rules import _json
@@ -45,12 +47,12 @@ from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
 FORMAT = "kniffel-rules/cards-state"
 """The ``format`` tag of a card-game state document."""
 VERSION = 1
-"""The version of the state document written by `to_json`."""
+"""The version of the state document written by `to_dict` and `to_json`."""
 
 _FIELDS = (
     "format",
@@ -76,20 +78,24 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def to_json(state: State) -> str:
-    """The state as a JSON document (see the module docs for the format).
+def to_dict(state: State) -> dict[str, Any]:
+    """The state as a JSON-ready document (see the module docs for the format).
+
+    A new dict on every call, sharing nothing with ``state``.
 
     Example:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(["Ann", "Ben"], first_player=1)
-        >>> cards.from_json(cards.to_json(s)) == s
+        >>> cards.to_dict(s)["phase"], len(cards.to_dict(s)["pile"])
+        ('setup', 65)
+        >>> cards.from_dict(cards.to_dict(s)) == s
         True
 
     Raises:
         InvalidStateError: ``state`` is not a card-game `State`.
     """
     GAME.check_state(state)
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": state.rules.to_dict(),
@@ -115,7 +121,21 @@ def to_json(state: State) -> str:
         "combination": None if state.combination is None else state.combination.value,
         "picked": _cards(state.picked),
     }
-    return _json.dumps(doc)
+
+
+def to_json(state: State) -> str:
+    """The state as compact JSON text: the document of `to_dict`.
+
+    Example:
+        >>> from kniffel_rules import cards
+        >>> s = cards.new_game(["Ann", "Ben"], first_player=1)
+        >>> cards.from_json(cards.to_json(s)) == s
+        True
+
+    Raises:
+        InvalidStateError: ``state`` is not a card-game `State`.
+    """
+    return _json.dumps(to_dict(state))
 
 
 def read_cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -131,20 +151,30 @@ def read_cards(value: Any, path: str) -> tuple[Card, ...]:
     return cards
 
 
-@lru_cache(maxsize=64)
-def _rules_from_text(text: str) -> Rules:
-    return Rules.from_dict(json.loads(text))
+_RULES_READ: dict[str, Rules] = {}
+"""The rules of the documents read lately, by their compact JSON text."""
 
 
 def read_rules(value: Any) -> Rules:
     """Read a ``rules`` object as `Rules.from_dict` does (cached per document).
 
+    Reading the boards costs far more than writing the object as text, so
+    the text is the key of a small cache; the rules are always read from
+    the object itself. ``value`` has passed `kniffel_rules._json.check_tree`.
+
     Raises:
         InvalidStateError: Not a rules object, naming the field.
     """
-    if not isinstance(value, dict):
+    if type(value) is not dict:
         return Rules.from_dict(value)  # raises, naming the path
-    return _rules_from_text(_json.dumps(value))
+    key = _json.dumps(value)
+    rules = _RULES_READ.get(key)
+    if rules is None:
+        rules = Rules.from_dict(value)
+        if len(_RULES_READ) >= 64:
+            _RULES_READ.clear()
+        _RULES_READ[key] = rules
+    return rules
 
 
 def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens, tuple[Card, ...]]:
@@ -171,8 +201,32 @@ def read_tokens(seat: dict[str, Any], path: str) -> Tokens:
     return Tokens(reserve, active, rows)
 
 
+def from_dict(data: Any) -> State:
+    """Read a state from the document of `to_dict`, checking every invariant.
+
+    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
+    JSON types only, the depth and size limits), then read as `from_json`
+    reads text; it is not changed.
+
+    Args:
+        data: The document (a dict).
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    _json.check_tree(data)
+    return _read(data)
+
+
 def from_json(text: str | bytes) -> State:
     """Read a state written by `to_json`, checking every invariant.
+
+    The text is parsed by the library's JSON reader (size, depth, each key
+    once, no ``NaN``), then read as `from_dict` reads a dict.
 
     Args:
         text: The JSON document.
@@ -184,7 +238,12 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: The document is malformed or describes a state
             the rules cannot reach; the message names the field path.
     """
-    doc = _json.read_document(text, FORMAT, VERSION, _FIELDS, _OPTIONAL_FIELDS)
+    return _read(_json.loads(text))
+
+
+def _read(data: Any) -> State:
+    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
+    doc = _json.read_header(data, FORMAT, VERSION, _FIELDS, _OPTIONAL_FIELDS)
     rules = read_rules(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, max_length=MAX_PLAYERS)
     n = len(players)

@@ -35,7 +35,7 @@ from kniffel_rules.classic.notation import parse_action
 from kniffel_rules.classic.pieces import Box
 from kniffel_rules.classic.render import render, render_action
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.serial import from_json, to_json
+from kniffel_rules.classic.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.classic.sheet import verify_sheet, write_sheet
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
 from kniffel_rules.classic.view import observation, observation_from_dict, observation_to_dict
@@ -61,6 +61,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "current_player",
+    "from_dict",
     "from_json",
     "is_legal",
     "is_terminal",
@@ -75,6 +76,7 @@ __all__ = [
     "sample_chance",
     "score",
     "scores",
+    "to_dict",
     "to_json",
     "verify_sheet",
     "why_illegal",

@@ -1,4 +1,4 @@
-"""``to_json``/``from_json`` for classic states: a stable, validated document.
+"""Classic states as a stable, validated document: a dict (``to_dict``) or JSON text (``to_json``).
 
 The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``):
 
@@ -13,13 +13,16 @@ The document (``"format": "kniffel-rules/classic-state"``, ``"version": 1``):
      "results": [[231, 198], ...]}
 ```
 
-``sheet`` holds the filled boxes only, by ``Box.key``. ``from_json`` accepts
-nothing that ``apply`` could not have produced: every field is checked, and
-every invariant of ``docs/rules/classic.md`` ("Reachable states"); every
-failure is an `InvalidStateError` naming the field path. Limits: at most
+``sheet`` holds the filled boxes only, by ``Box.key``. `to_json` writes
+`to_dict`'s document as compact text. `from_dict` accepts nothing that
+``apply`` could not have produced: every field is checked, and every
+invariant of ``docs/rules/classic.md`` ("Reachable states"); every failure
+is an `InvalidStateError` naming the field path. Limits: at most
 `kniffel_rules.limits.MAX_PLAYERS` players (as ``new_game``), names as
 `kniffel_rules._common.check_name` takes them, documents within the JSON
-reader's size and depth limits.
+reader's size and depth limits, which hold for a dict given to `from_dict`
+too (`kniffel_rules._json.check_tree`). `from_json` reads the text with the
+library's JSON reader, then as `from_dict` does, with the same errors.
 """
 
 from __future__ import annotations
@@ -39,12 +42,12 @@ from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
 FORMAT = "kniffel-rules/classic-state"
 """The ``format`` tag of a classic state document."""
 VERSION = 1
-"""The version of the state document written by `to_json`."""
+"""The version of the state document written by `to_dict` and `to_json`."""
 
 _MAX_BONUS = 12 * 10_000  # twelve extra Kniffels at the largest bonus Rules allows
 
@@ -53,8 +56,10 @@ def _sheet_doc(sheet: Sheet) -> dict[str, int]:
     return {b.key: v for b in Box if (v := sheet.entries[b.value]) is not None}
 
 
-def to_json(state: State) -> str:
-    """The state as a JSON document (see the module docs for the format).
+def to_dict(state: State) -> dict[str, Any]:
+    """The state as a JSON-ready document (see the module docs for the format).
+
+    A new dict on every call, sharing nothing with ``state``.
 
     Raises:
         InvalidStateError: ``state`` is not a classic `State`.
@@ -62,11 +67,13 @@ def to_json(state: State) -> str:
     Examples:
         >>> from kniffel_rules import classic
         >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
-        >>> classic.from_json(classic.to_json(s)) == s
+        >>> classic.to_dict(s)["players"][1]
+        {'name': 'Ben', 'sheet': {}, 'extra_kniffel_bonus': 0}
+        >>> classic.from_dict(classic.to_dict(s)) == s
         True
     """
     GAME.check_state(state)
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": state.rules.to_dict(),
@@ -83,7 +90,21 @@ def to_json(state: State) -> str:
         "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
         "results": [list(r) for r in state.results],
     }
-    return _json.dumps(doc)
+
+
+def to_json(state: State) -> str:
+    """The state as compact JSON text: the document of `to_dict`.
+
+    Raises:
+        InvalidStateError: ``state`` is not a classic `State`.
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
+        >>> classic.from_json(classic.to_json(s)) == s
+        True
+    """
+    return _json.dumps(to_dict(state))
 
 
 _BY_KEY = {b.key: b for b in Box}
@@ -114,8 +135,32 @@ def _read_total(value: Any, path: str, totals: FinalTotals) -> int:
     return total
 
 
+def from_dict(data: Any) -> State:
+    """Read a state from the document of `to_dict`, checking every invariant.
+
+    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
+    JSON types only, the depth and size limits), then read as `from_json`
+    reads text; it is not changed.
+
+    Args:
+        data: The document (a dict).
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    _json.check_tree(data)
+    return _read(data)
+
+
 def from_json(text: str | bytes) -> State:
     """Read a state written by `to_json`, checking every invariant.
+
+    The text is parsed by the library's JSON reader (size, depth, each key
+    once, no ``NaN``), then read as `from_dict` reads a dict.
 
     Args:
         text: The JSON document.
@@ -127,8 +172,13 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: The document is malformed or describes a state
             the rules cannot reach; the message names the field path.
     """
-    doc = _json.read_document(
-        text,
+    return _read(_json.loads(text))
+
+
+def _read(data: Any) -> State:
+    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
+    doc = _json.read_header(
+        data,
         FORMAT,
         VERSION,
         (

@@ -46,7 +46,7 @@ from kniffel_rules.duel.notation import parse_action
 from kniffel_rules.duel.pieces import Area, Spot
 from kniffel_rules.duel.render import render, render_action
 from kniffel_rules.duel.rules import Rules
-from kniffel_rules.duel.serial import from_json, to_json
+from kniffel_rules.duel.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.duel.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.duel.wire import action_from_dict, action_to_dict, action_to_text
@@ -73,6 +73,7 @@ __all__ = [
     "chance_outcomes",
     "combinations",
     "current_player",
+    "from_dict",
     "from_json",
     "is_legal",
     "is_terminal",
@@ -86,6 +87,7 @@ __all__ = [
     "render_action",
     "sample_chance",
     "scores",
+    "to_dict",
     "to_json",
     "why_illegal",
     "winners",

@@ -1,4 +1,4 @@
-"""``to_json``/``from_json`` for Duell states: a stable, validated document, and its check.
+"""Duell states as a stable, validated document (a dict or JSON text), and its check.
 
 The document (``"format": "kniffel-rules/duel-state"``, ``"version": 1``):
 
@@ -19,15 +19,19 @@ The document (``"format": "kniffel-rules/duel-state"``, ``"version": 1``):
 tiles of that seat's colour left in the supply. ``board`` gives the spot of
 every area's disc by ``Area.key``: ``"centre"``, ``"blue_space"``,
 ``"red_space"``, ``"blue_hole"`` or ``"red_hole"``. ``results`` lists the
-winner of each finished game of the match. ``from_json`` accepts nothing that
+winner of each finished game of the match. `to_dict` gives the document as
+a dict, `to_json` as compact text. `from_dict` accepts nothing that
 ``apply`` could not have produced: every field is checked, and so is every
 invariant of a reachable state (the numbered list "Reachable states" on
 ``docs/rules/duel.md``, cited here as R1..R11); every failure is an
 `InvalidStateError` naming the field path.
 
 Limits: the document's size and nesting depth are those of every reader
-(`kniffel_rules.limits`); a name has at most `limits.MAX_NAME_LENGTH`
+(`kniffel_rules.limits`), for a dict given to `from_dict` as for text
+(`kniffel_rules._json.check_tree`); a name has at most `limits.MAX_NAME_LENGTH`
 characters, through the same check as `new_game`'s; a game has two players.
+`from_json` reads the text with the library's JSON reader, then as
+`from_dict` does, with the same errors.
 """
 
 from __future__ import annotations
@@ -53,12 +57,12 @@ from kniffel_rules.duel.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
 FORMAT = "kniffel-rules/duel-state"
 """The ``format`` tag of a Duell state document."""
 VERSION = 1
-"""The version of the state document written by `to_json`."""
+"""The version of the state document written by `to_dict` and `to_json`."""
 
 _FIELDS = (
     "format",
@@ -77,20 +81,24 @@ _FIELDS = (
 )
 
 
-def to_json(state: State) -> str:
-    """The state as a JSON document (see the module docs for the format).
+def to_dict(state: State) -> dict[str, Any]:
+    """The state as a JSON-ready document (see the module docs for the format).
 
-    Example:
+    A new dict on every call, sharing nothing with ``state``.
+
+    Examples:
         >>> from kniffel_rules import duel
         >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
-        >>> duel.from_json(duel.to_json(s)) == s
+        >>> duel.to_dict(s)["players"][0]
+        {'name': 'Ann', 'jokers': 0, 'supply': 11}
+        >>> duel.from_dict(duel.to_dict(s)) == s
         True
 
     Raises:
         InvalidStateError: ``state`` is not a Duell `State`.
     """
     GAME.check_state(state)
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": state.rules.to_dict(),
@@ -108,7 +116,21 @@ def to_json(state: State) -> str:
         "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
         "results": list(state.results),
     }
-    return _json.dumps(doc)
+
+
+def to_json(state: State) -> str:
+    """The state as compact JSON text: the document of `to_dict`.
+
+    Example:
+        >>> from kniffel_rules import duel
+        >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
+        >>> duel.from_json(duel.to_json(s)) == s
+        True
+
+    Raises:
+        InvalidStateError: ``state`` is not a Duell `State`.
+    """
+    return _json.dumps(to_dict(state))
 
 
 _SPOTS = {s.value: s for s in Spot}
@@ -141,8 +163,34 @@ def _read_board(value: Any, path: str) -> tuple[Spot, ...]:
     return tuple(board)
 
 
+def from_dict(data: Any) -> State:
+    """Read a state from the document of `to_dict`, checking every invariant.
+
+    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
+    JSON types only, the depth and size limits), then read as `from_json`
+    reads text; it is not changed.
+
+    Args:
+        data: The document (a dict).
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed, too large or too
+            deep (`kniffel_rules.limits`), or describes a state the rules
+            cannot reach (an invariant of "Reachable states" broken); the
+            message names the field path.
+    """
+    _json.check_tree(data)
+    return _read(data)
+
+
 def from_json(text: str | bytes) -> State:
     """Read a state written by `to_json`, checking every invariant.
+
+    The text is parsed by the library's JSON reader (size, depth, each key
+    once, no ``NaN``), then read as `from_dict` reads a dict.
 
     Args:
         text: The JSON document.
@@ -156,7 +204,12 @@ def from_json(text: str | bytes) -> State:
             cannot reach (an invariant of "Reachable states" broken); the
             message names the field path.
     """
-    doc = _json.read_document(text, FORMAT, VERSION, _FIELDS)
+    return _read(_json.loads(text))
+
+
+def _read(data: Any) -> State:
+    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
+    doc = _json.read_header(data, FORMAT, VERSION, _FIELDS)
     rules = Rules.from_dict(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, length=2)
     board = _read_board(doc["board"], "board")

@@ -23,7 +23,7 @@ from kniffel_rules._dicewire import (
     open_observation_to_dict,
 )
 from kniffel_rules.duel.engine import GAME
-from kniffel_rules.duel.serial import from_json, to_json
+from kniffel_rules.duel.serial import from_dict, to_dict
 from kniffel_rules.duel.state import Observation, State
 
 __all__ = ["Observation", "observation", "observation_from_dict", "observation_to_dict"]
@@ -45,19 +45,19 @@ def observation(state: State, player: int) -> Observation:
 def observation_to_dict(observation: Observation) -> dict[str, Any]:
     """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
 
-    ``state`` is the document of ``duel.to_json``
+    ``state`` is the document of ``duel.to_dict``
     (``"format": "kniffel-rules/duel-state"``).
 
     Raises:
         InvalidStateError: ``observation`` is not a Duell `Observation`.
     """
-    return open_observation_to_dict(observation, Observation, "duel", to_json)
+    return open_observation_to_dict(observation, Observation, "duel", to_dict)
 
 
 def observation_from_dict(data: Any) -> Observation:
     """Read an observation written by `observation_to_dict`, checking every field.
 
-    ``state`` is read by ``duel.from_json`` (every invariant checked); then
+    ``state`` is read by ``duel.from_dict`` (every invariant checked); then
     ``player`` must be a seat and ``to_move`` who moves in that state.
 
     Raises:
@@ -65,6 +65,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "duel", from_json, GAME.current_player, lambda s: len(s.names)
+        data, Observation, "duel", from_dict, GAME.current_player, lambda s: len(s.names)
     )
     return obs

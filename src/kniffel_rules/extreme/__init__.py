@@ -44,7 +44,7 @@ from kniffel_rules.extreme.notation import parse_action
 from kniffel_rules.extreme.pieces import Box
 from kniffel_rules.extreme.render import render, render_action
 from kniffel_rules.extreme.rules import Rules
-from kniffel_rules.extreme.serial import from_json, to_json
+from kniffel_rules.extreme.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.extreme.sheet import verify_sheet, write_sheet
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.extreme.view import observation, observation_from_dict, observation_to_dict
@@ -69,6 +69,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "current_player",
+    "from_dict",
     "from_json",
     "is_legal",
     "is_terminal",
@@ -83,6 +84,7 @@ __all__ = [
     "sample_chance",
     "score",
     "scores",
+    "to_dict",
     "to_json",
     "verify_sheet",
     "why_illegal",

@@ -1,4 +1,4 @@
-"""``to_json``/``from_json`` for Kniffel Extreme states: stable and validated.
+"""Kniffel Extreme states as a stable, validated document: a dict or JSON text.
 
 The document (``"format": "kniffel-rules/extreme-state"``, ``"version": 1``):
 
@@ -12,14 +12,18 @@ The document (``"format": "kniffel-rules/extreme-state"``, ``"version": 1``):
  "roll_off": {"contenders": [0, 1], "faces": [4]} | null}
 ```
 
-``sheet`` holds the filled boxes only, by ``Box.key``. ``from_json``
-accepts exactly the states that ``new_game`` and ``apply`` can produce:
-every field is checked, and so is every invariant of a reachable state
-(listed under "Reachable states" on ``docs/rules/extreme.md``); every
-failure is an `InvalidStateError` naming the field path. The limits are
+``sheet`` holds the filled boxes only, by ``Box.key``. `to_dict` gives the
+document as a dict, `to_json` as compact text. `from_dict` accepts exactly
+the states that ``new_game`` and ``apply`` can produce: every field is
+checked, and so is every invariant of a reachable state (listed under
+"Reachable states" on ``docs/rules/extreme.md``); every failure is an
+`InvalidStateError` naming the field path. The limits are
 those of ``new_game``: 1 to `limits.MAX_PLAYERS` players, names of at most
 `limits.MAX_NAME_LENGTH` characters of valid Unicode, and the document
-limits of the JSON reader (`limits.MAX_DOCUMENT_LENGTH`, `limits.MAX_DEPTH`).
+limits of the JSON reader (`limits.MAX_DOCUMENT_LENGTH`, `limits.MAX_DEPTH`),
+which hold for a dict given to `from_dict` too (`kniffel_rules._json.check_tree`).
+`from_json` reads the text with the library's JSON reader, then as
+`from_dict` does, with the same errors.
 """
 
 from __future__ import annotations
@@ -37,18 +41,20 @@ from kniffel_rules.extreme.state import Phase, Sheet, State
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["FORMAT", "VERSION", "from_json", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
 FORMAT = "kniffel-rules/extreme-state"
 """The ``format`` tag of an Extreme state document."""
 VERSION = 1
-"""The version of the document written by `to_json`."""
+"""The version of the document written by `to_dict` and `to_json`."""
 
 _BY_KEY = {b.key: b for b in Box}
 
 
-def to_json(state: State) -> str:
-    """The state as a JSON document (see the module docs for the format).
+def to_dict(state: State) -> dict[str, Any]:
+    """The state as a JSON-ready document (see the module docs for the format).
+
+    A new dict on every call, sharing nothing with ``state``.
 
     Raises:
         InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
@@ -56,11 +62,13 @@ def to_json(state: State) -> str:
     Examples:
         >>> from kniffel_rules import extreme
         >>> s = extreme.new_game(["Ann", "Ben"])
-        >>> extreme.from_json(extreme.to_json(s)) == s
+        >>> extreme.to_dict(s)["players"][0]
+        {'name': 'Ann', 'sheet': {}, 'chips': 3}
+        >>> extreme.from_dict(extreme.to_dict(s)) == s
         True
     """
     GAME.check_state(state)
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": state.rules.to_dict(),
@@ -80,7 +88,21 @@ def to_json(state: State) -> str:
         "first_player": state.first_player,
         "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
     }
-    return _json.dumps(doc)
+
+
+def to_json(state: State) -> str:
+    """The state as compact JSON text: the document of `to_dict`.
+
+    Raises:
+        InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
+
+    Examples:
+        >>> from kniffel_rules import extreme
+        >>> s = extreme.new_game(["Ann", "Ben"])
+        >>> extreme.from_json(extreme.to_json(s)) == s
+        True
+    """
+    return _json.dumps(to_dict(state))
 
 
 def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
@@ -100,20 +122,41 @@ def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     return name, Sheet(tuple(entries), chips)
 
 
-def from_json(text: str | bytes) -> State:
-    """Read a state written by `to_json`, checking every invariant.
+def from_dict(data: Any) -> State:
+    """Read a state from the document of `to_dict`, checking every invariant.
 
     Accepts exactly the states ``new_game`` and ``apply`` can reach (the
     invariants are listed under "Reachable states" on
     ``docs/rules/extreme.md``), with ``new_game``'s limits on players and
-    names.
+    names. ``data`` is held to what parsed text is
+    (`kniffel_rules._json.check_tree`: JSON types only, the depth and size
+    limits), then read as `from_json` reads text; it is not changed.
 
     Raises:
         InvalidStateError: Malformed, or a state the rules cannot reach; the
             message names the field path.
     """
-    doc = _json.read_document(
-        text,
+    _json.check_tree(data)
+    return _read(data)
+
+
+def from_json(text: str | bytes) -> State:
+    """Read a state written by `to_json`, checking every invariant.
+
+    The text is parsed by the library's JSON reader (size, depth, each key
+    once, no ``NaN``), then read as `from_dict` reads a dict.
+
+    Raises:
+        InvalidStateError: Malformed, or a state the rules cannot reach; the
+            message names the field path.
+    """
+    return _read(_json.loads(text))
+
+
+def _read(data: Any) -> State:
+    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
+    doc = _json.read_header(
+        data,
         FORMAT,
         VERSION,
         (

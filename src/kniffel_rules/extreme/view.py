@@ -23,7 +23,7 @@ from kniffel_rules._dicewire import (
     open_observation_to_dict,
 )
 from kniffel_rules.extreme.engine import GAME
-from kniffel_rules.extreme.serial import from_json, to_json
+from kniffel_rules.extreme.serial import from_dict, to_dict
 from kniffel_rules.extreme.state import Observation, State
 
 __all__ = ["Observation", "observation", "observation_from_dict", "observation_to_dict"]
@@ -57,20 +57,20 @@ def observation(state: State, player: int) -> Observation:
 def observation_to_dict(observation: Observation) -> dict[str, Any]:
     """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
 
-    ``state`` is the document of ``extreme.to_json`` (parsed), so
-    ``extreme.from_json(json.dumps(d["state"]))`` reads the state back.
+    ``state`` is the document of ``extreme.to_dict``, so
+    ``extreme.from_dict(d["state"])`` reads the state back.
 
     Raises:
         InvalidStateError: ``observation`` is not an Extreme `Observation`,
             or its state not an Extreme `State`.
     """
-    return open_observation_to_dict(observation, Observation, "extreme", to_json)
+    return open_observation_to_dict(observation, Observation, "extreme", to_dict)
 
 
 def observation_from_dict(data: Any) -> Observation:
     """Read an observation written by `observation_to_dict`, checking every field.
 
-    ``state`` is read by ``extreme.from_json`` (every invariant checked); then
+    ``state`` is read by ``extreme.from_dict`` (every invariant checked); then
     ``player`` must be a seat and ``to_move`` who moves in that state.
 
     Raises:
@@ -78,6 +78,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "extreme", from_json, GAME.current_player, _num_players
+        data, Observation, "extreme", from_dict, GAME.current_player, _num_players
     )
     return obs

@@ -42,7 +42,7 @@ from kniffel_rules.master.notation import parse_action
 from kniffel_rules.master.pieces import Combo, Task
 from kniffel_rules.master.render import render, render_action
 from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.serial import from_json, to_json
+from kniffel_rules.master.serial import from_dict, from_json, to_dict, to_json
 from kniffel_rules.master.state import Observation, Phase, Sheet, State
 from kniffel_rules.master.view import observation, observation_from_dict, observation_to_dict
 from kniffel_rules.master.wire import action_from_dict, action_to_dict, action_to_text
@@ -71,6 +71,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "current_player",
+    "from_dict",
     "from_json",
     "is_legal",
     "is_terminal",
@@ -84,6 +85,7 @@ __all__ = [
     "render_action",
     "sample_chance",
     "scores",
+    "to_dict",
     "to_json",
     "why_illegal",
     "winners",

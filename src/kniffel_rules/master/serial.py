@@ -1,4 +1,4 @@
-"""``to_json``/``from_json`` for Kniffel Master states: a stable, validated document.
+"""Kniffel Master states as a stable, validated document: a dict or JSON text.
 
 The document (``"format": "kniffel-rules/master-state"``, ``"version": 1``):
 
@@ -15,9 +15,13 @@ The document (``"format": "kniffel-rules/master-state"``, ``"version": 1``):
 ``tasks`` lists the fulfilled tasks by ``Task.key`` in `Task` order;
 ``rows`` the spaces moved on the number rows of faces 1 to 6 (0 not started,
 8 completed); ``coin_position`` the spaces moved in the current lap. Stars
-are not stored: they follow from the board. ``from_json`` accepts nothing
-that ``apply`` could not have produced: every field is checked and every
-failure is an `InvalidStateError` naming the field path.
+are not stored: they follow from the board. `to_dict` gives the document as
+a dict, `to_json` as compact text. `from_dict` accepts nothing that
+``apply`` could not have produced: every field is checked and every failure
+is an `InvalidStateError` naming the field path; a dict is held to the
+limits of parsed text first (`kniffel_rules._json.check_tree`). `from_json`
+reads the text with the library's JSON reader, then as `from_dict` does,
+with the same errors.
 """
 
 from __future__ import annotations
@@ -33,12 +37,21 @@ from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Phase, Sheet, State, lap_length
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["FORMAT", "MAX_TURN_STARS", "VERSION", "coins_moved", "from_json", "to_json"]
+__all__ = [
+    "FORMAT",
+    "MAX_TURN_STARS",
+    "VERSION",
+    "coins_moved",
+    "from_dict",
+    "from_json",
+    "to_dict",
+    "to_json",
+]
 
 FORMAT = "kniffel-rules/master-state"
 """The ``format`` tag of a Kniffel Master state document."""
 VERSION = 1
-"""The version of the state document written by `to_json`."""
+"""The version of the state document written by `to_dict` and `to_json`."""
 
 MAX_TURN_STARS = 6
 """The most stars one turn can bring: two rows completed as the 4th and 5th
@@ -57,20 +70,24 @@ def _player_doc(name: str, sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def to_json(state: State) -> str:
-    """The state as a JSON document (see the module docs for the format).
+def to_dict(state: State) -> dict[str, Any]:
+    """The state as a JSON-ready document (see the module docs for the format).
+
+    A new dict on every call, sharing nothing with ``state``.
 
     Raises:
         InvalidStateError: ``state`` is not a master `State`.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import master
         >>> s = master.new_game(["Ann", "Ben"], first_player=1)
-        >>> master.from_json(master.to_json(s)) == s
+        >>> master.to_dict(s)["players"][0]["rows"]
+        [0, 0, 0, 0, 0, 0]
+        >>> master.from_dict(master.to_dict(s)) == s
         True
     """
     GAME.check_state(state)
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": state.rules.to_dict(),
@@ -84,7 +101,21 @@ def to_json(state: State) -> str:
         "first_player": state.first_player,
         "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
     }
-    return _json.dumps(doc)
+
+
+def to_json(state: State) -> str:
+    """The state as compact JSON text: the document of `to_dict`.
+
+    Raises:
+        InvalidStateError: ``state`` is not a master `State`.
+
+    Example:
+        >>> from kniffel_rules import master
+        >>> s = master.new_game(["Ann", "Ben"], first_player=1)
+        >>> master.from_json(master.to_json(s)) == s
+        True
+    """
+    return _json.dumps(to_dict(state))
 
 
 def _read_task(value: Any, path: str) -> Task:
@@ -136,8 +167,32 @@ def _read_rolloff(value: Any, n: int) -> RollOff | None:
     return None if value is None else RollOff.from_doc(value, "roll_off", n)
 
 
+def from_dict(data: Any) -> State:
+    """Read a state from the document of `to_dict`, checking every invariant.
+
+    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
+    JSON types only, the depth and size limits), then read as `from_json`
+    reads text; it is not changed.
+
+    Args:
+        data: The document (a dict).
+
+    Returns:
+        The state.
+
+    Raises:
+        InvalidStateError: The document is malformed or describes a state
+            the rules cannot reach; the message names the field path.
+    """
+    _json.check_tree(data)
+    return _read(data)
+
+
 def from_json(text: str | bytes) -> State:
     """Read a state written by `to_json`, checking every invariant.
+
+    The text is parsed by the library's JSON reader (size, depth, each key
+    once, no ``NaN``), then read as `from_dict` reads a dict.
 
     Args:
         text: The JSON document.
@@ -149,8 +204,13 @@ def from_json(text: str | bytes) -> State:
         InvalidStateError: The document is malformed or describes a state
             the rules cannot reach; the message names the field path.
     """
-    doc = _json.read_document(
-        text,
+    return _read(_json.loads(text))
+
+
+def _read(data: Any) -> State:
+    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
+    doc = _json.read_header(
+        data,
         FORMAT,
         VERSION,
         (

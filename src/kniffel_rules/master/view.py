@@ -23,7 +23,7 @@ from kniffel_rules._dicewire import (
     open_observation_to_dict,
 )
 from kniffel_rules.master.engine import GAME
-from kniffel_rules.master.serial import from_json, to_json
+from kniffel_rules.master.serial import from_dict, to_dict
 from kniffel_rules.master.state import Observation, State
 
 __all__ = ["Observation", "observation", "observation_from_dict", "observation_to_dict"]
@@ -45,18 +45,18 @@ def observation(state: State, player: int) -> Observation:
 def observation_to_dict(obs: Observation) -> dict[str, Any]:
     """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
 
-    ``state`` is the document of ``master.to_json``.
+    ``state`` is the document of ``master.to_dict``.
 
     Raises:
         InvalidStateError: ``obs`` is not a master `Observation`.
     """
-    return open_observation_to_dict(obs, Observation, "master", to_json)
+    return open_observation_to_dict(obs, Observation, "master", to_dict)
 
 
 def observation_from_dict(data: Any) -> Observation:
     """Read an observation written by `observation_to_dict`, checking every field.
 
-    ``state`` is read by ``master.from_json`` (every invariant checked); then
+    ``state`` is read by ``master.from_dict`` (every invariant checked); then
     ``player`` must be a seat and ``to_move`` who moves in that state.
 
     Raises:
@@ -64,6 +64,6 @@ def observation_from_dict(data: Any) -> Observation:
             names the field path (``state.players[0].sheet.twos``, ``to_move``).
     """
     obs: Observation = open_observation_from_dict(
-        data, Observation, "master", from_json, GAME.current_player, lambda s: len(s.sheets)
+        data, Observation, "master", from_dict, GAME.current_player, lambda s: len(s.sheets)
     )
     return obs
