@@ -155,6 +155,16 @@ def test_score_before_rolling_or_without_a_box() -> None:
     assert str(bad.value) == "Score needs a classic Box, got 'chance'"
 
 
+@pytest.mark.rule("PR-02")
+def test_a_misplaced_outcome_is_named_in_the_notation() -> None:
+    """A throw offered where Ann decides is written as players write it, not by its kind."""
+    s = classic.apply(classic.new_game(["Ann"]), classic.Roll())
+    s = classic.apply(s, DiceRoll((1, 2, 3, 4, 5)))
+    reason = classic.why_illegal(s, DiceRoll((2, 2, 3, 4, 5)))
+    assert str(reason) == "it is Ann's turn: expected Roll or Score, got 'dice 2 2 3 4 5'"
+    assert reason is not None and reason.rule == "PR-02"
+
+
 def test_roll_rejections_name_the_clause() -> None:
     from kniffel_rules import DiceRoll, classic
 
