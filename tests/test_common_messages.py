@@ -58,6 +58,13 @@ ONE: Any = 1  # deliberately not a bool
             "code points and line separators",
         ),
         (
+            lambda: player_names(["Ann", "Eve\u202e"]),
+            "players[1]",
+            "U+202E at index 3 is a bidirectional control (Unicode category Cf); a player's name "
+            "refuses control characters, bidirectional controls, surrogates, private-use and "
+            "unassigned code points and line separators",
+        ),
+        (
             lambda: player_names(cast(Any, [3])),
             "players[0]",
             "a player's name is a non-empty string",
@@ -168,3 +175,11 @@ def test_integer_options_accept_both_ends_of_their_range(game: str) -> None:
                 rules_cls(**{name: bad})
             where = f"below the minimum {lo}" if bad < lo else f"above the maximum {hi}"
             assert info.value.detail == f"{bad} is {where}"
+
+
+def test_format_characters_other_than_the_bidi_controls_stay_allowed() -> None:
+    """A zero-width joiner builds an emoji sequence: a name may hold it (issue 26 item 3)."""
+    assert player_names(["Jo\u200dy", "\U0001f468\u200d\U0001f469"]) == (
+        "Jo\u200dy",
+        "\U0001f468\u200d\U0001f469",
+    )
