@@ -15,11 +15,11 @@ Entries are a tuple indexed by box number (``None`` while a box is open).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-__all__ = ["Layout", "placement_points"]
+__all__ = ["Layout", "Solitaire", "placement_points"]
 
 Entries = Sequence["int | None"]
 
@@ -93,6 +93,33 @@ class Layout:
     def total(self, entries: Entries, extra_bonus: int = 0) -> int:
         """Upper total + lower total + the extra-Kniffel bonus credited."""
         return self.upper_total(entries) + self.lower_total(entries) + extra_bonus
+
+
+@attrs.frozen(slots=True)
+class Solitaire:
+    """What the exact solitaire solver reads of a box-sheet game under one rule set.
+
+    A box-sheet game offers ``INFO.solitaire(rules)`` returning one; the
+    optimal player (`kniffel_rules.bots.optimal`) is driven by it alone, so a
+    game's sheet is data to the solver, not a second copy of its rules.
+
+    Attributes:
+        layout: The sheet: its boxes in order, the upper section, threshold and bonus.
+        points: ``points(box, dice)``: what the sorted ``dice`` score in box
+            number ``box`` when entered the ordinary way.
+        forced_order: The boxes are filled strictly in the order of ``layout.boxes``.
+        joker: ``None`` when five of a kind is entered like any other roll;
+            else ``joker(entries, dice)`` lists every entry the rules allow for
+            five of a kind ``dice`` on a sheet with ``entries`` (the Kniffel box
+            filled), each as ``(box number, points, bonus)``.
+    """
+
+    layout: Layout
+    points: Callable[[int, tuple[int, ...]], int] = attrs.field(repr=False)
+    forced_order: bool = False
+    joker: Callable[[Entries, tuple[int, ...]], tuple[tuple[int, int, int], ...]] | None = (
+        attrs.field(default=None, repr=False)
+    )
 
 
 def placement_points(totals: Sequence[int], first: int | None = None) -> tuple[int, ...]:

@@ -33,13 +33,16 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.lang import LANGS, Lang
+
+if TYPE_CHECKING:
+    from kniffel_rules.boxsheet import Solitaire
 
 __all__ = ["GAME_OVER", "NOT_OVER", "PROTOCOL_CLAUSES", "Game", "GameInfo", "game_rules"]
 
@@ -117,6 +120,9 @@ class GameInfo:
         bounds: ``bounds(rules, players)``: the lowest and the highest final
             score of a solitaire game and the most decisions and chance events
             a game can take (OpenSpiel's utility range and game length).
+        solitaire: ``solitaire(rules)``: the box sheet as the exact solitaire
+            solver reads it (`kniffel_rules.boxsheet.Solitaire`); ``None``: the
+            game has no exact solitaire player.
 
     Examples:
         >>> from kniffel_rules import classic
@@ -137,6 +143,7 @@ class GameInfo:
     bounds: Callable[[Any, int], tuple[float, float, int]] | None = attrs.field(
         default=None, repr=False
     )
+    solitaire: Callable[[Any], Solitaire] | None = attrs.field(default=None, repr=False)
 
     def title(self, lang: Lang = "en") -> str:
         """The game's title in ``lang`` (English for a language it lacks)."""
