@@ -1,4 +1,4 @@
-"""Small helpers every game shares: attrs validators for ``Rules`` and player names."""
+"""Small helpers every game shares: ``Rules``' base and validators, and player names."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
+from typing_extensions import Self
 
 from kniffel_rules._fields import int_field
 from kniffel_rules._text import brief
@@ -15,6 +16,7 @@ from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 __all__ = [
     "BIDI_CONTROLS",
+    "RuleSet",
     "check_bool",
     "check_choice",
     "check_int",
@@ -83,6 +85,36 @@ def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
         return cls(**doc)
     except InvalidStateError as exc:  # the validators name "rules.<field>"
         raise InvalidStateError(path + exc.path.removeprefix("rules"), exc.detail) from None
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class RuleSet:
+    """The base of every game's frozen attrs ``Rules``: its document form, option by option.
+
+    A game's ``Rules`` subclasses it with its options as fields (validated by
+    `check_int`, `check_choice`, `check_bool`); a game whose options are not
+    all JSON values (the card game's boards) overrides both methods.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as a JSON-ready dict of every option."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, doc: Any, path: str = "rules") -> Self:
+        """Read rules from a dict; missing options take their defaults.
+
+        Args:
+            doc: A mapping of option names to values.
+            path: The field path used in error messages.
+
+        Returns:
+            The rules.
+
+        Raises:
+            InvalidStateError: Not a mapping, an unknown option or a bad value.
+        """
+        return rules_from_dict(cls, doc, path)
 
 
 BIDI_CONTROLS: Final = frozenset(

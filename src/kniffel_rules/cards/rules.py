@@ -7,7 +7,7 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._common import check_bool, check_int, rules_from_dict
+from kniffel_rules._common import RuleSet, check_bool, check_int, rules_from_dict
 from kniffel_rules.cards.pieces import BLUE_BOARD, RED_BOARD, Board
 from kniffel_rules.errors import InvalidStateError
 
@@ -29,7 +29,7 @@ def _check_board(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
 
 
 @attrs.frozen(slots=True, kw_only=True, cache_hash=True)
-class Rules:
+class Rules(RuleSet):
     """The rules of a card-game match (frozen; the defaults are the rulebook).
 
     Every option is documented with its clause id on ``docs/rules/cards.md``.

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import attrs
 
-from kniffel_rules._common import check_bool, check_choice, check_int, rules_from_dict
+from kniffel_rules._common import RuleSet, check_bool, check_choice, check_int
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["FIXED_TABLE_FIRST", "JOKER_MODES", "RANKINGS", "JokerMode", "Ranking", "Rules"]
@@ -33,7 +33,7 @@ def _only_croatian(inst: Any, attr: attrs.Attribute[Any], value: bool) -> None:
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
+class Rules(RuleSet):
     """The rules of a classic Kniffel game (frozen; the defaults are the rulebook).
 
     Every option is documented with its clause id on ``docs/rules/classic.md``.
@@ -94,23 +94,3 @@ class Rules:
     def placement_first(self) -> int | None:
         """First place's placement points: 8 on the fixed table, ``None`` for N (the players)."""
         return FIXED_TABLE_FIRST if self.ranking == "placement_fixed" else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict of every option."""
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_dict(cls, doc: Any, path: str = "rules") -> Rules:
-        """Read rules from a dict; missing options take their defaults.
-
-        Args:
-            doc: A mapping of option names to values.
-            path: The field path used in error messages.
-
-        Returns:
-            The rules.
-
-        Raises:
-            InvalidStateError: Not a mapping, an unknown option or a bad value.
-        """
-        return rules_from_dict(cls, doc, path)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
-from kniffel_rules._common import check_choice, check_int, rules_from_dict
+from kniffel_rules._common import RuleSet, check_choice, check_int
 
 __all__ = ["ADJACENCIES", "Adjacency", "Rules"]
 
@@ -17,7 +17,7 @@ ADJACENCIES: tuple[Adjacency, ...] = ("linear", "within_parts")
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
+class Rules(RuleSet):
     """The rules of a Duell game or match (frozen; the defaults are the rulebook).
 
     Every option is documented with its clause id on ``docs/rules/duel.md``.
@@ -34,23 +34,3 @@ class Rules:
 
     adjacency: Adjacency = attrs.field(default="linear", validator=check_choice(ADJACENCIES))
     match_wins: int = attrs.field(default=1, validator=check_int(1, 1_000))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict of every option."""
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_dict(cls, doc: Any, path: str = "rules") -> Rules:
-        """Read rules from a dict; missing options take their defaults.
-
-        Args:
-            doc: A mapping of option names to values.
-            path: The field path used in error messages.
-
-        Returns:
-            The rules.
-
-        Raises:
-            InvalidStateError: Not a mapping, an unknown option or a bad value.
-        """
-        return rules_from_dict(cls, doc, path)

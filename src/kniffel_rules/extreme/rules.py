@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from kniffel_rules._common import check_int, rules_from_dict
+from kniffel_rules._common import RuleSet, check_int
 
 __all__ = ["Rules"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
+class Rules(RuleSet):
     """The rules of a Kniffel Extreme game (frozen; the defaults are the rulebook).
 
     Every option is documented with its clause id on ``docs/rules/extreme.md``.
@@ -27,16 +25,3 @@ class Rules:
     chips: int = attrs.field(default=3, validator=check_int(0, 22))
     upper_bonus: int = attrs.field(default=45, validator=check_int(0, 10_000))
     upper_bonus_threshold: int = attrs.field(default=73, validator=check_int(0, 200))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict of every option."""
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_dict(cls, doc: Any, path: str = "rules") -> Rules:
-        """Read rules from a dict; missing options take their defaults.
-
-        Raises:
-            InvalidStateError: Not a mapping, an unknown option or a bad value.
-        """
-        return rules_from_dict(cls, doc, path)
