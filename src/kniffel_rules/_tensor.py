@@ -11,9 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from kniffel_rules.dice import D6, all_multisets
+from kniffel_rules.dice import D6, DiceRoll, all_multisets
 
-__all__ = ["PHASES", "Tensor", "dice_header", "face_counts", "keeps"]
+__all__ = [
+    "PHASES",
+    "Tensor",
+    "dice_header",
+    "dice_throws",
+    "face_counts",
+    "five_dice_header",
+    "keeps",
+]
 
 PHASES: Final = ("roll_off", "throw", "decide", "over")
 """The phases of a dice game, in the order of the ``phase`` part of a tensor."""
@@ -60,3 +68,20 @@ def dice_header(t: Any, game: Any, state: Any, observer: int, max_rolls: int) ->
     t.one_hot("phase", len(PHASES), PHASES.index(state.phase.value))
     t.one_hot("rolls", max_rolls + 1, state.rolls)
     return seats
+
+
+def five_dice_header(t: Any, game: Any, observation: Any) -> list[int]:
+    """`dice_header` of a game of five dice and three throws, then its ``dice`` (faces counted)."""
+    state = observation.state
+    seats = dice_header(t, game, state, observation.player, 3)
+    t.add("dice", face_counts(state.dice))
+    return seats
+
+
+def dice_throws(rules: Any) -> list[Any]:
+    """Every throw of 1..5 dice, by the number of dice, then lexicographically.
+
+    The chance index of a game whose chance events are the five-dice throw
+    and the roll-off (a throw of one die): classic, Master and the Duell.
+    """
+    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]

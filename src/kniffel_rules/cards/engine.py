@@ -329,6 +329,7 @@ _PLAYS_BEGIN = (Phase.TURN, Phase.SECOND)
 _DECISIONS = (PlaceToken, Draw, Take, Play, Begin, Pick, Place, Exchange, Stop, Discard)
 _OUTCOMES = (StartPlayer, Card)
 
+
 class Cards(Game[State, Observation, Action, Outcome]):
     """Kniffel: Das Kartenspiel's rules for the protocol of `kniffel_rules.game.Game`."""
 
@@ -367,7 +368,6 @@ why_illegal = GAME.why_illegal
 is_legal = GAME.is_legal
 apply = GAME.apply
 winners = GAME.winners
-
 
 
 def whole_plays(state: State | Observation) -> tuple[Play, ...]:

@@ -1,7 +1,8 @@
-"""Classic Kniffel's data for the adapters: its fixed action index, chance outcomes, tensor, bounds.
+"""Classic Kniffel's data for the adapters: its fixed action index, tensor and bounds.
 
 Declared in ``classic.INFO`` (`kniffel_rules.GameInfo`); read by
-`kniffel_rules.adapters.space`, which documents the orders and layouts.
+`kniffel_rules.adapters.space`, which documents the orders and layouts. The
+chance outcomes are every dice game's throws (`kniffel_rules._tensor.dice_throws`).
 """
 
 from __future__ import annotations
@@ -9,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules._dicegame import Roll
-from kniffel_rules._tensor import dice_header, face_counts, keeps
+from kniffel_rules._tensor import five_dice_header, keeps
 from kniffel_rules.classic.actions import Score
 from kniffel_rules.classic.pieces import sheet_boxes
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.dice import DiceRoll, all_multisets
 
 
 def actions(rules: Rules) -> list[Any]:
@@ -22,16 +22,10 @@ def actions(rules: Rules) -> list[Any]:
     return rolls + [Score(box) for box in sheet_boxes(rules)]
 
 
-def outcomes(rules: Rules) -> list[Any]:
-    """Every throw of 1..5 dice, by the number of dice, then lexicographically."""
-    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
-
-
 def tensor(t: Any, game: Any, observation: Any) -> None:
     """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
+    seats = five_dice_header(t, game, observation)
     state = observation.state
-    seats = dice_header(t, game, state, observation.player, 3)
-    t.add("dice", face_counts(state.dice))
     boxes = sheet_boxes(state.rules)
     scores = game.scores(state)
     for rel, seat in enumerate(seats):

@@ -30,6 +30,7 @@ from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._fields import is_int
+from kniffel_rules._tensor import dice_throws
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
@@ -73,7 +74,7 @@ INFO: Final = GameInfo(
     score_sheet=True,
     picture="sheet",
     action_index=_space.actions,
-    chance_index=_space.outcomes,
+    chance_index=dice_throws,
     tensor=_space.tensor,
     bounds=_space.bounds,
 )

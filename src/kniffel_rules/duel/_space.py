@@ -1,7 +1,8 @@
-"""The Duell's data for the adapters: its fixed action index, chance outcomes, tensor, bounds.
+"""The Duell's data for the adapters: its fixed action index, tensor and bounds.
 
 Declared in ``duel.INFO`` (`kniffel_rules.GameInfo`); read by
-`kniffel_rules.adapters.space`, which documents the orders and layouts.
+`kniffel_rules.adapters.space`, which documents the orders and layouts. The
+chance outcomes are every dice game's throws (`kniffel_rules._tensor.dice_throws`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules._dicegame import Roll
-from kniffel_rules._tensor import dice_header, face_counts, keeps
-from kniffel_rules.dice import D6, DiceRoll, all_multisets
+from kniffel_rules._tensor import five_dice_header, keeps
+from kniffel_rules.dice import D6
 from kniffel_rules.duel.actions import Joker, Miss, Move
 from kniffel_rules.duel.pieces import Area, Spot
 from kniffel_rules.duel.rules import Rules
@@ -25,17 +26,10 @@ def actions(rules: Rules) -> list[Any]:
     return out
 
 
-def outcomes(rules: Rules) -> list[Any]:
-    """Every throw of 1..5 dice, by the number of dice, then lexicographically."""
-    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
-
-
 def tensor(t: Any, game: Any, observation: Any) -> None:
     """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
+    own, other = five_dice_header(t, game, observation)
     state = observation.state
-    seats = dice_header(t, game, state, observation.player, 3)
-    t.add("dice", face_counts(state.dice))
-    own, other = seats
     order = (
         Spot.CENTRE,
         (Spot.BLUE_SPACE, Spot.RED_SPACE)[own],

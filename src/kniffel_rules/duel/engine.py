@@ -31,6 +31,7 @@ from typing import Final
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
 from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._tensor import dice_throws
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import _space, legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
@@ -74,7 +75,7 @@ INFO: Final = GameInfo(
     max_players=2,
     picture="duel_board",
     action_index=_space.actions,
-    chance_index=_space.outcomes,
+    chance_index=dice_throws,
     tensor=_space.tensor,
     bounds=_space.bounds,
 )
@@ -356,5 +357,3 @@ def scores(state: State) -> tuple[int, ...]:
         winner = state.results[-1]
         return tuple(WIN_SCORE if p == winner else counts[p] for p in (0, 1))
     return counts
-
-

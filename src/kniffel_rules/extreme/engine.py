@@ -88,7 +88,6 @@ INFO: Final = GameInfo(
 """What Kniffel Extreme says of itself (`kniffel_rules.game.GameInfo`)."""
 
 
-
 def new_game(
     players: int | Sequence[str] = 1,
     rules: Rules | None = None,
@@ -375,5 +374,3 @@ def scores(state: State) -> tuple[int, ...]:
     """
     GAME.check_state(state)
     return _scores(state)
-
-

@@ -1,7 +1,8 @@
-"""Kniffel Master's data for the adapters: its fixed action index, chance outcomes, tensor, bounds.
+"""Kniffel Master's data for the adapters: its fixed action index, tensor and bounds.
 
 Declared in ``master.INFO`` (`kniffel_rules.GameInfo`); read by
-`kniffel_rules.adapters.space`, which documents the orders and layouts.
+`kniffel_rules.adapters.space`, which documents the orders and layouts. The
+chance outcomes are every dice game's throws (`kniffel_rules._tensor.dice_throws`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from kniffel_rules._dicegame import Roll
-from kniffel_rules._tensor import dice_header, face_counts, keeps
-from kniffel_rules.dice import D6, DiceRoll, all_multisets
+from kniffel_rules._tensor import five_dice_header, keeps
+from kniffel_rules.dice import D6
 from kniffel_rules.master.actions import Coins, Fulfil, NumberRows, Pass, RowAndCoins
 from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
 from kniffel_rules.master.rules import Rules
@@ -41,16 +42,10 @@ def actions(rules: Rules) -> list[Any]:
     return out
 
 
-def outcomes(rules: Rules) -> list[Any]:
-    """Every throw of 1..5 dice, by the number of dice, then lexicographically."""
-    return [DiceRoll(values) for k in range(1, 6) for values in all_multisets(k)]
-
-
 def tensor(t: Any, game: Any, observation: Any) -> None:
     """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
+    seats = five_dice_header(t, game, observation)
     state = observation.state
-    seats = dice_header(t, game, state, observation.player, 3)
-    t.add("dice", face_counts(state.dice))
     scores = game.scores(state)
     for rel, seat in enumerate(seats):
         sheet = state.sheets[seat]

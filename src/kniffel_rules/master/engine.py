@@ -35,6 +35,7 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._tensor import dice_throws
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, Rejection
@@ -86,7 +87,7 @@ INFO: Final = GameInfo(
     max_players=MAX_PLAYERS,
     picture="master_sheet",
     action_index=_space.actions,
-    chance_index=_space.outcomes,
+    chance_index=dice_throws,
     tensor=_space.tensor,
     bounds=_space.bounds,
 )
