@@ -377,9 +377,10 @@ class DiceGame(Game[S, V, A, DiceRoll]):
     """The hooks every five-dice game shares: who moves by phase, the throw and the roll-off.
 
     A subclass (classic, Master, the Duell) adds its decisions, its rules
-    and its transitions (``happen`` and ``outcome_problem`` included:
-    `throw_happen` and `throw_problem`, or the game's own); Extreme, whose
-    throw differs, replaces the chance hooks. The observations are open: a
+    and its transitions (``happen`` included: `throw_happen` or the game's
+    own); ``outcome_problem`` is `throw_problem` unless the game refines it,
+    and a refused outcome is named with the game's ``action_text``. Extreme,
+    whose throw differs, replaces the chance hooks. The observations are open: a
     seat sees the whole state.
     """
 
@@ -390,5 +391,9 @@ class DiceGame(Game[S, V, A, DiceRoll]):
     to_move = staticmethod(current_player)
     chance = staticmethod(throw_chance)
     sample = staticmethod(throw_sample)
-    outcome_misfit = staticmethod(throw_misfit)
+    outcome_problem: Callable[[S, DiceRoll], Rejection | None] = staticmethod(throw_problem)
     stand_in = staticmethod(_shown_state)
+
+    def outcome_misfit(self, state: Any, action: object) -> str:
+        """`throw_misfit`, naming the object with the game's ``action_text``."""
+        return throw_misfit(state, action, self.action_text)

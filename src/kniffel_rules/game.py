@@ -40,6 +40,7 @@ import attrs
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.lang import LANGS, Lang
+from kniffel_rules.notation import said
 
 if TYPE_CHECKING:
     from kniffel_rules.boxsheet import Solitaire
@@ -200,9 +201,14 @@ class Game(Generic[S, V, A, O]):
         outcomes: The classes of the game's chance outcomes.
         not_chance: The text of `chance_outcomes` away from a chance node.
         not_over: The text of `winners` before the end.
+        expected: The decisions a player's node takes, as `misfit` names
+            them (``"Roll or Score"``).
+        action_text: Hook: the game's ``action_to_text``, to name a refused
+            object as players write it (never a ``repr``).
         to_move: Hook: the seat to act in a state, `CHANCE` or `TERMINAL`.
         misfit: Hook: the text refusing an object that is not a decision of
-            this node (it names whose turn it is and what is expected).
+            this node (it names whose turn it is and what is expected; by
+            default `Game.misfit`, from ``expected`` and ``action_text``).
         candidates: Hook: a superset of the legal decisions, in the
             documented order.
         problem: Hook: the rules of play: why a decision (an instance of one
@@ -236,11 +242,12 @@ class Game(Generic[S, V, A, O]):
     outcomes: ClassVar[tuple[type, ...]]
     not_chance: ClassVar[str] = "this is not a chance node"
     not_over: ClassVar[str] = NOT_OVER
+    expected: ClassVar[str] = "one of its decisions"
 
     # -- the hooks: what each game supplies (its functions, as staticmethods) --
 
+    action_text: Callable[[Any], str]
     to_move: Callable[[S], int]
-    misfit: Callable[[S, object], str]
     candidates: Callable[[S], tuple[A, ...]]
     problem: Callable[[S, A], Rejection | None]
     decide: Callable[[S, A], S]
@@ -252,6 +259,15 @@ class Game(Generic[S, V, A, O]):
     ranking: Callable[[S], tuple[int, ...]]
     listing: Callable[[S], tuple[A, ...] | None] = staticmethod(_no_listing)
     stand_in: Callable[[V], S] = staticmethod(_no_stand_in)
+
+    def misfit(self, state: Any, action: object) -> str:
+        """The refusal of an object that is not one of ``decisions`` at a player's node.
+
+        It names whose turn it is, what the node takes (``expected``) and the
+        object as players write it (``action_text``).
+        """
+        shown = said(action, self.action_text)
+        return f"it is {state.names[state.player]}'s turn: expected {self.expected}, got {shown}"
 
     # -- the protocol ---------------------------------------------------------
 

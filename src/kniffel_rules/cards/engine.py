@@ -219,10 +219,6 @@ def _to_move(state: State) -> int:
     return state.player
 
 
-def _misfit(state: State, action: object) -> str:
-    return str(phase_problem(state, action))
-
-
 def _decide(state: State, action: Action) -> State:
     """The transition of a legal decision (`problem` has matched it to the phase)."""
     if isinstance(action, Discard):  # the commonest decisions first (the kinds are disjoint)
@@ -340,7 +336,6 @@ class Cards(Game[State, Observation, Action, Outcome]):
     to_move = staticmethod(_to_move)
     decisions = _DECISIONS
     outcomes = _OUTCOMES
-    misfit = staticmethod(_misfit)
     candidates = staticmethod(candidates)
     problem = staticmethod(problem)
     decide = staticmethod(_decide)
@@ -354,6 +349,10 @@ class Cards(Game[State, Observation, Action, Outcome]):
     not_chance = "this is not a chance node: no card is being drawn"
     observation_class = Observation
     stand_in = staticmethod(stand_in)
+
+    def misfit(self, state: State, action: object) -> str:
+        """The refusal of an object that is not a decision here: `legality.phase_problem`'s text."""
+        return str(phase_problem(state, action))
 
 
 GAME: Final = Cards()

@@ -305,13 +305,12 @@ class Classic(DiceGame[State, Observation, Action]):
     state_class = State
     observation_class = Observation
     decisions = (Roll, Score)
-    misfit = staticmethod(legality.misfit)
+    expected = "Roll or Score"
+    action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)
     listing = staticmethod(legality.listing)
     decide = staticmethod(_decide)
-    outcome_problem = staticmethod(_dicegame.throw_problem)
-    outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
 

@@ -34,10 +34,8 @@ from kniffel_rules.classic.pieces import (
 )
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Sheet, State
-from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
-from kniffel_rules.notation import said
 
 __all__ = [
     "Entry",
@@ -49,7 +47,6 @@ __all__ = [
     "entry_problem",
     "is_extra_kniffel",
     "listing",
-    "misfit",
     "problem",
     "roll_problem",
     "score_problem",
@@ -301,12 +298,6 @@ def problem(state: State, action: Action) -> Rejection | None:
     if isinstance(action, Score):
         return score_problem(state, action)
     return roll_problem(state, action)
-
-
-def misfit(state: State, action: object) -> str:
-    """The refusal of an object that is neither `Roll` nor `Score` at a player's node."""
-    shown = said(action, action_to_text)
-    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {shown}"
 
 
 _SCORE = {box: Score(box) for box in BOXES + CROATIAN_BOXES[6:]}

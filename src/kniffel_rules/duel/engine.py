@@ -42,7 +42,6 @@ from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.duel.wire import action_to_text
 from kniffel_rules.errors import Rejection
 from kniffel_rules.game import GameInfo, game_rules
-from kniffel_rules.notation import said
 from kniffel_rules.rolloff import RollOff
 
 __all__ = [
@@ -281,13 +280,6 @@ def _happen(state: State, action: DiceRoll) -> State:
     )
 
 
-def _misfit(state: State, action: object) -> str:
-    return (
-        f"it is {state.names[state.player]}'s turn: "
-        f"expected Roll, Joker, Move or Miss, got {said(action, action_to_text)}"
-    )
-
-
 def _outcome_problem(state: State, action: DiceRoll) -> Rejection | None:
     try:
         return _dicegame.throw_problem(state, action)
@@ -307,16 +299,15 @@ class Duel(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     decisions = (Roll, Joker, Move, Miss)
-    misfit = staticmethod(_misfit)
+    expected = "Roll, Joker, Move or Miss"
+    action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality._problem)
     decide = staticmethod(_decide)
     outcome_problem = staticmethod(_outcome_problem)
-    outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
     listing = staticmethod(legality._listing)
-    not_chance = "this is not a chance node: no dice are being thrown"
     not_over = "the game is not over yet: there is no winner"
     observation_class = Observation
 

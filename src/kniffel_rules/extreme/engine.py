@@ -194,11 +194,6 @@ def _decide(state: State, action: Action) -> State:
     return _after_roll(state, action)
 
 
-def _misfit(state: State, action: object) -> str:
-    shown = said(action, action_to_text)
-    return f"it is {state.names[state.player]}'s turn: expected Roll or Score, got {shown}"
-
-
 # --- the chance side: Extreme's own throw and the shared roll-off ------------------------------
 
 
@@ -333,7 +328,8 @@ class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
     to_move = staticmethod(_dicegame.current_player)
     decisions = (Roll, Score)
     outcomes = (ExtremeRoll, DiceRoll)
-    misfit = staticmethod(_misfit)
+    expected = "Roll or Score"
+    action_text = staticmethod(action_to_text)
     candidates = staticmethod(candidates)
     problem = staticmethod(problem)
     decide = staticmethod(_decide)

@@ -54,7 +54,6 @@ from kniffel_rules.master.legality import Outcome, turn_outcome
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Observation, Phase, Sheet, State
 from kniffel_rules.master.wire import action_to_text
-from kniffel_rules.notation import said
 
 __all__ = [
     "GAME",
@@ -188,13 +187,6 @@ def _happen(state: State, action: DiceRoll) -> State:
     )
 
 
-def _misfit(state: State, action: object) -> str:
-    return (
-        f"it is {state.names[state.player]}'s turn: expected Roll, a use of the dice "
-        f"or Pass, got {said(action, action_to_text)}"
-    )
-
-
 def scores(state: State) -> tuple[int, ...]:
     """Each player's stars so far (MA-55).
 
@@ -217,16 +209,14 @@ class Master(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     decisions = (Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass)
-    misfit = staticmethod(_misfit)
+    expected = "Roll, a use of the dice or Pass"
+    action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)
     decide = staticmethod(_decide)
-    outcome_problem = staticmethod(_dicegame.throw_problem)
-    outcome_misfit = staticmethod(partial(_dicegame.throw_misfit, to_text=action_to_text))
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
     listing = staticmethod(legality.listing)
-    not_chance = "this is not a chance node: no dice are being thrown"
     observation_class = Observation
 
 
