@@ -203,8 +203,10 @@ class Game(Generic[S, V, A, O]):
         not_over: The text of `winners` before the end.
         expected: The decisions a player's node takes, as `misfit` names
             them (``"Roll or Score"``).
-        action_text: Hook: the game's ``action_to_text``, to name a refused
-            object as players write it (never a ``repr``).
+        action_text: Hook: the game's ``action_to_text``, with which
+            `Game.misfit` (and a dice game's ``outcome_misfit``) names a
+            refused object as players write it (never a ``repr``); a game
+            that replaces both need not give it.
         to_move: Hook: the seat to act in a state, `CHANCE` or `TERMINAL`.
         misfit: Hook: the text refusing an object that is not a decision of
             this node (it names whose turn it is and what is expected; by
