@@ -30,18 +30,18 @@ Examples:
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Final
+
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicerender import (
     WORDS,
+    Picture,
     cell,
     check_view,
-    dice_line,
-    faces,
-    lines,
-    roll_off_line,
     table,
-    to_move_line,
-    winners_line,
+    throw_phrase,
+    turn_lines,
 )
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
@@ -59,56 +59,18 @@ _WORDS = {
     "series": {"en": "Series score", "de": "Serienstand"},
     "series_over": {"en": "Series of {m} games over.", "de": "Serie von {m} Spielen beendet."},
 }
-_THROWS = 3
-
-
-def render(view: State | Observation, *, lang: Lang = "en") -> str:
-    """A plain-text picture of the game: whose turn, the dice, every sheet, the scores.
-
-    Args:
-        view: The `State`, or a seat's `Observation` (the same picture:
-            nothing is hidden).
-        lang: The language of the labels and words (``"en"`` or ``"de"``).
-
-    Returns:
-        Lines of at most 79 characters for up to four players (longer
-        names are cut in the sheets' head), no trailing newline.
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not one the library speaks.
-        InvalidStateError: ``view`` is not a classic `State` or `Observation`.
-    """
-    lang = check_lang(lang)
-    state = check_view(view, State, Observation, "a classic")
-    out = _status(state, lang)
-    out.append("")
-    out.extend(table(_rows(state, lang), state.names))
-    return "\n".join(out)
 
 
 def _status(state: State, lang: Lang) -> list[str]:
-    out: list[str] = []
+    """The series game (or its end), then `turn_lines`."""
     rules = state.rules
-    if rules.games > 1:
-        if state.phase is Phase.OVER:
-            out.append(_WORDS["series_over"][lang].format(m=rules.games))
-        else:
-            out.append(word(WORDS, "game_of", lang).format(n=state.game + 1, m=rules.games))
-    names = state.names
-    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
-        off = state.roll_off
-        out.extend(lines(roll_off_line(names, off.contenders, off.faces, lang)))
-    elif state.phase is Phase.OVER:
-        out.extend(lines(winners_line([names[p] for p in winners(state)], lang)))
+    if rules.games <= 1:
+        return turn_lines(state, lang, winners)
+    if state.phase is Phase.OVER:
+        series = _WORDS["series_over"][lang].format(m=rules.games)
     else:
-        out.extend(lines(to_move_line(names[state.player], lang)))
-        out.extend(lines(_dice_line(state, lang)))
-    return out
-
-
-def _dice_line(state: State, lang: Lang) -> str:
-    """The dice and the throw count."""
-    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang, _THROWS)
+        series = word(WORDS, "game_of", lang).format(n=state.game + 1, m=rules.games)
+    return [series, *turn_lines(state, lang, winners)]
 
 
 def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
@@ -140,6 +102,21 @@ def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
     return rows
 
 
+def _sheets(state: State, lang: Lang) -> list[str]:
+    return table(_rows(state, lang), state.names)
+
+
+PICTURE: Final = Picture[State, Observation](
+    partial(check_view, state_class=State, observation_class=Observation, game="a classic"),
+    _status,
+    _sheets,
+)
+"""Classic Kniffel's text picture (`kniffel_rules._dicerender.Picture`)."""
+
+render = PICTURE.render
+"""``render(view, *, lang="en")``: the picture of the module docstring, as text."""
+
+
 def render_action(action: Roll | Score | DiceRoll, *, lang: Lang = "en") -> str:
     """A short phrase for ``action`` in ``lang``: ``"keep 3 3, throw the rest"``.
 
@@ -155,12 +132,8 @@ def render_action(action: Roll | Score | DiceRoll, *, lang: Lang = "en") -> str:
     lang = check_lang(lang)
     if isinstance(action, Score):
         return word(WORDS, "score", lang).format(box=action.box.labels[lang])
-    if isinstance(action, Roll):
-        if not action.keep:
-            return word(WORDS, "throw_all", lang)
-        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
-    if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    if isinstance(action, (Roll, DiceRoll)):
+        return throw_phrase(action, lang)
     raise InvalidStateError(
         "action", f"expected a classic action or a DiceRoll, got {type(action).__name__}"
     )

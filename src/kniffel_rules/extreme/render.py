@@ -28,19 +28,19 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Final
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicerender import (
     WORDS,
+    Picture,
     cell,
     check_view,
     faces,
-    lines,
-    roll_off_line,
     table,
-    to_move_line,
-    winners_line,
+    throw_phrase,
+    turn_lines,
 )
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -68,38 +68,8 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
 _THROWS = 3
 
 
-def render(view: State | Observation, *, lang: Lang = "en") -> str:
-    """A plain-text picture of the game: whose turn, the dice, every sheet, the chips.
-
-    Args:
-        view: The `State`, or a seat's `Observation` (the same picture:
-            nothing is hidden).
-        lang: The language of the labels and words (``"en"`` or ``"de"``).
-
-    Returns:
-        Lines of at most 79 characters for up to four players (longer
-        names are cut in the sheets' head), no trailing newline.
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not one the library speaks.
-        InvalidStateError: ``view`` is not an Extreme `State` or `Observation`.
-    """
-    lang = check_lang(lang)
-    state = check_view(view, State, Observation, "an Extreme")
-    out = _status(state, lang)
-    out.append("")
-    out.extend(table(_rows(state, lang), state.names))
-    return "\n".join(out)
-
-
 def _status(state: State, lang: Lang) -> list[str]:
-    names = state.names
-    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
-        off = state.roll_off
-        return lines(roll_off_line(names, off.contenders, off.faces, lang))
-    if state.phase is Phase.OVER:
-        return lines(winners_line([names[p] for p in winners(state)], lang))
-    return [*lines(to_move_line(names[state.player], lang)), *lines(_dice_line(state, lang))]
+    return turn_lines(state, lang, winners, dice=_dice_line)
 
 
 def _count(state: State, n: int, lang: Lang) -> str:
@@ -148,6 +118,21 @@ def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
     return rows
 
 
+def _sheets(state: State, lang: Lang) -> list[str]:
+    return table(_rows(state, lang), state.names)
+
+
+PICTURE: Final = Picture[State, Observation](
+    partial(check_view, state_class=State, observation_class=Observation, game="an Extreme"),
+    _status,
+    _sheets,
+)
+"""Kniffel Extreme's text picture (`kniffel_rules._dicerender.Picture`)."""
+
+render = PICTURE.render
+"""``render(view, *, lang="en")``: the picture of the module docstring, as text."""
+
+
 def render_action(action: Roll | Score | ExtremeRoll | DiceRoll, *, lang: Lang = "en") -> str:
     """A short phrase for ``action`` in ``lang``: ``"keep 3 3 and the d10, throw the rest"``.
 
@@ -181,7 +166,7 @@ def render_action(action: Roll | Score | ExtremeRoll | DiceRoll, *, lang: Lang =
             return _WORDS["d10_shows"][lang].format(d10=action.d10)
         return _WORDS["thrown"][lang].format(dice=faces(action.d6), d10=action.d10)
     if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+        return throw_phrase(action, lang)
     raise InvalidStateError(
         "action", f"expected an Extreme action or a DiceRoll, got {type(action).__name__}"
     )
