@@ -41,6 +41,7 @@ __all__ = [
     "lines",
     "names_text",
     "roll_off_line",
+    "sheet_picture",
     "shown_state",
     "table",
     "throw_phrase",
@@ -113,9 +114,10 @@ def shown_state(game: Game[S, Any, Any, Any], view: object) -> S:
             observation (path ``state``).
     """
     cls = game.observation_class
-    state: Any = view.state if cls is not None and isinstance(view, cls) else view
+    shown: Any = view
+    state: S = shown.state if cls is not None and isinstance(shown, cls) else shown
     game.check_state(state)
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def cell(value: int | None) -> str:
@@ -333,3 +335,30 @@ class Picture(Generic[S, V]):
         lang = check_lang(lang)
         state = self.check(view)
         return "\n".join([*self.status(state, lang), "", *self.body(state, lang)])
+
+
+def sheet_picture(
+    state_class: type[S],
+    observation_class: type[V],
+    game: str,
+    status: Callable[[S, Lang], list[str]],
+    rows: Callable[[S, Lang], Sequence[Row]],
+) -> Picture[S, V]:
+    """The `Picture` of a game scored on sheets: the players' sheets side by side (`table`).
+
+    Args:
+        state_class: The game's ``State``.
+        observation_class: The game's ``Observation`` (its ``state`` is drawn).
+        game: The game as the refusal of another object names it (``"a classic"``).
+        status: The lines above the sheets (`turn_lines`, and what the game adds).
+        rows: The sheets' rows: a label and one value per player.
+    """
+
+    def check(view: object) -> S:
+        return check_view(view, state_class, observation_class, game)
+
+    def sheets(state: S, lang: Lang) -> list[str]:
+        players: Any = state
+        return table(rows(state, lang), players.names)
+
+    return Picture(check, status, sheets)

@@ -30,19 +30,10 @@ Examples:
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Final
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicerender import (
-    WORDS,
-    Picture,
-    cell,
-    check_view,
-    table,
-    throw_phrase,
-    turn_lines,
-)
+from kniffel_rules._dicerender import WORDS, cell, sheet_picture, throw_phrase, turn_lines
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
 from kniffel_rules.classic.pieces import UPPER, layout, sheet_boxes
@@ -102,16 +93,8 @@ def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def _sheets(state: State, lang: Lang) -> list[str]:
-    return table(_rows(state, lang), state.names)
-
-
-PICTURE: Final = Picture[State, Observation](
-    partial(check_view, state_class=State, observation_class=Observation, game="a classic"),
-    _status,
-    _sheets,
-)
-"""Classic Kniffel's text picture (`kniffel_rules._dicerender.Picture`)."""
+PICTURE: Final = sheet_picture(State, Observation, "a classic", _status, _rows)
+"""Classic Kniffel's text picture (`kniffel_rules._dicerender.sheet_picture`)."""
 
 render = PICTURE.render
 """``render(view, *, lang="en")``: the picture of the module docstring, as text."""

@@ -28,20 +28,10 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Final
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicerender import (
-    WORDS,
-    Picture,
-    cell,
-    check_view,
-    faces,
-    table,
-    throw_phrase,
-    turn_lines,
-)
+from kniffel_rules._dicerender import WORDS, cell, faces, sheet_picture, throw_phrase, turn_lines
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
@@ -118,16 +108,8 @@ def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def _sheets(state: State, lang: Lang) -> list[str]:
-    return table(_rows(state, lang), state.names)
-
-
-PICTURE: Final = Picture[State, Observation](
-    partial(check_view, state_class=State, observation_class=Observation, game="an Extreme"),
-    _status,
-    _sheets,
-)
-"""Kniffel Extreme's text picture (`kniffel_rules._dicerender.Picture`)."""
+PICTURE: Final = sheet_picture(State, Observation, "an Extreme", _status, _rows)
+"""Kniffel Extreme's text picture (`kniffel_rules._dicerender.sheet_picture`)."""
 
 render = PICTURE.render
 """``render(view, *, lang="en")``: the picture of the module docstring, as text."""
