@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._labels import Labelled
+from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Game
@@ -34,6 +36,7 @@ __all__ = [
     "WIDTH",
     "WORDS",
     "Picture",
+    "Row",
     "cell",
     "check_view",
     "dice_line",
@@ -42,6 +45,7 @@ __all__ = [
     "names_text",
     "roll_off_line",
     "sheet_picture",
+    "sheet_rows",
     "shown_state",
     "table",
     "throw_phrase",
@@ -57,6 +61,7 @@ NAME_WIDTH: Final = 14
 """A player's column is at most this wide; a longer name is cut in the column's head."""
 
 Row = tuple[str, Sequence[str]]
+"""A row of a table: its label and one value per player."""
 S = TypeVar("S")
 V = TypeVar("V")
 
@@ -362,3 +367,45 @@ def sheet_picture(
         return table(rows(state, lang), players.names)
 
     return Picture(check, status, sheets)
+
+
+def sheet_rows(
+    sheet: Layout,
+    boxes: Sequence[Labelled],
+    entries: Sequence[Sequence[int | None]],
+    lang: Lang,
+    extra: tuple[str, Sequence[int]] | None = None,
+) -> list[Row]:
+    """The rows of box sheets, one value per player, as classic Kniffel and Extreme print them.
+
+    The upper boxes, their sum, the bonus with its threshold, the upper
+    total; the lower boxes, the extra-Kniffel bonus (given ``extra``), the
+    lower total and the total.
+
+    Args:
+        sheet: The sheet's `kniffel_rules.boxsheet.Layout`.
+        boxes: The boxes on the sheet, in sheet order (each ``labels`` and
+            its ``value``, the index of its entry).
+        entries: Each player's entries, by box value (``None``: open).
+        lang: The language.
+        extra: The label of the extra-Kniffel bonus and each player's
+            bonus, counted in the total (its row is shown where the sheet
+            has the bonus); ``None``: none.
+    """
+    upper = [b for b in boxes if b.value in sheet.upper]
+    lower = [b for b in boxes if b.value not in sheet.upper]
+    rows: list[Row] = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in upper]
+    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
+    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
+    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
+    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
+    rows.extend((b.labels[lang], [cell(e[b.value]) for e in entries]) for b in lower)
+    bonuses: Sequence[int] = [0] * len(entries)
+    if extra is not None:
+        label, bonuses = extra
+        if sheet.extra_bonus:
+            rows.append((label, [str(x) for x in bonuses]))
+    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
+    totals = [str(sheet.total(e, x)) for e, x in zip(entries, bonuses, strict=True)]
+    rows.append((word(WORDS, "total", lang), totals))
+    return rows

@@ -33,10 +33,17 @@ from __future__ import annotations
 from typing import Final
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicerender import WORDS, cell, sheet_picture, throw_phrase, turn_lines
+from kniffel_rules._dicerender import (
+    WORDS,
+    Row,
+    sheet_picture,
+    sheet_rows,
+    throw_phrase,
+    turn_lines,
+)
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
-from kniffel_rules.classic.pieces import UPPER, layout, sheet_boxes
+from kniffel_rules.classic.pieces import layout, sheet_boxes
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -64,28 +71,12 @@ def _status(state: State, lang: Lang) -> list[str]:
     return [series, *turn_lines(state, lang, winners)]
 
 
-def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
+def _rows(state: State, lang: Lang) -> list[Row]:
     rules = state.rules
     sheet = layout(rules)
+    extra = (_WORDS["extra"][lang], [s.extra_bonus for s in state.sheets])
     entries = [s.entries for s in state.sheets]
-    boxes = sheet_boxes(rules)
-    rows = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in boxes if b in UPPER]
-    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
-    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
-    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
-    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
-    rows.extend(
-        (b.labels[lang], [cell(e[b.value]) for e in entries]) for b in boxes if b not in UPPER
-    )
-    if sheet.extra_bonus:
-        rows.append((_WORDS["extra"][lang], [str(s.extra_bonus) for s in state.sheets]))
-    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
-    rows.append(
-        (
-            word(WORDS, "total", lang),
-            [str(sheet.total(s.entries, s.extra_bonus)) for s in state.sheets],
-        )
-    )
+    rows = sheet_rows(sheet, sheet_boxes(rules), entries, lang, extra)
     if rules.games > 1:
         for g, result in enumerate(state.results):
             rows.append((_WORDS["finished"][lang].format(n=g + 1), [str(t) for t in result]))

@@ -31,12 +31,20 @@ from collections.abc import Mapping
 from typing import Final
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicerender import WORDS, cell, faces, sheet_picture, throw_phrase, turn_lines
+from kniffel_rules._dicerender import (
+    WORDS,
+    Row,
+    faces,
+    sheet_picture,
+    sheet_rows,
+    throw_phrase,
+    turn_lines,
+)
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import winners
-from kniffel_rules.extreme.pieces import BOXES, UPPER, layout
+from kniffel_rules.extreme.pieces import BOXES, layout
 from kniffel_rules.extreme.state import Observation, State
 from kniffel_rules.lang import Lang, check_lang, word
 
@@ -91,19 +99,9 @@ def _dice_line(state: State, lang: Lang) -> str:
     return f"{dice}: {_dice(state.d6, state.d10, lang)}   {_count(state, state.rolls, lang)}"
 
 
-def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
-    sheet = layout(state.rules)
+def _rows(state: State, lang: Lang) -> list[Row]:
     entries = [s.entries for s in state.sheets]
-    rows = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in UPPER]
-    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
-    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
-    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
-    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
-    rows.extend(
-        (b.labels[lang], [cell(e[b.value]) for e in entries]) for b in BOXES if b not in UPPER
-    )
-    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
-    rows.append((word(WORDS, "total", lang), [str(sheet.total(e)) for e in entries]))
+    rows = sheet_rows(layout(state.rules), BOXES, entries, lang)
     rows.append((_WORDS["chips"][lang], [str(s.chips) for s in state.sheets]))
     return rows
 
