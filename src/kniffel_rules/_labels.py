@@ -64,8 +64,6 @@ class Labelled(enum.Enum):
     name in each language (set by `name_pieces`), ``label`` the English one.
     """
 
-    _labels: Mapping[Lang, str]
-
     @property
     def key(self) -> str:
         """The JSON key: the member's name in lower case (``"full_house"``)."""
@@ -74,12 +72,12 @@ class Labelled(enum.Enum):
     @property
     def label(self) -> str:
         """The name a player reads (``"Full House"``): the English label."""
-        return self._labels["en"]
+        return _LABELS[self]["en"]
 
     @property
     def labels(self) -> Mapping[Lang, str]:
         """The name in each language (``{"en": "Small straight", "de": "Kleine Straße"}``)."""
-        return self._labels
+        return _LABELS[self]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
@@ -96,6 +94,9 @@ class FaceCounting(Labelled):
 
 
 L = TypeVar("L", bound=Labelled)
+
+_LABELS: Final[dict[Labelled, Mapping[Lang, str]]] = {}
+# Every named piece's labels, filled by `name_pieces` as each game's enum is built.
 
 
 def name_pieces(cls: type[L], own: Mapping[str, tuple[str, str]] | None = None) -> None:
@@ -114,6 +115,6 @@ def name_pieces(cls: type[L], own: Mapping[str, tuple[str, str]] | None = None) 
     for piece in cls:
         names = own.get(piece.key)
         if names is None:
-            piece._labels = FAMILY_NAMES[piece.key]
+            _LABELS[piece] = FAMILY_NAMES[piece.key]
         else:
-            piece._labels = {"en": names[0], "de": names[1]}
+            _LABELS[piece] = {"en": names[0], "de": names[1]}

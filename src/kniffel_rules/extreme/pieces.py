@@ -56,7 +56,7 @@ class Box(FaceCounting):
     @property
     def label(self) -> str:
         """The name printed on the German sheet ("Zwei Paare", "10 oder weniger")."""
-        return self._labels["de"]
+        return self.labels["de"]
 
 
 name_pieces(
