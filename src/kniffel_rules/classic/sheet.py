@@ -8,6 +8,13 @@ The format is documented in ``docs/sheets.md`` and by the JSON Schema
 
 ``dice`` are the five dice showing after the roll, ``keep`` the dice kept
 from the roll before (absent or empty for the first roll of a turn).
+
+Examples:
+    >>> from kniffel_rules import classic
+    >>> sheet = {"variant": "classic", "players": [{"name": "Ann", "games": [
+    ...     {"kniffel": 0, "extra_kniffel_bonus": 50}]}]}
+    >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
+    [('extra_kniffel_bonus', 'CL-22')]
 """
 
 from __future__ import annotations
@@ -24,7 +31,6 @@ from kniffel_rules._boxsheetcheck import (
     Entered,
     Recorded,
     Refused,
-    Report,
     SheetSpec,
     SheetVerifier,
     TurnReplay,
@@ -32,6 +38,7 @@ from kniffel_rules._boxsheetcheck import (
     five_dice_replay,
     five_dice_turns,
     game_document,
+    scored_turns,
 )
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
@@ -221,36 +228,13 @@ def spec(rules: Rules) -> SheetSpec:
     )
 
 
-def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
-    """Verify a classic score sheet and report every problem.
-
-    Without recorded turns each entry is checked to be a value its box can
-    hold; with them the turns are replayed through `apply` and every entry
-    is checked against the dice. Derived fields, the extra-Kniffel bonus,
-    the number of filled boxes, placement points and series results are
-    checked either way.
-
-    Args:
-        doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
-
-    Returns:
-        The report; ``report.ok`` is True for a right sheet.
-
-    Raises:
-        InvalidStateError: The document is malformed (wrong types, unknown
-            box names, missing players, ...); the message names the field.
-
-    Examples:
-        >>> from kniffel_rules import classic
-        >>> sheet = {"variant": "classic", "players": [{"name": "Ann", "games": [
-        ...     {"kniffel": 0, "extra_kniffel_bonus": 50}]}]}
-        >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
-        [('extra_kniffel_bonus', 'CL-22')]
-    """
-    return _VERIFIER.verify(doc)
-
-
 _VERIFIER = SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_sheet = _VERIFIER.verify
+"""``verify_sheet(doc)``: verify a classic score sheet and report every problem (a `Report`).
+
+The extra-Kniffel bonus, placement points and series results are checked too
+(`kniffel_rules._boxsheetcheck.SheetVerifier.verify`; an example opens this module).
+"""
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
@@ -274,27 +258,18 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     games: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     sheets = [Sheet()] * n
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    current: list[dict[str, Any]] = []
-    state = initial
-    for action in record.actions:
-        before = state
-        state = apply(state, action)
-        if isinstance(action, Roll):
-            current.append({"keep": list(action.keep)} if before.rolls else {})
-        elif isinstance(action, DiceRoll) and before.phase is Phase.THROW:
-            current[-1]["dice"] = list(state.dice)
-        elif isinstance(action, Score):
-            p = before.player
-            entry = check_entry(before.sheets[p], before.dice, action.box, rules)
-            assert isinstance(entry, Entry)
-            sheets[p] = sheets[p].with_entry(action.box, entry.value, entry.bonus)
-            turns[p].append({"box": action.box.key, "rolls": current})
-            current = []
-            if state.phase is Phase.OVER or state.game != before.game:
-                for q in range(n):
-                    games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
-                sheets = [Sheet()] * n
-                turns = [[] for _ in range(n)]
+    scored, state = scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    for before, action, after, turn in scored:
+        p = before.player
+        entry = check_entry(before.sheets[p], before.dice, action.box, rules)
+        assert isinstance(entry, Entry)
+        sheets[p] = sheets[p].with_entry(action.box, entry.value, entry.bonus)
+        turns[p].append(turn)
+        if after.phase is Phase.OVER or after.game != before.game:
+            for q in range(n):
+                games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
+            sheets = [Sheet()] * n
+            turns = [[] for _ in range(n)]
     if state.phase is not Phase.OVER:
         for q in range(n):
             games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
@@ -304,6 +279,17 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     if derived and rules.games > 1:
         _add_series(players, len(state.results), state.rules.placement_first)
     return {"variant": "classic", "rules": rules.to_dict(), "players": players}
+
+
+def _keep(action: Roll) -> dict[str, Any]:
+    return {"keep": list(action.keep)}
+
+
+def _thrown(outcome: object, before: State, after: State) -> dict[str, Any] | None:
+    """The dice a throw shows (not a die of the roll-off)."""
+    if isinstance(outcome, DiceRoll) and before.phase is Phase.THROW:
+        return {"dice": list(after.dice)}
+    return None
 
 
 def _game_doc(

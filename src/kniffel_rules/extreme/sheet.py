@@ -10,6 +10,13 @@ The format is documented in ``docs/sheets.md`` and by the JSON Schema
 ``d6``/``d10`` are the dice showing after the roll; ``keep_d6``/``keep_d10``
 what was kept from the roll before (absent for the first roll). A fourth
 roll is allowed once per turn while the player has a chip.
+
+Examples:
+    >>> from kniffel_rules import extreme
+    >>> sheet = {"variant": "extreme", "players": [{"name": "Ann", "games": [
+    ...     {"fives": 30, "highway": 45}]}]}
+    >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
+    [('highway', 'EX-16')]
 """
 
 from __future__ import annotations
@@ -28,7 +35,6 @@ from kniffel_rules._boxsheetcheck import (
     Misfit,
     Recorded,
     Refused,
-    Report,
     SheetSpec,
     SheetVerifier,
     TurnReplay,
@@ -37,6 +43,7 @@ from kniffel_rules._boxsheetcheck import (
     interned,
     plain_faces,
     rest_of,
+    scored_turns,
     turn_reader,
 )
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
@@ -245,35 +252,14 @@ def spec(rules: Rules) -> SheetSpec:
     )
 
 
-def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
-    """Verify a Kniffel Extreme score sheet and report every problem.
-
-    Without recorded turns each entry is checked to be a value its box can
-    hold over six dice; with them the turns are replayed through `apply`
-    (keeps, the fourth roll and its chip included) and every entry is
-    checked against the dice. Derived fields and the number of filled boxes
-    are checked either way.
-
-    Args:
-        doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
-
-    Returns:
-        The report; ``report.ok`` is True for a right sheet.
-
-    Raises:
-        InvalidStateError: The document is malformed; the message names the field.
-
-    Examples:
-        >>> from kniffel_rules import extreme
-        >>> sheet = {"variant": "extreme", "players": [{"name": "Ann", "games": [
-        ...     {"fives": 30, "highway": 45}]}]}
-        >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
-        [('highway', 'EX-16')]
-    """
-    return _VERIFIER.verify(doc)
-
-
 _VERIFIER = SheetVerifier("extreme", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_sheet = _VERIFIER.verify
+"""``verify_sheet(doc)``: verify a Kniffel Extreme score sheet and report every problem.
+
+A recorded turn is replayed with its keeps, the fourth roll and its chip; an
+entry without turns is checked over six dice
+(`kniffel_rules._boxsheetcheck.SheetVerifier.verify`; an example opens this module).
+"""
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
@@ -292,20 +278,9 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     initial: State = record.initial
     n = initial.num_players
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    current: list[dict[str, Any]] = []
-    state = initial
-    for action in record.actions:
-        before = state
-        state = apply(state, action)
-        if isinstance(action, Roll):
-            keep = {"keep_d6": list(action.keep_d6), "keep_d10": action.keep_d10}
-            current.append(keep if before.rolls else {})
-        elif isinstance(action, ExtremeRoll):
-            assert state.d10 is not None
-            current[-1].update({"d6": list(state.d6), "d10": state.d10})
-        elif isinstance(action, Score):
-            turns[before.player].append({"box": action.box.key, "rolls": current})
-            current = []
+    scored, state = scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    for before, _, _, turn in scored:
+        turns[before.player].append(turn)
     players = []
     for p in range(n):
         game = _game_doc(initial.rules, state.sheets[p], derived)
@@ -313,6 +288,18 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
             game["turns"] = turns[p]
         players.append({"name": initial.names[p], "games": [game]})
     return {"variant": "extreme", "rules": initial.rules.to_dict(), "players": players}
+
+
+def _keep(action: Roll) -> dict[str, Any]:
+    return {"keep_d6": list(action.keep_d6), "keep_d10": action.keep_d10}
+
+
+def _thrown(outcome: object, before: State, after: State) -> dict[str, Any] | None:
+    """The six dice a throw shows (not a die of the roll-off)."""
+    if isinstance(outcome, ExtremeRoll):
+        assert after.d10 is not None
+        return {"d6": list(after.d6), "d10": after.d10}
+    return None
 
 
 def _game_doc(rules: Rules, sheet: Sheet, derived: bool) -> dict[str, Any]:
