@@ -25,21 +25,7 @@ from typing import Any
 
 import attrs
 
-from kniffel_rules._boxsheetcheck import (
-    DiceTurn,
-    Emit,
-    Entered,
-    Recorded,
-    Refused,
-    SheetSpec,
-    SheetVerifier,
-    TurnReplay,
-    box_infos,
-    five_dice_replay,
-    five_dice_turns,
-    game_document,
-    scored_turns,
-)
+from kniffel_rules import _boxsheetcheck as kit
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import entry_values, possible_values
@@ -72,27 +58,27 @@ _SUM_DESCRIPTION = {
     Box.MINIMUM: "the sum of five dice (5 to 30), never a struck 0",
 }
 
-Turn = DiceTurn
+Turn = kit.DiceTurn
 """A recorded turn of a classic sheet: the rolls and the box chosen (`DiceTurn`)."""
 
 
-def _replay_for(rules: Rules) -> TurnReplay:
+def _replay_for(rules: Rules) -> kit.TurnReplay:
     """Classic's engine, as the kit replays recorded turns with it."""
 
     def enter(
         start: State, state: State, box: Box, written: Mapping[str, int]
-    ) -> Entered | Refused:
+    ) -> kit.Entered | kit.Refused:
         entry = check_entry(state.sheets[0], state.dice, box, rules)
         if not isinstance(entry, Entry):
             sheet = start.sheets[0]
             if not sheet.is_filled(box):
                 sheet = sheet.with_entry(box, written.get(box.key, 0))
-            return Refused(entry.rule or "CL-07", str(entry), _next_turn(start, sheet))
+            return kit.Refused(entry.rule or "CL-07", str(entry), _next_turn(start, sheet))
         if entry.joker:
-            return Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
-        return Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
+            return kit.Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
+        return kit.Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
 
-    return five_dice_replay(
+    return kit.five_dice_replay(
         start=new_game(1, rules=attrs.evolve(rules, games=1, ranking="total"), first_player=0),
         apply=apply,
         roll=Roll,
@@ -111,7 +97,7 @@ def _next_turn(state: State, sheet: Sheet) -> State:
 _SCORES = {b: Score(b) for b in Box}
 
 
-def _resume(start: State, turn: DiceTurn) -> State:
+def _resume(start: State, turn: kit.DiceTurn) -> State:
     final = turn.rolls[-1][1]
     return attrs.evolve(start, phase=Phase.DECIDE, dice=final, rolls=min(len(turn.rolls), 3))
 
@@ -120,7 +106,7 @@ def _check_bonus_for(rules: Rules) -> Any:
     amount = rules.extra_kniffel_bonus
 
     def check_bonus(
-        entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: Emit
+        entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: kit.Emit
     ) -> None:
         if bonus == 0:
             return
@@ -201,7 +187,7 @@ def _possible(box: Box, rules: Rules) -> frozenset[int]:
 
 
 @lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
-def spec(rules: Rules) -> SheetSpec:
+def spec(rules: Rules) -> kit.SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
     boxes = sheet_boxes(rules)
     ids = {
@@ -215,31 +201,33 @@ def spec(rules: Rules) -> SheetSpec:
     }
     if layout(rules).product is not None:
         ids["lower_total"] = "CL-31"
-    return SheetSpec(
+    return kit.SheetSpec(
         variant="classic",
-        boxes=box_infos(boxes, _RULE, lambda b: _possible(b, rules), _SUM_DESCRIPTION),
+        boxes=kit.box_infos(boxes, _RULE, lambda b: _possible(b, rules), _SUM_DESCRIPTION),
         layout=layout(rules),
         rules=ids,
         max_games=rules.games,
         placement_first=rules.placement_first,
         check_extra_bonus=_check_bonus_for(rules),
-        read_turn=five_dice_turns({b.key: b for b in boxes}),
+        read_turn=kit.five_dice_turns({b.key: b for b in boxes}),
         replay=_replay_for(rules),
     )
 
 
-_VERIFIER = SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+_VERIFIER = kit.SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+verify_checked = _VERIFIER.verify_checked
+"""`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 verify_sheet = _VERIFIER.verify
 """``verify_sheet(doc)``: verify a classic score sheet and report every problem (a `Report`).
 
 The extra-Kniffel bonus, placement points and series results are checked too
 (`kniffel_rules._boxsheetcheck.SheetVerifier.verify`; an example opens this module).
 """
-verify_checked = _VERIFIER.verify_checked
-"""`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
 
 
-def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+def write_sheet(
+    record: kit.Recorded, *, rolls: bool = True, derived: bool = True
+) -> dict[str, Any]:
     """The score sheet of a recorded classic game, as a sheet document.
 
     Args:
@@ -258,7 +246,7 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     games: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     sheets = [Sheet()] * n
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    scored, state = scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    scored, state = kit.scored_turns(record, apply, Score, Roll, _keep, _thrown)
     for before, action, after, turn in scored:
         p = before.player
         entry = check_entry(before.sheets[p], before.dice, action.box, rules)
@@ -295,7 +283,7 @@ def _thrown(outcome: object, before: State, after: State) -> dict[str, Any] | No
 def _game_doc(
     rules: Rules, sheet: Sheet, turns: list[dict[str, Any]], rolls: bool, derived: bool
 ) -> dict[str, Any]:
-    doc = game_document(layout(rules), sheet.entries, sheet.extra_bonus, derived)
+    doc = kit.game_document(layout(rules), sheet.entries, sheet.extra_bonus, derived)
     if rolls:
         doc["turns"] = turns
     return doc
