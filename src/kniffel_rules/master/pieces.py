@@ -66,17 +66,11 @@ class Task(Labelled):
 
 def _shows_task(task: Task, d: Sequence[int]) -> bool:
     """Whether the sorted faces ``d`` show ``task``'s combination (MA-07..MA-09)."""
-    if task is Task.KNIFFEL:
-        return _dice.max_of_a_kind(d) == 5
-    if task is Task.FULL_HOUSE:
-        return _dice.is_full_house(d)
-    if task is Task.SMALL_STRAIGHT:
-        return _dice.has_straight(d, 4)
-    if task is Task.LARGE_STRAIGHT:
-        return _dice.has_straight(d, 5)
     if task is Task.CHANCE_LOW:
         return 5 <= _dice.total(d) <= 10
-    return 25 <= _dice.total(d) <= 30
+    if task is Task.CHANCE_HIGH:
+        return 25 <= _dice.total(d) <= 30
+    return _dice.COMBINATIONS[task.key](d)  # Kniffel, Full House, the straights: the family's
 
 
 # The tasks' names: the family's, English and German (the German straights are
