@@ -65,6 +65,7 @@ __all__ = [
     "plain_faces",
     "read_document",
     "rest_of",
+    "scored_turns",
     "spec_cache",
     "turn_reader",
     "verify_read",
@@ -943,7 +944,25 @@ class SheetVerifier:
     spec_of: Callable[[Any], SheetSpec] = attrs.field(converter=spec_cache)
 
     def verify(self, doc: Mapping[str, Any] | str | bytes) -> Report:
-        """Read a sheet (a dict or JSON text) and check it against the spec of its rules."""
+        """Verify a score sheet of the game and report every problem.
+
+        Without recorded turns each entry is checked to be a value its box
+        can hold; with them the turns are replayed through the game's
+        ``apply`` and every entry is checked against the dice. Derived
+        fields and the number of filled boxes (and a series' placement
+        points and results) are checked either way.
+
+        Args:
+            doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
+
+        Returns:
+            The report; ``report.ok`` is True for a right sheet.
+
+        Raises:
+            InvalidStateError: The document is malformed (wrong types,
+                unknown box names, missing players, ...); the message names
+                the field.
+        """
         return verify_read(read_document(doc), self.variant, self.spec_of)
 
     def verify_checked(self, data: dict[str, Any]) -> Report:
@@ -1233,3 +1252,51 @@ class Recorded(Protocol):
     def actions(self) -> Sequence[Any]:
         """Every action and chance outcome, in order."""
         ...
+
+
+Scored = tuple[Any, Any, Any, dict[str, Any]]
+"""A scoring action of a replay: the state before, the action, the state after, its turn."""
+
+
+def scored_turns(
+    record: Recorded,
+    apply: Callable[[Any, Any], Any],
+    score: type[Any],
+    roll: type[Any],
+    keep: Callable[[Any], dict[str, Any]],
+    thrown: Callable[[Any, Any, Any], dict[str, Any] | None],
+) -> tuple[list[Scored], Any]:
+    """Replay a recorded game as a sheet writer reads it: every turn with its rolls.
+
+    Args:
+        record: The recorded game.
+        apply: The game's ``apply``.
+        score: The game's action that fills a box (it has ``box``).
+        roll: The game's roll action: a turn's first has an empty entry,
+            a later one ``keep(action)``.
+        keep: The fields of a later roll (what it keeps).
+        thrown: ``thrown(outcome, before, after)``: the fields a throw adds
+            to the last roll (the dice showing), ``None`` for any other
+            outcome (a roll-off).
+
+    Returns:
+        ``(scored, last)``: for every ``score`` action ``(before, action,
+        after, turn)`` with ``turn = {"box": key, "rolls": [...]}``, in order;
+        and the state after the last action.
+    """
+    scored: list[Scored] = []
+    rolls: list[dict[str, Any]] = []
+    state = record.initial
+    for action in record.actions:
+        before = state
+        state = apply(state, action)
+        if isinstance(action, roll):
+            rolls.append(keep(action) if before.rolls else {})
+        elif isinstance(action, score):
+            scored.append((before, action, state, {"box": action.box.key, "rolls": rolls}))
+            rolls = []
+        else:
+            dice = thrown(action, before, state)
+            if dice is not None:
+                rolls[-1].update(dice)
+    return scored, state

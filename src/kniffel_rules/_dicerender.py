@@ -1,10 +1,13 @@
-r"""The text picture the dice games with a score sheet share: classic Kniffel and Extreme.
+r"""The text pictures of the five-dice games, the parts they share.
 
-The sheets side by side (one column per player, the rows labelled in the
-player's language), the line that says whose turn it is, the dice and the
-throw count, the roll-off and the winners. The games' ``render`` modules
-choose the rows (their boxes and sums); this module lays them out and holds
-the words they share (`WORDS`, one entry per word, both languages).
+Every dice game's ``render`` is a `Picture`: the turn lines (`turn_lines`:
+the roll-off, whose turn it is, the dice and the throw count, what the
+player must decide, or the winners), a blank line, then the game's own
+table or board. Classic Kniffel and Extreme lay out their sheets side by
+side with `table` (one column per player, the rows labelled in the player's
+language); their ``render`` modules choose the rows (their boxes and sums).
+The throws and the rolls read the same in every game (`throw_phrase`), and
+the words the games share are in `WORDS` (one entry per word, both languages).
 
 Examples:
     >>> print("\n".join(table([("Ones", ["3", "-"]), ("Total", ["3", "0"])], ["Ann", "Ben"])))
@@ -17,16 +20,23 @@ Examples:
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
-from typing import Final, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Generic, TypeVar
 
+from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._labels import Labelled
+from kniffel_rules.boxsheet import Layout
+from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang, word
+from kniffel_rules.game import Game
+from kniffel_rules.lang import Lang, check_lang, word
 
 __all__ = [
     "NAME_WIDTH",
     "WIDTH",
     "WORDS",
+    "Picture",
+    "Row",
     "cell",
     "check_view",
     "dice_line",
@@ -34,8 +44,13 @@ __all__ = [
     "lines",
     "names_text",
     "roll_off_line",
+    "sheet_picture",
+    "sheet_rows",
+    "shown_state",
     "table",
+    "throw_phrase",
     "to_move_line",
+    "turn_lines",
     "winners_line",
 ]
 
@@ -46,7 +61,9 @@ NAME_WIDTH: Final = 14
 """A player's column is at most this wide; a longer name is cut in the column's head."""
 
 Row = tuple[str, Sequence[str]]
+"""A row of a table: its label and one value per player."""
 S = TypeVar("S")
+V = TypeVar("V")
 
 WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "to_move": {"en": "{name} to move", "de": "{name} ist am Zug"},
@@ -72,6 +89,8 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "throw_all": {"en": "throw all dice", "de": "alle Würfel werfen"},
     "keep": {"en": "keep {dice}, throw the rest", "de": "{dice} behalten, Rest würfeln"},
     "thrown": {"en": "the dice show {dice}", "de": "die Würfel zeigen {dice}"},
+    "first_roll": {"en": "roll the dice", "de": "würfeln"},
+    "being_thrown": {"en": "the dice are thrown", "de": "die Würfel werden geworfen"},
 }
 """The words of the pictures and the action phrases, English and German."""
 
@@ -90,6 +109,20 @@ def check_view(view: object, state_class: type[S], observation_class: type, game
             "view", f"expected {game} State or Observation, got {type(view).__name__}"
         )
     return view
+
+
+def shown_state(game: Game[S, Any, Any, Any], view: object) -> S:
+    """The state a view shows (an observation's state), checked by ``game.check_state``.
+
+    Raises:
+        InvalidStateError: ``view`` is neither the game's state nor its
+            observation (path ``state``).
+    """
+    cls = game.observation_class
+    shown: Any = view
+    state: S = shown.state if cls is not None and isinstance(shown, cls) else shown
+    game.check_state(state)
+    return state
 
 
 def cell(value: int | None) -> str:
@@ -187,3 +220,192 @@ def roll_off_line(
     if len(thrown) < len(contenders):
         parts.append(word(WORDS, "to_throw", lang).format(name=names[contenders[len(thrown)]]))
     return f"{word(WORDS, 'roll_off', lang)}: " + "; ".join(parts)
+
+
+def throw_phrase(action: Roll | DiceRoll, lang: Lang) -> str:
+    """A roll or a throw as a short phrase: ``"keep 3 3, throw the rest"``, ``"the dice show 2 5"``.
+
+    Examples:
+        >>> throw_phrase(Roll(), "en"), throw_phrase(Roll((3, 3)), "de")
+        ('throw all dice', '3 3 behalten, Rest würfeln')
+        >>> throw_phrase(DiceRoll((2, 5)), "en")
+        'the dice show 2 5'
+    """
+    if isinstance(action, DiceRoll):
+        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    if not action.keep:
+        return word(WORDS, "throw_all", lang)
+    return word(WORDS, "keep", lang).format(dice=faces(action.keep))
+
+
+def five_dice_line(state: Any, lang: Lang) -> str:
+    """`dice_line` of a state with ``phase``, ``dice`` and ``rolls`` (three throws a turn)."""
+    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang)
+
+
+def turn_lines(
+    state: Any,
+    lang: Lang,
+    winners: Callable[[Any], Sequence[int]],
+    *,
+    mover: str | None = None,
+    dice: Callable[[Any, Lang], str] = five_dice_line,
+    decide: Callable[[Any, Lang], list[str]] | None = None,
+) -> list[str]:
+    """Whose turn it is, as every dice game's picture opens.
+
+    The roll-off so far; once the game is over, the winners; else who is to
+    move and the dice, then (given ``decide``) what the player must do: wait
+    for the throw, throw for the first time, or what ``decide`` says.
+
+    Args:
+        state: A dice game's state (``names``, ``phase``, ``player``,
+            ``roll_off``, and what ``dice`` reads).
+        lang: The language.
+        winners: The winning seats of a finished game.
+        mover: Who is to move, as written (``None``: their name).
+        dice: The line of the dice and the throw count.
+        decide: The lines of the player's choice after a throw; ``None``:
+            the picture says nothing of it.
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
+        >>> turn_lines(s, "de", classic.winners)
+        ['Ben ist am Zug', 'Würfel: noch nicht geworfen']
+    """
+    names = state.names
+    phase = state.phase
+    if phase is Phase.ROLL_OFF and state.roll_off is not None:
+        off = state.roll_off
+        return lines(roll_off_line(names, off.contenders, off.faces, lang))
+    if phase is Phase.OVER:
+        return lines(winners_line([names[p] for p in winners(state)], lang))
+    who = names[state.player] if mover is None else mover
+    out = [*lines(to_move_line(who, lang)), *lines(dice(state, lang))]
+    if decide is None:
+        return out
+    if phase is Phase.THROW:
+        out.append(word(WORDS, "being_thrown", lang))
+    elif state.rolls == 0:
+        out.append(word(WORDS, "first_roll", lang))
+    else:
+        out.extend(decide(state, lang))
+    return out
+
+
+class Picture(Generic[S, V]):
+    """A dice game's ``render``, written once: the turn lines, a blank line, the table or board.
+
+    A game builds one (``PICTURE = Picture(check, status, body)``) and binds
+    ``render = PICTURE.render``.
+
+    Attributes:
+        check: The state a view shows (a state, or an observation's), refusing
+            anything else with `InvalidStateError`.
+        status: The lines above the blank line (`turn_lines`, and what the
+            game says before them).
+        body: The lines below it: the sheets, the board.
+    """
+
+    __slots__ = ("body", "check", "status")
+
+    def __init__(
+        self,
+        check: Callable[[object], S],
+        status: Callable[[S, Lang], list[str]],
+        body: Callable[[S, Lang], list[str]],
+    ) -> None:
+        self.check = check
+        self.status = status
+        self.body = body
+
+    def render(self, view: S | V, *, lang: Lang = "en") -> str:
+        """A plain-text picture of the game: whose turn, the dice, then its sheets or board.
+
+        Args:
+            view: The game's `State`, or a seat's `Observation` (the same
+                picture: nothing of a dice game is hidden).
+            lang: The language of the labels and words (``"en"`` or ``"de"``).
+
+        Returns:
+            Lines joined by newlines, none longer than 79 characters for up
+            to four players (longer names are cut), no trailing newline.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not one the library speaks.
+            InvalidStateError: ``view`` is neither a `State` nor an
+                `Observation` of the game.
+        """
+        lang = check_lang(lang)
+        state = self.check(view)
+        return "\n".join([*self.status(state, lang), "", *self.body(state, lang)])
+
+
+def sheet_picture(
+    state_class: type[S],
+    observation_class: type[V],
+    game: str,
+    status: Callable[[S, Lang], list[str]],
+    rows: Callable[[S, Lang], Sequence[Row]],
+) -> Picture[S, V]:
+    """The `Picture` of a game scored on sheets: the players' sheets side by side (`table`).
+
+    Args:
+        state_class: The game's ``State``.
+        observation_class: The game's ``Observation`` (its ``state`` is drawn).
+        game: The game as the refusal of another object names it (``"a classic"``).
+        status: The lines above the sheets (`turn_lines`, and what the game adds).
+        rows: The sheets' rows: a label and one value per player.
+    """
+
+    def check(view: object) -> S:
+        return check_view(view, state_class, observation_class, game)
+
+    def sheets(state: S, lang: Lang) -> list[str]:
+        players: Any = state
+        return table(rows(state, lang), players.names)
+
+    return Picture(check, status, sheets)
+
+
+def sheet_rows(
+    sheet: Layout,
+    boxes: Sequence[Labelled],
+    entries: Sequence[Sequence[int | None]],
+    lang: Lang,
+    extra: tuple[str, Sequence[int]] | None = None,
+) -> list[Row]:
+    """The rows of box sheets, one value per player, as classic Kniffel and Extreme print them.
+
+    The upper boxes, their sum, the bonus with its threshold, the upper
+    total; the lower boxes, the extra-Kniffel bonus (given ``extra``), the
+    lower total and the total.
+
+    Args:
+        sheet: The sheet's `kniffel_rules.boxsheet.Layout`.
+        boxes: The boxes on the sheet, in sheet order (each ``labels`` and
+            its ``value``, the index of its entry).
+        entries: Each player's entries, by box value (``None``: open).
+        lang: The language.
+        extra: The label of the extra-Kniffel bonus and each player's
+            bonus, counted in the total (its row is shown where the sheet
+            has the bonus); ``None``: none.
+    """
+    upper = [b for b in boxes if b.value in sheet.upper]
+    lower = [b for b in boxes if b.value not in sheet.upper]
+    rows: list[Row] = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in upper]
+    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
+    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
+    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
+    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
+    rows.extend((b.labels[lang], [cell(e[b.value]) for e in entries]) for b in lower)
+    bonuses: Sequence[int] = [0] * len(entries)
+    if extra is not None:
+        label, bonuses = extra
+        if sheet.extra_bonus:
+            rows.append((label, [str(x) for x in bonuses]))
+    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
+    totals = [str(sheet.total(e, x)) for e, x in zip(entries, bonuses, strict=True)]
+    rows.append((word(WORDS, "total", lang), totals))
+    return rows

@@ -24,10 +24,10 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Final
 
 import attrs
@@ -36,6 +36,7 @@ from kniffel_rules._text import brief
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 __all__ = [
+    "COMBINATIONS",
     "D6",
     "DiceRoll",
     "all_multisets",
@@ -429,3 +430,20 @@ def longest_run(values: Sequence[int]) -> int:
 def has_straight(values: Sequence[int], length: int) -> bool:
     """Whether ``length`` consecutive faces are present (4: small, 5: large straight)."""
     return longest_run(values) >= length
+
+
+COMBINATIONS: Final[Mapping[str, Callable[[Sequence[int]], bool]]] = {
+    "three_of_a_kind": partial(has_of_a_kind, n=3),
+    "four_of_a_kind": partial(has_of_a_kind, n=4),
+    "full_house": is_full_house,
+    "small_straight": partial(has_straight, length=4),
+    "large_straight": partial(has_straight, length=5),
+    "kniffel": partial(has_of_a_kind, n=5),
+}
+"""Whether dice show each combination the family's games share, by its key.
+
+The Duell's special areas and Master's tasks read them by ``key``:
+
+    >>> COMBINATIONS["full_house"]((2, 2, 3, 3, 3)), COMBINATIONS["kniffel"]((4, 4, 4, 4, 3))
+    (True, False)
+"""

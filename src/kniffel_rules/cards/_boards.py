@@ -32,10 +32,10 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang
 
-__all__ = ["BLUE_BOARD", "NAMES", "RED_BOARD", "ROWS", "Board", "BoardRow", "Row"]
+__all__ = ["BLUE_BOARD", "OWN_NAMES", "RED_BOARD", "ROWS", "Board", "BoardRow", "Row"]
 
 # The bounds of a board `Rules` accepts (KA-61): the printed sides' own. Levels of
 # 1 to 3 spaces (KA-15), at most 5 levels (the red side), and no row worth more
@@ -46,8 +46,12 @@ _MAX_LEVELS = 5
 _MAX_VALUE = 10
 
 
-class Row(enum.Enum):
-    """The five rows of a player board, in board order."""
+class Row(Labelled):
+    """The five rows of a player board, in board order.
+
+    ``row.labels`` are its names in each language, ``row.label`` the English
+    one as printed ("Full House", "Two pairs").
+    """
 
     FULL_HOUSE = "full_house"
     """Value: the cards drawn from the pile in action A."""
@@ -60,34 +64,20 @@ class Row(enum.Enum):
     TWO_PAIRS = "two_pairs"
     """No effect; its levels ("columns") have 2 spaces each."""
 
-    @property
-    def label(self) -> str:
-        """The row's name as printed ("Full House", "Two pairs"): the English label."""
-        return NAMES[self.value]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "Two pairs", "de": "Zwei Paare"}``)."""
-        return NAMES[self.value]
+    __repr__ = enum.Enum.__repr__  # the enum's own: <Row.COLOUR: 'colour'>
 
 
-NAMES: Final[Mapping[str, Mapping[Lang, str]]] = {
-    key: {"en": en, "de": de}
-    for key, en, de in (
-        ("full_house", "Full House", "Full House"),
-        ("colour", "Colour", "Farbe"),
-        ("three_of_a_kind", "Three of a kind", "Dreierpasch"),
-        ("straight", "Straight", "Straße"),
-        ("two_pairs", "Two pairs", "Zwei Paare"),
-        ("four_of_a_kind", "Four of a kind", "Viererpasch"),
-        ("kniffel", "Kniffel", "Kniffel"),
-    )
+OWN_NAMES: Final[Mapping[str, tuple[str, str]]] = {
+    "colour": ("Colour", "Farbe"),
+    "straight": ("Straight", "Straße"),
 }
-"""The names of the rows and the combinations (by their value), English and German.
+"""The card game's own names of rows and combinations (English, German), by key.
 
-One table for both: a row is named after its combination (``Row.labels`` and
-``Combination.labels`` read it).
+A row is named after its combination (``Row.labels`` and ``Combination.labels``);
+the others are the family's (`kniffel_rules._labels.FAMILY_NAMES`).
 """
+
+name_pieces(Row, OWN_NAMES)
 
 ROWS: Final[tuple[Row, ...]] = tuple(Row)
 """The rows in board order (the order of `Tokens.rows`)."""

@@ -20,19 +20,23 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from kniffel_rules.cards._boards import NAMES
+from kniffel_rules._labels import Labelled, name_pieces
+from kniffel_rules.cards._boards import OWN_NAMES
 from kniffel_rules.cards.pieces import COLOURS, Card, Row
-from kniffel_rules.lang import Lang
 
 __all__ = ["SIZES", "Combination", "explain", "plays"]
 
 
-class Combination(enum.Enum):
-    """The card combinations of action B, in the order of ``legal_actions``."""
+class Combination(Labelled):
+    """The card combinations of action B, in the order of ``legal_actions``.
+
+    ``combination.labels`` are its names in each language (those of its row),
+    ``combination.label`` the English one as printed ("Full House").
+    """
 
     FULL_HOUSE = "full_house"
     """Three cards of one value and two of another (5-5-5-9-9)."""
@@ -50,19 +54,14 @@ class Combination(enum.Enum):
     """Five cards of one value (7-7-7-7-7)."""
 
     @property
-    def label(self) -> str:
-        """The name as printed ("Full House", "Three of a kind"): the English label."""
-        return NAMES[self.value]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "Three of a kind", "de": "Dreierpasch"}``)."""
-        return NAMES[self.value]
-
-    @property
     def row(self) -> Row | None:
         """The row its tokens go to (``None`` for Kniffel: any row)."""
         return _ROW[self]
+
+    __repr__ = enum.Enum.__repr__  # the enum's own: <Combination.COLOUR: 'colour'>
+
+
+name_pieces(Combination, OWN_NAMES)
 
 
 _ROW: Final = {

@@ -25,14 +25,14 @@ from __future__ import annotations
 import bisect
 import enum
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
 
+from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.cards._boards import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang
 
 __all__ = [
     "BLUE_BOARD",
@@ -53,8 +53,11 @@ __all__ = [
 ]
 
 
-class Colour(enum.Enum):
-    """The five card colours (the rulebook names only blue; the others are labels)."""
+class Colour(Labelled):
+    """The five card colours (the rulebook names only blue; the others are labels).
+
+    ``colour.labels`` are its names in each language (``{"en": "green", "de": "grün"}``).
+    """
 
     BLUE = "blue"
     GREEN = "green"
@@ -62,22 +65,10 @@ class Colour(enum.Enum):
     RED = "red"
     YELLOW = "yellow"
 
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "green", "de": "grün"}``)."""
-        return _COLOUR_LABELS[self]
+    __repr__ = enum.Enum.__repr__  # the enum's own: <Colour.BLUE: 'blue'>
 
 
-_COLOUR_LABELS: Final[Mapping[Colour, Mapping[Lang, str]]] = {
-    colour: {"en": en, "de": de}
-    for colour, en, de in (
-        (Colour.BLUE, "blue", "blau"),
-        (Colour.GREEN, "green", "grün"),
-        (Colour.PURPLE, "purple", "lila"),
-        (Colour.RED, "red", "rot"),
-        (Colour.YELLOW, "yellow", "gelb"),
-    )
-}
+name_pieces(Colour)
 
 
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)

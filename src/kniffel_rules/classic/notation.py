@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, Reader, named, parse_open, read_dice, read_roll
-from kniffel_rules._types import CHANCE
+from kniffel_rules._dicewire import SCORE_VERBS, named, read_roll
+from kniffel_rules._openview import OpenParser
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.pieces import Box
@@ -69,31 +69,13 @@ def _read_score(tokens: Sequence[str]) -> list[Score]:
     return [] if box is None else [Score(box)]
 
 
-def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
-    """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
-
-    Args:
-        state: The position, or a seat's `Observation` of it (then only that
-            seat's own actions are legal).
-        text: What the player typed; the canonical line of `action_to_text`
-            is always understood.
-
-    Returns:
-        The action (at a throw: the `DiceRoll`), legal in ``state``.
-
-    Raises:
-        ActionParseError: Not understood, or understood but illegal (the
-            message quotes the rule), or ambiguous; a ``ValueError`` too.
-        InvalidStateError: ``state`` is not a classic `State` or `Observation`.
-    """
-    action: Action | DiceRoll = parse_open(GAME, Observation, state, text, _reader, action_to_text)
-    return action
+def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | DiceRoll]:
+    """What the words may name at a player's node: a box to score, a roll."""
+    return [*_read_score(tokens), *read_roll(tokens, position.dice)]
 
 
-def _reader(position: State, who: int) -> Reader:
-    def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
-        if who == CHANCE:
-            return list(read_dice(tokens))
-        return [*_read_score(tokens), *read_roll(tokens, position.dice)]
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+"""Classic Kniffel's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
-    return read
+parse_action = PARSER.parse_action
+"""``parse_action(state, text)``: the legal action that ``text`` names (the forms above)."""

@@ -8,15 +8,12 @@ Croatian option and the bonus options are read.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Final
 
+from kniffel_rules._labels import FaceCounting, name_pieces
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang
 
 __all__ = [
     "BOXES",
@@ -30,11 +27,13 @@ __all__ = [
 ]
 
 
-class Box(enum.Enum):
+class Box(FaceCounting):
     """A box of the classic score sheet.
 
-    ``box.key`` is the lower-case name used in JSON documents (``"full_house"``).
-    ``MAXIMUM`` and ``MINIMUM`` exist only in the Croatian variant.
+    ``box.key`` is the lower-case name used in JSON documents (``"full_house"``),
+    ``box.labels`` its names (the Schmidt sheet's German), ``box.label`` the
+    English one, ``box.face`` the face an upper box counts. ``MAXIMUM`` and
+    ``MINIMUM`` exist only in the Croatian variant.
     """
 
     _value_: int
@@ -55,51 +54,8 @@ class Box(enum.Enum):
     MAXIMUM = 13
     MINIMUM = 14
 
-    @property
-    def key(self) -> str:
-        """The JSON key of the box: its name in lower case."""
-        return self.name.lower()
 
-    @property
-    def face(self) -> int | None:
-        """The face an upper box counts (1..6), or None for other boxes."""
-        return self.value + 1 if self.value < 6 else None
-
-    @property
-    def label(self) -> str:
-        """A readable name ("Full House", "Three of a kind"): the English label."""
-        return _LABELS[self]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "Three of a kind", "de": "Dreierpasch"}``)."""
-        return _LABELS[self]
-
-    def __repr__(self) -> str:
-        return f"Box.{self.name}"
-
-
-_LABELS: Final[Mapping[Box, Mapping[Lang, str]]] = {
-    box: {"en": en, "de": de}
-    for box, en, de in (
-        (Box.ONES, "Ones", "Einser"),
-        (Box.TWOS, "Twos", "Zweier"),
-        (Box.THREES, "Threes", "Dreier"),
-        (Box.FOURS, "Fours", "Vierer"),
-        (Box.FIVES, "Fives", "Fünfer"),
-        (Box.SIXES, "Sixes", "Sechser"),
-        (Box.THREE_OF_A_KIND, "Three of a kind", "Dreierpasch"),
-        (Box.FOUR_OF_A_KIND, "Four of a kind", "Viererpasch"),
-        (Box.FULL_HOUSE, "Full House", "Full House"),
-        (Box.SMALL_STRAIGHT, "Small straight", "Kleine Straße"),
-        (Box.LARGE_STRAIGHT, "Large straight", "Große Straße"),
-        (Box.KNIFFEL, "Kniffel", "Kniffel"),
-        (Box.CHANCE, "Chance", "Chance"),
-        (Box.MAXIMUM, "Maximum", "Maximum"),
-        (Box.MINIMUM, "Minimum", "Minimum"),
-    )
-}
-"""The one table of the boxes' names: English and the Schmidt sheet's German."""
+name_pieces(Box, {"maximum": ("Maximum", "Maximum"), "minimum": ("Minimum", "Minimum")})
 
 UPPER: tuple[Box, ...] = (Box.ONES, Box.TWOS, Box.THREES, Box.FOURS, Box.FIVES, Box.SIXES)
 """The upper section, Ones to Sixes."""

@@ -30,22 +30,20 @@ Examples:
 
 from __future__ import annotations
 
+from typing import Final
+
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicerender import (
     WORDS,
-    cell,
-    check_view,
-    dice_line,
-    faces,
-    lines,
-    roll_off_line,
-    table,
-    to_move_line,
-    winners_line,
+    Row,
+    sheet_picture,
+    sheet_rows,
+    throw_phrase,
+    turn_lines,
 )
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
-from kniffel_rules.classic.pieces import UPPER, layout, sheet_boxes
+from kniffel_rules.classic.pieces import layout, sheet_boxes
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -59,85 +57,38 @@ _WORDS = {
     "series": {"en": "Series score", "de": "Serienstand"},
     "series_over": {"en": "Series of {m} games over.", "de": "Serie von {m} Spielen beendet."},
 }
-_THROWS = 3
-
-
-def render(view: State | Observation, *, lang: Lang = "en") -> str:
-    """A plain-text picture of the game: whose turn, the dice, every sheet, the scores.
-
-    Args:
-        view: The `State`, or a seat's `Observation` (the same picture:
-            nothing is hidden).
-        lang: The language of the labels and words (``"en"`` or ``"de"``).
-
-    Returns:
-        Lines of at most 79 characters for up to four players (longer
-        names are cut in the sheets' head), no trailing newline.
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not one the library speaks.
-        InvalidStateError: ``view`` is not a classic `State` or `Observation`.
-    """
-    lang = check_lang(lang)
-    state = check_view(view, State, Observation, "a classic")
-    out = _status(state, lang)
-    out.append("")
-    out.extend(table(_rows(state, lang), state.names))
-    return "\n".join(out)
 
 
 def _status(state: State, lang: Lang) -> list[str]:
-    out: list[str] = []
+    """The series game (or its end), then `turn_lines`."""
     rules = state.rules
-    if rules.games > 1:
-        if state.phase is Phase.OVER:
-            out.append(_WORDS["series_over"][lang].format(m=rules.games))
-        else:
-            out.append(word(WORDS, "game_of", lang).format(n=state.game + 1, m=rules.games))
-    names = state.names
-    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
-        off = state.roll_off
-        out.extend(lines(roll_off_line(names, off.contenders, off.faces, lang)))
-    elif state.phase is Phase.OVER:
-        out.extend(lines(winners_line([names[p] for p in winners(state)], lang)))
+    if rules.games <= 1:
+        return turn_lines(state, lang, winners)
+    if state.phase is Phase.OVER:
+        series = _WORDS["series_over"][lang].format(m=rules.games)
     else:
-        out.extend(lines(to_move_line(names[state.player], lang)))
-        out.extend(lines(_dice_line(state, lang)))
-    return out
+        series = word(WORDS, "game_of", lang).format(n=state.game + 1, m=rules.games)
+    return [series, *turn_lines(state, lang, winners)]
 
 
-def _dice_line(state: State, lang: Lang) -> str:
-    """The dice and the throw count."""
-    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang, _THROWS)
-
-
-def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
+def _rows(state: State, lang: Lang) -> list[Row]:
     rules = state.rules
     sheet = layout(rules)
+    extra = (_WORDS["extra"][lang], [s.extra_bonus for s in state.sheets])
     entries = [s.entries for s in state.sheets]
-    boxes = sheet_boxes(rules)
-    rows = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in boxes if b in UPPER]
-    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
-    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
-    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
-    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
-    rows.extend(
-        (b.labels[lang], [cell(e[b.value]) for e in entries]) for b in boxes if b not in UPPER
-    )
-    if sheet.extra_bonus:
-        rows.append((_WORDS["extra"][lang], [str(s.extra_bonus) for s in state.sheets]))
-    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
-    rows.append(
-        (
-            word(WORDS, "total", lang),
-            [str(sheet.total(s.entries, s.extra_bonus)) for s in state.sheets],
-        )
-    )
+    rows = sheet_rows(sheet, sheet_boxes(rules), entries, lang, extra)
     if rules.games > 1:
         for g, result in enumerate(state.results):
             rows.append((_WORDS["finished"][lang].format(n=g + 1), [str(t) for t in result]))
         rows.append((_WORDS["series"][lang], [str(t) for t in scores(state)]))
     return rows
+
+
+PICTURE: Final = sheet_picture(State, Observation, "a classic", _status, _rows)
+"""Classic Kniffel's text picture (`kniffel_rules._dicerender.sheet_picture`)."""
+
+render = PICTURE.render
+"""``render(view, *, lang="en")``: the picture of the module docstring, as text."""
 
 
 def render_action(action: Roll | Score | DiceRoll, *, lang: Lang = "en") -> str:
@@ -155,12 +106,8 @@ def render_action(action: Roll | Score | DiceRoll, *, lang: Lang = "en") -> str:
     lang = check_lang(lang)
     if isinstance(action, Score):
         return word(WORDS, "score", lang).format(box=action.box.labels[lang])
-    if isinstance(action, Roll):
-        if not action.keep:
-            return word(WORDS, "throw_all", lang)
-        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
-    if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    if isinstance(action, (Roll, DiceRoll)):
+        return throw_phrase(action, lang)
     raise InvalidStateError(
         "action", f"expected a classic action or a DiceRoll, got {type(action).__name__}"
     )

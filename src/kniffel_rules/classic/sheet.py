@@ -8,6 +8,13 @@ The format is documented in ``docs/sheets.md`` and by the JSON Schema
 
 ``dice`` are the five dice showing after the roll, ``keep`` the dice kept
 from the roll before (absent or empty for the first roll of a turn).
+
+Examples:
+    >>> from kniffel_rules import classic
+    >>> sheet = {"variant": "classic", "players": [{"name": "Ann", "games": [
+    ...     {"kniffel": 0, "extra_kniffel_bonus": 50}]}]}
+    >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
+    [('extra_kniffel_bonus', 'CL-22')]
 """
 
 from __future__ import annotations
@@ -18,21 +25,7 @@ from typing import Any
 
 import attrs
 
-from kniffel_rules._boxsheetcheck import (
-    DiceTurn,
-    Emit,
-    Entered,
-    Recorded,
-    Refused,
-    Report,
-    SheetSpec,
-    SheetVerifier,
-    TurnReplay,
-    box_infos,
-    five_dice_replay,
-    five_dice_turns,
-    game_document,
-)
+from kniffel_rules import _boxsheetcheck as kit
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import entry_values, possible_values
@@ -65,27 +58,27 @@ _SUM_DESCRIPTION = {
     Box.MINIMUM: "the sum of five dice (5 to 30), never a struck 0",
 }
 
-Turn = DiceTurn
+Turn = kit.DiceTurn
 """A recorded turn of a classic sheet: the rolls and the box chosen (`DiceTurn`)."""
 
 
-def _replay_for(rules: Rules) -> TurnReplay:
+def _replay_for(rules: Rules) -> kit.TurnReplay:
     """Classic's engine, as the kit replays recorded turns with it."""
 
     def enter(
         start: State, state: State, box: Box, written: Mapping[str, int]
-    ) -> Entered | Refused:
+    ) -> kit.Entered | kit.Refused:
         entry = check_entry(state.sheets[0], state.dice, box, rules)
         if not isinstance(entry, Entry):
             sheet = start.sheets[0]
             if not sheet.is_filled(box):
                 sheet = sheet.with_entry(box, written.get(box.key, 0))
-            return Refused(entry.rule or "CL-07", str(entry), _next_turn(start, sheet))
+            return kit.Refused(entry.rule or "CL-07", str(entry), _next_turn(start, sheet))
         if entry.joker:
-            return Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
-        return Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
+            return kit.Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
+        return kit.Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
 
-    return five_dice_replay(
+    return kit.five_dice_replay(
         start=new_game(1, rules=attrs.evolve(rules, games=1, ranking="total"), first_player=0),
         apply=apply,
         roll=Roll,
@@ -104,7 +97,7 @@ def _next_turn(state: State, sheet: Sheet) -> State:
 _SCORES = {b: Score(b) for b in Box}
 
 
-def _resume(start: State, turn: DiceTurn) -> State:
+def _resume(start: State, turn: kit.DiceTurn) -> State:
     final = turn.rolls[-1][1]
     return attrs.evolve(start, phase=Phase.DECIDE, dice=final, rolls=min(len(turn.rolls), 3))
 
@@ -113,7 +106,7 @@ def _check_bonus_for(rules: Rules) -> Any:
     amount = rules.extra_kniffel_bonus
 
     def check_bonus(
-        entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: Emit
+        entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: kit.Emit
     ) -> None:
         if bonus == 0:
             return
@@ -194,7 +187,7 @@ def _possible(box: Box, rules: Rules) -> frozenset[int]:
 
 
 @lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
-def spec(rules: Rules) -> SheetSpec:
+def spec(rules: Rules) -> kit.SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
     boxes = sheet_boxes(rules)
     ids = {
@@ -208,54 +201,33 @@ def spec(rules: Rules) -> SheetSpec:
     }
     if layout(rules).product is not None:
         ids["lower_total"] = "CL-31"
-    return SheetSpec(
+    return kit.SheetSpec(
         variant="classic",
-        boxes=box_infos(boxes, _RULE, lambda b: _possible(b, rules), _SUM_DESCRIPTION),
+        boxes=kit.box_infos(boxes, _RULE, lambda b: _possible(b, rules), _SUM_DESCRIPTION),
         layout=layout(rules),
         rules=ids,
         max_games=rules.games,
         placement_first=rules.placement_first,
         check_extra_bonus=_check_bonus_for(rules),
-        read_turn=five_dice_turns({b.key: b for b in boxes}),
+        read_turn=kit.five_dice_turns({b.key: b for b in boxes}),
         replay=_replay_for(rules),
     )
 
 
-def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
-    """Verify a classic score sheet and report every problem.
-
-    Without recorded turns each entry is checked to be a value its box can
-    hold; with them the turns are replayed through `apply` and every entry
-    is checked against the dice. Derived fields, the extra-Kniffel bonus,
-    the number of filled boxes, placement points and series results are
-    checked either way.
-
-    Args:
-        doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
-
-    Returns:
-        The report; ``report.ok`` is True for a right sheet.
-
-    Raises:
-        InvalidStateError: The document is malformed (wrong types, unknown
-            box names, missing players, ...); the message names the field.
-
-    Examples:
-        >>> from kniffel_rules import classic
-        >>> sheet = {"variant": "classic", "players": [{"name": "Ann", "games": [
-        ...     {"kniffel": 0, "extra_kniffel_bonus": 50}]}]}
-        >>> [(f.field, f.rule) for f in classic.verify_sheet(sheet).findings]
-        [('extra_kniffel_bonus', 'CL-22')]
-    """
-    return _VERIFIER.verify(doc)
-
-
-_VERIFIER = SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+_VERIFIER = kit.SheetVerifier("classic", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
+verify_sheet = _VERIFIER.verify
+"""``verify_sheet(doc)``: verify a classic score sheet and report every problem (a `Report`).
+
+The extra-Kniffel bonus, placement points and series results are checked too
+(`kniffel_rules._boxsheetcheck.SheetVerifier.verify`; an example opens this module).
+"""
 
 
-def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+def write_sheet(
+    record: kit.Recorded, *, rolls: bool = True, derived: bool = True
+) -> dict[str, Any]:
     """The score sheet of a recorded classic game, as a sheet document.
 
     Args:
@@ -274,27 +246,18 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     games: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     sheets = [Sheet()] * n
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    current: list[dict[str, Any]] = []
-    state = initial
-    for action in record.actions:
-        before = state
-        state = apply(state, action)
-        if isinstance(action, Roll):
-            current.append({"keep": list(action.keep)} if before.rolls else {})
-        elif isinstance(action, DiceRoll) and before.phase is Phase.THROW:
-            current[-1]["dice"] = list(state.dice)
-        elif isinstance(action, Score):
-            p = before.player
-            entry = check_entry(before.sheets[p], before.dice, action.box, rules)
-            assert isinstance(entry, Entry)
-            sheets[p] = sheets[p].with_entry(action.box, entry.value, entry.bonus)
-            turns[p].append({"box": action.box.key, "rolls": current})
-            current = []
-            if state.phase is Phase.OVER or state.game != before.game:
-                for q in range(n):
-                    games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
-                sheets = [Sheet()] * n
-                turns = [[] for _ in range(n)]
+    scored, state = kit.scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    for before, action, after, turn in scored:
+        p = before.player
+        entry = check_entry(before.sheets[p], before.dice, action.box, rules)
+        assert isinstance(entry, Entry)
+        sheets[p] = sheets[p].with_entry(action.box, entry.value, entry.bonus)
+        turns[p].append(turn)
+        if after.phase is Phase.OVER or after.game != before.game:
+            for q in range(n):
+                games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
+            sheets = [Sheet()] * n
+            turns = [[] for _ in range(n)]
     if state.phase is not Phase.OVER:
         for q in range(n):
             games[q].append(_game_doc(rules, sheets[q], turns[q], rolls, derived))
@@ -306,10 +269,21 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     return {"variant": "classic", "rules": rules.to_dict(), "players": players}
 
 
+def _keep(action: Roll) -> dict[str, Any]:
+    return {"keep": list(action.keep)}
+
+
+def _thrown(outcome: object, before: State, after: State) -> dict[str, Any] | None:
+    """The dice a throw shows (not a die of the roll-off)."""
+    if isinstance(outcome, DiceRoll) and before.phase is Phase.THROW:
+        return {"dice": list(after.dice)}
+    return None
+
+
 def _game_doc(
     rules: Rules, sheet: Sheet, turns: list[dict[str, Any]], rolls: bool, derived: bool
 ) -> dict[str, Any]:
-    doc = game_document(layout(rules), sheet.entries, sheet.extra_bonus, derived)
+    doc = kit.game_document(layout(rules), sheet.entries, sheet.extra_bonus, derived)
     if rolls:
         doc["turns"] = turns
     return doc

@@ -14,56 +14,21 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-from kniffel_rules._dicewire import (
-    open_observation,
-    open_observation_from_dict,
-    open_observation_to_dict,
-)
+from kniffel_rules._openview import OpenView
 from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.serial import from_dict, to_dict
 from kniffel_rules.classic.state import Observation, State
 
 __all__ = ["Observation", "observation", "observation_from_dict", "observation_to_dict"]
 
+VIEW: Final = OpenView[State, Observation](GAME, to_dict, from_dict)
+"""The classic game's open observations (`kniffel_rules._openview.OpenView`)."""
 
-def observation(state: State, player: int) -> Observation:
-    """What ``player`` sees of ``state``: all of it.
-
-    Raises:
-        InvalidStateError: ``state`` is not a classic `State`, or ``player``
-            not a seat of it.
-    """
-    GAME.check_state(state)  # an observation is not a state to observe
-    obs: Observation = open_observation(
-        Observation, state, player, GAME.current_player, lambda s: len(s.sheets)
-    )
-    return obs
-
-
-def observation_to_dict(observation: Observation) -> dict[str, Any]:
-    """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
-
-    ``state`` is the document of ``classic.to_dict``.
-
-    Raises:
-        InvalidStateError: ``observation`` is not a classic `Observation`.
-    """
-    return open_observation_to_dict(observation, Observation, "classic", to_dict)
-
-
-def observation_from_dict(data: Any) -> Observation:
-    """Read an observation written by `observation_to_dict`, checking every field.
-
-    ``state`` is read by ``classic.from_dict`` (every invariant checked); then
-    ``player`` must be a seat and ``to_move`` who moves in that state.
-
-    Raises:
-        InvalidStateError: A malformed or impossible observation; the message
-            names the field path (``state.players[0].sheet.twos``, ``to_move``).
-    """
-    obs: Observation = open_observation_from_dict(
-        data, Observation, "classic", from_dict, GAME.current_player, lambda s: len(s.sheets)
-    )
-    return obs
+observation = VIEW.observation
+"""``observation(state, player)``: what ``player`` sees of ``state``, all of it."""
+observation_to_dict = VIEW.observation_to_dict
+"""``observation_to_dict(observation)``: the JSON-ready object; ``state`` is `to_dict`'s."""
+observation_from_dict = VIEW.observation_from_dict
+"""``observation_from_dict(data)``: read what `observation_to_dict` wrote, every field checked."""

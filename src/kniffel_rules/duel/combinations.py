@@ -29,15 +29,7 @@ def _shows(area: Area, dice: tuple[int, ...]) -> bool:
     face = area.face
     if face is not None:
         return _dice.count_of(dice, face) >= 3
-    if area is Area.FOUR_OF_A_KIND:
-        return _dice.has_of_a_kind(dice, 4)
-    if area is Area.FULL_HOUSE:
-        return _dice.is_full_house(dice)
-    if area is Area.SMALL_STRAIGHT:
-        return _dice.has_straight(dice, 4)
-    if area is Area.LARGE_STRAIGHT:
-        return _dice.has_straight(dice, 5)
-    return _dice.has_of_a_kind(dice, 5)
+    return _dice.COMBINATIONS[area.key](dice)  # the special rolls are the family's
 
 
 def shown_areas(dice: tuple[int, ...]) -> tuple[Area, ...]:

@@ -34,6 +34,11 @@ Example:
     ... except ActionParseError as refusal:
     ...     print(refusal.rule, refusal)
     DU-44 'Fehlwurf': a disc can move (Threes): a player who can move a disc must move one
+
+    >>> from kniffel_rules import duel
+    >>> s = duel.new_game(first_player=1)
+    >>> duel.parse_action(s, "würfeln"), duel.parse_action(duel.apply(s, duel.Roll()), "23345")
+    (Roll(keep=()), DiceRoll((2, 3, 3, 4, 5)))
 """
 
 from __future__ import annotations
@@ -42,8 +47,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import Reader, named, parse_open, read_dice, read_roll
-from kniffel_rules._types import CHANCE
+from kniffel_rules._dicewire import named, read_roll
+from kniffel_rules._openview import OpenParser
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
 from kniffel_rules.duel.engine import GAME
@@ -130,48 +135,20 @@ def _read_joker(tokens: Sequence[str], dice: Sequence[int]) -> list[Joker]:
     return []
 
 
-def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
-    """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
-
-    Args:
-        state: The position, or the `Observation` of the seat that types
-            (whose own actions are then read; a seat not to move has none).
-        text: What the player typed; the canonical line of `action_to_text`
-            is always understood.
-
-    Returns:
-        The action (at a throw or in the roll-off: the `DiceRoll`), legal in
-        ``state``.
-
-    Raises:
-        ActionParseError: Not understood, or understood but illegal (the
-            message quotes the rule, ``.rule`` its clause id), or ambiguous
-            (`AmbiguousActionError`, with the ``.candidates``); a
-            ``ValueError`` too.
-        InvalidStateError: ``state`` is not a Duell `State` or `Observation`.
-
-    Example:
-        >>> from kniffel_rules import duel
-        >>> s = duel.new_game(first_player=1)
-        >>> duel.parse_action(s, "würfeln"), duel.parse_action(duel.apply(s, duel.Roll()), "23345")
-        (Roll(keep=()), DiceRoll((2, 3, 3, 4, 5)))
-    """
-    action: Action | DiceRoll = parse_open(GAME, Observation, state, text, _reader, action_to_text)
-    return action
-
-
-def _reader(position: State, who: int) -> Reader:
+def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | DiceRoll]:
+    """What the words may name at a player's node: a miss, a move, a joker, a roll."""
     dice = position.dice
+    arrowed = words(_ARROW.sub(" to ", raw))
+    readings: list[Action | DiceRoll] = [
+        *_read_miss(tokens), *_read_move(tokens), *_read_joker(arrowed, dice)
+    ]
+    if arrowed == tokens:  # "6 -> 5" is a joker, never the keep "6 5"
+        readings += read_roll(tokens, dice)
+    return readings
 
-    def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
-        if who == CHANCE:
-            return list(read_dice(tokens))
-        arrowed = words(_ARROW.sub(" to ", raw))
-        readings: list[Action | DiceRoll] = [
-            *_read_miss(tokens), *_read_move(tokens), *_read_joker(arrowed, dice)
-        ]
-        if arrowed == tokens:  # "6 -> 5" is a joker, never the keep "6 5"
-            readings += read_roll(tokens, dice)
-        return readings
 
-    return read
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+"""The Duell's typed actions (`kniffel_rules._openview.OpenParser`)."""
+
+parse_action = PARSER.parse_action
+"""``parse_action(state, text)``: the legal action that ``text`` names (the forms above)."""

@@ -22,6 +22,7 @@ import enum
 from collections.abc import Mapping
 from typing import Final
 
+from kniffel_rules._labels import FAMILY_NAMES, FaceCounting, name_pieces
 from kniffel_rules.lang import Lang
 
 __all__ = [
@@ -41,11 +42,13 @@ __all__ = [
 ]
 
 
-class Area(enum.Enum):
+class Area(FaceCounting):
     """An area of the board, in board order (DU-15..DU-20, DU-42).
 
     ``area.key`` is the lower-case name used in JSON documents
-    (``"small_straight"``); ``area.label`` the name a player reads.
+    (``"small_straight"``); ``area.label`` the name a player reads (English),
+    ``area.labels`` in each language; ``area.face`` the face a number area
+    needs three of (1..6), None for the special rolls.
     """
 
     _value_: int
@@ -63,52 +66,14 @@ class Area(enum.Enum):
     KNIFFEL = 10
 
     @property
-    def key(self) -> str:
-        """The JSON key of the area: its name in lower case."""
-        return self.name.lower()
-
-    @property
-    def label(self) -> str:
-        """The area's name as printed for players (``"Four of a kind"``): the English label."""
-        return _LABELS[self]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "Four of a kind", "de": "Vier Gleiche"}``)."""
-        return _LABELS[self]
-
-    @property
-    def face(self) -> int | None:
-        """The face a number area needs three of (1..6), or None for the special rolls."""
-        return self.value + 1 if self.value < 6 else None
-
-    @property
     def has_spaces(self) -> bool:
         """Whether the area has a space per colour (every area but Kniffel, DU-20)."""
         return self is not Area.KNIFFEL
 
-    def __repr__(self) -> str:
-        return f"Area.{self.name}"
 
-
-# The areas' names, English and German (the German special rolls as the
-# rulebook names them: "Vier Gleiche", "Kleine Straße", "Große Straße").
-_LABELS: Final[Mapping[Area, Mapping[Lang, str]]] = {
-    area: {"en": en, "de": de}
-    for area, en, de in (
-        (Area.ONES, "Ones", "Einser"),
-        (Area.TWOS, "Twos", "Zweier"),
-        (Area.THREES, "Threes", "Dreier"),
-        (Area.FOURS, "Fours", "Vierer"),
-        (Area.FIVES, "Fives", "Fünfer"),
-        (Area.SIXES, "Sixes", "Sechser"),
-        (Area.FOUR_OF_A_KIND, "Four of a kind", "Vier Gleiche"),
-        (Area.FULL_HOUSE, "Full House", "Full House"),
-        (Area.SMALL_STRAIGHT, "Small straight", "Kleine Straße"),
-        (Area.LARGE_STRAIGHT, "Large straight", "Große Straße"),
-        (Area.KNIFFEL, "Kniffel", "Kniffel"),
-    )
-}
+# The German special rolls as the rulebook names them ("Vier Gleiche"; the
+# straights are the family's "Kleine Straße", "Große Straße").
+name_pieces(Area, {"four_of_a_kind": ("Four of a kind", "Vier Gleiche")})
 
 AREAS: tuple[Area, ...] = tuple(Area)
 """Every area, in board order."""
@@ -122,8 +87,8 @@ BLUE: Final = 0
 RED: Final = 1
 """Seat 1 plays red."""
 COLOUR_LABELS: Final[tuple[Mapping[Lang, str], Mapping[Lang, str]]] = (
-    {"en": "blue", "de": "blau"},
-    {"en": "red", "de": "rot"},
+    FAMILY_NAMES["blue"],
+    FAMILY_NAMES["red"],
 )
 """The colours' names by seat, in each language."""
 COLOURS: Final[tuple[str, str]] = (COLOUR_LABELS[BLUE]["en"], COLOUR_LABELS[RED]["en"])

@@ -27,18 +27,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Final
 
 from kniffel_rules._dicegame import Phase, Roll
-from kniffel_rules._dicerender import (
-    WORDS,
-    dice_line,
-    faces,
-    lines,
-    roll_off_line,
-    to_move_line,
-    winners_line,
-)
+from kniffel_rules._dicerender import Picture, shown_state, throw_phrase, turn_lines
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
@@ -46,12 +39,11 @@ from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.pieces import AREAS, BLUE, COLOUR_LABELS, RED, Spot
 from kniffel_rules.duel.state import Observation, State
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang, check_lang, word
+from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "first": {"en": "roll the dice", "de": "würfeln"},
     "decide": {
         "en": "keep dice and throw again, or move a disc, spend a joker or declare a miss",
         "de": "Würfel behalten und nochmal werfen, oder Scheibe ziehen, Joker, Fehlwurf",
@@ -60,7 +52,6 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "move a disc, spend a joker or declare a miss",
         "de": "Scheibe ziehen, Joker einsetzen oder Fehlwurf",
     },
-    "throwing": {"en": "the dice are thrown", "de": "die Würfel werden geworfen"},
     "jokers_used": {"en": "jokers spent this turn: {n}", "de": "Joker in diesem Zug: {n}"},
     "match_over": {"en": "The match is over.", "de": "Das Match ist vorbei."},
     "game_no": {
@@ -114,35 +105,26 @@ def _colour(seat: int, lang: Lang) -> str:
 def _status(state: State, lang: Lang) -> list[str]:
     """Whose turn it is, the dice and what they decide (or who won, or the roll-off)."""
     out: list[str] = []
-    rules, names = state.rules, state.names
-    if state.phase is Phase.OVER:
-        if rules.match_wins > 1:
+    if state.rules.match_wins > 1:
+        if state.phase is Phase.OVER:
             out.append(_w("match_over", lang))
-        won = [names[state.results[-1]]] if state.results else []
-        return out + lines(winners_line(won, lang))
-    if rules.match_wins > 1:
-        out.append(_w("game_no", lang, n=len(state.results) + 1, wins=rules.match_wins))
-    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
-        off = state.roll_off
-        return out + lines(roll_off_line(names, off.contenders, off.faces, lang))
-    who = f"{names[state.player]} ({_colour(state.player, lang)})"
-    out += [*lines(to_move_line(who, lang)), _dice_line(state, lang)]
-    if state.phase is Phase.THROW:
-        out.append(_w("throwing", lang))
-        return out
-    if state.rolls == 0:
-        out.append(_w("first", lang))
-        return out
-    if state.jokers_used:
-        out.append(_w("jokers_used", lang, n=state.jokers_used))
+        else:
+            n = len(state.results) + 1
+            out.append(_w("game_no", lang, n=n, wins=state.rules.match_wins))
+    who = f"{state.names[state.player]} ({_colour(state.player, lang)})"
+    return out + turn_lines(state, lang, _last_winner, mover=who, decide=_decide)
+
+
+def _last_winner(state: State) -> tuple[int, ...]:
+    """The winner of the last game (of the match, once it is over)."""
+    return state.results[-1:]
+
+
+def _decide(state: State, lang: Lang) -> list[str]:
+    out = [_w("jokers_used", lang, n=state.jokers_used)] if state.jokers_used else []
     final = state.rolls >= _THROWS or state.jokers_used > 0
     out.append(_w("final" if final else "decide", lang))
     return out
-
-
-def _dice_line(state: State, lang: Lang) -> str:
-    """The dice and the throw count."""
-    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang, _THROWS)
 
 
 def _cell(text: str) -> str:
@@ -150,9 +132,7 @@ def _cell(text: str) -> str:
 
 
 def _board(state: State, lang: Lang) -> list[str]:
-    blue, red = (
-        f"{_colour(seat, lang)}: {_fit(state.names[seat], 24)}" for seat in (BLUE, RED)
-    )
+    blue, red = (f"{_colour(seat, lang)}: {_fit(state.names[seat], 24)}" for seat in (BLUE, RED))
     lines = [f"{blue}   {red}", ""]
     head = [_w(w, lang) for w in ("hole", "space", "centre", "space", "hole")]
     lines.append(
@@ -187,27 +167,11 @@ def _tally(state: State, key: str, counts: Sequence[int], lang: Lang) -> str:
     return f"{_w(key, lang)}: {parts}"
 
 
-def render(view: State | Observation, *, lang: Lang = "en") -> str:
-    """A plain-text picture of the game: the status, the dice, the board and the tallies.
+PICTURE: Final = Picture[State, Observation](partial(shown_state, GAME), _status, _board)
+"""The Duell's text picture (`kniffel_rules._dicerender.Picture`)."""
 
-    Args:
-        view: A Duell `State`, or a seat's `Observation` of one (the same
-            picture: nothing in the Duell is hidden).
-        lang: ``"en"`` or ``"de"``.
-
-    Returns:
-        Lines joined by newlines, none longer than 79 characters (longer
-        names are cut).
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not a language of the library.
-        InvalidStateError: ``view`` is neither a Duell `State` nor an
-            `Observation` (path ``state``).
-    """
-    lang = check_lang(lang)
-    state = view.state if isinstance(view, Observation) else view
-    GAME.check_state(state)
-    return "\n".join([*_status(state, lang), "", *_board(state, lang)])
+render = PICTURE.render
+"""``render(view, *, lang="en")``: the picture of the module docstring, as text."""
 
 
 def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
@@ -218,12 +182,8 @@ def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
         InvalidStateError: ``action`` is not a Duell action or outcome (path ``action``).
     """
     lang = check_lang(lang)
-    if isinstance(action, Roll):
-        if not action.keep:
-            return word(WORDS, "throw_all", lang)
-        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
-    if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    if isinstance(action, (Roll, DiceRoll)):
+        return throw_phrase(action, lang)
     if isinstance(action, Joker):
         return _w("joker", lang, die=action.die, face=action.face)
     if isinstance(action, Move):

@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, Reader, named, parse_open, read_dice
-from kniffel_rules._types import CHANCE
+from kniffel_rules._dicewire import SCORE_VERBS, named, read_dice
+from kniffel_rules._openview import OpenParser
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import GAME
@@ -236,36 +236,24 @@ def _read_throw(tokens: Sequence[str], state: State) -> list[ExtremeRoll]:
     return [ExtremeRoll(values, d10)]
 
 
-def parse_action(state: State | Observation, text: str) -> Action | ExtremeRoll | DiceRoll:
-    """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
-
-    Args:
-        state: The position, or a seat's `Observation` of it (then only that
-            seat's own actions are legal, PR-08).
-        text: What the player typed; the canonical line of `action_to_text`
-            is always understood.
-
-    Returns:
-        The action (at a throw: the `ExtremeRoll`; in the roll-off: the
-        `DiceRoll`), legal in ``state``.
-
-    Raises:
-        ActionParseError: Not understood, or understood but illegal (the
-            message quotes the rule), or ambiguous; a ``ValueError`` too.
-        InvalidStateError: ``state`` is not an Extreme `State` or `Observation`.
-    """
-    action: Action | ExtremeRoll | DiceRoll = parse_open(
-        GAME, Observation, state, text, _reader, action_to_text
-    )
-    return action
+def _decisions(
+    position: State, tokens: list[str], raw: str
+) -> list[Action | ExtremeRoll | DiceRoll]:
+    """What the words may name at a player's node: a box to score, a roll."""
+    return [*_read_score(tokens), *_read_roll(tokens, position)]
 
 
-def _reader(position: State, who: int) -> Reader:
-    def read(tokens: list[str], raw: str) -> list[Action | ExtremeRoll | DiceRoll]:
-        if who == CHANCE and position.phase is Phase.THROW:
-            return list(_read_throw(tokens, position))
-        if who == CHANCE:
-            return list(read_dice(tokens))
-        return [*_read_score(tokens), *_read_roll(tokens, position)]
+def _chance(position: State, tokens: list[str], raw: str) -> list[Action | ExtremeRoll | DiceRoll]:
+    """What the words may name at a chance node: the six dice thrown, or a roll-off die."""
+    if position.phase is Phase.THROW:
+        return list(_read_throw(tokens, position))
+    return list(read_dice(tokens))
 
-    return read
+
+PARSER: Final = OpenParser[State, Observation, Action | ExtremeRoll | DiceRoll](
+    GAME, _decisions, action_to_text, _chance
+)
+"""Kniffel Extreme's typed actions (`kniffel_rules._openview.OpenParser`)."""
+
+parse_action = PARSER.parse_action
+"""``parse_action(state, text)``: the legal action that ``text`` names (the forms above)."""

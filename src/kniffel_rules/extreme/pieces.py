@@ -7,15 +7,12 @@ worth in a box is in `kniffel_rules.extreme.combinations`.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Final
 
+from kniffel_rules._labels import FaceCounting, name_pieces
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.rules import Rules
-from kniffel_rules.lang import Lang
 
 __all__ = ["BOXES", "D10", "LOWER", "UPPER", "Box", "layout"]
 
@@ -23,8 +20,13 @@ D10 = tuple(range(10))
 """The faces of the ten-sided die: 0..9."""
 
 
-class Box(enum.Enum):
-    """A box of the Kniffel Extreme sheet; ``box.key`` is its JSON key."""
+class Box(FaceCounting):
+    """A box of the Kniffel Extreme sheet; ``box.key`` is its JSON key.
+
+    ``box.labels`` are its names (the German sheet's and English),
+    ``box.face`` the face an upper box counts; ``box.label`` is the German
+    name, as printed.
+    """
 
     _value_: int
 
@@ -52,54 +54,24 @@ class Box(enum.Enum):
     SUPER_CHANCE = 21
 
     @property
-    def key(self) -> str:
-        """The JSON key of the box: its name in lower case."""
-        return self.name.lower()
-
-    @property
-    def face(self) -> int | None:
-        """The face an upper box counts (1..6), or None for other boxes."""
-        return self.value + 1 if self.value < 6 else None
-
-    @property
     def label(self) -> str:
         """The name printed on the German sheet ("Zwei Paare", "10 oder weniger")."""
-        return _LABELS[self.value]["de"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "Two pairs", "de": "Zwei Paare"}``)."""
-        return _LABELS[self.value]
-
-    def __repr__(self) -> str:
-        return f"Box.{self.name}"
+        return self.labels["de"]
 
 
-_LABELS: Final[tuple[Mapping[Lang, str], ...]] = (
-    {"en": "Ones", "de": "Einser"},
-    {"en": "Twos", "de": "Zweier"},
-    {"en": "Threes", "de": "Dreier"},
-    {"en": "Fours", "de": "Vierer"},
-    {"en": "Fives", "de": "Fünfer"},
-    {"en": "Sixes", "de": "Sechser"},
-    {"en": "Three of a kind", "de": "Dreierpasch"},
-    {"en": "Four of a kind", "de": "Viererpasch"},
-    {"en": "Two pairs", "de": "Zwei Paare"},
-    {"en": "Three pairs", "de": "Drei Paare"},
-    {"en": "Two triples", "de": "Zwei Dreier"},
-    {"en": "Full House", "de": "Full House"},
-    {"en": "Big Full House", "de": "Großes Full House"},
-    {"en": "Small straight", "de": "Kleine Straße"},
-    {"en": "Large straight", "de": "Große Straße"},
-    {"en": "Highway", "de": "Highway"},
-    {"en": "Kniffel", "de": "Kniffel"},
-    {"en": "Kniffel Extreme", "de": "Kniffel Extreme"},
-    {"en": "10 or less", "de": "10 oder weniger"},
-    {"en": "33 or more", "de": "33 oder mehr"},
-    {"en": "Chance", "de": "Chance"},
-    {"en": "Super Chance", "de": "Super-Chance"},
+name_pieces(
+    Box,
+    {
+        "three_pairs": ("Three pairs", "Drei Paare"),
+        "two_triples": ("Two triples", "Zwei Dreier"),
+        "big_full_house": ("Big Full House", "Großes Full House"),
+        "highway": ("Highway", "Highway"),
+        "kniffel_extreme": ("Kniffel Extreme", "Kniffel Extreme"),
+        "ten_or_less": ("10 or less", "10 oder weniger"),
+        "thirty_three_or_more": ("33 or more", "33 oder mehr"),
+        "super_chance": ("Super Chance", "Super-Chance"),
+    },
 )
-"""The one table of the boxes' names (by ``Box.value``): English and the German sheet's."""
 
 BOXES: tuple[Box, ...] = tuple(Box)
 """All 22 boxes in sheet order."""

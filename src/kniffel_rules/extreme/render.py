@@ -33,20 +33,18 @@ from typing import Final
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicerender import (
     WORDS,
-    cell,
-    check_view,
+    Row,
     faces,
-    lines,
-    roll_off_line,
-    table,
-    to_move_line,
-    winners_line,
+    sheet_picture,
+    sheet_rows,
+    throw_phrase,
+    turn_lines,
 )
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import winners
-from kniffel_rules.extreme.pieces import BOXES, UPPER, layout
+from kniffel_rules.extreme.pieces import BOXES, layout
 from kniffel_rules.extreme.state import Observation, State
 from kniffel_rules.lang import Lang, check_lang, word
 
@@ -68,38 +66,8 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
 _THROWS = 3
 
 
-def render(view: State | Observation, *, lang: Lang = "en") -> str:
-    """A plain-text picture of the game: whose turn, the dice, every sheet, the chips.
-
-    Args:
-        view: The `State`, or a seat's `Observation` (the same picture:
-            nothing is hidden).
-        lang: The language of the labels and words (``"en"`` or ``"de"``).
-
-    Returns:
-        Lines of at most 79 characters for up to four players (longer
-        names are cut in the sheets' head), no trailing newline.
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not one the library speaks.
-        InvalidStateError: ``view`` is not an Extreme `State` or `Observation`.
-    """
-    lang = check_lang(lang)
-    state = check_view(view, State, Observation, "an Extreme")
-    out = _status(state, lang)
-    out.append("")
-    out.extend(table(_rows(state, lang), state.names))
-    return "\n".join(out)
-
-
 def _status(state: State, lang: Lang) -> list[str]:
-    names = state.names
-    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
-        off = state.roll_off
-        return lines(roll_off_line(names, off.contenders, off.faces, lang))
-    if state.phase is Phase.OVER:
-        return lines(winners_line([names[p] for p in winners(state)], lang))
-    return [*lines(to_move_line(names[state.player], lang)), *lines(_dice_line(state, lang))]
+    return turn_lines(state, lang, winners, dice=_dice_line)
 
 
 def _count(state: State, n: int, lang: Lang) -> str:
@@ -131,21 +99,18 @@ def _dice_line(state: State, lang: Lang) -> str:
     return f"{dice}: {_dice(state.d6, state.d10, lang)}   {_count(state, state.rolls, lang)}"
 
 
-def _rows(state: State, lang: Lang) -> list[tuple[str, list[str]]]:
-    sheet = layout(state.rules)
+def _rows(state: State, lang: Lang) -> list[Row]:
     entries = [s.entries for s in state.sheets]
-    rows = [(b.labels[lang], [cell(e[b.value]) for e in entries]) for b in UPPER]
-    rows.append((word(WORDS, "upper_sum", lang), [str(sheet.upper_sum(e)) for e in entries]))
-    bonus = word(WORDS, "bonus", lang).format(bonus=sheet.bonus, at=sheet.threshold)
-    rows.append((bonus, [str(sheet.upper_bonus(e)) for e in entries]))
-    rows.append((word(WORDS, "upper_total", lang), [str(sheet.upper_total(e)) for e in entries]))
-    rows.extend(
-        (b.labels[lang], [cell(e[b.value]) for e in entries]) for b in BOXES if b not in UPPER
-    )
-    rows.append((word(WORDS, "lower_total", lang), [str(sheet.lower_total(e)) for e in entries]))
-    rows.append((word(WORDS, "total", lang), [str(sheet.total(e)) for e in entries]))
+    rows = sheet_rows(layout(state.rules), BOXES, entries, lang)
     rows.append((_WORDS["chips"][lang], [str(s.chips) for s in state.sheets]))
     return rows
+
+
+PICTURE: Final = sheet_picture(State, Observation, "an Extreme", _status, _rows)
+"""Kniffel Extreme's text picture (`kniffel_rules._dicerender.sheet_picture`)."""
+
+render = PICTURE.render
+"""``render(view, *, lang="en")``: the picture of the module docstring, as text."""
 
 
 def render_action(action: Roll | Score | ExtremeRoll | DiceRoll, *, lang: Lang = "en") -> str:
@@ -181,7 +146,7 @@ def render_action(action: Roll | Score | ExtremeRoll | DiceRoll, *, lang: Lang =
             return _WORDS["d10_shows"][lang].format(d10=action.d10)
         return _WORDS["thrown"][lang].format(dice=faces(action.d6), d10=action.d10)
     if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+        return throw_phrase(action, lang)
     raise InvalidStateError(
         "action", f"expected an Extreme action or a DiceRoll, got {type(action).__name__}"
     )

@@ -10,6 +10,16 @@ The format is documented in ``docs/sheets.md`` and by the JSON Schema
 ``d6``/``d10`` are the dice showing after the roll; ``keep_d6``/``keep_d10``
 what was kept from the roll before (absent for the first roll). A fourth
 roll is allowed once per turn while the player has a chip.
+
+Examples:
+    A highway (six in a row) is worth 50 points; a sheet that says otherwise is
+    refused with the rule's clause:
+
+    >>> from kniffel_rules import extreme
+    >>> report = extreme.verify_sheet({"variant": "extreme", "players": [
+    ...     {"name": "Ann", "games": [{"fives": 30, "highway": 45}]}]})
+    >>> report.ok, [(f.field, f.rule) for f in report.findings]
+    (False, [('highway', 'EX-16')])
 """
 
 from __future__ import annotations
@@ -20,25 +30,8 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules import _boxsheetcheck as kit
 from kniffel_rules import _json
-from kniffel_rules._boxsheetcheck import (
-    FACE_TUPLES,
-    Emit,
-    Entered,
-    Misfit,
-    Recorded,
-    Refused,
-    Report,
-    SheetSpec,
-    SheetVerifier,
-    TurnReplay,
-    box_infos,
-    game_document,
-    interned,
-    plain_faces,
-    rest_of,
-    turn_reader,
-)
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
 from kniffel_rules.extreme.engine import apply, new_game
@@ -108,8 +101,8 @@ def _plain_throw(roll: Any) -> Throw | None:
     """A well-formed roll on the fast path (no field path built), else None."""
     if type(roll) is not dict or not roll.keys() <= _THROW_KEYS:
         return None
-    d6 = plain_faces(roll.get("d6"))
-    keep = plain_faces(roll.get("keep_d6", []))
+    d6 = kit.plain_faces(roll.get("d6"))
+    keep = kit.plain_faces(roll.get("keep_d6", []))
     keep_d10 = roll.get("keep_d10", False)
     d10 = roll.get("d10")
     if (
@@ -138,12 +131,12 @@ def _read_throw(roll: Any, path: str) -> Throw:
     return Throw(tuple(sorted(keep)), keep_d10, tuple(sorted(d6)), d10)
 
 
-_read_turn = turn_reader({b.key: b for b in BOXES}, _plain_throw, _read_throw, Turn)
+_read_turn = kit.turn_reader({b.key: b for b in BOXES}, _plain_throw, _read_throw, Turn)
 
 
-def _replay_for(rules: Rules) -> TurnReplay:
+def _replay_for(rules: Rules) -> kit.TurnReplay:
     """Extreme's engine, as the kit replays recorded turns with it (chips and the d10 included)."""
-    return TurnReplay(
+    return kit.TurnReplay(
         start=new_game(1, rules=rules, first_player=0),
         apply=apply,
         roll=_roll,
@@ -158,16 +151,18 @@ def _replay_for(rules: Rules) -> TurnReplay:
     )
 
 
-def _enter(start: State, state: State, box: Box, written: Mapping[str, int]) -> Entered | Refused:
+def _enter(
+    start: State, state: State, box: Box, written: Mapping[str, int]
+) -> kit.Entered | kit.Refused:
     filled = state.sheets[0][box]
     if filled is not None:
         after = attrs.evolve(
             start, phase=Phase.DECIDE, d6=(), d10=None, rolls=0, sheets=(state.sheets[0],)
         )
-        return Refused("EX-03", f"that box was already filled ({filled})", after)
+        return kit.Refused("EX-03", f"that box was already filled ({filled})", after)
     assert state.d10 is not None
     value = box_values(state.d6, state.d10)[box.value]
-    return Entered(value, _RULE[box], apply(state, _SCORES[box]))
+    return kit.Entered(value, _RULE[box], apply(state, _SCORES[box]))
 
 
 _SCORES = {b: Score(b) for b in Box}
@@ -178,23 +173,23 @@ _THROWN: dict[tuple[tuple[int, ...], int | None], ExtremeRoll] = {}
 def _roll(throw: Throw) -> Roll:
     """``Roll(keep, keep_d10)``, one shared object per keep (bounded: 924 of them)."""
     keep, keep_d10 = throw.keep_d6, throw.keep_d10
-    bounded = keep in FACE_TUPLES and type(keep_d10) is bool
-    return interned(_ROLLS, (keep, keep_d10), lambda: Roll(keep, keep_d10), bounded)
+    bounded = keep in kit.FACE_TUPLES and type(keep_d10) is bool
+    return kit.interned(_ROLLS, (keep, keep_d10), lambda: Roll(keep, keep_d10), bounded)
 
 
-def _outcome(state: State, throw: Throw) -> ExtremeRoll | Misfit:
+def _outcome(state: State, throw: Throw) -> ExtremeRoll | kit.Misfit:
     """The throw a recorded roll shows: its dice less the dice kept (a kept d10 stays)."""
     kept_d10 = state.d10
-    thrown = rest_of(throw.d6, throw.keep_d6)
+    thrown = kit.rest_of(throw.d6, throw.keep_d6)
     if thrown is None or (kept_d10 is not None and kept_d10 != throw.d10):
-        return Misfit(
+        return kit.Misfit(
             [*throw.d6, throw.d10],
             "the dice kept still showing",
             f"shows {list(throw.d6)} and {throw.d10}, which does not include the dice kept",
         )
     d10 = None if kept_d10 is not None else throw.d10
-    bounded = thrown in FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9))
-    return interned(_THROWN, (thrown, d10), lambda: ExtremeRoll(thrown, d10), bounded)
+    bounded = thrown in kit.FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9))
+    return kit.interned(_THROWN, (thrown, d10), lambda: ExtremeRoll(thrown, d10), bounded)
 
 
 def _resume(start: State, turn: Turn) -> State:
@@ -217,17 +212,17 @@ def _resume(start: State, turn: Turn) -> State:
 
 
 def _no_extra_bonus(
-    entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: Emit
+    entries: Mapping[str, int], bonus: int, doubtful: frozenset[str], emit: kit.Emit
 ) -> None:
     """Extreme has no extra-Kniffel bonus entry (EX-21); the reader rejects the field."""
 
 
 @lru_cache(maxsize=64)  # keyed by rules read from documents: bounded
-def spec(rules: Rules) -> SheetSpec:
+def spec(rules: Rules) -> kit.SheetSpec:
     """The sheet description the shared checker uses for ``rules``."""
-    return SheetSpec(
+    return kit.SheetSpec(
         variant="extreme",
-        boxes=box_infos(BOXES, _RULE, possible_values, _SUM_DESCRIPTION),
+        boxes=kit.box_infos(BOXES, _RULE, possible_values, _SUM_DESCRIPTION),
         layout=layout(rules),
         rules={
             "bonus": "EX-07",
@@ -245,40 +240,21 @@ def spec(rules: Rules) -> SheetSpec:
     )
 
 
-def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
-    """Verify a Kniffel Extreme score sheet and report every problem.
-
-    Without recorded turns each entry is checked to be a value its box can
-    hold over six dice; with them the turns are replayed through `apply`
-    (keeps, the fourth roll and its chip included) and every entry is
-    checked against the dice. Derived fields and the number of filled boxes
-    are checked either way.
-
-    Args:
-        doc: The sheet, as a dict or JSON text (format: ``docs/sheets.md``).
-
-    Returns:
-        The report; ``report.ok`` is True for a right sheet.
-
-    Raises:
-        InvalidStateError: The document is malformed; the message names the field.
-
-    Examples:
-        >>> from kniffel_rules import extreme
-        >>> sheet = {"variant": "extreme", "players": [{"name": "Ann", "games": [
-        ...     {"fives": 30, "highway": 45}]}]}
-        >>> [(f.field, f.rule) for f in extreme.verify_sheet(sheet).findings]
-        [('highway', 'EX-16')]
-    """
-    return _VERIFIER.verify(doc)
-
-
-_VERIFIER = SheetVerifier("extreme", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
+_VERIFIER = kit.SheetVerifier("extreme", lambda rules_doc: spec(Rules.from_dict(rules_doc)))
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
+verify_sheet = _VERIFIER.verify
+"""``verify_sheet(doc)``: verify a Kniffel Extreme score sheet and report every problem.
+
+A recorded turn is replayed with its keeps, the fourth roll and its chip; an
+entry without turns is checked over six dice
+(`kniffel_rules._boxsheetcheck.SheetVerifier.verify`; an example opens this module).
+"""
 
 
-def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
+def write_sheet(
+    record: kit.Recorded, *, rolls: bool = True, derived: bool = True
+) -> dict[str, Any]:
     """The score sheet of a recorded Extreme game, as a sheet document.
 
     Args:
@@ -292,20 +268,9 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     initial: State = record.initial
     n = initial.num_players
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    current: list[dict[str, Any]] = []
-    state = initial
-    for action in record.actions:
-        before = state
-        state = apply(state, action)
-        if isinstance(action, Roll):
-            keep = {"keep_d6": list(action.keep_d6), "keep_d10": action.keep_d10}
-            current.append(keep if before.rolls else {})
-        elif isinstance(action, ExtremeRoll):
-            assert state.d10 is not None
-            current[-1].update({"d6": list(state.d6), "d10": state.d10})
-        elif isinstance(action, Score):
-            turns[before.player].append({"box": action.box.key, "rolls": current})
-            current = []
+    scored, state = kit.scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    for before, _, _, turn in scored:
+        turns[before.player].append(turn)
     players = []
     for p in range(n):
         game = _game_doc(initial.rules, state.sheets[p], derived)
@@ -315,5 +280,17 @@ def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -
     return {"variant": "extreme", "rules": initial.rules.to_dict(), "players": players}
 
 
+def _keep(action: Roll) -> dict[str, Any]:
+    return {"keep_d6": list(action.keep_d6), "keep_d10": action.keep_d10}
+
+
+def _thrown(outcome: object, before: State, after: State) -> dict[str, Any] | None:
+    """The six dice a throw shows (not a die of the roll-off)."""
+    if isinstance(outcome, ExtremeRoll):
+        assert after.d10 is not None
+        return {"d6": list(after.d6), "d10": after.d10}
+    return None
+
+
 def _game_doc(rules: Rules, sheet: Sheet, derived: bool) -> dict[str, Any]:
-    return game_document(layout(rules), sheet.entries, 0, derived)
+    return kit.game_document(layout(rules), sheet.entries, 0, derived)

@@ -38,6 +38,12 @@ Example:
     Traceback (most recent call last):
     ...
     kniffel_rules.errors.ActionParseError: 'row 6': row 6 needs at least two dice showing 6; ...
+
+    >>> from kniffel_rules import master, DiceRoll
+    >>> s = master.apply(master.new_game(), master.Roll())
+    >>> s = master.apply(s, DiceRoll((4, 4, 4, 4, 4)))
+    >>> master.parse_action(s, "Kniffel"), master.parse_action(s, "münzen vierling")
+    (fulfil Kniffel (+3 stars), coins: four of a kind (+3))
 """
 
 from __future__ import annotations
@@ -47,8 +53,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import Reader, named, parse_open, read_dice, read_roll
-from kniffel_rules._types import CHANCE
+from kniffel_rules._dicewire import named, read_roll
+from kniffel_rules._openview import OpenParser
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
 from kniffel_rules.master.combinations import tasks_shown
@@ -237,40 +243,13 @@ class _Reader:
         return [*found, *read_roll(tokens, self.dice)]
 
 
-def parse_action(state: State | Observation, text: str) -> Action | DiceRoll:
-    """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
-
-    Args:
-        state: The position, or the `Observation` of the player typing (whose
-            text is then refused with ``PR-08`` when they are not to move).
-        text: What the player typed; the canonical line of `action_to_text`
-            is always understood.
-
-    Returns:
-        The action (at a throw: the `DiceRoll`), legal in ``state``.
-
-    Raises:
-        ActionParseError: Not understood, or understood but illegal (the
-            message quotes the rule, ``.rule`` its clause id), or ambiguous
-            (`AmbiguousActionError`, ``.candidates``); a ``ValueError`` too.
-        InvalidStateError: ``state`` is neither a master `State` nor an
-            `Observation`.
-
-    Example:
-        >>> from kniffel_rules import master, DiceRoll
-        >>> s = master.apply(master.new_game(), master.Roll())
-        >>> s = master.apply(s, DiceRoll((4, 4, 4, 4, 4)))
-        >>> master.parse_action(s, "Kniffel"), master.parse_action(s, "münzen vierling")
-        (fulfil Kniffel (+3 stars), coins: four of a kind (+3))
-    """
-    action: Action | DiceRoll = parse_open(GAME, Observation, state, text, _reader, action_to_text)
-    return action
+def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | DiceRoll]:
+    """What the words may name at a player's node (`_Reader`)."""
+    return list(_Reader(position).read(tokens))
 
 
-def _reader(position: State, who: int) -> Reader:
-    def read(tokens: list[str], raw: str) -> list[Action | DiceRoll]:
-        if who == CHANCE:
-            return list(read_dice(tokens))
-        return list(_Reader(position).read(tokens))
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+"""Kniffel Master's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
-    return read
+parse_action = PARSER.parse_action
+"""``parse_action(state, text)``: the legal action that ``text`` names (the forms above)."""

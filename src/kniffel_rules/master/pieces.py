@@ -16,12 +16,11 @@ Example:
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from kniffel_rules import dice as _dice
-from kniffel_rules.lang import Lang
+from kniffel_rules._labels import Labelled, name_pieces
 
 __all__ = [
     "COIN_COMBOS",
@@ -33,7 +32,7 @@ __all__ = [
 ]
 
 
-class Task(enum.Enum):
+class Task(Labelled):
     """A task on the left of the player sheet (MA-07..MA-09), in rulebook order.
 
     ``task.key`` is the lower-case name used in JSON documents.
@@ -47,21 +46,6 @@ class Task(enum.Enum):
     LARGE_STRAIGHT = 3
     CHANCE_LOW = 4
     CHANCE_HIGH = 5
-
-    @property
-    def key(self) -> str:
-        """The JSON key of the task: its name in lower case."""
-        return self.name.lower()
-
-    @property
-    def label(self) -> str:
-        """The name printed on the sheet ("Chance (5-10)"): the English label."""
-        return _TASK_LABELS[self]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "Small straight", "de": "Kleine Straße"}``)."""
-        return _TASK_LABELS[self]
 
     @property
     def stars(self) -> int:
@@ -79,38 +63,25 @@ class Task(enum.Enum):
         """
         return _shows_task(self, values)
 
-    def __repr__(self) -> str:
-        return f"Task.{self.name}"
-
 
 def _shows_task(task: Task, d: Sequence[int]) -> bool:
     """Whether the sorted faces ``d`` show ``task``'s combination (MA-07..MA-09)."""
-    if task is Task.KNIFFEL:
-        return _dice.max_of_a_kind(d) == 5
-    if task is Task.FULL_HOUSE:
-        return _dice.is_full_house(d)
-    if task is Task.SMALL_STRAIGHT:
-        return _dice.has_straight(d, 4)
-    if task is Task.LARGE_STRAIGHT:
-        return _dice.has_straight(d, 5)
     if task is Task.CHANCE_LOW:
         return 5 <= _dice.total(d) <= 10
-    return 25 <= _dice.total(d) <= 30
+    if task is Task.CHANCE_HIGH:
+        return 25 <= _dice.total(d) <= 30
+    return _dice.COMBINATIONS[task.key](d)  # Kniffel, Full House, the straights: the family's
 
 
-# The names of the tasks, English and German (the German ones are the
-# rulebook's: "Kleine Straße", "Große Straße", MA-07).
-_TASK_LABELS: Final[Mapping[Task, Mapping[Lang, str]]] = {
-    task: {"en": en, "de": de}
-    for task, en, de in (
-        (Task.KNIFFEL, "Kniffel", "Kniffel"),
-        (Task.FULL_HOUSE, "Full House", "Full House"),
-        (Task.SMALL_STRAIGHT, "Small straight", "Kleine Straße"),
-        (Task.LARGE_STRAIGHT, "Large straight", "Große Straße"),
-        (Task.CHANCE_LOW, "Chance (5-10)", "Chance (5-10)"),
-        (Task.CHANCE_HIGH, "Chance (25-30)", "Chance (25-30)"),
-    )
-}
+# The tasks' names: the family's, English and German (the German straights are
+# the rulebook's "Kleine Straße", "Große Straße", MA-07), and the two chances.
+name_pieces(
+    Task,
+    {
+        "chance_low": ("Chance (5-10)", "Chance (5-10)"),
+        "chance_high": ("Chance (25-30)", "Chance (25-30)"),
+    },
+)
 
 _TASK_STARS = {
     Task.KNIFFEL: 3,
@@ -122,7 +93,7 @@ _TASK_STARS = {
 }
 
 
-class Combo(enum.Enum):
+class Combo(Labelled):
     """A way to use dice in the coin row (MA-14, MA-15), with its coins.
 
     ``TASK_DONE`` is "task already fulfilled": the dice show a task whose
@@ -138,41 +109,23 @@ class Combo(enum.Enum):
     TASK_DONE = 4
 
     @property
-    def key(self) -> str:
-        """The name in lower case."""
-        return self.name.lower()
-
-    @property
-    def label(self) -> str:
-        """A readable name ("two pairs", "task already fulfilled"): the English label."""
-        return _COMBO_LABELS[self]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The name in each language (``{"en": "three of a kind", "de": "Drilling"}``)."""
-        return _COMBO_LABELS[self]
-
-    @property
     def coins(self) -> int:
         """The coins the combination earns: 1, 2, 2, 3 and 3."""
         return _COMBO_COINS[self]
 
-    def __repr__(self) -> str:
-        return f"Combo.{self.name}"
-
 
 # The coin row's combinations, English and German (the rulebook's "Drilling",
 # "Vierling", "2 Paare" and "Aufgabe bereits erfüllt", MA-14, MA-15).
-_COMBO_LABELS: Final[Mapping[Combo, Mapping[Lang, str]]] = {
-    combo: {"en": en, "de": de}
-    for combo, en, de in (
-        (Combo.PAIR, "pair", "ein Paar"),
-        (Combo.TWO_PAIRS, "two pairs", "zwei Paare"),
-        (Combo.THREE_OF_A_KIND, "three of a kind", "Drilling"),
-        (Combo.FOUR_OF_A_KIND, "four of a kind", "Vierling"),
-        (Combo.TASK_DONE, "task already fulfilled", "Aufgabe bereits erfüllt"),
-    )
-}
+name_pieces(
+    Combo,
+    {
+        "pair": ("pair", "ein Paar"),
+        "two_pairs": ("two pairs", "zwei Paare"),
+        "three_of_a_kind": ("three of a kind", "Drilling"),
+        "four_of_a_kind": ("four of a kind", "Vierling"),
+        "task_done": ("task already fulfilled", "Aufgabe bereits erfüllt"),
+    },
+)
 
 _COMBO_COINS = {
     Combo.PAIR: 1,

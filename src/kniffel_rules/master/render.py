@@ -27,23 +27,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Final
 
 from kniffel_rules._dicegame import Phase, Roll
-from kniffel_rules._dicerender import (
-    WORDS,
-    dice_line,
-    faces,
-    lines,
-    names_text,
-    roll_off_line,
-    to_move_line,
-    winners_line,
-)
+from kniffel_rules._dicerender import Picture, names_text, shown_state, throw_phrase, turn_lines
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang, check_lang, word
+from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
 from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.pieces import ROW_LENGTH, Combo, Task
@@ -52,7 +44,6 @@ from kniffel_rules.master.state import Observation, Sheet, State
 __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "first": {"en": "roll the dice", "de": "würfeln"},
     "decide": {
         "en": "keep dice and throw again, or use the throw",
         "de": "Würfel behalten und nochmal werfen, oder den Wurf nutzen",
@@ -61,7 +52,6 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "use the throw: a task, number rows or the coin row",
         "de": "den Wurf nutzen: Aufgabe, Zahlenreihen oder Münzreihe",
     },
-    "throwing": {"en": "the dice are thrown", "de": "die Würfel werden geworfen"},
     "tasks": {"en": "Tasks", "de": "Aufgaben"},
     "rows": {"en": "Number rows", "de": "Zahlenreihen"},
     "row": {"en": "Row {face}", "de": "Reihe {face}"},
@@ -106,27 +96,17 @@ def _line(label: str, cells: Sequence[str]) -> str:
 
 def _status(state: State, lang: Lang) -> list[str]:
     """Whose turn, the dice and the throw, and what the player must decide."""
-    names = state.names
-    if state.phase is Phase.OVER:
-        best = max(s.stars for s in state.sheets)
-        won = [names[i] for i, s in enumerate(state.sheets) if s.stars == best]
-        return lines(winners_line(won, lang))
-    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
-        off = state.roll_off
-        return lines(roll_off_line(names, off.contenders, off.faces, lang))
-    out = [*lines(to_move_line(names[state.player], lang)), _dice_line(state, lang)]
-    if state.phase is Phase.THROW:
-        out.append(_w("throwing", lang))
-    elif state.rolls == 0:
-        out.append(_w("first", lang))
-    else:
-        out.append(_w("use" if state.rolls >= _THROWS else "decide", lang))
-    return out
+    return turn_lines(state, lang, _leaders, decide=_decide)
 
 
-def _dice_line(state: State, lang: Lang) -> str:
-    """The dice and the throw count."""
-    return dice_line(state.phase is Phase.THROW, state.dice, state.rolls, lang, _THROWS)
+def _leaders(state: State) -> list[int]:
+    """The seats with the most stars (the winners of a finished game)."""
+    best = max(s.stars for s in state.sheets)
+    return [i for i, s in enumerate(state.sheets) if s.stars == best]
+
+
+def _decide(state: State, lang: Lang) -> list[str]:
+    return [_w("use" if state.rolls >= _THROWS else "decide", lang)]
 
 
 def _task_cell(sheet: Sheet, task: Task) -> str:
@@ -155,9 +135,7 @@ def _board(state: State, lang: Lang) -> list[str]:
     for face in range(1, 7):
         lines.append(_line("  " + _w("row", lang, face=face), [_row_cell(s, face) for s in sheets]))
     lines.append(_line("  " + _w("markers", lang), [str(s.free_markers) for s in sheets]))
-    lines.append(
-        _line(_w("coins", lang), [f"{s.coin_position}/{s.lap_length}" for s in sheets])
-    )
+    lines.append(_line(_w("coins", lang), [f"{s.coin_position}/{s.lap_length}" for s in sheets]))
     lines.append(_line("  " + _w("laps", lang), [str(s.coin_laps) for s in sheets]))
     lines.append(_line(_w("stars", lang), [str(s.stars) for s in sheets]))
     target = state.rules.target_stars
@@ -166,27 +144,11 @@ def _board(state: State, lang: Lang) -> list[str]:
     return lines
 
 
-def render(view: State | Observation, *, lang: Lang = "en") -> str:
-    """A plain-text picture of the game: the status, the dice and every board.
+PICTURE: Final = Picture[State, Observation](partial(shown_state, GAME), _status, _board)
+"""Kniffel Master's text picture (`kniffel_rules._dicerender.Picture`)."""
 
-    Args:
-        view: A master `State`, or a seat's `Observation` of one (the same
-            picture: nothing in Master is hidden).
-        lang: ``"en"`` or ``"de"``.
-
-    Returns:
-        Lines joined by newlines, none longer than 79 characters for up to
-        four players (longer names are cut).
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not a language of the library.
-        InvalidStateError: ``view`` is neither a master `State` nor an
-            `Observation` (path ``state``).
-    """
-    lang = check_lang(lang)
-    state = view.state if isinstance(view, Observation) else view
-    GAME.check_state(state)
-    return "\n".join([*_status(state, lang), "", *_board(state, lang)])
+render = PICTURE.render
+"""``render(view, *, lang="en")``: the picture of the module docstring, as text."""
 
 
 def _row_move(face: int, count: int) -> str:
@@ -201,12 +163,8 @@ def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
         InvalidStateError: ``action`` is not a Master action or outcome (path ``action``).
     """
     lang = check_lang(lang)
-    if isinstance(action, Roll):
-        if not action.keep:
-            return word(WORDS, "throw_all", lang)
-        return word(WORDS, "keep", lang).format(dice=faces(action.keep))
-    if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+    if isinstance(action, (Roll, DiceRoll)):
+        return throw_phrase(action, lang)
     if isinstance(action, Fulfil):
         n = action.task.stars
         stars = _w("star" if n == 1 else "star_n", lang)

@@ -8,62 +8,29 @@ move, else ``()``.
 
 Example:
     >>> from kniffel_rules import master
-    >>> obs = master.observation(master.new_game(["Ann", "Ben"], first_player=0), 1)
-    >>> master.legal_actions(obs), master.observation_to_dict(obs)["to_move"]
-    ((), 0)
+    >>> obs = master.observation(master.new_game(["Ann", "Ben"], first_player=0), 0)
+    >>> doc = master.observation_to_dict(obs)
+    >>> master.legal_actions(obs), master.observation_from_dict(doc) == obs
+    ((Roll(keep=()),), True)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-from kniffel_rules._dicewire import (
-    open_observation,
-    open_observation_from_dict,
-    open_observation_to_dict,
-)
+from kniffel_rules._openview import OpenView
 from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.serial import from_dict, to_dict
 from kniffel_rules.master.state import Observation, State
 
 __all__ = ["Observation", "observation", "observation_from_dict", "observation_to_dict"]
 
+VIEW: Final = OpenView[State, Observation](GAME, to_dict, from_dict)
+"""The Master game's open observations (`kniffel_rules._openview.OpenView`)."""
 
-def observation(state: State, player: int) -> Observation:
-    """What ``player`` sees of ``state``: all of it.
-
-    Raises:
-        InvalidStateError: ``state`` is not a master `State`, or ``player``
-            not a seat of it.
-    """
-    obs: Observation = open_observation(
-        Observation, state, player, GAME.current_player, lambda s: len(s.sheets)
-    )
-    return obs
-
-
-def observation_to_dict(obs: Observation) -> dict[str, Any]:
-    """The observation as a JSON-ready object: ``variant``, ``player``, ``to_move``, ``state``.
-
-    ``state`` is the document of ``master.to_dict``.
-
-    Raises:
-        InvalidStateError: ``obs`` is not a master `Observation`.
-    """
-    return open_observation_to_dict(obs, Observation, "master", to_dict)
-
-
-def observation_from_dict(data: Any) -> Observation:
-    """Read an observation written by `observation_to_dict`, checking every field.
-
-    ``state`` is read by ``master.from_dict`` (every invariant checked); then
-    ``player`` must be a seat and ``to_move`` who moves in that state.
-
-    Raises:
-        InvalidStateError: A malformed or impossible observation; the message
-            names the field path (``state.players[0].sheet.twos``, ``to_move``).
-    """
-    obs: Observation = open_observation_from_dict(
-        data, Observation, "master", from_dict, GAME.current_player, lambda s: len(s.sheets)
-    )
-    return obs
+observation = VIEW.observation
+"""``observation(state, player)``: what ``player`` sees of ``state``, all of it."""
+observation_to_dict = VIEW.observation_to_dict
+"""``observation_to_dict(observation)``: the JSON-ready object; ``state`` is `to_dict`'s."""
+observation_from_dict = VIEW.observation_from_dict
+"""``observation_from_dict(data)``: read what `observation_to_dict` wrote, every field checked."""

@@ -1,0 +1,120 @@
+"""The pieces players read by name, written once: `Labelled` and `name_pieces`.
+
+A box of a score sheet, an area of the Duell's board, a task of Master, a
+colour or a row of the card game: each game's material is an enum whose
+members have a JSON ``key``, a ``label`` and ``labels`` in every language.
+`Labelled` is that enum; `FaceCounting` adds the ``face`` of the first six
+members (Ones to Sixes). A game names its members once, right after the
+enum, with `name_pieces`: the names the Kniffel family shares
+(`FAMILY_NAMES`: "Full House", "Kleine Straße" ...) unless the game gives its own.
+
+Examples:
+    >>> import enum
+    >>> class Box(FaceCounting):
+    ...     SIXES = 5
+    ...     JACKPOT = 6
+    >>> name_pieces(Box, {"jackpot": ("Jackpot", "Hauptgewinn")})
+    >>> Box.SIXES.labels["de"], Box.JACKPOT.label, Box.JACKPOT.key, Box.SIXES.face, Box.JACKPOT
+    ('Sechser', 'Jackpot', 'jackpot', 6, Box.JACKPOT)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Final, TypeVar
+
+from kniffel_rules.lang import Lang
+
+__all__ = ["FAMILY_NAMES", "FaceCounting", "Labelled", "name_pieces"]
+
+FAMILY_NAMES: Final[Mapping[str, Mapping[Lang, str]]] = {
+    key: {"en": en, "de": de}
+    for key, en, de in (
+        ("ones", "Ones", "Einser"),
+        ("twos", "Twos", "Zweier"),
+        ("threes", "Threes", "Dreier"),
+        ("fours", "Fours", "Vierer"),
+        ("fives", "Fives", "Fünfer"),
+        ("sixes", "Sixes", "Sechser"),
+        ("three_of_a_kind", "Three of a kind", "Dreierpasch"),
+        ("four_of_a_kind", "Four of a kind", "Viererpasch"),
+        ("two_pairs", "Two pairs", "Zwei Paare"),
+        ("full_house", "Full House", "Full House"),
+        ("small_straight", "Small straight", "Kleine Straße"),
+        ("large_straight", "Large straight", "Große Straße"),
+        ("kniffel", "Kniffel", "Kniffel"),
+        ("chance", "Chance", "Chance"),
+        ("blue", "blue", "blau"),
+        ("green", "green", "grün"),
+        ("purple", "purple", "lila"),
+        ("red", "red", "rot"),
+        ("yellow", "yellow", "gelb"),
+    )
+}
+"""The names the Kniffel family gives the same pieces, by key: English and the German of
+the Schmidt sheets and rulebooks (the combinations and the boxes that count them, the
+colours)."""
+
+
+class Labelled(enum.Enum):
+    """A piece of a game that players read by name, in every language.
+
+    ``key`` is the lower-case member name (the JSON key), ``labels`` the
+    name in each language (set by `name_pieces`), ``label`` the English one.
+    """
+
+    @property
+    def key(self) -> str:
+        """The JSON key: the member's name in lower case (``"full_house"``)."""
+        return self.name.lower()
+
+    @property
+    def label(self) -> str:
+        """The name a player reads (``"Full House"``): the English label."""
+        return _LABELS[self]["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The name in each language (``{"en": "Small straight", "de": "Kleine Straße"}``)."""
+        return _LABELS[self]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class FaceCounting(Labelled):
+    """A `Labelled` piece whose members 0..5 count one face each (Ones to Sixes)."""
+
+    @property
+    def face(self) -> int | None:
+        """The face the piece counts (1..6), or None past Sixes."""
+        value: int = self.value
+        return value + 1 if value < 6 else None
+
+
+L = TypeVar("L", bound=Labelled)
+
+_LABELS: Final[dict[Labelled, Mapping[Lang, str]]] = {}
+# Every named piece's labels, filled by `name_pieces` as each game's enum is built.
+
+
+def name_pieces(cls: type[L], own: Mapping[str, tuple[str, str]] | None = None) -> None:
+    """Give every member of ``cls`` its ``labels``: its own names, else the family's.
+
+    Args:
+        cls: The game's enum of pieces.
+        own: The game's own names (English, German) by key; every other
+            member is named by `FAMILY_NAMES`.
+
+    Raises:
+        KeyError: A member that neither ``own`` nor `FAMILY_NAMES` names
+            (at import: a game cannot leave a piece without a name).
+    """
+    own = own or {}
+    for piece in cls:
+        names = own.get(piece.key)
+        if names is None:
+            _LABELS[piece] = FAMILY_NAMES[piece.key]
+        else:
+            _LABELS[piece] = {"en": names[0], "de": names[1]}
