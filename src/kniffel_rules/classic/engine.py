@@ -31,7 +31,7 @@ from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._fields import is_int
 from kniffel_rules.boxsheet import placement_points
-from kniffel_rules.classic import _space, legality
+from kniffel_rules.classic import _solitaire, _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
 from kniffel_rules.classic.legality import entry, is_extra_kniffel
@@ -76,6 +76,7 @@ INFO: Final = GameInfo(
     chance_index=_space.outcomes,
     tensor=_space.tensor,
     bounds=_space.bounds,
+    solitaire=_solitaire.solitaire,
 )
 """What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
 
