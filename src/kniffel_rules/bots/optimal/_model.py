@@ -28,11 +28,11 @@ import sys
 from functools import cached_property, lru_cache
 from typing import Any, Final, TypeVar, cast
 
+from kniffel_rules import variant
 from kniffel_rules.bots.optimal._multisets import ROLLS
 from kniffel_rules.boxsheet import Solitaire
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.game import GameInfo
-from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = [
     "DEFAULT_GAME",
@@ -58,7 +58,7 @@ Option = tuple[int, int, int]
 
 def default_rules() -> Any:
     """The rulebook of `DEFAULT_GAME` (``Rules()``)."""
-    return get_variant(DEFAULT_GAME).Rules()
+    return variant.get_variant(DEFAULT_GAME).Rules()
 
 
 _GAMES: dict[type[Any], Any] = {}
@@ -76,8 +76,8 @@ def _game_of_type(cls: type[Any]) -> Any:
         if (
             isinstance(info, GameInfo)
             and getattr(module, "Rules", None) is cls
-            and info.name in VARIANTS
-            and get_variant(info.name) is module
+            and info.name in variant.VARIANTS
+            and variant.get_variant(info.name) is module
         ):
             found = module
             break
@@ -87,8 +87,8 @@ def _game_of_type(cls: type[Any]) -> Any:
 
 def _solitaire_games() -> str:
     names = []
-    for name in VARIANTS:
-        module = get_variant(name)
+    for name in variant.VARIANTS:
+        module = variant.get_variant(name)
         if module.INFO.solitaire is not None:
             names.append(f"{name}.Rules")
     return ", ".join(names)
