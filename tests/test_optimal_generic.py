@@ -436,3 +436,26 @@ def test_simulated_games_average_the_optimum_and_replay() -> None:
 def test_rules_of_no_solitaire_game_are_refused_by_name() -> None:
     with pytest.raises(KniffelError, match=r"classic\.Rules.*tiny\.Rules"):
         Model(3)
+
+
+def test_the_solver_imports_no_game_package() -> None:
+    """It reads games through the registry and ``INFO.solitaire`` only (issue 28)."""
+    import ast
+    from pathlib import Path
+
+    import kniffel_rules.bots.optimal as optimal
+
+    games = [f"kniffel_rules.{name}" for name in variant.VARIANTS]
+    for path in Path(optimal.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            if isinstance(node, ast.ImportFrom) and node.module == "kniffel_rules":
+                names = [f"kniffel_rules.{a.name}" for a in node.names]
+            bad = [n for n in names if any(n == g or n.startswith(g + ".") for g in games)]
+            assert not bad, f"{path.name} imports {bad}"

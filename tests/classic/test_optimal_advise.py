@@ -306,6 +306,8 @@ def glenn_bytes(glenn_file: Path) -> bytes:
         (lambda b: b[:-100], "table"),
         (lambda b: b.replace(b'"croatian": false', b'"croatian": true'), "Croatian"),
         (lambda b: b.replace(b'"joker": "none"', b'"joker": 7'), "rules.joker"),
+        (lambda b: b.replace(b'"game": "classic"', b'"game": "nope"'), "unknown game"),
+        (lambda b: b.replace(b'"game": "classic"', b'"game": "cards"'), "table.rules"),
     ],
 )
 def test_damaged_table_files_are_invalid(glenn_bytes: bytes, damage: object, message: str) -> None:
