@@ -220,6 +220,10 @@ class Model:
             self.kniffel_bit = self.bit_of[sol.kniffel_box]
         self._flags = flags
 
+    def __reduce__(self) -> tuple[type[Model], tuple[Any, int | None]]:
+        """Pickled as its rules (the game's module and functions are looked up again)."""
+        return (Model, (self.rules, self._flags))
+
     @cached_property
     def natural(self) -> tuple[tuple[int, ...], ...]:
         """``natural[i][r]``: what roll ``r`` scores in the box of bit ``i``."""

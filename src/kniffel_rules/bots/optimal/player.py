@@ -114,7 +114,6 @@ class OptimalSolitaire:
     ) -> None:
         self._model = Model(default_rules() if rules is None else rules)
         self._rules: Any = self._model.rules
-        self._game: Any = self._model.game
         self._progress = progress
         if numpy and importlib.util.find_spec("numpy") is None:
             raise KniffelError(
@@ -193,7 +192,7 @@ class OptimalSolitaire:
         return found
 
     def _check(self, state: Any) -> None:
-        game = self._game
+        game = self._model.game
         if not isinstance(state, game.GAME.state_class):
             raise KniffelError(f"expected a {game.INFO.name} State, got {type(state).__name__}")
         if game.current_player(state) < 0:
@@ -213,7 +212,7 @@ class OptimalSolitaire:
         """A score action's box bit, or ``_ROLL`` minus the keep's index (`_multisets.INDEX`)."""
         kind = self._kinds.get(action)
         if kind is None:
-            form = self._game.action_to_dict(action)
+            form = self._model.game.action_to_dict(action)
             if form.get("type") == "roll":
                 kind = _ROLL - KEEP_INDEX[tuple(sorted(form["keep"]))]
             elif form.get("type") == "score" and form.get("box") in self._model.bit_of_key:
@@ -293,7 +292,7 @@ class OptimalSolitaire:
             KniffelError: ``state`` is played under other rules.
         """
         self._check(state)
-        actions = self._game.legal_actions(state)
+        actions = self._model.game.legal_actions(state)
         values = self._values(state, actions)
         ranked = sorted(zip(actions, values, strict=True), key=lambda av: -av[1])
         return tuple(Advice(a, v) for a, v in ranked)
