@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -110,8 +111,27 @@ class Solitaire:
         forced_order: The boxes are filled strictly in the order of ``layout.boxes``.
         joker: ``None`` when five of a kind is entered like any other roll;
             else ``joker(entries, dice)`` lists every entry the rules allow for
-            five of a kind ``dice`` on a sheet with ``entries`` (the Kniffel box
-            filled), each as ``(box number, points, bonus)``.
+            five of a kind ``dice`` on a sheet with ``entries`` (the
+            ``kniffel_box`` filled), each as ``(box number, points, bonus)``,
+            in sheet order: ``points`` are entered in the box (in an upper box
+            they must be among the box's ordinary points), ``bonus`` is
+            credited besides. Only the open boxes it lists may be chosen.
+        kniffel_box: The number of the five-of-a-kind box that arms ``joker``
+            (classic's Kniffel box): once it is filled, five of a kind is
+            entered through ``joker``. The solver tells a full box (its best
+            ordinary points) from a struck one when ``joker`` answers
+            differently for the two. Required with ``joker``.
+        full_cup: No die may be kept: every throw takes all five dice
+            (classic's ``full_cup``).
+        rules: The rule set the solver's value tables belong to: the rules
+            with every option that does not change the play of one
+            solitaire game reset (classic: ``games`` and ``ranking``); a
+            table is stored, shipped and matched by it. ``None``: the rules
+            as given.
+
+    Every throw is of five dice, up to three in a turn, keeping any of
+    them; the sheet's lower section must be a sum (``layout.product`` is
+    ``None``).
     """
 
     layout: Layout
@@ -120,6 +140,9 @@ class Solitaire:
     joker: Callable[[Entries, tuple[int, ...]], tuple[tuple[int, int, int], ...]] | None = (
         attrs.field(default=None, repr=False)
     )
+    kniffel_box: int | None = None
+    full_cup: bool = False
+    rules: Any = None
 
 
 def placement_points(totals: Sequence[int], first: int | None = None) -> tuple[int, ...]:

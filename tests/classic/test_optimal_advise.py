@@ -176,7 +176,7 @@ def test_the_policy_plays_whole_games_legally_and_never_draws() -> None:
     rng = random.Random(3)
     before = rng.getstate()
     actions = classic.legal_actions(state)
-    choice = bot(state, actions, rng)  # type: ignore[arg-type]
+    choice = bot(state, actions, rng)
     assert rng.getstate() == before
     assert choice == bot.advise(state)[0].action
 
@@ -233,14 +233,14 @@ def test_what_is_not_a_decision_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         bot.advise(over)
     with pytest.raises(KniffelError, match="classic State"):
-        bot.advise("state")  # type: ignore[arg-type]
+        bot.advise("state")
 
 
 def test_other_rules_and_croatian_are_refused_clearly() -> None:
     with pytest.raises(KniffelError, match="Croatian"):
         OptimalSolitaire(Rules(croatian=True))
     with pytest.raises(KniffelError, match=r"classic\.Rules"):
-        OptimalSolitaire("classic")  # type: ignore[arg-type]
+        OptimalSolitaire("classic")
     with pytest.raises(KniffelError, match="state's rules"):
         OptimalSolitaire().advise(classic.new_game(rules=VERHOEFF))
 
@@ -306,6 +306,8 @@ def glenn_bytes(glenn_file: Path) -> bytes:
         (lambda b: b[:-100], "table"),
         (lambda b: b.replace(b'"croatian": false', b'"croatian": true'), "Croatian"),
         (lambda b: b.replace(b'"joker": "none"', b'"joker": 7'), "rules.joker"),
+        (lambda b: b.replace(b'"game": "classic"', b'"game": "nope"'), "unknown game"),
+        (lambda b: b.replace(b'"game": "classic"', b'"game": "cards"'), "table.rules"),
     ],
 )
 def test_damaged_table_files_are_invalid(glenn_bytes: bytes, damage: object, message: str) -> None:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, Model, upper_reach
+from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, Model
 from kniffel_rules.classic import Box, Rules, Sheet
 from kniffel_rules.classic.combinations import possible_values
 from kniffel_rules.classic.legality import Entry, check_entry
@@ -91,12 +91,15 @@ def test_extra_kniffel_entries_are_check_entry_on_any_sheet(
 
 
 def test_upper_sums_reachable_are_those_of_real_entries() -> None:
-    reach = upper_reach(63)
+    model = Model(Rules())
+    reach = [model.reach(mask) for mask in range(64)]
     assert reach[0] == (0,)
     assert reach[1] == (0, 1, 2, 3, 4, 5)
     assert reach[63][-1] == 63
     assert sum(len(r) for r in reach) == 2794  # 536,448 positions with the Kniffel flag
-    assert upper_reach(0) == ((0,),) * 64
+    assert model.reach(0b1111111000000) == (0,)  # the lower boxes leave the upper sum alone
+    zero = Model(Rules(upper_bonus_threshold=0))
+    assert [zero.reach(mask) for mask in range(64)] == [(0,)] * 64
 
 
 def test_multiset_tables() -> None:

@@ -68,7 +68,7 @@ def test_full_cup_and_other_box_values_are_solved_and_played_optimally() -> None
         for action in record:
             if classic.current_player(state) >= 0:
                 advice = dict(bot.advise(state))
-                assert advice[action] == pytest.approx(max(advice.values()), abs=1e-9)  # type: ignore[index]
+                assert advice[action] == pytest.approx(max(advice.values()), abs=1e-9)
             state = classic.apply(state, action)
         assert classic.scores(state) == (score,)
     # The values of two late positions against plain expectimax.

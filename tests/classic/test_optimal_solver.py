@@ -33,7 +33,7 @@ def test_the_last_turns_recomputed_from_the_rules_match_the_shipped_table(
     model, values = solve_values(rules, min_filled=10)
     # Not a terminal: plain progress lines, no bar redrawn with carriage returns.
     err = capsys.readouterr().err
-    assert "solving classic Kniffel: 0%" in err and "\r" not in err
+    assert "solving Kniffel: 0%" in err and "\r" not in err
     shipped = OptimalSolitaire(rules).table
     assert model.flags == shipped.model.flags
     compared = 0
@@ -57,7 +57,7 @@ def test_simulated_games_replay_in_the_engine_with_optimal_choices() -> None:
         for action in record:
             if classic.current_player(state) >= 0:
                 advice = dict(bot.advise(state))
-                worst = max(worst, max(advice.values()) - advice[action])  # type: ignore[index]
+                worst = max(worst, max(advice.values()) - advice[action])
             state = classic.apply(state, action)
         assert classic.is_terminal(state)
         assert classic.scores(state) == (score,)

@@ -68,7 +68,7 @@ def _late_states(seed: int, filled: int) -> Iterator[State]:
                 state = classic.apply(state, classic.sample_chance(state, rng))
             else:
                 actions = classic.legal_actions(state)
-                state = classic.apply(state, bot(state, actions, rng))  # type: ignore[arg-type]
+                state = classic.apply(state, bot(state, actions, rng))
 
 
 def _distribution(state: State, bot: OptimalSolitaire) -> dict[int, Fraction]:
@@ -91,7 +91,7 @@ def _distribution(state: State, bot: OptimalSolitaire) -> dict[int, Fraction]:
                     out[k] = out.get(k, Fraction(0)) + p * q
         else:
             actions = classic.legal_actions(s)
-            out = walk(classic.apply(s, bot(s, actions, random.Random(0))))  # type: ignore[arg-type]
+            out = walk(classic.apply(s, bot(s, actions, random.Random(0))))
         memo[s] = out
         return out
 
@@ -141,7 +141,7 @@ def _last_turn(seed: int) -> State:
             state = classic.apply(state, classic.sample_chance(state, rng))
         else:
             actions = classic.legal_actions(state)
-            state = classic.apply(state, bot(state, actions, rng))  # type: ignore[arg-type]
+            state = classic.apply(state, bot(state, actions, rng))
     return state
 
 

@@ -32,7 +32,7 @@ from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._fields import is_int
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules.boxsheet import placement_points
-from kniffel_rules.classic import _space, legality
+from kniffel_rules.classic import _solitaire, _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
 from kniffel_rules.classic.legality import entry, is_extra_kniffel
@@ -77,6 +77,7 @@ INFO: Final = GameInfo(
     chance_index=dice_throws,
     tensor=_space.tensor,
     bounds=_space.bounds,
+    solitaire=_solitaire.solitaire,
 )
 """What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
 

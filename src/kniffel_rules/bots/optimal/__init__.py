@@ -1,4 +1,4 @@
-"""The exact optimal solitaire player of classic Kniffel.
+"""The exact optimal solitaire player of the box-sheet games (classic Kniffel, ...).
 
 `OptimalSolitaire` plays and coaches; `ValueTable` holds the optimal values
 of every position of one rule set; `build_table` computes one for other

@@ -25,8 +25,7 @@ import time
 from typing import Any, TextIO
 
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import FULL_MASK, KNIFFEL_BIT, NUM_BOXES, Model
-from kniffel_rules.classic import Rules
+from kniffel_rules.bots.optimal._model import Model
 from kniffel_rules.errors import KniffelError
 
 Floats = Any
@@ -84,15 +83,25 @@ class Solver:
         self.values = values
         self.tab = _Tables(np)
         self.natural = np.array(model.natural, dtype=np.float64)
-        rules = model.rules
-        self.fifty_rolls = self.natural[KNIFFEL_BIT] == rules.kniffel_score
+        kb = model.kniffel_bit
+        self.fifty_rolls = (
+            self.natural[kb] == model.full_value
+            if kb is not None
+            else np.zeros(len(ms.ROLLS), dtype=bool)
+        )
         self.kniffel_rows = np.array([ms.ROLL_INDEX[(f,) * 5] for f in range(1, 7)])
+        # Each upper box's distinct points, and each roll's place among them.
+        self.upper_points = {
+            i: (values, np.array(place, dtype=np.intp))
+            for i, (values, place) in model.upper_points.items()
+        }
         self._extra_arrays()
 
     def _extra_arrays(self) -> None:
         np = self.np
-        flags = self.model.flags
-        shape = ((FULL_MASK + 1) * flags, 6, NUM_BOXES)
+        model = self.model
+        flags = model.flags if model.kniffel_bit is not None else 0
+        shape = ((model.full_mask + 1) * flags, 6, model.num_boxes)
         box = np.full(shape, -1, dtype=np.int64)
         points = np.zeros(shape, dtype=np.float64)
         upper = np.zeros(shape, dtype=np.int64)
@@ -105,7 +114,7 @@ class Solver:
                     box[key, f, slot] = b
                     points[key, f, slot] = value + bonus
                     # The upper sum grows by the entry only, not by the bonus.
-                    upper[key, f, slot] = value if b < 6 else 0
+                    upper[key, f, slot] = value if model.is_upper[b] else 0
         self.extra_box = box
         self.extra_points = points
         self.extra_upper = upper
@@ -119,24 +128,29 @@ class Solver:
         """``W3``: the value of each final roll (252 x positions)."""
         np = self.np
         v = self.values
-        threshold = self.model.threshold
+        model = self.model
+        threshold = model.threshold
+        kb = model.kniffel_bit
         n = len(mask)
         w = np.full((252, n), -np.inf)
-        for i in range(NUM_BOXES):
+        for i in range(model.num_boxes):
             bit = 1 << i
             closed = (mask & bit) != 0
+            if model.forced:
+                # Only the first open box of the sheet may be filled.
+                closed |= (mask & (bit - 1)) != bit - 1
             if closed.all():
                 continue
             nm = mask | bit
-            if i < 6:
-                face = i + 1
-                g = np.empty((6, n))
-                for c in range(6):
-                    nu = np.minimum(threshold, upper + face * c)
-                    g[c] = face * c + v[self.index(nm, nu, fifty)]
+            if model.is_upper[i]:
+                points, place = self.upper_points[i]
+                g = np.empty((len(points), n))
+                for c, p in enumerate(points):
+                    nu = np.minimum(threshold, upper + p)
+                    g[c] = p + v[self.index(nm, nu, fifty)]
                 g[:, closed] = -np.inf
-                np.maximum(w, g[self.tab.counts[i]], out=w)
-            elif i == KNIFFEL_BIT and self.model.flags == 2:
+                np.maximum(w, g[place], out=w)
+            elif i == kb and model.flags == 2:
                 c0 = v[self.index(nm, upper, 0)]
                 c1 = v[self.index(nm, upper, 1)]
                 c0[closed] = -np.inf
@@ -148,7 +162,9 @@ class Solver:
                 c = v[self.index(nm, upper, fifty)]
                 c[closed] = -np.inf
                 np.maximum(w, self.natural[i][:, None] + c[None, :], out=w)
-        extra = np.nonzero(mask >> KNIFFEL_BIT & 1)[0]
+        if kb is None:
+            return w
+        extra = np.nonzero(mask >> kb & 1)[0]
         if len(extra):
             w[np.ix_(self.kniffel_rows, extra)] = self._extra_values(
                 mask[extra], upper[extra], fifty[extra]
@@ -202,7 +218,7 @@ class Solver:
             left (by keep size), and the value at the start of the turn.
         """
         np = self.np
-        if self.model.rules.full_cup:
+        if self.model.full_cup:
             e1 = [self.tab.probs @ w3]
             w2 = np.maximum(w3, e1[0][None, :])
             e2 = [self.tab.probs @ w2]
@@ -225,11 +241,15 @@ class Solver:
 
 def _layers(model: Model, np: Any) -> list[tuple[Ints, Ints, Ints]]:
     """The reachable positions, grouped by the number of filled boxes, by mask."""
-    reach = [np.array(r, dtype=np.int64) for r in model.reach]
-    by_count: list[list[Any]] = [[] for _ in range(NUM_BOXES + 1)]
-    for mask in range(FULL_MASK + 1):
-        us = reach[mask & 63]
-        fifties = model.flags if mask >> KNIFFEL_BIT & 1 else 1
+    reach: dict[tuple[int, ...], Any] = {}
+    kb = model.kniffel_bit
+    by_count: list[list[Any]] = [[] for _ in range(model.num_boxes + 1)]
+    for mask in model.masks():
+        sums = model.reach(mask)
+        us = reach.get(sums)
+        if us is None:
+            us = reach[sums] = np.array(sums, dtype=np.int64)
+        fifties = model.flags if kb is not None and mask >> kb & 1 else 1
         block = np.empty((3, len(us) * fifties), dtype=np.int64)
         block[0] = mask
         block[1] = np.tile(us, fifties)
@@ -286,7 +306,7 @@ class _Progress:
         self.stream.flush()
 
 
-def solve_values(rules: Rules, *, progress: bool = True, min_filled: int = 0) -> tuple[Model, Any]:
+def solve_values(rules: object, *, progress: bool = True, min_filled: int = 0) -> tuple[Model, Any]:
     """Compute the value of every reachable position under ``rules``.
 
     Args:
@@ -305,19 +325,19 @@ def solve_values(rules: Rules, *, progress: bool = True, min_filled: int = 0) ->
     np = numpy_or_error()
     model = Model(rules)
     stream = sys.stderr if progress else None
-    bar = _Progress(1, "solving classic Kniffel", stream)
+    bar = _Progress(1, f"solving {model.game.INFO.title('en')}", stream)
     bar.step(0)
     layers = _layers(model, np)
     states = sum(len(m) for m, _, _ in layers)
     # Reading the joker rules takes about a fifth of the time.
-    bar.total = states + states // 4
+    bar.total = states + states // 4 if model.kniffel_bit is not None else states + 1
     values = np.full(model.size, np.nan)
     solver = Solver(model, values)
-    bar.step(states // 4)
-    mask, upper, fifty = layers[NUM_BOXES]
+    bar.step(bar.total - states)
+    mask, upper, fifty = layers[model.num_boxes]
     values[solver.index(mask, upper, fifty)] = [model.final_value(int(u)) for u in upper]
     bar.step(len(mask))
-    for count in range(NUM_BOXES - 1, min_filled - 1, -1):
+    for count in range(model.num_boxes - 1, min_filled - 1, -1):
         mask, upper, fifty = layers[count]
         solver.solve_layer(mask, upper, fifty)
         bar.step(len(mask))

@@ -1,14 +1,15 @@
 """Value tables: the expected points still to come from every position.
 
-A table belongs to one rule set and holds, for every reachable position at
+A table belongs to one rule set of one game and holds, for every reachable position at
 the start of a turn (see ``_model``), the expected number of points the
 optimal player still scores until the sheet is full, the upper bonus
 included if it is not yet reached. Tables are stored compactly and read
 without numpy.
 
 File format (``.kvt``), version 1: one line of JSON (the header: ``format``
-``"kniffel-rules/classic-values"``, ``version``, ``rules`` (every option),
-``flags``, ``scale_bits``, ``states``, ``expected_score``), a newline, then
+``"kniffel-rules/classic-values"``, ``version``, ``game`` (the registry
+name; absent in the first files: `_model.DEFAULT_GAME`), ``rules`` (every
+option), ``flags``, ``scale_bits``, ``states``, ``expected_score``), a newline, then
 the values compressed with LZMA: every reachable position in storage order
 (mask ascending, then ``Model.states``), rounded to multiples of
 ``2 ** -scale_bits``, as differences from the previous value, zigzag-coded
@@ -32,9 +33,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from kniffel_rules._json import get_int, get_object
-from kniffel_rules.bots.optimal._model import FULL_MASK, Model, solver_rules
-from kniffel_rules.classic import Rules
+from kniffel_rules.bots.optimal._model import DEFAULT_GAME, Model, solver_rules
 from kniffel_rules.errors import InvalidStateError, KniffelError
+from kniffel_rules.variant import UnknownVariantError, get_variant
 
 __all__ = ["FORMAT", "SHIPPED", "ValueTable", "shipped_table"]
 
@@ -43,12 +44,14 @@ VERSION: Final = 1
 SCALE_BITS: Final = 24
 """Values are stored to ``2 ** -24`` points (about 6e-8)."""
 
-SHIPPED: Final[dict[str, Rules]] = {
-    "kniffel": Rules(),
-    "verhoeff": Rules(joker="free", extra_kniffel_bonus=100),
-    "no-joker-no-bonus": Rules(joker="none", extra_kniffel_bonus=0),
+_Rules = get_variant(DEFAULT_GAME).Rules
+
+SHIPPED: Final[dict[str, Any]] = {
+    "kniffel": _Rules(),
+    "verhoeff": _Rules(joker="free", extra_kniffel_bonus=100),
+    "no-joker-no-bonus": _Rules(joker="none", extra_kniffel_bonus=0),
 }
-"""The tables in the wheel: file name (without ``.kvt``) -> their rules."""
+"""The tables in the wheel (classic Kniffel's): file name (without ``.kvt``) -> their rules."""
 
 
 _HEADER_KEYS = (
@@ -60,6 +63,7 @@ _HEADER_KEYS = (
     "states",
     "expected_score",
 )
+_OPTIONAL_KEYS = ("game",)
 
 
 class ValueTable:
@@ -69,13 +73,15 @@ class ValueTable:
     with `load` or `shipped_table`.
 
     Args:
-        rules: The rules the values belong to.
-        flags: The number of values of the Kniffel-holds-50 coordinate (1, 2).
+        rules: The rules the values belong to (any game's with an exact
+            solitaire player; the game is found from them).
+        flags: The number of values of the five-of-a-kind-holds-its-value
+            coordinate (1, 2; always 1 for a game without jokers).
         values: The dense value array (``Model.index`` order; NaN where a
             position cannot be reached).
     """
 
-    def __init__(self, rules: Rules, flags: int, values: array[float]) -> None:
+    def __init__(self, rules: Any, flags: int, values: array[float]) -> None:
         self.model = Model(rules, flags)
         self.rules = self.model.rules
         if len(values) != self.model.size:
@@ -93,7 +99,7 @@ class ValueTable:
 
     def _stored(self) -> Iterator[int]:
         model = self.model
-        for mask in range(FULL_MASK + 1):
+        for mask in model.masks():
             for upper, fifty in model.states(mask):
                 yield model.index(mask, upper, fifty)
 
@@ -115,6 +121,7 @@ class ValueTable:
         header = {
             "format": FORMAT,
             "version": VERSION,
+            "game": self.model.game.INFO.name,
             "rules": self.rules.to_dict(),
             "flags": self.model.flags,
             "scale_bits": SCALE_BITS,
@@ -142,10 +149,15 @@ class ValueTable:
             raise InvalidStateError(source, "not a kniffel-rules value table") from None
         if not isinstance(header, dict) or header.get("format") != FORMAT or not sep:
             raise InvalidStateError(source, f"not a {FORMAT} file")
-        doc = get_object(header, source, required=_HEADER_KEYS)
+        doc = get_object(header, source, required=_HEADER_KEYS, optional=_OPTIONAL_KEYS)
         if doc["version"] != VERSION:
             raise InvalidStateError(f"{source}.version", f"only version {VERSION} can be read")
-        rules = Rules.from_dict(doc["rules"], f"{source}.rules")
+        name = doc.get("game", DEFAULT_GAME)
+        try:
+            game = get_variant(name)
+        except UnknownVariantError as exc:
+            raise InvalidStateError(f"{source}.game", str(exc)) from None
+        rules = game.Rules.from_dict(doc["rules"], f"{source}.rules")
         flags = get_int(doc, "flags", source, 1, 2)
         bits = get_int(doc, "scale_bits", source, 0, 40)
         count = get_int(doc, "states", source, 0, 10**8)
@@ -154,7 +166,7 @@ class ValueTable:
             planes = lzma.decompress(body)
         except (KniffelError, lzma.LZMAError) as exc:
             raise InvalidStateError(source, str(exc)) from None
-        stored = sum(len(model.states(mask)) for mask in range(FULL_MASK + 1))
+        stored = sum(len(model.states(mask)) for mask in model.masks())
         if count != stored or len(planes) != 8 * stored:
             raise InvalidStateError(source, f"expected {stored} values for these rules")
         raw = bytearray(8 * stored)
@@ -190,7 +202,7 @@ class ValueTable:
         return f"ValueTable(expected_score={self.expected_score:.4f}, rules={self.rules!r})"
 
 
-def shipped_name(rules: Rules) -> str | None:
+def shipped_name(rules: object) -> str | None:
     """The shipped table for ``rules`` (games and ranking aside), if there is one."""
     key = solver_rules(rules)
     for name, shipped in SHIPPED.items():

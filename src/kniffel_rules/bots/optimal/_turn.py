@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, NUM_BOXES, Option
+from kniffel_rules.bots.optimal._model import Option
 from kniffel_rules.bots.optimal._table import ValueTable
 
 __all__ = ["Turn", "TurnCache"]
@@ -56,6 +56,7 @@ def _extra_rows(
 ) -> list[tuple[int, float]]:
     """The final values of the five-of-a-kind rolls when they are extra Kniffels."""
     model = table.model
+    is_upper = model.is_upper
     v = table.values
     t1 = model.threshold + 1
     flags = model.flags
@@ -63,7 +64,7 @@ def _extra_rows(
     for face, options in enumerate(extra.get(mask, fifty)):
         best = -float("inf")
         for b, value, bonus in options:
-            nu = min(model.threshold, upper + value) if b < 6 else upper
+            nu = min(model.threshold, upper + value) if is_upper[b] else upper
             best = max(best, value + bonus + v[((mask | 1 << b) * t1 + nu) * flags + fifty])
         rows.append((_KNIFFEL_ROWS[face], best))
     return rows
@@ -96,13 +97,14 @@ class Kernel:
             None,
             *(np.array(ms.PARENTS[k][: min(k, 5)], dtype=np.intp) for k in range(1, 6)),
         ]
-        self.counts = [np.array(c, dtype=np.intp) for c in ms.COUNTS]
         self.natural_int = np.array(model.natural, dtype=np.intp)
         self.natural = self.natural_int.astype(np.float64)
-        self.fifty_rolls = (self.natural_int[KNIFFEL_BIT] == model.rules.kniffel_score).astype(
-            np.intp
+        kb = model.kniffel_bit
+        self.fifty_rolls = (
+            (self.natural_int[kb] == model.full_value).astype(np.intp) if kb is not None else None
         )
-        self.bits = 1 << np.arange(NUM_BOXES, dtype=np.intp)
+        self.bits = 1 << np.arange(model.num_boxes, dtype=np.intp)
+        self.is_upper = np.array(model.is_upper, dtype=bool)
         self.values = np.frombuffer(table.values, dtype=np.float64)
 
     def turn(
@@ -112,32 +114,31 @@ class Kernel:
         np = self.np
         model = table.model
         flags = model.flags
-        open_boxes = [i for i in range(NUM_BOXES) if not mask >> i & 1]
+        kb = model.kniffel_bit
+        open_boxes = model.open_boxes(mask)
         boxes = np.array(open_boxes, dtype=np.intp)
         # Entering roll r in box i leads to (mask | bit i, upper', fifty'):
         # the upper sum grows by the points in the upper boxes only, and
         # entering the full Kniffel value sets the Kniffel flag.
         after = self.natural_int[boxes]
-        upper_rows = sum(1 for i in open_boxes if i < 6)
-        rows = after[:upper_rows]
-        rows += upper
-        np.minimum(rows, model.threshold, out=rows)
-        after[upper_rows:] = upper
+        up = self.is_upper[boxes]
+        after[up] = np.minimum(after[up] + upper, model.threshold)
+        after[~up] = upper
         after += (mask | self.bits[boxes])[:, None] * (model.threshold + 1)
         after *= flags
         if fifty:
             after += fifty
-        elif flags == 2 and not mask >> KNIFFEL_BIT & 1:
-            after[open_boxes.index(KNIFFEL_BIT)] += self.fifty_rolls
+        elif flags == 2 and kb in open_boxes:
+            after[open_boxes.index(kb)] += self.fifty_rolls
         gains = self.natural[boxes]
         gains += self.values[after]
         keep1 = np.empty(ms.OFFSET[6])
         final = keep1[ms.OFFSET[5] :]
         np.max(gains, axis=0, out=final)
-        if mask >> KNIFFEL_BIT & 1:
+        if kb is not None and mask >> kb & 1:
             for row, best in _extra_rows(table, mask, upper, fifty, extra):
                 final[row] = best
-        if model.rules.full_cup:
+        if model.full_cup:
             as_list = final.tolist()
             cup1, cup2 = _full_cup(as_list)
             return array("d", as_list), array("d", cup1), array("d", cup2)
@@ -196,23 +197,22 @@ class Turn:
         t1 = model.threshold + 1
         flags = model.flags
         natural = model.natural
+        kb = model.kniffel_bit
         cols: list[list[float]] = []
-        for i in range(NUM_BOXES):
-            if mask >> i & 1:
-                continue
+        for i in model.open_boxes(mask):
             nm = mask | 1 << i
-            if i < 6:
-                face = i + 1
+            if model.is_upper[i]:
+                points, place = model.upper_points[i]
                 g = [
-                    face * c + v[(nm * t1 + min(model.threshold, upper + face * c)) * flags + fifty]
-                    for c in range(6)
+                    p + v[(nm * t1 + min(model.threshold, upper + p)) * flags + fifty]
+                    for p in points
                 ]
-                cols.append(list(map(g.__getitem__, ms.COUNTS[i])))
-            elif i == KNIFFEL_BIT and flags == 2:
+                cols.append(list(map(g.__getitem__, place)))
+            elif i == kb and flags == 2:
                 # Entering the full Kniffel value sets the Kniffel flag.
                 c0 = v[(nm * t1 + upper) * flags]
                 c1 = v[(nm * t1 + upper) * flags + 1]
-                fs = model.rules.kniffel_score
+                fs = model.full_value
                 rows = [r for r in _KNIFFEL_ROWS if natural[i][r] == fs]
                 if natural[i].count(fs) == len(rows):
                     col = list(map(c0.__add__, natural[i]))
@@ -225,11 +225,11 @@ class Turn:
                 c = v[(nm * t1 + upper) * flags + fifty]
                 cols.append(list(map(c.__add__, natural[i])))
         final = list(map(max, *cols)) if len(cols) > 1 else list(cols[0])
-        if mask >> KNIFFEL_BIT & 1:
+        if kb is not None and mask >> kb & 1:
             for row, best in _extra_rows(table, mask, upper, fifty, extra):
                 final[row] = best
         self.final = array("d", final)
-        if model.rules.full_cup:
+        if model.full_cup:
             cup1, cup2 = _full_cup(final)
             self.keep1, self.keep2 = array("d", cup1), array("d", cup2)
         else:

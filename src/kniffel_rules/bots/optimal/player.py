@@ -1,13 +1,13 @@
-"""`OptimalSolitaire`: the exact optimal player and coach for classic Kniffel."""
+"""`OptimalSolitaire`: the exact optimal solitaire player and coach of a box-sheet game."""
 
 from __future__ import annotations
 
 import importlib.util
 import random
 from os import PathLike
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, solver_rules
+from kniffel_rules.bots.optimal._model import Model, default_rules, solver_rules
 from kniffel_rules.bots.optimal._multisets import INDEX as KEEP_INDEX
 from kniffel_rules.bots.optimal._multisets import ROLL_INDEX
 from kniffel_rules.bots.optimal._table import (
@@ -17,45 +17,54 @@ from kniffel_rules.bots.optimal._table import (
     shipped_table,
 )
 from kniffel_rules.bots.optimal._turn import TurnCache
-from kniffel_rules.classic import Action, Box, Phase, Roll, Rules, Sheet, State, legal_actions
-from kniffel_rules.classic.legality import Entry, check_entry
-from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import IllegalActionError, KniffelError
 
 __all__ = ["Advice", "OptimalSolitaire"]
 
-_BOX_INDEX = {id(box): i for i, box in enumerate(BOXES)}
-"""The index of a box in `BOXES`, by the identity of the (singleton) enum member."""
-_SLOTS = tuple(box.value for box in BOXES)
+A = TypeVar("A")
+
 _POSITIONS = 4096
 """How many sheets' positions a player remembers (then it starts afresh)."""
+_KINDS = 4096
+"""How many actions' wire forms a player remembers (then it starts afresh)."""
+_ROLL = -1
+"""The kind of a roll action (a score action's kind is its box bit)."""
 
 
 class Advice(NamedTuple):
     """One legal action and the expected final score after it, with optimal play.
 
     Attributes:
-        action: A ``Roll`` or ``Score`` action.
+        action: One of the game's legal actions (a roll or a score).
         value: The expected final score of the player's current game if they
             take ``action`` and play optimally from then on.
     """
 
-    action: Action
+    action: Any
     value: float
 
 
 class OptimalSolitaire:
-    """The exact optimal solitaire player of classic Kniffel, and a coach.
+    """The exact optimal solitaire player of a box-sheet game, and a coach.
 
     It maximises the expected final score of the game (expectimax over the
-    whole game). Its values come from a table of every position at the start
-    of a turn: the tables of the rulebook's rules (``Rules()``), of
+    whole game). It plays every game whose ``INFO.solitaire`` describes its
+    sheet (`kniffel_rules.boxsheet.Solitaire`): classic Kniffel, and any
+    game registered with one; the game is found from the ``Rules`` given.
+    Its values come from a table of every position at the start of a turn:
+    for classic, the tables of the rulebook's rules (``Rules()``), of
     Verhoeff's convention (``Rules(joker="free", extra_kniffel_bonus=100)``)
     and of the game without joker and bonus (``Rules(joker="none",
     extra_kniffel_bonus=0)``) are in the package and need no numpy; for
-    other rules the table is computed on first use (about ten seconds; needs
-    numpy, the ``solver`` extra; the progress is reported on stderr, as a bar
-    on a terminal, see `build_table`).
+    other rules the table is computed on first use (classic: a few seconds,
+    a 15-box sheet about half a minute, a forced order under a second; needs
+    numpy, the ``solver`` extra; the progress is reported on stderr, as a
+    bar on a terminal, see `build_table`).
+
+    It reads a state through the game's protocol only: the player to move,
+    their sheet's ``entries`` (by box number; ``extra_bonus`` if the sheet
+    has one), ``dice`` and ``rolls``, and the actions by their wire form
+    (``{"type": "roll", "keep": [...]}``, ``{"type": "score", "box": key}``).
 
     The object is a policy: ``bot(state, actions, rng)`` returns a best
     action of ``actions`` (the first one on a tie; ``rng`` is not used). In a
@@ -64,8 +73,9 @@ class OptimalSolitaire:
     game's score.
 
     Args:
-        rules: The rules (``None``: the rulebook). ``games`` and ``ranking``
-            do not matter; the Croatian variant is not covered.
+        rules: The game's rules (``None``: classic Kniffel's rulebook). For
+            classic, ``games`` and ``ranking`` do not matter and the
+            Croatian variant is not covered.
         table: A value table for these rules, or the path of one saved with
             `ValueTable.save`, instead of the shipped or computed one.
         progress: Draw a progress bar on stderr while computing a table.
@@ -75,8 +85,9 @@ class OptimalSolitaire:
             imported numpy -- playing never imports it by itself.
 
     Raises:
-        KniffelError: Croatian rules; no shipped table for the rules and
-            numpy missing; or a ``table`` for other rules.
+        KniffelError: Not the rules of a game with an exact solitaire
+            player, or rules it does not cover (Croatian); no shipped table
+            for the rules and numpy missing; or a ``table`` for other rules.
         InvalidStateError: ``table`` names a file that is no value table.
 
     Example:
@@ -95,13 +106,14 @@ class OptimalSolitaire:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: object = None,
         *,
         table: ValueTable | str | PathLike[str] | None = None,
         progress: bool = True,
         numpy: bool | None = None,
     ) -> None:
-        self._rules = solver_rules(Rules() if rules is None else rules)
+        self._model = Model(default_rules() if rules is None else rules)
+        self._rules: Any = self._model.rules
         self._progress = progress
         if numpy and importlib.util.find_spec("numpy") is None:
             raise KniffelError(
@@ -112,8 +124,9 @@ class OptimalSolitaire:
         self._table: ValueTable | None = None
         self._turns: TurnCache | None = None
         self._shipped = shipped_name(self._rules)
-        self._seen_rules: Rules | None = None
+        self._seen_rules: object = None
         self._positions: dict[tuple[tuple[int | None, ...], int], tuple[int, int, int, int]] = {}
+        self._kinds: dict[Any, int] = {}
         if table is not None:
             loaded = table if isinstance(table, ValueTable) else ValueTable.load(table)
             if loaded.rules != self._rules:
@@ -126,8 +139,8 @@ class OptimalSolitaire:
             )
 
     @property
-    def rules(self) -> Rules:
-        """The rules played (with ``games=1`` and ``ranking="total"``)."""
+    def rules(self) -> Any:
+        """The rules played (classic: with ``games=1`` and ``ranking="total"``)."""
         return self._rules
 
     def _use(self, table: ValueTable) -> None:
@@ -153,34 +166,40 @@ class OptimalSolitaire:
             return float(shipped_header(self._shipped)["expected_score"])
         return self.table.expected_score
 
-    def _position(self, sheet: Sheet) -> tuple[int, int, int, int]:
+    def _position(self, sheet: Any) -> tuple[int, int, int, int]:
         """``(points on the sheet without the upper bonus, mask, upper, fifty)``."""
         entries = sheet.entries
-        key = (entries, sheet.extra_bonus)
+        extra_bonus = getattr(sheet, "extra_bonus", 0)
+        key = (entries, extra_bonus)
         found = self._positions.get(key)
         if found is not None:
             return found
-        table = self.table
+        model = self.table.model
+        layout = model.layout
         mask = 0
-        for i, slot in enumerate(_SLOTS):
-            if entries[slot] is not None:
+        for i, box in enumerate(model.boxes):
+            if entries[box] is not None:
                 mask |= 1 << i
-        upper = min(table.model.threshold, sheet.upper_sum)
+        upper = min(model.threshold, layout.upper_sum(entries))
         fifty = 0
-        if table.model.flags == 2 and sheet[Box.KNIFFEL] == self._rules.kniffel_score:
+        kb = model.kniffel_bit
+        if model.flags == 2 and kb is not None and entries[model.boxes[kb]] == model.full_value:
             fifty = 1
-        base = sheet.total(self._rules) - sheet.upper_bonus(self._rules)
+        base = layout.total(entries, extra_bonus) - layout.upper_bonus(entries)
         if len(self._positions) >= _POSITIONS:
             self._positions.clear()
         found = self._positions[key] = (base, mask, upper, fifty)
         return found
 
-    def _check(self, state: State) -> None:
-        if not isinstance(state, State):
-            raise KniffelError(f"expected a classic State, got {type(state).__name__}")
-        if state.phase is not Phase.DECIDE:
+    def _check(self, state: Any) -> None:
+        game = self._model.game
+        if not isinstance(state, game.GAME.state_class):
+            raise KniffelError(f"expected a {game.INFO.name} State, got {type(state).__name__}")
+        if game.current_player(state) < 0:
+            phase = getattr(state, "phase", None)
             raise IllegalActionError(
-                f"there is no decision to advise on: the state's phase is {state.phase.value}"
+                "there is no decision to advise on: the state's phase is "
+                f"{getattr(phase, 'value', phase)}"
             )
         if state.rules is not self._seen_rules:
             if solver_rules(state.rules) != self._rules:
@@ -189,7 +208,23 @@ class OptimalSolitaire:
                 )
             self._seen_rules = state.rules
 
-    def _values(self, state: State, actions: tuple[Action, ...]) -> list[float]:
+    def _kind(self, action: Any) -> int:
+        """A score action's box bit, or ``_ROLL`` minus the keep's index (`_multisets.INDEX`)."""
+        kind = self._kinds.get(action)
+        if kind is None:
+            form = self._model.game.action_to_dict(action)
+            if form.get("type") == "roll":
+                kind = _ROLL - KEEP_INDEX[tuple(sorted(form["keep"]))]
+            elif form.get("type") == "score" and form.get("box") in self._model.bit_of_key:
+                kind = self._model.bit_of_key[form["box"]]
+            else:
+                raise KniffelError(f"the optimal player cannot value the action {form}")
+            if len(self._kinds) >= _KINDS:
+                self._kinds.clear()
+            self._kinds[action] = kind
+        return kind
+
+    def _values(self, state: Any, actions: tuple[Any, ...]) -> list[float]:
         """The expected final score after each of ``actions`` (all legal)."""
         table = self.table
         model = table.model
@@ -199,48 +234,54 @@ class OptimalSolitaire:
             return [base + table.value(mask, upper, fifty) for _ in actions]
         assert self._turns is not None
         dice = state.dice
-        extra = dice[0] == dice[4] and mask >> KNIFFEL_BIT & 1
+        kb = model.kniffel_bit
+        jokers = None
+        if kb is not None and dice[0] == dice[4] and mask >> kb & 1:
+            # An extra five of a kind: the game's joker rules decide.
+            joker = model.solitaire.joker
+            assert joker is not None
+            jokers = {model.bit_of[b]: (p, bonus) for b, p, bonus in joker(sheet.entries, dice)}
         roll = ROLL_INDEX[dice]
         v = table.values
         threshold = model.threshold
         t1 = threshold + 1
         flags = model.flags
         natural = model.natural
+        is_upper = model.is_upper
+        full = model.full_value
         out = []
         keeps = None
         for action in actions:
-            if isinstance(action, Roll):
+            i = self._kind(action)
+            if i < 0:
                 if keeps is None:
                     turn = self._turns.get(mask, upper, fifty)
-                    keeps = turn.keep2 if state.rolls_left >= 2 else turn.keep1
-                out.append(base + keeps[KEEP_INDEX[action.keep]])
+                    keeps = turn.keep2 if state.rolls < 2 else turn.keep1
+                out.append(base + keeps[_ROLL - i])
                 continue
-            i = _BOX_INDEX[id(action.box)]
-            if extra:
-                # An extra Kniffel: the joker rules decide, in classic itself.
-                entry = check_entry(sheet, dice, action.box, self._rules)
-                assert isinstance(entry, Entry)
-                points, gained = entry.value, entry.value + entry.bonus
+            if jokers is not None:
+                points, bonus = jokers[i]
+                gained = points + bonus
             else:
                 points = gained = natural[i][roll]
-            nu = min(threshold, upper + points) if i < 6 else upper
+            nu = min(threshold, upper + points) if is_upper[i] else upper
             nf = fifty
-            if i == KNIFFEL_BIT and flags == 2:
-                nf = int(points == self._rules.kniffel_score)
+            if i == kb and flags == 2:
+                nf = int(points == full)
             out.append(base + gained + v[((mask | 1 << i) * t1 + nu) * flags + nf])
         return out
 
-    def advise(self, state: State) -> tuple[Advice, ...]:
+    def advise(self, state: Any) -> tuple[Advice, ...]:
         """Every legal action of the player to move with its expected final score, best first.
 
-        The actions are exactly ``classic.legal_actions(state)``; ties keep
+        The actions are exactly the game's ``legal_actions(state)``; ties keep
         that order. The value is the expected final score of the player's
         current game (points already on the sheet included) if they take the
         action and then play optimally, as if alone.
 
         Args:
-            state: A classic state at a decision (phase ``DECIDE``) under
-                the rules of this player.
+            state: A state of the game at a decision, under the rules of
+                this player.
 
         Returns:
             `Advice` tuples ``(action, value)``, the best first.
@@ -251,12 +292,12 @@ class OptimalSolitaire:
             KniffelError: ``state`` is played under other rules.
         """
         self._check(state)
-        actions = legal_actions(state)
-        values = self._values(state, actions)  # type: ignore[arg-type]
+        actions = self._model.game.legal_actions(state)
+        values = self._values(state, actions)
         ranked = sorted(zip(actions, values, strict=True), key=lambda av: -av[1])
-        return tuple(Advice(a, v) for a, v in ranked)  # type: ignore[arg-type]
+        return tuple(Advice(a, v) for a, v in ranked)
 
-    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    def __call__(self, state: Any, actions: tuple[A, ...], rng: random.Random) -> A:
         """The policy: a best action of ``actions`` (the first on a tie; no ``rng`` draw)."""
         if len(actions) == 1:
             return actions[0]

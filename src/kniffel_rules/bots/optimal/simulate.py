@@ -19,12 +19,9 @@ import attrs
 
 from kniffel_rules._json import check_int
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import KNIFFEL_BIT, NUM_BOXES
 from kniffel_rules.bots.optimal._solver import Solver, numpy_or_error
 from kniffel_rules.bots.optimal._table import ValueTable
 from kniffel_rules.bots.optimal.player import OptimalSolitaire
-from kniffel_rules.classic import Action, DiceRoll, Roll, Rules, Score
-from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.limits import MAX_BATCH
 
 __all__ = ["Simulation", "simulate"]
@@ -37,13 +34,15 @@ class Simulation:
     Attributes:
         scores: The final score of each game (a numpy int64 array).
         expected: The exact optimal expected score of the rules.
-        records: With ``record=True``: each game's actions and dice, in the
-            order ``kniffel_rules.replay`` takes them from ``new_game()``.
+        records: With ``record=True``: each game's actions and dice (the
+            game's own objects, read from their wire form with
+            ``action_from_dict``), in the order ``kniffel_rules.replay``
+            takes them from ``new_game()``.
     """
 
     scores: Any
     expected: float
-    records: tuple[tuple[Action | DiceRoll, ...], ...] = ()
+    records: tuple[tuple[Any, ...], ...] = ()
 
     @property
     def mean(self) -> float:
@@ -63,6 +62,13 @@ class _Batch:
     def __init__(self, table: ValueTable, np: Any) -> None:
         self.np = np
         self.model = table.model
+        game = table.model.game
+        keys = table.model.layout.keys
+        self.scores = tuple(
+            game.action_from_dict({"type": "score", "box": keys[b]}) for b in table.model.boxes
+        )
+        self.first = game.action_from_dict({"type": "roll", "keep": []})
+        self.action_from_dict = game.action_from_dict
         values = np.frombuffer(table.values, dtype=np.float64)
         self.solver = Solver(table.model, values)
         pad = max(len(k) for k in ms.KEEPS)
@@ -100,7 +106,7 @@ class _Batch:
         return self.roll_of_code[counts @ self.powers]
 
     def box_values(self, mask: Any, upper: Any, fifty: Any, roll: Any) -> tuple[Any, Any, Any]:
-        """Each box's worth for the final ``roll`` of every game (games x 13).
+        """Each box's worth for the final ``roll`` of every game (games x boxes).
 
         Returns:
             ``(value, entered, gained)``: the points gained plus the value of
@@ -111,18 +117,25 @@ class _Batch:
         model = self.model
         s = self.solver
         n = len(mask)
-        value = np.full((n, NUM_BOXES), -np.inf)
+        kb = model.kniffel_bit
+        value = np.full((n, model.num_boxes), -np.inf)
         entered = s.natural[:, roll].T.astype(np.int64)
         gained = entered.copy()
-        for i in range(NUM_BOXES):
+        for i in range(model.num_boxes):
             nat = entered[:, i]
-            nu = np.minimum(model.threshold, upper + nat) if i < 6 else upper
+            nu = np.minimum(model.threshold, upper + nat) if model.is_upper[i] else upper
             nf = fifty
-            if i == KNIFFEL_BIT and model.flags == 2:
-                nf = (nat == model.rules.kniffel_score).astype(np.int64)
-            after = s.values[s.index(mask | 1 << i, nu, nf)]
-            value[:, i] = np.where((mask >> i & 1) == 0, nat + after, -np.inf)
-        extra = np.nonzero((mask >> KNIFFEL_BIT & 1 == 1) & (self.face[roll] >= 0))[0]
+            if i == kb and model.flags == 2:
+                nf = (nat == model.full_value).astype(np.int64)
+            bit = 1 << i
+            allowed = (mask & bit) == 0
+            if model.forced:
+                allowed &= (mask & (bit - 1)) == bit - 1
+            after = s.values[s.index(mask | bit, nu, nf)]
+            value[:, i] = np.where(allowed, nat + after, -np.inf)
+        if kb is None:
+            return value, entered, gained
+        extra = np.nonzero((mask >> kb & 1 == 1) & (self.face[roll] >= 0))[0]
         if len(extra):
             face = self.face[roll[extra]]
             pick = np.arange(len(extra))
@@ -142,7 +155,7 @@ class _Batch:
 def simulate(
     games: int,
     *,
-    rules: Rules | None = None,
+    rules: object = None,
     table: ValueTable | None = None,
     seed: int | None = None,
     batch: int = 512,
@@ -153,12 +166,13 @@ def simulate(
     Args:
         games: How many games (an ``int`` >= 0; the time and the scores'
             memory grow with it, nothing else does).
-        rules: The rules (``None``: the rulebook), if no ``table`` is given.
+        rules: A game's rules (``None``: classic Kniffel's rulebook), if no
+            ``table`` is given.
         table: The value table to play by (default: `OptimalSolitaire`'s).
         seed: The seed of ``numpy.random.default_rng``.
         batch: Games evaluated together (memory grows with it), 1 to
             `limits.MAX_BATCH`.
-        record: Keep every game's actions, to replay them with classic.
+        record: Keep every game's actions, to replay them with the game.
 
     Returns:
         The scores (and records).
@@ -175,7 +189,7 @@ def simulate(
     data = _Batch(table, np)
     rng = np.random.default_rng(seed)
     scores = []
-    records: list[tuple[Action | DiceRoll, ...]] = []
+    records: list[tuple[Any, ...]] = []
     for start in range(0, games, batch):
         n = min(batch, games - start)
         got, recs = _play_batch(data, rng, n, record)
@@ -184,9 +198,7 @@ def simulate(
     return Simulation(np.concatenate(scores), table.expected_score, tuple(records))
 
 
-def _play_batch(
-    data: _Batch, rng: Any, n: int, record: bool
-) -> tuple[Any, list[tuple[Action | DiceRoll, ...]]]:
+def _play_batch(data: _Batch, rng: Any, n: int, record: bool) -> tuple[Any, list[tuple[Any, ...]]]:
     np = data.np
     model = data.model
     s = data.solver
@@ -194,10 +206,11 @@ def _play_batch(
     upper = np.zeros(n, dtype=np.int64)
     fifty = np.zeros(n, dtype=np.int64)
     score = np.zeros(n, dtype=np.int64)
-    logs: list[list[Action | DiceRoll]] = [[] for _ in range(n)] if record else []
+    logs: list[list[Any]] = [[] for _ in range(n)] if record else []
+    dice = data.action_from_dict
     games = np.arange(n)
     empty = np.zeros(n, dtype=np.int64)
-    for _turn in range(NUM_BOXES):
+    for _turn in range(model.num_boxes):
         w3 = s.final_rolls(mask, upper, fifty)
         e1, e2, _ = s.turn_values(w3)
         keep1 = np.concatenate(e1, axis=0) if len(e1) > 1 else e1[0][None, :]
@@ -205,10 +218,10 @@ def _play_batch(
         roll = data.throw(rng, empty)
         if record:
             for g in range(n):
-                logs[g] += [Roll(), DiceRoll(ms.ROLLS[roll[g]])]
+                logs[g] += [data.first, dice({"type": "dice", "values": list(ms.ROLLS[roll[g]])})]
         done = np.zeros(n, dtype=bool)
         for keeps in (keep2, keep1):
-            if model.rules.full_cup:
+            if model.full_cup:
                 best_keep = np.zeros(n, dtype=np.int64)
                 keep_value = keeps[0]
             else:
@@ -228,19 +241,23 @@ def _play_batch(
                         thrown = list(ms.ROLLS[r])
                         for f in kept:
                             thrown.remove(f)
-                        logs[g] += [Roll(kept), DiceRoll(tuple(thrown))]
+                        logs[g] += [
+                            dice({"type": "roll", "keep": list(kept)}),
+                            dice({"type": "dice", "values": thrown}),
+                        ]
                 roll[idx] = new
         value, entered, gained = data.box_values(mask, upper, fifty, roll)
         box = value.argmax(axis=1)
         points = entered[games, box]
         if record:
             for g in range(n):
-                logs[g].append(Score(BOXES[box[g]]))
+                logs[g].append(data.scores[box[g]])
         score += gained[games, box]
-        upper = np.where(box < 6, np.minimum(model.threshold, upper + points), upper)
+        is_upper = np.array(model.is_upper)[box]
+        upper = np.where(is_upper, np.minimum(model.threshold, upper + points), upper)
         if model.flags == 2:
             fifty = np.where(
-                box == KNIFFEL_BIT, (points == model.rules.kniffel_score).astype(np.int64), fifty
+                box == model.kniffel_bit, (points == model.full_value).astype(np.int64), fifty
             )
         mask = mask | (1 << box)
     score += np.where(upper >= model.threshold, model.upper_bonus, 0)
