@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar, get_type_hints
+from typing import Any, TypedDict, TypeVar, get_type_hints
 
 import attrs
 
@@ -44,6 +44,8 @@ __all__ = [
     "SEATING_FIELDS",
     "TURN_FIELDS",
     "OpenObservation",
+    "Seating",
+    "Turn",
     "check_dice",
     "check_seating",
     "dice_text",
@@ -453,31 +455,50 @@ def read_phase(doc: Mapping[str, Any]) -> Phase:
     return Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
 
 
-def read_turn(doc: Mapping[str, Any], seats: int) -> tuple[Phase, int, tuple[int, ...], int]:
-    """``(phase, player, dice, rolls)`` of a five-dice state document, each checked alone.
+class Turn(TypedDict):
+    """The turn of a five-dice state read from its document, as keyword arguments of ``State``."""
+
+    phase: Phase
+    player: int
+    dice: tuple[int, ...]
+    rolls: int
+
+
+class Seating(TypedDict):
+    """Who started, and the roll-off, read from a state document, as keyword arguments."""
+
+    first_player: int | None
+    roll_off: RollOff | None
+
+
+def read_turn(doc: Mapping[str, Any], seats: int) -> Turn:
+    """The `TURN_FIELDS` of a five-dice state document, each checked alone.
 
     The dice are 0 to 5 faces 1..6, sorted; the rolls 0..3.
 
     Raises:
         InvalidStateError: A field out of its range, naming it.
     """
-    return (
-        read_phase(doc),
-        _json.get_int(doc, "player", "", 0, seats - 1),
-        _json.check_faces(doc["dice"], "dice", 1, 6, max_length=5),
-        _json.get_int(doc, "rolls", "", 0, 3),
+    return Turn(
+        phase=read_phase(doc),
+        player=_json.get_int(doc, "player", "", 0, seats - 1),
+        dice=_json.check_faces(doc["dice"], "dice", 1, 6, max_length=5),
+        rolls=_json.get_int(doc, "rolls", "", 0, 3),
     )
 
 
-def read_seating(doc: Mapping[str, Any], seats: int) -> tuple[int | None, RollOff | None]:
-    """``(first_player, roll_off)`` of a dice game's state document, each checked alone.
+def read_seating(doc: Mapping[str, Any], seats: int) -> Seating:
+    """The `SEATING_FIELDS` of a dice game's state document, each checked alone.
 
     Raises:
         InvalidStateError: A field out of its range, naming it.
     """
     first = _json.get_opt_int(doc, "first_player", "", 0, seats - 1)
     raw = doc["roll_off"]
-    return first, None if raw is None else RollOff.from_doc(raw, "roll_off", seats)
+    return Seating(
+        first_player=first,
+        roll_off=None if raw is None else RollOff.from_doc(raw, "roll_off", seats),
+    )
 
 
 ROLL_OFF_NEEDS = "a roll-off phase needs a roll-off and no first_player"

@@ -505,10 +505,11 @@ class Document(Generic[S]):
     DOCUMENT.to_dict``): the protocol's `to_dict`, `to_json`, `from_dict`
     and `from_json`, with no wrapper between.
 
-    The document is ``{"format": ..., "version": ..., <the body>}``; the
-    reader sees it only after the header is checked: an object with exactly
-    the fields (those in ``optional`` may be left out), the format tag and
-    the version.
+    The document is ``{"format": ..., "version": ..., <the body>}``. It is
+    read in three steps: the header (an object with exactly the fields,
+    those in ``optional`` may be left out; the format tag; the version),
+    each field alone (``read``), then the relations between them
+    (``check``).
 
     Args:
         game: The game (its `Game` instance), whose ``check_state`` refuses
@@ -518,9 +519,12 @@ class Document(Generic[S]):
         fields: The body's fields, in the order they are written.
         write: The body of a state: a new dict of ``fields``, in order,
             sharing nothing with the state.
-        read: The state of a document whose header is checked: every field
-            is checked, and every invariant of a reachable state; every
-            failure is an `InvalidStateError` naming the field path.
+        read: The state of a document whose header is checked, every
+            field checked alone; every failure is an `InvalidStateError`
+            naming the field path.
+        check: The relations between the fields of a state read (the
+            invariants of a reachable state), refused with an
+            `InvalidStateError` naming the field path.
         optional: The fields a document may lack (one written before they
             existed).
 
@@ -535,7 +539,16 @@ class Document(Generic[S]):
         True
     """
 
-    __slots__ = ("_fields", "_game", "_optional", "_read", "_write", "format", "version")
+    __slots__ = (
+        "_check",
+        "_fields",
+        "_game",
+        "_optional",
+        "_read",
+        "_write",
+        "format",
+        "version",
+    )
 
     def __init__(
         self,
@@ -545,6 +558,7 @@ class Document(Generic[S]):
         fields: Sequence[str],
         write: Callable[[S], dict[str, Any]],
         read: Callable[[dict[str, Any]], S],
+        check: Callable[[S], None],
         optional: Sequence[str] = (),
     ) -> None:
         self.format: Final = tag
@@ -554,6 +568,7 @@ class Document(Generic[S]):
         self._optional = tuple(optional)
         self._write = write
         self._read = read
+        self._check = check
 
     def to_dict(self, state: S) -> dict[str, Any]:
         """The state as a JSON-ready document (see the game's ``serial`` module for the format).
@@ -615,4 +630,6 @@ class Document(Generic[S]):
     def _read_checked(self, data: Any) -> S:
         """`from_dict` of a document already held to the limits of parsed text."""
         doc = _json.read_header(data, self.format, self.version, self._fields, self._optional)
-        return self._read(doc)
+        state = self._read(doc)
+        self._check(state)
+        return state

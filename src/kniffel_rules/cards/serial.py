@@ -48,7 +48,12 @@ from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 
-__all__ = ["DOCUMENT", "FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+
+FORMAT = "kniffel-rules/cards-state"
+"""The ``format`` tag of a card-game state document."""
+VERSION = 1
+"""The version of the state document written by `to_dict` and `to_json`."""
 
 _FIELDS = (
     "rules",
@@ -169,7 +174,7 @@ def _read(doc: dict[str, Any]) -> State:
     combo = doc["combination"]
     if combo is not None:
         combo = Combination(_json.get_str(doc, "combination", "", [c.value for c in Combination]))
-    state = State(
+    return State(
         rules,
         tuple(p[0] for p in players),
         tuple(p[1] for p in players),
@@ -186,19 +191,12 @@ def _read(doc: dict[str, Any]) -> State:
         picked=read_cards(doc.get("picked", []), "picked"),
         shown=sort_cards(c for p in players for c in p[3]),
     )
-    check_state(state)
-    return state
 
 
-DOCUMENT: Final = Document(
-    GAME, "kniffel-rules/cards-state", 1, _FIELDS, _write, _read, optional=("picked",)
+_DOCUMENT: Final = Document(
+    GAME, FORMAT, VERSION, _FIELDS, _write, _read, check_state, optional=("picked",)
 )
-"""The card game's state document (`kniffel_rules.game.Document`)."""
-FORMAT: Final = DOCUMENT.format
-"""The ``format`` tag of a card-game state document."""
-VERSION: Final = DOCUMENT.version
-"""The version of the state document written by `to_dict` and `to_json`."""
-to_dict = DOCUMENT.to_dict
-to_json = DOCUMENT.to_json
-from_dict = DOCUMENT.from_dict
-from_json = DOCUMENT.from_json
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

@@ -30,18 +30,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name, check_turn_order
-from kniffel_rules._dicewire import (
-    SEATING_FIELDS,
-    TURN_FIELDS,
-    check_dice,
-    check_seating,
-    read_seating,
-    read_turn,
-    seating_doc,
-    turn_doc,
-)
 from kniffel_rules.classic._reach import FinalTotals, check_extra_bonus, final_totals
 from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.engine import GAME
@@ -50,10 +40,15 @@ from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
-from kniffel_rules.limits import MAX_PLAYERS
 
-__all__ = ["DOCUMENT", "FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
+FORMAT = "kniffel-rules/classic-state"
+"""The ``format`` tag of a classic state document."""
+VERSION = 1
+"""The version of the state document written by `to_dict` and `to_json`."""
+
+_FIELDS = ("rules", "players", *_dicewire.TURN_FIELDS, "game", *_dicewire.SEATING_FIELDS, "results")
 _MAX_BONUS = 12 * 10_000  # twelve extra Kniffels at the largest bonus Rules allows
 
 
@@ -68,9 +63,9 @@ def _write(state: State) -> dict[str, Any]:
             {"name": name, "sheet": _sheet_doc(sheet), "extra_kniffel_bonus": sheet.extra_bonus}
             for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
-        **turn_doc(state),
+        **_dicewire.turn_doc(state),
         "game": state.game,
-        **seating_doc(state),
+        **_dicewire.seating_doc(state),
         "results": [list(r) for r in state.results],
     }
 
@@ -105,16 +100,12 @@ def _read_total(value: Any, path: str, totals: FinalTotals) -> int:
 
 def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
-    sheets = _json.get_list(
-        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=MAX_PLAYERS
-    )
+    sheets = _json.get_players(doc, lambda v, p: _read_sheet(v, p, rules))
     n = len(sheets)
-    if n == 0:
-        raise InvalidStateError("players", "at least 1 player is needed")
     names = tuple(check_name(p["name"], f"players[{i}].name") for i, p in enumerate(doc["players"]))
-    phase, player, dice, rolls = read_turn(doc, n)
+    turn = _dicewire.read_turn(doc, n)
     game = _json.get_int(doc, "game", "", 0, rules.games)
-    first, roll_off = read_seating(doc, n)
+    seating = _dicewire.read_seating(doc, n)
     results = _json.get_list(
         doc,
         "results",
@@ -124,40 +115,7 @@ def _read(doc: dict[str, Any]) -> State:
         ),
         length=game,
     )
-    state = State(
-        rules,
-        names,
-        sheets,
-        phase,
-        player=player,
-        dice=dice,
-        rolls=rolls,
-        game=game,
-        first_player=first,
-        roll_off=roll_off,
-        results=results,
-    )
-    _check_consistency(state)
-    return state
-
-
-DOCUMENT: Final = Document(
-    GAME,
-    "kniffel-rules/classic-state",
-    1,
-    ("rules", "players", *TURN_FIELDS, "game", *SEATING_FIELDS, "results"),
-    _write,
-    _read,
-)
-"""The classic state document (`kniffel_rules.game.Document`)."""
-FORMAT: Final = DOCUMENT.format
-"""The ``format`` tag of a classic state document."""
-VERSION: Final = DOCUMENT.version
-"""The version of the state document written by `to_dict` and `to_json`."""
-to_dict = DOCUMENT.to_dict
-to_json = DOCUMENT.to_json
-from_dict = DOCUMENT.from_dict
-from_json = DOCUMENT.from_json
+    return State(rules, names, sheets, **turn, game=game, **seating, results=results)
 
 
 def _check_consistency(state: State) -> None:
@@ -165,7 +123,7 @@ def _check_consistency(state: State) -> None:
     rules, n, phase = state.rules, state.num_players, state.phase
     turns = len(sheet_boxes(rules))
     filled = [s.filled() for s in state.sheets]
-    first = check_seating(state)
+    first = _dicewire.check_seating(state)
     if first is None:
         if n < 2 or any(filled) or state.game or state.dice or state.rolls or state.player:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
@@ -182,8 +140,15 @@ def _check_consistency(state: State) -> None:
         return
     if state.game >= rules.games:
         raise InvalidStateError("game", f"the series has {rules.games} game(s); it would be over")
-    check_dice(state)
+    _dicewire.check_dice(state)
     if phase is Phase.THROW and rules.full_cup and state.dice:
         raise InvalidStateError("dice", "no die may be kept under full_cup")
     start = (first + state.game) % n
     check_turn_order(filled, start, state.player, turns)
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_consistency)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

@@ -38,18 +38,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name
-from kniffel_rules._dicewire import (
-    SEATING_FIELDS,
-    TURN_FIELDS,
-    check_dice,
-    check_seating,
-    read_seating,
-    read_turn,
-    seating_doc,
-    turn_doc,
-)
+from kniffel_rules._dicewire import SEATING_FIELDS, TURN_FIELDS
 from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.legality import board_win
 from kniffel_rules.duel.pieces import (
@@ -67,7 +58,14 @@ from kniffel_rules.duel.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 
-__all__ = ["DOCUMENT", "FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+
+FORMAT = "kniffel-rules/duel-state"
+"""The ``format`` tag of a Duell state document."""
+VERSION = 1
+"""The version of the state document written by `to_dict` and `to_json`."""
+
+_FIELDS = ("rules", "players", "board", *TURN_FIELDS, "jokers_used", *SEATING_FIELDS, "results")
 
 
 def _write(state: State) -> dict[str, Any]:
@@ -78,9 +76,9 @@ def _write(state: State) -> dict[str, Any]:
             for name, jokers, supply in zip(state.names, state.jokers, state.supply, strict=True)
         ],
         "board": {a.key: s.value for a, s in zip(AREAS, state.board, strict=True)},
-        **turn_doc(state),
+        **_dicewire.turn_doc(state),
         "jokers_used": state.jokers_used,
-        **seating_doc(state),
+        **_dicewire.seating_doc(state),
         "results": list(state.results),
     }
 
@@ -119,9 +117,9 @@ def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, length=2)
     board = _read_board(doc["board"], "board")
-    phase, player, dice, rolls = read_turn(doc, 2)
+    turn = _dicewire.read_turn(doc, 2)
     jokers_used = _json.get_int(doc, "jokers_used", "", 0, JOKERS_PER_COLOUR)
-    first, roll_off = read_seating(doc, 2)
+    seating = _dicewire.read_seating(doc, 2)
     results = _json.get_list(
         doc,
         "results",
@@ -129,42 +127,17 @@ def _read(doc: dict[str, Any]) -> State:
         lambda v, p: _json.check_int(v, p, 0, 1),
         max_length=2 * rules.match_wins - 1,
     )
-    state = State(
+    return State(
         rules,
         tuple(name for name, _, _ in players),
         board,
-        phase,
-        player=player,
-        dice=dice,
-        rolls=rolls,
+        **turn,
         jokers=tuple(j for _, j, _ in players),
         supply=tuple(s for _, _, s in players),
         jokers_used=jokers_used,
-        first_player=first,
-        roll_off=roll_off,
+        **seating,
         results=results,
     )
-    _check_consistency(state)
-    return state
-
-
-DOCUMENT: Final = Document(
-    GAME,
-    "kniffel-rules/duel-state",
-    1,
-    ("rules", "players", "board", *TURN_FIELDS, "jokers_used", *SEATING_FIELDS, "results"),
-    _write,
-    _read,
-)
-"""The Duell state document (`kniffel_rules.game.Document`)."""
-FORMAT: Final = DOCUMENT.format
-"""The ``format`` tag of a Duell state document."""
-VERSION: Final = DOCUMENT.version
-"""The version of the state document written by `to_dict` and `to_json`."""
-to_dict = DOCUMENT.to_dict
-to_json = DOCUMENT.to_json
-from_dict = DOCUMENT.from_dict
-from_json = DOCUMENT.from_json
 
 
 def _check_results(state: State) -> None:
@@ -183,7 +156,7 @@ def _check_results(state: State) -> None:
 def _check_consistency(state: State) -> None:
     """The relations between fields that ``apply`` always keeps (R4..R11)."""
     _check_results(state)
-    if check_seating(state) is None:
+    if _dicewire.check_seating(state) is None:
         _check_roll_off(state)
         return
     if state.phase is Phase.OVER:
@@ -210,7 +183,7 @@ def _check_roll_off(state: State) -> None:
 
 def _check_turn(state: State) -> None:
     """R8, R9: the dice, the throws and the jokers spent fit the moment of the turn."""
-    check_dice(state)
+    _dicewire.check_dice(state)
     if state.jokers_used and (state.phase is Phase.THROW or state.rolls == 0):
         raise InvalidStateError("jokers_used", "jokers are spent only after the final roll")
     if state.jokers_used > state.supply[state.player]:
@@ -303,3 +276,10 @@ def _taken_back(board: tuple[Spot, ...], area: Area, seat: int) -> tuple[Spot, .
     before = list(board)
     before[area.value] = SPACES[seat] if area.has_spaces else Spot.CENTRE
     return tuple(before)
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_consistency)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

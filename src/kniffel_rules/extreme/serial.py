@@ -30,15 +30,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name, check_turn_order
-from kniffel_rules._dicewire import (
-    SEATING_FIELDS,
-    check_seating,
-    read_phase,
-    read_seating,
-    seating_doc,
-)
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.combinations import entry_values
 from kniffel_rules.extreme.engine import GAME
@@ -46,10 +39,15 @@ from kniffel_rules.extreme.pieces import BOXES, Box
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
 from kniffel_rules.game import Document
-from kniffel_rules.limits import MAX_PLAYERS
 
-__all__ = ["DOCUMENT", "FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
+FORMAT = "kniffel-rules/extreme-state"
+"""The ``format`` tag of an Extreme state document."""
+VERSION = 1
+"""The version of the document written by `to_dict` and `to_json`."""
+
+_FIELDS = ("rules", "players", "phase", "player", "d6", "d10", "rolls", *_dicewire.SEATING_FIELDS)
 _BY_KEY = {b.key: b for b in Box}
 
 
@@ -69,7 +67,7 @@ def _write(state: State) -> dict[str, Any]:
         "d6": list(state.d6),
         "d10": state.d10,
         "rolls": state.rolls,
-        **seating_doc(state),
+        **_dicewire.seating_doc(state),
     }
 
 
@@ -92,51 +90,19 @@ def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
 
 def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
-    players = _json.get_list(
-        doc, "players", "", lambda v, p: _read_player(v, p, rules), max_length=MAX_PLAYERS
-    )
+    players = _json.get_players(doc, lambda v, p: _read_player(v, p, rules))
     n = len(players)
-    if n == 0:
-        raise InvalidStateError("players", "at least 1 player is needed")
-    phase = read_phase(doc)
-    player = _json.get_int(doc, "player", "", 0, n - 1)
-    d6 = _json.check_faces(doc["d6"], "d6", 1, 6, max_length=5)
-    d10 = _json.get_opt_int(doc, "d10", "", 0, 9)
-    rolls = _json.get_int(doc, "rolls", "", 0, 4)
-    first, roll_off = read_seating(doc, n)
-    state = State(
+    return State(
         rules,
         tuple(name for name, _ in players),
         tuple(sheet for _, sheet in players),
-        phase,
-        player=player,
-        d6=d6,
-        d10=d10,
-        rolls=rolls,
-        first_player=first,
-        roll_off=roll_off,
+        _dicewire.read_phase(doc),
+        player=_json.get_int(doc, "player", "", 0, n - 1),
+        d6=_json.check_faces(doc["d6"], "d6", 1, 6, max_length=5),
+        d10=_json.get_opt_int(doc, "d10", "", 0, 9),
+        rolls=_json.get_int(doc, "rolls", "", 0, 4),
+        **_dicewire.read_seating(doc, n),
     )
-    _check_reachable(state)
-    return state
-
-
-DOCUMENT: Final = Document(
-    GAME,
-    "kniffel-rules/extreme-state",
-    1,
-    ("rules", "players", "phase", "player", "d6", "d10", "rolls", *SEATING_FIELDS),
-    _write,
-    _read,
-)
-"""The Kniffel Extreme state document (`kniffel_rules.game.Document`)."""
-FORMAT: Final = DOCUMENT.format
-"""The ``format`` tag of an Extreme state document."""
-VERSION: Final = DOCUMENT.version
-"""The version of the document written by `to_dict` and `to_json`."""
-to_dict = DOCUMENT.to_dict
-to_json = DOCUMENT.to_json
-from_dict = DOCUMENT.from_dict
-from_json = DOCUMENT.from_json
 
 
 def _fourth_roll(state: State) -> bool:
@@ -168,7 +134,7 @@ def _check_reachable(state: State) -> None:
     filled = [s.filled() for s in state.sheets]
     no_dice = not state.d6 and state.d10 is None
     _check_chips(state, filled)
-    first = check_seating(state, "a roll-off needs a roll-off and no first_player")
+    first = _dicewire.check_seating(state, "a roll-off needs a roll-off and no first_player")
     if first is None:
         if n < 2 or any(filled) or not no_dice or state.rolls or state.player:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
@@ -190,3 +156,10 @@ def _check_reachable(state: State) -> None:
     elif len(state.d6) != 5 or state.d10 is None:
         raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")
     check_turn_order(filled, first, state.player, len(BOXES))
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_reachable)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

@@ -28,18 +28,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name
-from kniffel_rules._dicewire import (
-    SEATING_FIELDS,
-    TURN_FIELDS,
-    check_dice,
-    check_seating,
-    read_seating,
-    read_turn,
-    seating_doc,
-    turn_doc,
-)
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 from kniffel_rules.master.engine import GAME, MAX_PLAYERS
@@ -48,7 +38,6 @@ from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Phase, Sheet, State, lap_length
 
 __all__ = [
-    "DOCUMENT",
     "FORMAT",
     "MAX_TURN_STARS",
     "VERSION",
@@ -58,6 +47,13 @@ __all__ = [
     "to_dict",
     "to_json",
 ]
+
+FORMAT = "kniffel-rules/master-state"
+"""The ``format`` tag of a Kniffel Master state document."""
+VERSION = 1
+"""The version of the state document written by `to_dict` and `to_json`."""
+
+_FIELDS = ("rules", "players", *_dicewire.TURN_FIELDS, *_dicewire.SEATING_FIELDS)
 
 MAX_TURN_STARS = 6
 """The most stars one turn can bring: two rows completed as the 4th and 5th
@@ -82,8 +78,8 @@ def _write(state: State) -> dict[str, Any]:
         "players": [
             _player_doc(name, sheet) for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
-        **turn_doc(state),
-        **seating_doc(state),
+        **_dicewire.turn_doc(state),
+        **_dicewire.seating_doc(state),
     }
 
 
@@ -127,46 +123,15 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
 
 def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
-    players = _json.get_list(
-        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=MAX_PLAYERS
-    )
+    players = _json.get_players(doc, lambda v, p: _read_sheet(v, p, rules), MAX_PLAYERS)
     n = len(players)
-    if n == 0:
-        raise InvalidStateError("players", "at least 1 player is needed")
-    phase, player, dice, rolls = read_turn(doc, n)
-    first, roll_off = read_seating(doc, n)
-    state = State(
+    return State(
         rules,
         tuple(name for name, _ in players),
         tuple(sheet for _, sheet in players),
-        phase,
-        player=player,
-        dice=dice,
-        rolls=rolls,
-        first_player=first,
-        roll_off=roll_off,
+        **_dicewire.read_turn(doc, n),
+        **_dicewire.read_seating(doc, n),
     )
-    _check_consistency(state)
-    return state
-
-
-DOCUMENT: Final = Document(
-    GAME,
-    "kniffel-rules/master-state",
-    1,
-    ("rules", "players", *TURN_FIELDS, *SEATING_FIELDS),
-    _write,
-    _read,
-)
-"""The Kniffel Master state document (`kniffel_rules.game.Document`)."""
-FORMAT: Final = DOCUMENT.format
-"""The ``format`` tag of a Kniffel Master state document."""
-VERSION: Final = DOCUMENT.version
-"""The version of the state document written by `to_dict` and `to_json`."""
-to_dict = DOCUMENT.to_dict
-to_json = DOCUMENT.to_json
-from_dict = DOCUMENT.from_dict
-from_json = DOCUMENT.from_json
 
 
 def _check_consistency(state: State) -> None:
@@ -174,7 +139,7 @@ def _check_consistency(state: State) -> None:
     n, phase, target = state.num_players, state.phase, state.rules.target_stars
     stars = [s.stars for s in state.sheets]
     _check_race(state)
-    first = check_seating(state)
+    first = _dicewire.check_seating(state)
     if first is None:
         if n < 2 or any(s != Sheet() for s in state.sheets):
             raise InvalidStateError("players", "a roll-off happens before anything else")
@@ -196,7 +161,7 @@ def _check_consistency(state: State) -> None:
                 "players", f"the game ends only once someone has {target} stars"
             )
         return
-    check_dice(state)
+    _dicewire.check_dice(state)
     to_move = (state.player - first) % n
     for i, s in enumerate(stars):
         if s >= target and (i - first) % n >= to_move:
@@ -310,3 +275,10 @@ def _race_fits(caps: tuple[int, ...], items: list[tuple[int, ...]]) -> bool:
         return False
 
     return fits(0, caps)
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_consistency)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json
