@@ -64,6 +64,7 @@ __all__ = [
     "roll_text",
     "seating_doc",
     "turn_doc",
+    "turn_text",
 ]
 
 E = TypeVar("E", bound=enum.Enum)
@@ -177,6 +178,21 @@ def roll_text(action: Roll) -> str:
 def dice_text(outcome: DiceRoll) -> str:
     """``"dice 1 2 3 3 6"``."""
     return f"dice {faces_text(outcome.values)}".rstrip()
+
+
+def turn_text(action: object, game: str) -> str:
+    """The text of a `Roll` or a thrown `DiceRoll`; anything else is no action of ``game``.
+
+    The last step of a five-dice game's ``action_to_text``, after its own actions.
+
+    Raises:
+        InvalidStateError: Not a `Roll` or a `DiceRoll` (path ``action``).
+    """
+    if isinstance(action, Roll):
+        return roll_text(action)
+    if isinstance(action, DiceRoll):
+        return dice_text(action)
+    raise InvalidStateError("action", f"not an action or outcome of {game}: {brief(action)}")
 
 
 _ROLL_WORDS = Phrasebook({
