@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypedDict, TypeVar, get_type_hints
+from typing import Any, Generic, TypedDict, TypeVar, get_type_hints
 
 import attrs
 
@@ -45,6 +45,8 @@ __all__ = [
     "TURN_FIELDS",
     "OpenObservation",
     "Seating",
+    "SheetState",
+    "ThreeThrows",
     "Turn",
     "check_dice",
     "check_seating",
@@ -68,6 +70,8 @@ __all__ = [
 ]
 
 E = TypeVar("E", bound=enum.Enum)
+R = TypeVar("R")
+P = TypeVar("P")
 
 COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
     "ones": ("1s", "aces", "einer", "1er"),
@@ -258,8 +262,55 @@ def read_dice(tokens: Sequence[str]) -> list[DiceRoll]:
 
 
 @attrs.frozen(slots=True)
+class SheetState(Generic[R, P]):
+    """What the state of a dice game with a sheet per player begins with; a game adds its turn.
+
+    The ``State`` of classic Kniffel, Extreme and Master is a subclass: its
+    own fields (the dice, the rolls, who started, the roll-off) follow these
+    in its constructor. Type parameters: the game's ``Rules`` and ``Sheet``.
+
+    Attributes:
+        rules: The rules in force.
+        names: The players' names, in seat order (clockwise).
+        sheets: Each player's sheet (Master: board), in seat order.
+        phase: What happens next.
+        player: The seat whose turn it is (0 during the roll-off and once the
+            game is over).
+    """
+
+    rules: R
+    names: tuple[str, ...]
+    sheets: tuple[P, ...]
+    phase: Phase
+    player: int = 0
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+
+class ThreeThrows:
+    """The turn of a game of five dice thrown at most three times (a mixin of its ``State``)."""
+
+    __slots__ = ()
+
+    rolls: int
+
+    @property
+    def rolls_left(self) -> int:
+        """How many throws the current player still has this turn."""
+        return 3 - self.rolls
+
+
+@attrs.frozen(slots=True)
 class OpenObservation:
     """One seat's view of a dice game: the whole state, since nothing is hidden.
+
+    Each dice game's ``Observation`` is a subclass whose ``state`` is the
+    game's ``State``, made by the game's ``observation(state, player)``;
+    ``legal_actions`` of it are that seat's legal actions when it is to
+    move, else ``()``.
 
     Attributes:
         player: Whose view this is.
