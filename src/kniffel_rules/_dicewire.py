@@ -8,6 +8,12 @@ readings of what a player types (``"roll"``, ``"keep 3 3"``, ``"3 3"``,
 
 The dice games have nothing hidden: `OpenObservation` is the whole state
 seen by one seat, and `open_observation_to_dict` its JSON form.
+
+The turn of a dice game's state (its ``phase``, ``player``, ``dice`` and
+``rolls``, then its ``first_player`` and ``roll_off``) is written, read and
+checked here once for the state documents of every dice game:
+`turn_doc` and `seating_doc` write it, `read_turn` and `read_seating` read
+it, `check_seating` and `check_dice` check how its fields fit together.
 """
 
 from __future__ import annotations
@@ -15,25 +21,35 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar, get_type_hints
+from typing import Any, Generic, TypedDict, TypeVar, get_type_hints
 
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._dicegame import Roll, current_player
+from kniffel_rules._dicegame import Phase, Roll, current_player
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS
 from kniffel_rules.notation import Phrasebook, normalize, numbers, resolve
+from kniffel_rules.rolloff import RollOff
 from kniffel_rules.wire import Form, faces
 
 __all__ = [
     "COMMON_NAMES",
     "DICE_FORM",
     "ROLL_FORM",
+    "ROLL_OFF_NEEDS",
     "SCORE_VERBS",
+    "SEATING_FIELDS",
+    "TURN_FIELDS",
     "OpenObservation",
+    "Seating",
+    "SheetState",
+    "ThreeThrows",
+    "Turn",
+    "check_dice",
+    "check_seating",
     "dice_text",
     "faces_text",
     "named",
@@ -43,11 +59,19 @@ __all__ = [
     "parse_open",
     "read_dice",
     "read_faces",
+    "read_phase",
     "read_roll",
+    "read_seating",
+    "read_turn",
     "roll_text",
+    "seating_doc",
+    "turn_doc",
+    "turn_text",
 ]
 
 E = TypeVar("E", bound=enum.Enum)
+R = TypeVar("R")
+P = TypeVar("P")
 
 COMMON_NAMES: Mapping[str, tuple[str, ...]] = {
     "ones": ("1s", "aces", "einer", "1er"),
@@ -160,6 +184,21 @@ def dice_text(outcome: DiceRoll) -> str:
     return f"dice {faces_text(outcome.values)}".rstrip()
 
 
+def turn_text(action: object, game: str) -> str:
+    """The text of a `Roll` or a thrown `DiceRoll`; anything else is no action of ``game``.
+
+    The last step of a five-dice game's ``action_to_text``, after its own actions.
+
+    Raises:
+        InvalidStateError: Not a `Roll` or a `DiceRoll` (path ``action``).
+    """
+    if isinstance(action, Roll):
+        return roll_text(action)
+    if isinstance(action, DiceRoll):
+        return dice_text(action)
+    raise InvalidStateError("action", f"not an action or outcome of {game}: {brief(action)}")
+
+
 _ROLL_WORDS = Phrasebook({
     "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
     "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
@@ -223,8 +262,55 @@ def read_dice(tokens: Sequence[str]) -> list[DiceRoll]:
 
 
 @attrs.frozen(slots=True)
+class SheetState(Generic[R, P]):
+    """What the state of a dice game with a sheet per player begins with; a game adds its turn.
+
+    The ``State`` of classic Kniffel, Extreme and Master is a subclass: its
+    own fields (the dice, the rolls, who started, the roll-off) follow these
+    in its constructor. Type parameters: the game's ``Rules`` and ``Sheet``.
+
+    Attributes:
+        rules: The rules in force.
+        names: The players' names, in seat order (clockwise).
+        sheets: Each player's sheet (Master: board), in seat order.
+        phase: What happens next.
+        player: The seat whose turn it is (0 during the roll-off and once the
+            game is over).
+    """
+
+    rules: R
+    names: tuple[str, ...]
+    sheets: tuple[P, ...]
+    phase: Phase
+    player: int = 0
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+
+class ThreeThrows:
+    """The turn of a game of five dice thrown at most three times (a mixin of its ``State``)."""
+
+    __slots__ = ()
+
+    rolls: int
+
+    @property
+    def rolls_left(self) -> int:
+        """How many throws the current player still has this turn."""
+        return 3 - self.rolls
+
+
+@attrs.frozen(slots=True)
 class OpenObservation:
     """One seat's view of a dice game: the whole state, since nothing is hidden.
+
+    Each dice game's ``Observation`` is a subclass whose ``state`` is the
+    game's ``State``, made by the game's ``observation(state, player)``;
+    ``legal_actions`` of it are that seat's legal actions when it is to
+    move, else ``()``.
 
     Attributes:
         player: Whose view this is.
@@ -397,3 +483,134 @@ def parse_open(
     read = reader(position, game.current_player(position))
     judge = partial(game.why_illegal, state)
     return resolve(text, read, game.legal_actions(state), judge, to_text)
+
+
+# -- the turn in a state document ---------------------------------------------
+
+TURN_FIELDS: tuple[str, ...] = ("phase", "player", "dice", "rolls")
+"""The fields of the turn in a dice game's state document, in order (`turn_doc`)."""
+
+SEATING_FIELDS: tuple[str, ...] = ("first_player", "roll_off")
+"""The fields of the seating in a dice game's state document, in order (`seating_doc`)."""
+
+
+def turn_doc(state: Any) -> dict[str, Any]:
+    """The turn of a five-dice state as document fields: `TURN_FIELDS`, in order."""
+    return {
+        "phase": state.phase.value,
+        "player": state.player,
+        "dice": list(state.dice),
+        "rolls": state.rolls,
+    }
+
+
+def seating_doc(state: Any) -> dict[str, Any]:
+    """Who started and the roll-off in progress as document fields: `SEATING_FIELDS`."""
+    roll_off = state.roll_off
+    return {
+        "first_player": state.first_player,
+        "roll_off": None if roll_off is None else roll_off.to_doc(),
+    }
+
+
+def read_phase(doc: Mapping[str, Any]) -> Phase:
+    """The ``phase`` field of a state document.
+
+    Raises:
+        InvalidStateError: Not the value of a `Phase` (path ``phase``).
+    """
+    return Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
+
+
+class Turn(TypedDict):
+    """The turn of a five-dice state read from its document, as keyword arguments of ``State``."""
+
+    phase: Phase
+    player: int
+    dice: tuple[int, ...]
+    rolls: int
+
+
+class Seating(TypedDict):
+    """Who started, and the roll-off, read from a state document, as keyword arguments."""
+
+    first_player: int | None
+    roll_off: RollOff | None
+
+
+def read_turn(doc: Mapping[str, Any], seats: int) -> Turn:
+    """The `TURN_FIELDS` of a five-dice state document, each checked alone.
+
+    The dice are 0 to 5 faces 1..6, sorted; the rolls 0..3.
+
+    Raises:
+        InvalidStateError: A field out of its range, naming it.
+    """
+    return Turn(
+        phase=read_phase(doc),
+        player=_json.get_int(doc, "player", "", 0, seats - 1),
+        dice=_json.check_faces(doc["dice"], "dice", 1, 6, max_length=5),
+        rolls=_json.get_int(doc, "rolls", "", 0, 3),
+    )
+
+
+def read_seating(doc: Mapping[str, Any], seats: int) -> Seating:
+    """The `SEATING_FIELDS` of a dice game's state document, each checked alone.
+
+    Raises:
+        InvalidStateError: A field out of its range, naming it.
+    """
+    first = _json.get_opt_int(doc, "first_player", "", 0, seats - 1)
+    raw = doc["roll_off"]
+    return Seating(
+        first_player=first,
+        roll_off=None if raw is None else RollOff.from_doc(raw, "roll_off", seats),
+    )
+
+
+ROLL_OFF_NEEDS = "a roll-off phase needs a roll-off and no first_player"
+"""The usual text of `check_seating` for a roll-off phase that does not fit."""
+
+
+def check_seating(state: Any, needs: str = ROLL_OFF_NEEDS) -> int | None:
+    """The first player of ``state`` once its roll-off is decided, after checking the seating.
+
+    In the roll-off phase there is a roll-off and no first player yet (the
+    answer is ``None``); after it, no roll-off and a first player.
+
+    Args:
+        state: A dice game's state.
+        needs: The text refusing a roll-off phase without its roll-off.
+
+    Raises:
+        InvalidStateError: The roll-off or the first player do not fit the
+            phase (path ``roll_off`` or ``first_player``).
+    """
+    first: int | None = state.first_player
+    if state.phase is Phase.ROLL_OFF:
+        if state.roll_off is None or first is not None:
+            raise InvalidStateError("roll_off", needs)
+        return None
+    if state.roll_off is not None:
+        raise InvalidStateError("roll_off", f"must be null in phase {state.phase.value!r}")
+    if first is None:
+        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+    return first
+
+
+def check_dice(state: Any) -> None:
+    """The five dice of a turn fit its moment (a state in ``THROW`` or ``DECIDE``).
+
+    Waiting for a throw, at most two throws are made and at least one die
+    is thrown (none kept before the first); at a decision, five dice after
+    a throw and none before the first.
+
+    Raises:
+        InvalidStateError: The dice do not fit (path ``dice``).
+    """
+    dice, rolls = state.dice, state.rolls
+    if state.phase is Phase.THROW:
+        if rolls > 2 or len(dice) > 4 or (rolls == 0 and dice):
+            raise InvalidStateError("dice", "kept dice must leave something to throw")
+    elif (rolls == 0) != (len(dice) == 0) or len(dice) not in (0, 5):
+        raise InvalidStateError("dice", "five dice after a throw, none before the first")

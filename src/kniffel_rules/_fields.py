@@ -14,18 +14,30 @@ Use them as attrs validators::
 and in ``_common``, the JSON readers of ``_json`` and the command line's
 number reader all call it, so an integer is refused the same way (and with
 the same words) wherever it comes from.
+
+`BoxEntries` is the other shared field: a box sheet's entries, read by box,
+as classic's and Extreme's ``Sheet`` hold them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["check_int", "enum_field", "int_field", "is_int", "type_name"]
+if TYPE_CHECKING:
+    from kniffel_rules.boxsheet import Layout
+
+__all__ = ["BoxEntries", "check_int", "enum_field", "int_field", "is_int", "type_name"]
+
+B = TypeVar("B", bound=enum.Enum)
+"""A game's ``Box``."""
+R = TypeVar("R")
+"""A game's ``Rules``."""
 
 
 def is_int(value: object) -> bool:
@@ -94,3 +106,50 @@ def int_field(lo: int | None = None, hi: int | None = None, *, prefix: str = "")
 def enum_field(cls: type) -> Any:
     """An attrs validator: an instance of the enum (or class) ``cls``."""
     return _Enum(cls)
+
+
+class BoxEntries(Generic[B, R]):
+    """A box sheet's entries read by box: what classic's and Extreme's ``Sheet`` share.
+
+    A mixin of a frozen attrs ``Sheet`` with the field ``entries`` (the value
+    entered in each box, indexed by ``Box.value``; ``None`` while the box is
+    open) and the class attribute ``_layout``, the game's ``layout(rules)``
+    (`kniffel_rules.boxsheet.Layout`). Type parameters: the game's ``Box``
+    and ``Rules``.
+    """
+
+    __slots__ = ()
+
+    entries: tuple[int | None, ...]
+
+    @staticmethod
+    def _layout(rules: Any) -> Layout:  # pragma: no cover - each Sheet sets its game's
+        """The game's ``layout(rules)``."""
+        raise NotImplementedError
+
+    def __getitem__(self, box: B) -> int | None:
+        """The entry of ``box`` (``None`` while open)."""
+        entry: int | None = self.entries[box.value]
+        return entry
+
+    def is_filled(self, box: B) -> bool:
+        """Whether ``box`` holds a value (a struck 0 counts as filled)."""
+        return self.entries[box.value] is not None
+
+    def filled(self) -> int:
+        """The number of filled boxes."""
+        entries = self.entries
+        return len(entries) - entries.count(None)
+
+    @property
+    def upper_sum(self) -> int:
+        """The sum of the upper section (Ones to Sixes) entered so far."""
+        return sum(v for v in self.entries[:6] if v is not None)
+
+    def upper_bonus(self, rules: R) -> int:
+        """The upper bonus, once the upper sum reaches the threshold of ``rules``."""
+        return self._layout(rules).upper_bonus(self.entries)
+
+    def upper_total(self, rules: R) -> int:
+        """The upper sum plus the bonus."""
+        return self._layout(rules).upper_total(self.entries)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from kniffel_rules._fields import check_int, type_name
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.limits import MAX_DEPTH, MAX_DOCUMENT_LENGTH
+from kniffel_rules.limits import MAX_DEPTH, MAX_DOCUMENT_LENGTH, MAX_PLAYERS
 
 T = TypeVar("T")
 
@@ -28,6 +28,7 @@ __all__ = [
     "get_list",
     "get_object",
     "get_opt_int",
+    "get_players",
     "get_str",
     "loads",
     "read_document",
@@ -363,6 +364,20 @@ def get_list(
     value = obj[key]
     p = _join(path, key)
     return check_list(value, p, item, length=length, max_length=max_length)
+
+
+def get_players(
+    doc: Mapping[str, Any], item: Callable[[Any, str], T], max_length: int = MAX_PLAYERS
+) -> tuple[T, ...]:
+    """Read a state document's ``players``: 1 to ``max_length`` of them, each by ``item``.
+
+    Raises:
+        InvalidStateError: Not such an array, or no player (path ``players``).
+    """
+    players = get_list(doc, "players", "", item, max_length=max_length)
+    if not players:
+        raise InvalidStateError("players", "at least 1 player is needed")
+    return players
 
 
 def check_faces(value: Any, path: str, lo: int, hi: int, max_length: int) -> tuple[int, ...]:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
+from kniffel_rules import _json
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.lang import LANGS, Lang
@@ -45,7 +46,15 @@ from kniffel_rules.notation import said
 if TYPE_CHECKING:
     from kniffel_rules.boxsheet import Solitaire
 
-__all__ = ["GAME_OVER", "NOT_OVER", "PROTOCOL_CLAUSES", "Game", "GameInfo", "game_rules"]
+__all__ = [
+    "GAME_OVER",
+    "NOT_OVER",
+    "PROTOCOL_CLAUSES",
+    "Document",
+    "Game",
+    "GameInfo",
+    "game_rules",
+]
 
 S = TypeVar("S")
 """The game's ``State`` class."""
@@ -500,3 +509,145 @@ class Game(Generic[S, V, A, O]):
         if self._who(state) != TERMINAL:
             raise IllegalActionError(self.not_over, "PR-07")
         return self.ranking(state)
+
+
+# -- the state document ---------------------------------------------------------
+
+
+class Document(Generic[S]):
+    """A game's state document, written once: its header, its two forms, its limits.
+
+    A game's ``serial`` module makes one from its own parts (the format tag,
+    the version, the fields and a writer and reader of the document's body)
+    and binds its methods as the module-level names (``to_dict =
+    DOCUMENT.to_dict``): the protocol's `to_dict`, `to_json`, `from_dict`
+    and `from_json`, with no wrapper between.
+
+    The document is ``{"format": ..., "version": ..., <the body>}``. It is
+    read in three steps: the header (an object with exactly the fields,
+    those in ``optional`` may be left out; the format tag; the version),
+    each field alone (``read``), then the relations between them
+    (``check``).
+
+    Args:
+        game: The game (its `Game` instance), whose ``check_state`` refuses
+            anything that is not its ``State``.
+        tag: The ``format`` tag (``"kniffel-rules/classic-state"``).
+        version: The ``version`` written, the only one read.
+        fields: The body's fields, in the order they are written.
+        write: The body of a state: a new dict of ``fields``, in order,
+            sharing nothing with the state.
+        read: The state of a document whose header is checked, every
+            field checked alone; every failure is an `InvalidStateError`
+            naming the field path.
+        check: The relations between the fields of a state read (the
+            invariants of a reachable state), refused with an
+            `InvalidStateError` naming the field path.
+        optional: The fields a document may lack (one written before they
+            existed).
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> s = classic.new_game(["Ann", "Ben"], first_player=1)
+        >>> classic.to_dict(s)["players"][1]
+        {'name': 'Ben', 'sheet': {}, 'extra_kniffel_bonus': 0}
+        >>> classic.from_dict(classic.to_dict(s)) == s
+        True
+        >>> classic.from_json(classic.to_json(s)) == s
+        True
+    """
+
+    __slots__ = (
+        "_check",
+        "_fields",
+        "_game",
+        "_optional",
+        "_read",
+        "_write",
+        "format",
+        "version",
+    )
+
+    def __init__(
+        self,
+        game: Game[S, Any, Any, Any],
+        tag: str,
+        version: int,
+        fields: Sequence[str],
+        write: Callable[[S], dict[str, Any]],
+        read: Callable[[dict[str, Any]], S],
+        check: Callable[[S], None],
+        optional: Sequence[str] = (),
+    ) -> None:
+        self.format: Final = tag
+        self.version: Final = version
+        self._game = game
+        self._fields = ("format", "version", *fields)
+        self._optional = tuple(optional)
+        self._write = write
+        self._read = read
+        self._check = check
+
+    def to_dict(self, state: S) -> dict[str, Any]:
+        """The state as a JSON-ready document (see the game's ``serial`` module for the format).
+
+        A new dict on every call, sharing nothing with ``state``.
+
+        Raises:
+            InvalidStateError: ``state`` is not a ``State`` of the game (path ``state``).
+        """
+        self._game.check_state(state)
+        return {"format": self.format, "version": self.version, **self._write(state)}
+
+    def to_json(self, state: S) -> str:
+        """The state as compact JSON text: the document of `to_dict`.
+
+        Raises:
+            InvalidStateError: ``state`` is not a ``State`` of the game (path ``state``).
+        """
+        return _json.dumps(self.to_dict(state))
+
+    def from_dict(self, data: Any) -> S:
+        """Read a state from the document of `to_dict`, checking every invariant.
+
+        ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
+        JSON types only, the depth and size limits of `kniffel_rules.limits`),
+        then read as `from_json` reads text; it is not changed.
+
+        Args:
+            data: The document (a dict).
+
+        Returns:
+            The state.
+
+        Raises:
+            InvalidStateError: The document is malformed or describes a state
+                the rules cannot reach; the message names the field path.
+        """
+        _json.check_tree(data)
+        return self._read_checked(data)
+
+    def from_json(self, text: str | bytes) -> S:
+        """Read a state written by `to_json`, checking every invariant.
+
+        The text is parsed by the library's JSON reader (size, depth, each key
+        once, no ``NaN``), then read as `from_dict` reads a dict.
+
+        Args:
+            text: The JSON document.
+
+        Returns:
+            The state.
+
+        Raises:
+            InvalidStateError: The document is malformed or describes a state
+                the rules cannot reach; the message names the field path.
+        """
+        return self._read_checked(_json.loads(text))
+
+    def _read_checked(self, data: Any) -> S:
+        """`from_dict` of a document already held to the limits of parsed text."""
+        doc = _json.read_header(data, self.format, self.version, self._fields, self._optional)
+        state = self._read(doc)
+        self._check(state)
+        return state

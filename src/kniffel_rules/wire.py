@@ -27,7 +27,7 @@ import json
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T")
 
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -207,8 +208,11 @@ class Form:
     title: str = ""
 
 
-class Codec:
-    """The JSON forms of one game's actions and chance outcomes.
+class Codec(Generic[T]):
+    """The JSON forms of one game's actions and chance outcomes (of type ``T``).
+
+    A game binds its methods as its ``action_to_dict`` and
+    ``action_from_dict`` (``action_to_dict = CODEC.to_dict``).
 
     Args:
         game: The game's name (``"classic"``), for messages and the schema.
@@ -223,7 +227,7 @@ class Codec:
         if len(self._by_type) != len(self.forms) or len(self._by_class) != len(self.forms):
             raise ValueError("each form needs its own type tag and class")
 
-    def to_dict(self, action: object) -> dict[str, Any]:
+    def to_dict(self, action: T) -> dict[str, Any]:
         """The JSON-ready object of ``action``, with its ``"type"`` first.
 
         Raises:
@@ -240,8 +244,12 @@ class Codec:
             out[name] = kind.encode(form.get(action, name))
         return out
 
-    def from_dict(self, data: object, path: str = "action") -> Any:
-        """The action or outcome written by `to_dict`, validated.
+    def from_dict(self, data: object, path: str = "action") -> T:
+        """The action or outcome written by `to_dict`, validated like a state document.
+
+        The object must have exactly the keys of its ``"type"``, each value
+        of its field's kind; whether the action is legal in a position is
+        ``why_illegal``'s question.
 
         Args:
             data: The parsed JSON object (a ``dict``).
@@ -269,7 +277,8 @@ class Codec:
         values = {name: kind.decode(data[name], f"{path}.{name}") for name, kind in form.fields}
         build = form.build or form.cls
         try:
-            return build(**values)
+            action: T = build(**values)
+            return action
         except InvalidStateError as exc:
             where = f"{path}.{exc.path}" if exc.path else path
             raise InvalidStateError(where, exc.detail) from None

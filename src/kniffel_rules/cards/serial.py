@@ -35,7 +35,7 @@ same errors.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
@@ -46,6 +46,7 @@ from kniffel_rules.cards.pieces import ROWS, Card, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.game import Document
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
@@ -55,8 +56,6 @@ VERSION = 1
 """The version of the state document written by `to_dict` and `to_json`."""
 
 _FIELDS = (
-    "format",
-    "version",
     "rules",
     "players",
     "pile",
@@ -69,7 +68,6 @@ _FIELDS = (
     "pending",
     "combination",
 )
-_OPTIONAL_FIELDS = ("picked",)
 _PLAYER_FIELDS = ("name", "hand", "reserve", "active", "board")
 _OPTIONAL_PLAYER_FIELDS = ("shown",)
 
@@ -78,26 +76,8 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def to_dict(state: State) -> dict[str, Any]:
-    """The state as a JSON-ready document (see the module docs for the format).
-
-    A new dict on every call, sharing nothing with ``state``.
-
-    Example:
-        >>> from kniffel_rules import cards
-        >>> s = cards.new_game(["Ann", "Ben"], first_player=1)
-        >>> cards.to_dict(s)["phase"], len(cards.to_dict(s)["pile"])
-        ('setup', 65)
-        >>> cards.from_dict(cards.to_dict(s)) == s
-        True
-
-    Raises:
-        InvalidStateError: ``state`` is not a card-game `State`.
-    """
-    GAME.check_state(state)
+def _write(state: State) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "rules": state.rules.to_dict(),
         "players": [
             {
@@ -121,21 +101,6 @@ def to_dict(state: State) -> dict[str, Any]:
         "combination": None if state.combination is None else state.combination.value,
         "picked": _cards(state.picked),
     }
-
-
-def to_json(state: State) -> str:
-    """The state as compact JSON text: the document of `to_dict`.
-
-    Example:
-        >>> from kniffel_rules import cards
-        >>> s = cards.new_game(["Ann", "Ben"], first_player=1)
-        >>> cards.from_json(cards.to_json(s)) == s
-        True
-
-    Raises:
-        InvalidStateError: ``state`` is not a card-game `State`.
-    """
-    return _json.dumps(to_dict(state))
 
 
 def read_cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -201,49 +166,7 @@ def read_tokens(seat: dict[str, Any], path: str) -> Tokens:
     return Tokens(reserve, active, rows)
 
 
-def from_dict(data: Any) -> State:
-    """Read a state from the document of `to_dict`, checking every invariant.
-
-    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
-    JSON types only, the depth and size limits), then read as `from_json`
-    reads text; it is not changed.
-
-    Args:
-        data: The document (a dict).
-
-    Returns:
-        The state.
-
-    Raises:
-        InvalidStateError: The document is malformed or describes a state
-            the rules cannot reach; the message names the field path.
-    """
-    _json.check_tree(data)
-    return _read(data)
-
-
-def from_json(text: str | bytes) -> State:
-    """Read a state written by `to_json`, checking every invariant.
-
-    The text is parsed by the library's JSON reader (size, depth, each key
-    once, no ``NaN``), then read as `from_dict` reads a dict.
-
-    Args:
-        text: The JSON document.
-
-    Returns:
-        The state.
-
-    Raises:
-        InvalidStateError: The document is malformed or describes a state
-            the rules cannot reach; the message names the field path.
-    """
-    return _read(_json.loads(text))
-
-
-def _read(data: Any) -> State:
-    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
-    doc = _json.read_header(data, FORMAT, VERSION, _FIELDS, _OPTIONAL_FIELDS)
+def _read(doc: dict[str, Any]) -> State:
     rules = read_rules(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, max_length=MAX_PLAYERS)
     n = len(players)
@@ -251,7 +174,7 @@ def _read(data: Any) -> State:
     combo = doc["combination"]
     if combo is not None:
         combo = Combination(_json.get_str(doc, "combination", "", [c.value for c in Combination]))
-    state = State(
+    return State(
         rules,
         tuple(p[0] for p in players),
         tuple(p[1] for p in players),
@@ -268,5 +191,12 @@ def _read(data: Any) -> State:
         picked=read_cards(doc.get("picked", []), "picked"),
         shown=sort_cards(c for p in players for c in p[3]),
     )
-    check_state(state)
-    return state
+
+
+_DOCUMENT: Final = Document(
+    GAME, FORMAT, VERSION, _FIELDS, _write, _read, check_state, optional=("picked",)
+)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

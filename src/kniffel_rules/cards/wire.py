@@ -27,6 +27,11 @@ legal actions in messages put between actions), ``place two_pairs reserve 1``
 (``levels 2`` added for two columns), ``exchange red 7``, ``stop``,
 ``discard red 7``.
 
+`action_to_dict` and `action_from_dict` are the methods of `CODEC`: reading
+is as strict as reading a state (the path names the field, as
+``action.cards[2]``); a play's cards may come in any order (the `Play`
+sorts them).
+
 Example:
     >>> from kniffel_rules import cards
     >>> a = cards.action_from_dict({"type": "take", "card": "red 7"})
@@ -91,7 +96,7 @@ def _card_itself(card: Card) -> Card:
     return card
 
 
-CODEC: Final = Codec(
+CODEC: Final = Codec[Action | Outcome](
     "cards",
     (
         Form(
@@ -142,37 +147,8 @@ CODEC: Final = Codec(
 """The JSON forms of the card game's actions and outcomes (`kniffel_rules.wire.Codec`)."""
 
 
-def action_to_dict(action: Action | Outcome) -> dict[str, Any]:
-    """The action or outcome as a JSON-ready object with a ``"type"`` key.
-
-    Example:
-        >>> from kniffel_rules import cards
-        >>> cards.action_to_dict(cards.Card(7, "red"))
-        {'type': 'card', 'card': 'red 7'}
-
-    Raises:
-        InvalidStateError: Not an action or outcome of the card game (path ``action``).
-    """
-    return CODEC.to_dict(action)
-
-
-def action_from_dict(data: object) -> Action | Outcome:
-    """The action or outcome written by `action_to_dict`, validated like ``from_json``.
-
-    The object must have exactly the keys of its ``"type"``; a play's cards
-    may come in any order (the `Play` sorts them).
-
-    Example:
-        >>> from kniffel_rules import cards
-        >>> cards.action_from_dict({"type": "place_token", "row": "straight"})
-        PlaceToken(Row.STRAIGHT)
-
-    Raises:
-        InvalidStateError: Not such an object; the message names the field path
-            (``action.cards[2]``).
-    """
-    action: Action | Outcome = CODEC.from_dict(data)
-    return action
+action_to_dict = CODEC.to_dict
+action_from_dict = CODEC.from_dict
 
 
 def cards_text(cards: tuple[Card, ...]) -> str:

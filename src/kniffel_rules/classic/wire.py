@@ -8,6 +8,7 @@ The JSON forms (schema ``kniffel_rules/schemas/classic-action.schema.json``):
 
 The canonical text is one line that names the action without a state:
 ``roll``, ``roll keep 3 3``, ``score full_house``, ``dice 1 2 3 3 6``.
+`action_to_dict` and `action_from_dict` are the methods of `CODEC`.
 
 Example:
     >>> from kniffel_rules import classic
@@ -18,20 +19,17 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from kniffel_rules._dicegame import Roll
-from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, dice_text, roll_text
-from kniffel_rules._text import brief
+from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, turn_text
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.pieces import Box
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.wire import Codec, Form, enum_kind
 
 __all__ = ["CODEC", "action_from_dict", "action_to_dict", "action_to_text"]
 
-CODEC: Final = Codec(
+CODEC: Final = Codec[Action | DiceRoll](
     "classic",
     (
         ROLL_FORM,
@@ -42,23 +40,8 @@ CODEC: Final = Codec(
 """The JSON forms of classic's actions and outcomes (`kniffel_rules.wire.Codec`)."""
 
 
-def action_to_dict(action: Action | DiceRoll) -> dict[str, Any]:
-    """The action or outcome as a JSON-ready object with a ``"type"`` key.
-
-    Raises:
-        InvalidStateError: Not a classic action or outcome (path ``action``).
-    """
-    return CODEC.to_dict(action)
-
-
-def action_from_dict(data: object) -> Action | DiceRoll:
-    """The action or outcome written by `action_to_dict`, validated like ``from_json``.
-
-    Raises:
-        InvalidStateError: Not such an object; the message names the field path.
-    """
-    action: Action | DiceRoll = CODEC.from_dict(data)
-    return action
+action_to_dict = CODEC.to_dict
+action_from_dict = CODEC.from_dict
 
 
 def action_to_text(action: Action | DiceRoll) -> str:
@@ -71,8 +54,4 @@ def action_to_text(action: Action | DiceRoll) -> str:
     """
     if isinstance(action, Score):
         return f"score {action.box.key}"
-    if isinstance(action, Roll):
-        return roll_text(action)
-    if isinstance(action, DiceRoll):
-        return dice_text(action)
-    raise InvalidStateError("action", f"not an action or outcome of classic: {brief(action)}")
+    return turn_text(action, "classic")

@@ -36,10 +36,11 @@ characters, through the same check as `new_game`'s; a game has two players.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name
+from kniffel_rules._dicewire import SEATING_FIELDS, TURN_FIELDS
 from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.legality import board_win
 from kniffel_rules.duel.pieces import (
@@ -55,7 +56,7 @@ from kniffel_rules.duel.pieces import (
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.rolloff import RollOff
+from kniffel_rules.game import Document
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
@@ -64,73 +65,22 @@ FORMAT = "kniffel-rules/duel-state"
 VERSION = 1
 """The version of the state document written by `to_dict` and `to_json`."""
 
-_FIELDS = (
-    "format",
-    "version",
-    "rules",
-    "players",
-    "board",
-    "phase",
-    "player",
-    "dice",
-    "rolls",
-    "jokers_used",
-    "first_player",
-    "roll_off",
-    "results",
-)
+_FIELDS = ("rules", "players", "board", *TURN_FIELDS, "jokers_used", *SEATING_FIELDS, "results")
 
 
-def to_dict(state: State) -> dict[str, Any]:
-    """The state as a JSON-ready document (see the module docs for the format).
-
-    A new dict on every call, sharing nothing with ``state``.
-
-    Examples:
-        >>> from kniffel_rules import duel
-        >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
-        >>> duel.to_dict(s)["players"][0]
-        {'name': 'Ann', 'jokers': 0, 'supply': 11}
-        >>> duel.from_dict(duel.to_dict(s)) == s
-        True
-
-    Raises:
-        InvalidStateError: ``state`` is not a Duell `State`.
-    """
-    GAME.check_state(state)
+def _write(state: State) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "rules": state.rules.to_dict(),
         "players": [
             {"name": name, "jokers": jokers, "supply": supply}
             for name, jokers, supply in zip(state.names, state.jokers, state.supply, strict=True)
         ],
         "board": {a.key: s.value for a, s in zip(AREAS, state.board, strict=True)},
-        "phase": state.phase.value,
-        "player": state.player,
-        "dice": list(state.dice),
-        "rolls": state.rolls,
+        **_dicewire.turn_doc(state),
         "jokers_used": state.jokers_used,
-        "first_player": state.first_player,
-        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
+        **_dicewire.seating_doc(state),
         "results": list(state.results),
     }
-
-
-def to_json(state: State) -> str:
-    """The state as compact JSON text: the document of `to_dict`.
-
-    Example:
-        >>> from kniffel_rules import duel
-        >>> s = duel.new_game(["Ann", "Ben"], first_player=1)
-        >>> duel.from_json(duel.to_json(s)) == s
-        True
-
-    Raises:
-        InvalidStateError: ``state`` is not a Duell `State`.
-    """
-    return _json.dumps(to_dict(state))
 
 
 _SPOTS = {s.value: s for s in Spot}
@@ -163,63 +113,13 @@ def _read_board(value: Any, path: str) -> tuple[Spot, ...]:
     return tuple(board)
 
 
-def from_dict(data: Any) -> State:
-    """Read a state from the document of `to_dict`, checking every invariant.
-
-    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
-    JSON types only, the depth and size limits), then read as `from_json`
-    reads text; it is not changed.
-
-    Args:
-        data: The document (a dict).
-
-    Returns:
-        The state.
-
-    Raises:
-        InvalidStateError: The document is malformed, too large or too
-            deep (`kniffel_rules.limits`), or describes a state the rules
-            cannot reach (an invariant of "Reachable states" broken); the
-            message names the field path.
-    """
-    _json.check_tree(data)
-    return _read(data)
-
-
-def from_json(text: str | bytes) -> State:
-    """Read a state written by `to_json`, checking every invariant.
-
-    The text is parsed by the library's JSON reader (size, depth, each key
-    once, no ``NaN``), then read as `from_dict` reads a dict.
-
-    Args:
-        text: The JSON document.
-
-    Returns:
-        The state.
-
-    Raises:
-        InvalidStateError: The document is malformed, too large or too
-            deep (`kniffel_rules.limits`), or describes a state the rules
-            cannot reach (an invariant of "Reachable states" broken); the
-            message names the field path.
-    """
-    return _read(_json.loads(text))
-
-
-def _read(data: Any) -> State:
-    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
-    doc = _json.read_header(data, FORMAT, VERSION, _FIELDS)
+def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, length=2)
     board = _read_board(doc["board"], "board")
-    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
-    player = _json.get_int(doc, "player", "", 0, 1)
-    dice = _json.check_faces(doc["dice"], "dice", 1, 6, max_length=5)
-    rolls = _json.get_int(doc, "rolls", "", 0, 3)
+    turn = _dicewire.read_turn(doc, 2)
     jokers_used = _json.get_int(doc, "jokers_used", "", 0, JOKERS_PER_COLOUR)
-    first = _json.get_opt_int(doc, "first_player", "", 0, 1)
-    roll_off = None if doc["roll_off"] is None else RollOff.from_doc(doc["roll_off"], "roll_off", 2)
+    seating = _dicewire.read_seating(doc, 2)
     results = _json.get_list(
         doc,
         "results",
@@ -227,23 +127,17 @@ def _read(data: Any) -> State:
         lambda v, p: _json.check_int(v, p, 0, 1),
         max_length=2 * rules.match_wins - 1,
     )
-    state = State(
+    return State(
         rules,
         tuple(name for name, _, _ in players),
         board,
-        phase,
-        player=player,
-        dice=dice,
-        rolls=rolls,
+        **turn,
         jokers=tuple(j for _, j, _ in players),
         supply=tuple(s for _, _, s in players),
         jokers_used=jokers_used,
-        first_player=first,
-        roll_off=roll_off,
+        **seating,
         results=results,
     )
-    _check_consistency(state)
-    return state
 
 
 def _check_results(state: State) -> None:
@@ -262,15 +156,10 @@ def _check_results(state: State) -> None:
 def _check_consistency(state: State) -> None:
     """The relations between fields that ``apply`` always keeps (R4..R11)."""
     _check_results(state)
-    phase = state.phase
-    if phase is Phase.ROLL_OFF:
+    if _dicewire.check_seating(state) is None:
         _check_roll_off(state)
         return
-    if state.roll_off is not None:
-        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
-    if state.first_player is None:
-        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
-    if phase is Phase.OVER:
+    if state.phase is Phase.OVER:
         _check_over(state)
         return
     if any(board_win(state.board, p, state.rules) for p in (0, 1)):
@@ -281,8 +170,6 @@ def _check_consistency(state: State) -> None:
 
 def _check_roll_off(state: State) -> None:
     """R5: a roll-off happens at the setup of a game, before anything else."""
-    if state.roll_off is None or state.first_player is not None:
-        raise InvalidStateError("roll_off", "a roll-off phase needs a roll-off and no first_player")
     if (
         state.board != START_BOARD
         or state.jokers != (0, 0)
@@ -296,11 +183,7 @@ def _check_roll_off(state: State) -> None:
 
 def _check_turn(state: State) -> None:
     """R8, R9: the dice, the throws and the jokers spent fit the moment of the turn."""
-    if state.phase is Phase.THROW:
-        if state.rolls > 2 or len(state.dice) > 4 or (state.rolls == 0 and state.dice):
-            raise InvalidStateError("dice", "kept dice must leave something to throw")
-    elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
-        raise InvalidStateError("dice", "five dice after a throw, none before the first")
+    _dicewire.check_dice(state)
     if state.jokers_used and (state.phase is Phase.THROW or state.rolls == 0):
         raise InvalidStateError("jokers_used", "jokers are spent only after the final roll")
     if state.jokers_used > state.supply[state.player]:
@@ -393,3 +276,10 @@ def _taken_back(board: tuple[Spot, ...], area: Area, seat: int) -> tuple[Spot, .
     before = list(board)
     before[area.value] = SPACES[seat] if area.has_spaces else Spot.CENTRE
     return tuple(before)
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_consistency)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

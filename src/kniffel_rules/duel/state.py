@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicewire import OpenObservation
+from kniffel_rules._dicewire import OpenObservation, ThreeThrows
 from kniffel_rules._fields import is_int
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
@@ -20,7 +20,7 @@ __all__ = ["Observation", "Phase", "State"]
 
 
 @attrs.frozen(slots=True)
-class State:
+class State(ThreeThrows):
     """A Duell game (or match) at one moment. Immutable.
 
     Build states with `new_game` and `apply`; `from_json` validates one
@@ -85,23 +85,10 @@ class State:
         """The games of the match each seat has won."""
         return (self.results.count(BLUE), self.results.count(RED))
 
-    @property
-    def rolls_left(self) -> int:
-        """How many throws the current player still has this turn."""
-        return 3 - self.rolls
 
 
 @attrs.frozen(slots=True)
 class Observation(OpenObservation):
-    """One seat's view of a Duell game: all of it, nothing is hidden.
-
-    Made by ``duel.observation(state, player)``; ``legal_actions`` of it are
-    that seat's legal actions when it is to move, else ``()``.
-
-    Attributes:
-        player: Whose view this is (0 blue, 1 red).
-        to_move: ``current_player`` of the state.
-        state: The `State`.
-    """
+    """One seat's view of a Duell game (0 blue, 1 red): all of it, as `OpenObservation`."""
 
     state: State

@@ -14,6 +14,10 @@ The canonical text is one line that names the action without a state:
 face it is turned to, the order of `Joker`'s fields), ``move small_straight``,
 ``miss``, ``dice 1 2 3 3 6``.
 
+`action_to_dict` and `action_from_dict` are the methods of `CODEC`: reading
+is as strict as reading a state (a joker's faces are integers 1..6, an area
+one of the ``Area.key`` names).
+
 Example:
     >>> from kniffel_rules import duel
     >>> a = duel.action_from_dict({"type": "joker", "die": 6, "face": 5})
@@ -25,20 +29,17 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from kniffel_rules._dicegame import Roll
-from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, dice_text, roll_text
-from kniffel_rules._text import brief
+from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, turn_text
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
 from kniffel_rules.duel.pieces import Area
-from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.wire import Codec, Form, enum_kind, integer
 
 __all__ = ["CODEC", "action_from_dict", "action_to_dict", "action_to_text"]
 
-CODEC: Final = Codec(
+CODEC: Final = Codec[Action | DiceRoll](
     "duel",
     (
         ROLL_FORM,
@@ -56,36 +57,8 @@ CODEC: Final = Codec(
 """The JSON forms of the Duell's actions and outcomes (`kniffel_rules.wire.Codec`)."""
 
 
-def action_to_dict(action: Action | DiceRoll) -> dict[str, Any]:
-    """The action or outcome as a JSON-ready object with a ``"type"`` key.
-
-    Example:
-        >>> from kniffel_rules import duel
-        >>> duel.action_to_dict(duel.Move(duel.Area.KNIFFEL))
-        {'type': 'move', 'area': 'kniffel'}
-
-    Raises:
-        InvalidStateError: Not a Duell action or outcome (path ``action``).
-    """
-    return CODEC.to_dict(action)
-
-
-def action_from_dict(data: object) -> Action | DiceRoll:
-    """The action or outcome written by `action_to_dict`, validated like ``from_json``.
-
-    The object must have exactly the keys of its ``"type"``; a joker's faces
-    are integers 1..6, an area one of the ``Area.key`` names.
-
-    Example:
-        >>> from kniffel_rules import duel
-        >>> duel.action_from_dict({"type": "miss"})
-        Miss()
-
-    Raises:
-        InvalidStateError: Not such an object; the message names the field path.
-    """
-    action: Action | DiceRoll = CODEC.from_dict(data)
-    return action
+action_to_dict = CODEC.to_dict
+action_from_dict = CODEC.from_dict
 
 
 def action_to_text(action: Action | DiceRoll) -> str:
@@ -107,8 +80,4 @@ def action_to_text(action: Action | DiceRoll) -> str:
         return f"joker {action.die} {action.face}"
     if isinstance(action, Miss):
         return "miss"
-    if isinstance(action, Roll):
-        return roll_text(action)
-    if isinstance(action, DiceRoll):
-        return dice_text(action)
-    raise InvalidStateError("action", f"not an action or outcome of duel: {brief(action)}")
+    return turn_text(action, "duel")

@@ -28,9 +28,9 @@ which hold for a dict given to `from_dict` too (`kniffel_rules._json.check_tree`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.combinations import entry_values
@@ -38,8 +38,7 @@ from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import BOXES, Box
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
-from kniffel_rules.limits import MAX_PLAYERS
-from kniffel_rules.rolloff import RollOff
+from kniffel_rules.game import Document
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 
@@ -48,29 +47,12 @@ FORMAT = "kniffel-rules/extreme-state"
 VERSION = 1
 """The version of the document written by `to_dict` and `to_json`."""
 
+_FIELDS = ("rules", "players", "phase", "player", "d6", "d10", "rolls", *_dicewire.SEATING_FIELDS)
 _BY_KEY = {b.key: b for b in Box}
 
 
-def to_dict(state: State) -> dict[str, Any]:
-    """The state as a JSON-ready document (see the module docs for the format).
-
-    A new dict on every call, sharing nothing with ``state``.
-
-    Raises:
-        InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
-
-    Examples:
-        >>> from kniffel_rules import extreme
-        >>> s = extreme.new_game(["Ann", "Ben"])
-        >>> extreme.to_dict(s)["players"][0]
-        {'name': 'Ann', 'sheet': {}, 'chips': 3}
-        >>> extreme.from_dict(extreme.to_dict(s)) == s
-        True
-    """
-    GAME.check_state(state)
+def _write(state: State) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "rules": state.rules.to_dict(),
         "players": [
             {
@@ -85,24 +67,8 @@ def to_dict(state: State) -> dict[str, Any]:
         "d6": list(state.d6),
         "d10": state.d10,
         "rolls": state.rolls,
-        "first_player": state.first_player,
-        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
+        **_dicewire.seating_doc(state),
     }
-
-
-def to_json(state: State) -> str:
-    """The state as compact JSON text: the document of `to_dict`.
-
-    Raises:
-        InvalidStateError: ``state`` is not an Extreme `State` (path ``state``).
-
-    Examples:
-        >>> from kniffel_rules import extreme
-        >>> s = extreme.new_game(["Ann", "Ben"])
-        >>> extreme.from_json(extreme.to_json(s)) == s
-        True
-    """
-    return _json.dumps(to_dict(state))
 
 
 def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
@@ -122,81 +88,21 @@ def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     return name, Sheet(tuple(entries), chips)
 
 
-def from_dict(data: Any) -> State:
-    """Read a state from the document of `to_dict`, checking every invariant.
-
-    Accepts exactly the states ``new_game`` and ``apply`` can reach (the
-    invariants are listed under "Reachable states" on
-    ``docs/rules/extreme.md``), with ``new_game``'s limits on players and
-    names. ``data`` is held to what parsed text is
-    (`kniffel_rules._json.check_tree`: JSON types only, the depth and size
-    limits), then read as `from_json` reads text; it is not changed.
-
-    Raises:
-        InvalidStateError: Malformed, or a state the rules cannot reach; the
-            message names the field path.
-    """
-    _json.check_tree(data)
-    return _read(data)
-
-
-def from_json(text: str | bytes) -> State:
-    """Read a state written by `to_json`, checking every invariant.
-
-    The text is parsed by the library's JSON reader (size, depth, each key
-    once, no ``NaN``), then read as `from_dict` reads a dict.
-
-    Raises:
-        InvalidStateError: Malformed, or a state the rules cannot reach; the
-            message names the field path.
-    """
-    return _read(_json.loads(text))
-
-
-def _read(data: Any) -> State:
-    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
-    doc = _json.read_header(
-        data,
-        FORMAT,
-        VERSION,
-        (
-            "format",
-            "version",
-            "rules",
-            "players",
-            "phase",
-            "player",
-            "d6",
-            "d10",
-            "rolls",
-            "first_player",
-            "roll_off",
-        ),
-    )
+def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
-    players = _json.get_list(
-        doc, "players", "", lambda v, p: _read_player(v, p, rules), max_length=MAX_PLAYERS
-    )
+    players = _json.get_players(doc, lambda v, p: _read_player(v, p, rules))
     n = len(players)
-    if n == 0:
-        raise InvalidStateError("players", "at least 1 player is needed")
-    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
-    state = State(
+    return State(
         rules,
         tuple(name for name, _ in players),
         tuple(sheet for _, sheet in players),
-        phase,
+        _dicewire.read_phase(doc),
         player=_json.get_int(doc, "player", "", 0, n - 1),
         d6=_json.check_faces(doc["d6"], "d6", 1, 6, max_length=5),
         d10=_json.get_opt_int(doc, "d10", "", 0, 9),
         rolls=_json.get_int(doc, "rolls", "", 0, 4),
-        first_player=_json.get_opt_int(doc, "first_player", "", 0, n - 1),
-        roll_off=None
-        if doc["roll_off"] is None
-        else RollOff.from_doc(doc["roll_off"], "roll_off", n),
+        **_dicewire.read_seating(doc, n),
     )
-    _check_reachable(state)
-    return state
 
 
 def _fourth_roll(state: State) -> bool:
@@ -228,16 +134,11 @@ def _check_reachable(state: State) -> None:
     filled = [s.filled() for s in state.sheets]
     no_dice = not state.d6 and state.d10 is None
     _check_chips(state, filled)
-    if phase is Phase.ROLL_OFF:
-        if state.roll_off is None or state.first_player is not None:
-            raise InvalidStateError("roll_off", "a roll-off needs a roll-off and no first_player")
+    first = _dicewire.check_seating(state, "a roll-off needs a roll-off and no first_player")
+    if first is None:
         if n < 2 or any(filled) or not no_dice or state.rolls or state.player:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return
-    if state.roll_off is not None:
-        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
-    if state.first_player is None:
-        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
     if phase is Phase.OVER:
         if any(f != len(BOXES) for f in filled):
             raise InvalidStateError("players", "every box is filled when the game is over")
@@ -254,4 +155,11 @@ def _check_reachable(state: State) -> None:
             raise InvalidStateError("d6", "no dice before the first roll")
     elif len(state.d6) != 5 or state.d10 is None:
         raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")
-    check_turn_order(filled, state.first_player, state.player, len(BOXES))
+    check_turn_order(filled, first, state.player, len(BOXES))
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_reachable)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

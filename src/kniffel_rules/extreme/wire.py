@@ -18,6 +18,7 @@ Both forms exist only for what a die can show: a `Roll` or `ExtremeRoll`
 with a six-sided face outside 1..6 or more than five six-sided dice, or a
 `DiceRoll` beyond six faces of 1..6, is refused with `InvalidStateError`
 (such an object is never legal, and ``action_from_dict`` would not read it).
+`action_to_dict` and `action_from_dict` are the methods of `CODEC`.
 
 Example:
     >>> from kniffel_rules import extreme
@@ -85,7 +86,7 @@ _DICE_FORM: Final = attrs.evolve(
     ),
 )
 
-CODEC: Final = Codec(
+CODEC: Final = Codec[Action | ExtremeRoll | DiceRoll](
     "extreme",
     (
         Form(
@@ -111,35 +112,8 @@ CODEC: Final = Codec(
 """
 
 
-def action_to_dict(action: Action | ExtremeRoll | DiceRoll) -> dict[str, Any]:
-    """The action or outcome as a JSON-ready object with a ``"type"`` key.
-
-    Example:
-        >>> from kniffel_rules import extreme
-        >>> extreme.action_to_dict(extreme.ExtremeRoll((2, 3), None))
-        {'type': 'throw', 'd6': [2, 3], 'd10': None}
-
-    Raises:
-        InvalidStateError: Not an Extreme action or outcome (path ``action``),
-            or dice no die can show (path ``action.keep_d6``, ``action.d6``
-            or ``action.values``).
-    """
-    return CODEC.to_dict(action)
-
-
-def action_from_dict(data: object) -> Action | ExtremeRoll | DiceRoll:
-    """The action or outcome written by `action_to_dict`, validated like ``from_json``.
-
-    Example:
-        >>> from kniffel_rules import extreme
-        >>> extreme.action_from_dict({"type": "score", "box": "two_pairs"})
-        Score(Box.TWO_PAIRS)
-
-    Raises:
-        InvalidStateError: Not such an object; the message names the field path.
-    """
-    action: Action | ExtremeRoll | DiceRoll = CODEC.from_dict(data)
-    return action
+action_to_dict = CODEC.to_dict
+action_from_dict = CODEC.from_dict
 
 
 def action_to_text(action: Action | ExtremeRoll | DiceRoll) -> str:
@@ -172,4 +146,3 @@ def action_to_text(action: Action | ExtremeRoll | DiceRoll) -> str:
         _check_faces(action.values, "action.values", _ROLL_OFF_DICE)
         return dice_text(action)
     raise InvalidStateError("action", f"not an action or outcome of extreme: {brief(action)}")
-

@@ -26,16 +26,16 @@ with the same errors.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from kniffel_rules import _json
+from kniffel_rules import _dicewire, _json
 from kniffel_rules._common import check_name
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.game import Document
 from kniffel_rules.master.engine import GAME, MAX_PLAYERS
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Phase, Sheet, State, lap_length
-from kniffel_rules.rolloff import RollOff
 
 __all__ = [
     "FORMAT",
@@ -52,6 +52,8 @@ FORMAT = "kniffel-rules/master-state"
 """The ``format`` tag of a Kniffel Master state document."""
 VERSION = 1
 """The version of the state document written by `to_dict` and `to_json`."""
+
+_FIELDS = ("rules", "players", *_dicewire.TURN_FIELDS, *_dicewire.SEATING_FIELDS)
 
 MAX_TURN_STARS = 6
 """The most stars one turn can bring: two rows completed as the 4th and 5th
@@ -70,52 +72,15 @@ def _player_doc(name: str, sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def to_dict(state: State) -> dict[str, Any]:
-    """The state as a JSON-ready document (see the module docs for the format).
-
-    A new dict on every call, sharing nothing with ``state``.
-
-    Raises:
-        InvalidStateError: ``state`` is not a master `State`.
-
-    Examples:
-        >>> from kniffel_rules import master
-        >>> s = master.new_game(["Ann", "Ben"], first_player=1)
-        >>> master.to_dict(s)["players"][0]["rows"]
-        [0, 0, 0, 0, 0, 0]
-        >>> master.from_dict(master.to_dict(s)) == s
-        True
-    """
-    GAME.check_state(state)
+def _write(state: State) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "rules": state.rules.to_dict(),
         "players": [
             _player_doc(name, sheet) for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
-        "phase": state.phase.value,
-        "player": state.player,
-        "dice": list(state.dice),
-        "rolls": state.rolls,
-        "first_player": state.first_player,
-        "roll_off": None if state.roll_off is None else state.roll_off.to_doc(),
+        **_dicewire.turn_doc(state),
+        **_dicewire.seating_doc(state),
     }
-
-
-def to_json(state: State) -> str:
-    """The state as compact JSON text: the document of `to_dict`.
-
-    Raises:
-        InvalidStateError: ``state`` is not a master `State`.
-
-    Example:
-        >>> from kniffel_rules import master
-        >>> s = master.new_game(["Ann", "Ben"], first_player=1)
-        >>> master.from_json(master.to_json(s)) == s
-        True
-    """
-    return _json.dumps(to_dict(state))
 
 
 def _read_task(value: Any, path: str) -> Task:
@@ -156,97 +121,17 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     return name, sheet
 
 
-def _read_dice(value: Any, path: str) -> tuple[int, ...]:
-    faces = _json.check_list(value, path, lambda v, p: _json.check_int(v, p, 1, 6), max_length=5)
-    if list(faces) != sorted(faces):
-        raise InvalidStateError(path, "dice are stored sorted")
-    return faces
-
-
-def _read_rolloff(value: Any, n: int) -> RollOff | None:
-    return None if value is None else RollOff.from_doc(value, "roll_off", n)
-
-
-def from_dict(data: Any) -> State:
-    """Read a state from the document of `to_dict`, checking every invariant.
-
-    ``data`` is held to what parsed text is (`kniffel_rules._json.check_tree`:
-    JSON types only, the depth and size limits), then read as `from_json`
-    reads text; it is not changed.
-
-    Args:
-        data: The document (a dict).
-
-    Returns:
-        The state.
-
-    Raises:
-        InvalidStateError: The document is malformed or describes a state
-            the rules cannot reach; the message names the field path.
-    """
-    _json.check_tree(data)
-    return _read(data)
-
-
-def from_json(text: str | bytes) -> State:
-    """Read a state written by `to_json`, checking every invariant.
-
-    The text is parsed by the library's JSON reader (size, depth, each key
-    once, no ``NaN``), then read as `from_dict` reads a dict.
-
-    Args:
-        text: The JSON document.
-
-    Returns:
-        The state.
-
-    Raises:
-        InvalidStateError: The document is malformed or describes a state
-            the rules cannot reach; the message names the field path.
-    """
-    return _read(_json.loads(text))
-
-
-def _read(data: Any) -> State:
-    """`from_dict` of a document already checked by `kniffel_rules._json.check_tree`."""
-    doc = _json.read_header(
-        data,
-        FORMAT,
-        VERSION,
-        (
-            "format",
-            "version",
-            "rules",
-            "players",
-            "phase",
-            "player",
-            "dice",
-            "rolls",
-            "first_player",
-            "roll_off",
-        ),
-    )
+def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
-    players = _json.get_list(
-        doc, "players", "", lambda v, p: _read_sheet(v, p, rules), max_length=MAX_PLAYERS
-    )
+    players = _json.get_players(doc, lambda v, p: _read_sheet(v, p, rules), MAX_PLAYERS)
     n = len(players)
-    if n == 0:
-        raise InvalidStateError("players", "at least 1 player is needed")
-    phase = Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
-    state = State(
+    return State(
         rules,
         tuple(name for name, _ in players),
         tuple(sheet for _, sheet in players),
-        phase,
-        player=_json.get_int(doc, "player", "", 0, n - 1),
-        dice=_read_dice(doc["dice"], "dice"),
-        rolls=_json.get_int(doc, "rolls", "", 0, 3),
-        first_player=_json.get_opt_int(doc, "first_player", "", 0, n - 1),
-        roll_off=_read_rolloff(doc["roll_off"], n),
+        **_dicewire.read_turn(doc, n),
+        **_dicewire.read_seating(doc, n),
     )
-    _check_consistency(state)
-    return state
 
 
 def _check_consistency(state: State) -> None:
@@ -254,21 +139,13 @@ def _check_consistency(state: State) -> None:
     n, phase, target = state.num_players, state.phase, state.rules.target_stars
     stars = [s.stars for s in state.sheets]
     _check_race(state)
-    if phase is Phase.ROLL_OFF:
-        if state.roll_off is None or state.first_player is not None:
-            raise InvalidStateError(
-                "roll_off", "a roll-off phase needs a roll-off and no first_player"
-            )
+    first = _dicewire.check_seating(state)
+    if first is None:
         if n < 2 or any(s != Sheet() for s in state.sheets):
             raise InvalidStateError("players", "a roll-off happens before anything else")
         if state.dice or state.rolls or state.player:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return
-    if state.roll_off is not None:
-        raise InvalidStateError("roll_off", f"must be null in phase {phase.value!r}")
-    first = state.first_player
-    if first is None:
-        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
     for i, s in enumerate(stars):
         if s >= target + MAX_TURN_STARS:
             raise InvalidStateError(
@@ -284,11 +161,7 @@ def _check_consistency(state: State) -> None:
                 "players", f"the game ends only once someone has {target} stars"
             )
         return
-    if phase is Phase.THROW:
-        if state.rolls > 2 or len(state.dice) > 4 or (state.rolls == 0 and state.dice):
-            raise InvalidStateError("dice", "kept dice must leave something to throw")
-    elif (state.rolls == 0) != (len(state.dice) == 0) or len(state.dice) not in (0, 5):
-        raise InvalidStateError("dice", "five dice after a throw, none before the first")
+    _dicewire.check_dice(state)
     to_move = (state.player - first) % n
     for i, s in enumerate(stars):
         if s >= target and (i - first) % n >= to_move:
@@ -402,3 +275,10 @@ def _race_fits(caps: tuple[int, ...], items: list[tuple[int, ...]]) -> bool:
         return False
 
     return fits(0, caps)
+
+
+_DOCUMENT: Final = Document(GAME, FORMAT, VERSION, _FIELDS, _write, _read, _check_consistency)
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json

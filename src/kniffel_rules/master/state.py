@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicewire import OpenObservation
+from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows
 from kniffel_rules.master.pieces import LAP_LENGTHS, NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -180,19 +180,15 @@ class Sheet:
 
 
 @attrs.frozen(slots=True)
-class State:
+class State(SheetState[Rules, Sheet], ThreeThrows):
     """A Kniffel Master game at one moment. Immutable.
 
     Build states with `new_game` and `apply`; `from_json` validates one
-    read from outside.
+    read from outside. The fields ``rules``, ``names``, ``sheets`` (each
+    player's board), ``phase`` and ``player`` come first
+    (`kniffel_rules._dicewire.SheetState`).
 
     Attributes:
-        rules: The rules in force.
-        names: The players' names, in seat order (clockwise).
-        sheets: Each player's board.
-        phase: What happens next.
-        player: The seat whose turn it is (0 during the roll-off and once
-            the game is over).
         dice: In ``DECIDE``: the five dice showing (``()`` before the first
             roll). In ``THROW``: the dice kept, waiting for the others.
         rolls: Throws made in this turn so far (0..3).
@@ -201,38 +197,14 @@ class State:
         roll_off: The roll-off in progress, or ``None``.
     """
 
-    rules: Rules
-    names: tuple[str, ...]
-    sheets: tuple[Sheet, ...]
-    phase: Phase
-    player: int = 0
     dice: tuple[int, ...] = ()
     rolls: int = 0
     first_player: int | None = 0
     roll_off: RollOff | None = None
 
-    @property
-    def num_players(self) -> int:
-        """The number of players."""
-        return len(self.names)
-
-    @property
-    def rolls_left(self) -> int:
-        """How many throws the current player still has this turn."""
-        return 3 - self.rolls
-
 
 @attrs.frozen(slots=True)
 class Observation(OpenObservation):
-    """One seat's view of a Kniffel Master game: all of it, nothing is hidden.
-
-    Made by ``master.observation(state, player)``; ``legal_actions`` of it
-    are that seat's legal actions when it is to move, else ``()``.
-
-    Attributes:
-        player: Whose view this is.
-        to_move: ``current_player`` of the state.
-        state: The `State`.
-    """
+    """One seat's view of a Kniffel Master game: all of it, as `OpenObservation`."""
 
     state: State

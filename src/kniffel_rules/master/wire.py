@@ -18,6 +18,11 @@ first word the kind of action: ``roll``, ``roll keep 3 3``, ``fulfil kniffel``,
 ``coins task_done chance_high``, ``row 5x2 coins pair``, ``pass``,
 ``dice 1 2 3 3 6``.
 
+`action_to_dict` and `action_from_dict` are the methods of `CODEC`: reading
+is as strict as reading a state (faces are 1..6, dice counts 1..5, at most
+two rows); whether the action is legal in a position is ``why_illegal``'s
+question.
+
 Example:
     >>> from kniffel_rules import master
     >>> a = master.action_from_dict({"type": "number_rows", "moves": [[6, 2], [4, 2]]})
@@ -29,13 +34,10 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from kniffel_rules._dicegame import Roll
-from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, dice_text, roll_text
-from kniffel_rules._text import brief
+from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, turn_text
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, RowAndCoins
 from kniffel_rules.master.pieces import Combo, Task
 from kniffel_rules.wire import Codec, Form, enum_kind, integer, optional, pair_list
@@ -45,7 +47,7 @@ __all__ = ["CODEC", "action_from_dict", "action_to_dict", "action_to_text"]
 _FACE: Final = integer(1, 6)
 _COUNT: Final = integer(1, 5)
 
-CODEC: Final = Codec(
+CODEC: Final = Codec[Action | DiceRoll](
     "master",
     (
         ROLL_FORM,
@@ -75,36 +77,8 @@ CODEC: Final = Codec(
 """The JSON forms of Master's actions and outcomes (`kniffel_rules.wire.Codec`)."""
 
 
-def action_to_dict(action: Action | DiceRoll) -> dict[str, Any]:
-    """The action or outcome as a JSON-ready object with a ``"type"`` key.
-
-    Example:
-        >>> from kniffel_rules import master
-        >>> master.action_to_dict(master.RowAndCoins(5, 2, master.Combo.PAIR))
-        {'type': 'row_and_coins', 'face': 5, 'dice': 2, 'combo': 'pair'}
-
-    Raises:
-        InvalidStateError: Not a Master action or outcome (path ``action``).
-    """
-    return CODEC.to_dict(action)
-
-
-def action_from_dict(data: object) -> Action | DiceRoll:
-    """The action or outcome written by `action_to_dict`, validated like ``from_json``.
-
-    Faces are 1..6 and dice counts 1..5, at most two rows; whether the action
-    is legal in a position is ``why_illegal``'s question.
-
-    Example:
-        >>> from kniffel_rules import master
-        >>> master.action_from_dict({"type": "coins", "combo": "pair", "task": None})
-        coins: pair (+1)
-
-    Raises:
-        InvalidStateError: Not such an object; the message names the field path.
-    """
-    action: Action | DiceRoll = CODEC.from_dict(data)
-    return action
+action_to_dict = CODEC.to_dict
+action_from_dict = CODEC.from_dict
 
 
 def _rows_text(moves: tuple[tuple[int, int], ...]) -> str:
@@ -137,8 +111,4 @@ def action_to_text(action: Action | DiceRoll) -> str:
         return f"row {action.face}x{action.dice} coins {action.combo.key}"
     if isinstance(action, Pass):
         return "pass"
-    if isinstance(action, Roll):
-        return roll_text(action)
-    if isinstance(action, DiceRoll):
-        return dice_text(action)
-    raise InvalidStateError("action", f"not an action or outcome of master: {brief(action)}")
+    return turn_text(action, "master")
