@@ -33,7 +33,7 @@ from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.svg._draw import check_size
 from kniffel_rules.variant import VARIANTS, Variant, get_variant
 
-__all__ = ["card_board", "duel_board", "master_sheet", "render", "sheet"]
+__all__ = ["box_sheet", "card_board", "duel_board", "master_sheet", "render", "sheet"]
 
 
 def _game_of(view: object) -> Variant:
@@ -95,6 +95,30 @@ def sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
     from kniffel_rules.svg._sheet import draw_sheet
 
     return draw_sheet(view, lang, size)
+
+
+def box_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
+    """The score sheet of a game played on a plain box sheet (Yatzy), as SVG text.
+
+    The game's own rows (its boxes in ``lang``, the sums, the bonus, the
+    totals), one column per player (the player to move shaded), then whose
+    turn it is with the throw count and the dice.
+
+    Args:
+        view: A ``State`` or ``Observation`` of a game whose ``INFO.picture`` is ``"box_sheet"``.
+        lang: The language of the box names and words.
+        size: The width in pixels; ``None``: natural size.
+
+    Returns:
+        The SVG document.
+
+    Raises:
+        UnknownLanguageError: A bad ``lang``.
+        InvalidStateError: ``view`` is of no such game, or a bad ``size``.
+    """
+    from kniffel_rules.svg._boxsheet import draw_box_sheet
+
+    return draw_box_sheet(_game_of(view), view, lang=lang, size=size)
 
 
 def master_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
@@ -177,6 +201,7 @@ def card_board(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
 
 _DRAWERS: Final[dict[str, Callable[..., str]]] = {
     "sheet": sheet,
+    "box_sheet": box_sheet,
     "master_sheet": master_sheet,
     "duel_board": duel_board,
     "card_board": card_board,
