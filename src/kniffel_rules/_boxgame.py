@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -153,7 +153,7 @@ class BoxGame(DiceGame[S, V, A]):
 
     score_class: type
     box_class: type[enum.Enum]
-    ids: Mapping[str, str]
+    ids: ClassVar[Mapping[str, str]]
     layout_of: Callable[[Any], Layout]
     points_of: Callable[[Any], Mapping[tuple[int, ...], tuple[int, ...]]]
     forced_of: Callable[[Any], bool]
@@ -632,7 +632,8 @@ class BoxGame(DiceGame[S, V, A]):
 
     def bounds(self, rules: Any, players: int) -> tuple[float, float, int]:
         """The lowest and highest solitaire score, and the longest game's length."""
-        best = self.layout_of(rules).bonus + sum(map(max, zip(*self.points_of(rules).values(), strict=True)))
+        table = self.points_of(rules).values()
+        best = self.layout_of(rules).bonus + sum(map(max, zip(*table, strict=True)))
         return 0.0, float(best), players * len(self.box_class) * 7 + 50 * players
 
     # -- the paper sheet ------------------------------------------------------

@@ -11,8 +11,8 @@ This package holds the library's reference players. ``RandomBot`` plays
 uniformly at random; ``ClassicGreedy`` plays classic Kniffel by a fast
 one-look rule of thumb. ``ExtremeGreedy`` / ``ExtremeExpectimax`` and
 ``DuelGreedy`` / ``DuelExpectimax`` are the greedy and the strong players of
-Kniffel Extreme and of the Duell. ``BoxSheetGreedy`` plays any game scored
-on a plain box sheet (Yatzy) from the sheet its ``INFO.solitaire`` describes.
+Kniffel Extreme and of the Duell. ``BoxSheetGreedy`` plays any game on a
+plain box sheet (Yatzy) from the sheet its ``INFO.solitaire`` describes.
 ``WinProbabilityPlayer`` plays classic Kniffel against others to win, not for the highest average (numpy).
 """
 
