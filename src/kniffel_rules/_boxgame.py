@@ -197,7 +197,7 @@ class BoxGame(DiceGame[S, V, A]):
 
     def candidates(self, state: S) -> tuple[A, ...]:
         """Every box's ``Score``, then the first roll or every keep that throws a die."""
-        rolls = FIRST_ROLL if state.rolls == 0 else keep_actions(state.dice)
+        rolls: tuple[Any, ...] = FIRST_ROLL if state.rolls == 0 else keep_actions(state.dice)
         return (*self._scores(state.rules), *rolls)
 
     def listing(self, state: S) -> tuple[A, ...]:
@@ -370,7 +370,7 @@ class BoxGame(DiceGame[S, V, A]):
         return read
 
     def render_action(self, action: object, /, *, lang: Lang = "en") -> str:
-        """A short phrase for ``action`` in ``lang``: ``"score One pair"``, ``"Ein Paar eintragen"``.
+        """A short phrase for ``action`` in ``lang``: ``"Ein Paar eintragen"`` (German).
 
         Raises:
             UnknownLanguageError: ``lang`` is not one the library speaks.
@@ -398,11 +398,12 @@ class BoxGame(DiceGame[S, V, A]):
             ActionParseError: Not understood, illegal (the rule quoted) or ambiguous.
             InvalidStateError: Not a State or Observation of the game.
         """
+        cls: Any = self.observation_class
         return parse_open(
             self,
-            self.observation_class,
+            cls,
             state,
-            text,  # type: ignore[arg-type]
+            text,
             self.reader,
             self.action_to_text,
         )
@@ -455,7 +456,7 @@ class BoxGame(DiceGame[S, V, A]):
             InvalidStateError: Neither the game's state nor its observation (path ``view``).
         """
         if self.observation_class is not None and isinstance(view, self.observation_class):
-            view = view.state
+            view = getattr(view, "state", None)
         if not isinstance(view, self.state_class):
             raise InvalidStateError(
                 "view", f"expected {self.info.name} State or Observation, got {type(view).__name__}"
@@ -685,13 +686,8 @@ class BoxGame(DiceGame[S, V, A]):
             ),
         )
 
-    def verifier(self, box_rules: Mapping[Any, str], ids: Mapping[str, str]) -> SheetVerifier:
-        """The game's paper-sheet verifier (`verify_sheet` is its ``verify``)."""
-
-        @lru_cache(maxsize=16)
-        def spec(rules: Any) -> SheetSpec:
-            return self.sheet_spec(rules, box_rules, ids)
-
+    def verifier(self, spec: Callable[[Any], SheetSpec]) -> SheetVerifier:
+        """The paper-sheet verifier of ``spec(rules)`` (`verify_sheet` is its ``verify``)."""
         return SheetVerifier(self.info.name, lambda doc: spec(self.rules_class.from_dict(doc)))
 
     def write_sheet(
@@ -761,7 +757,7 @@ def _codec(name: str, score: type, boxes: type[enum.Enum]) -> Codec:
 
 @lru_cache(maxsize=8)
 def _phrasebook(boxes: type[enum.Enum], aliases: tuple[tuple[Any, Any], ...]) -> Phrasebook[Any]:
-    names = named(boxes, dict(aliases))
+    names: dict[Any, tuple[str, ...]] = named(boxes, dict(aliases))
     return Phrasebook({b: (*n, b.key) for b, n in names.items()})
 
 

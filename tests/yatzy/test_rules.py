@@ -231,7 +231,7 @@ def test_rules_refuse_what_is_not_a_bool() -> None:
         Rules.from_dict({"forced_order": True, "joker": "free"})
     assert "joker" in str(info.value)
     with pytest.raises(InvalidStateError):
-        yatzy.new_game(rules=object())  # type: ignore[arg-type]
+        yatzy.new_game(rules=object())
     with pytest.raises(InvalidStateError):
         score(Box.ONES, (1, 2, 3))
     with pytest.raises(InvalidStateError):

@@ -13,7 +13,8 @@ one-look rule of thumb. ``ExtremeGreedy`` / ``ExtremeExpectimax`` and
 ``DuelGreedy`` / ``DuelExpectimax`` are the greedy and the strong players of
 Kniffel Extreme and of the Duell. ``BoxSheetGreedy`` plays any game on a
 plain box sheet (Yatzy) from the sheet its ``INFO.solitaire`` describes.
-``WinProbabilityPlayer`` plays classic Kniffel against others to win, not for the highest average (numpy).
+``WinProbabilityPlayer`` plays classic Kniffel against others to win, not for
+the highest average (numpy).
 """
 
 from collections.abc import Callable

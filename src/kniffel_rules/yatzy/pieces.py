@@ -109,12 +109,12 @@ _LABELS: Final[Mapping[Box, Mapping[Lang, str]]] = {
 
 ALIASES: Final[Mapping[Box, tuple[str, ...]]] = {
     Box.ONE_PAIR: ("pair", "1 pair", "1p", "paar", "1 paar", "par", "ett par", "et par"),
-    Box.TWO_PAIRS: ("2 par", "to par", "tva par", "tvapar"),
+    Box.TWO_PAIRS: ("2 par", "to par", "två par", "tva par", "tvåpar", "tvapar"),
     Box.THREE_OF_A_KIND: ("tretal", "3 ens", "tre ens", "3 lika"),
     Box.FOUR_OF_A_KIND: ("fyrtal", "4 ens", "fire ens", "4 lika"),
     Box.SMALL_STRAIGHT: ("liten stege", "lille straight", "liten straight"),
     Box.LARGE_STRAIGHT: ("stor stege", "stor straight"),
-    Box.FULL_HOUSE: ("house", "hus", "fuldt hus", "kak"),
+    Box.FULL_HOUSE: ("house", "hus", "fuldt hus", "kåk", "kak"),
     Box.CHANCE: ("chans", "chancen"),
     Box.YATZY: ("yahtzee", "kniffel", "five of a kind", "5 of a kind", "5k"),
 }

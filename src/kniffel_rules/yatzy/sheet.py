@@ -8,18 +8,27 @@ extra bonus or series: one game per player, a turn recorded as
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Final
 
-from kniffel_rules._boxsheetcheck import Recorded, Report
+from kniffel_rules._boxsheetcheck import Recorded, Report, SheetSpec
 from kniffel_rules.yatzy.engine import GAME
-from kniffel_rules.yatzy.pieces import Box
+from kniffel_rules.yatzy.pieces import Box, Rules
 
-__all__ = ["verify_checked", "verify_sheet", "write_sheet"]
+__all__ = ["spec", "verify_checked", "verify_sheet", "write_sheet"]
 
 _BOX_RULES: Final = {box: f"YA-{7 if box.value < 6 else box.value + 3:02d}" for box in Box}
 _IDS: Final = {"bonus": "YA-08", "totals": "YA-18", "filled": "YA-06", "games": "YA-18",
                "series": "YA-18", "placement": "YA-18", "keep": "YA-04"}  # fmt: skip
-_VERIFIER: Final = GAME.verifier(_BOX_RULES, _IDS)
+
+
+@lru_cache(maxsize=16)
+def spec(rules: Rules) -> SheetSpec:
+    """The sheet description the shared checker (`kniffel_rules._boxsheetcheck`) uses."""
+    return GAME.sheet_spec(rules, _BOX_RULES, _IDS)
+
+
+_VERIFIER: Final = GAME.verifier(spec)
 
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""

@@ -33,7 +33,8 @@ def main() -> None:
                 "".join(map(str, h)): [variant.score(box, list(h)) for box in variant.categories]
                 for h in hands
             }
-    doc = {"peer": f"yatzy-solver {ys.SOLVER_VERSION}", "boxes": variant.categories, "sets": sets}
+    boxes = ys.Variant("yatzy-scandinavian").categories
+    doc = {"peer": f"yatzy-solver {ys.SOLVER_VERSION}", "boxes": boxes, "sets": sets}
     out = Path(__file__).with_name("peer_scores.json")
     out.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
 
