@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
@@ -39,7 +39,13 @@ from kniffel_rules._boxsheetcheck import (
     five_dice_turns,
     game_document,
 )
-from kniffel_rules._common import check_name, check_turn_order, player_names, top_seats
+from kniffel_rules._common import (
+    check_name,
+    check_turn_order,
+    player_names,
+    rules_from_dict,
+    top_seats,
+)
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
 from kniffel_rules._dicerender import (
     WORDS,
@@ -71,13 +77,17 @@ from kniffel_rules._tensor import dice_header, face_counts, keeps
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll, all_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang, check_lang, word
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.notation import Phrasebook, said, words
 from kniffel_rules.rolloff import RollOff
 from kniffel_rules.wire import Codec, Form, enum_kind
 
-__all__ = ["ROLLS", "BoxGame", "BoxState", "points_table"]
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["ROLLS", "BoxEnum", "BoxGame", "BoxState", "RulesDocument", "points_table"]
 
 Entries = tuple["int | None", ...]
 ROLLS: tuple[tuple[int, ...], ...] = all_multisets(5)
@@ -86,6 +96,62 @@ ROLLS: tuple[tuple[int, ...], ...] = all_multisets(5)
 S = TypeVar("S", bound="BoxState")
 V = TypeVar("V", bound=OpenObservation)
 A = TypeVar("A")
+
+
+class BoxEnum(enum.Enum):
+    """A box of a box sheet: its number (sheet order), its JSON key and its labels.
+
+    A game's ``Box`` subclasses it with members written ``ONES = 0, "Ones",
+    "Einser"``: the number (the member's ``value``), the English and the
+    German label.
+    """
+
+    _value_: int
+    _labels: Mapping[Lang, str]
+
+    def __new__(cls, number: int, en: str, de: str) -> Self:
+        """The member numbered ``number``, labelled ``en`` and ``de``."""
+        member = object.__new__(cls)
+        member._value_ = number
+        member._labels = {"en": en, "de": de}
+        return member
+
+    @property
+    def key(self) -> str:
+        """The JSON key of the box: its name in lower case (``"one_pair"``)."""
+        return self.name.lower()
+
+    @property
+    def label(self) -> str:
+        """The English label (``"One pair"``)."""
+        return self._labels["en"]
+
+    @property
+    def labels(self) -> Mapping[Lang, str]:
+        """The label in each language (``{"en": "One pair", "de": "Ein Paar"}``)."""
+        return self._labels
+
+    def __repr__(self) -> str:
+        return f"Box.{self.name}"
+
+
+class RulesDocument:
+    """The document form of a frozen attrs ``Rules``: `to_dict` and `from_dict`."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as a JSON-ready dict of every option."""
+        return attrs.asdict(self)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, doc: Any, path: str = "rules") -> Self:
+        """Read rules from a dict; missing options take their defaults.
+
+        Raises:
+            InvalidStateError: Not a mapping, an unknown option or a bad value (path ``rules.*``).
+        """
+        return rules_from_dict(cls, doc, path)
 
 
 @attrs.frozen(slots=True)
@@ -158,6 +224,29 @@ class BoxGame(DiceGame[S, V, A]):
     points_of: Callable[[Any], Mapping[tuple[int, ...], tuple[int, ...]]]
     forced_of: Callable[[Any], bool]
     aliases: Mapping[Any, tuple[str, ...]] = {}
+
+    def declare(self, name: str, titles: Mapping[Lang, str], solitaire: Any) -> GameInfo:
+        """Set and return the game's `GameInfo`.
+
+        One to `kniffel_rules.limits.MAX_PLAYERS` players, a score sheet, the
+        ``"box_sheet"`` picture, the adapters' data of this kit and the
+        solver's sheet ``solitaire(rules)``.
+        """
+        info = GameInfo(
+            name=name,
+            titles=titles,
+            min_players=1,
+            max_players=MAX_PLAYERS,
+            score_sheet=True,
+            picture="box_sheet",
+            action_index=self.action_index,
+            chance_index=self.chance_index,
+            tensor=self.tensor,
+            bounds=self.bounds,
+            solitaire=solitaire,
+        )
+        type(self).info = info
+        return info
 
     # -- the rules of play --------------------------------------------------
 

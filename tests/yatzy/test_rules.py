@@ -28,7 +28,7 @@ def position(
 
 def entered(state: State, box: Box) -> int:
     after = yatzy.apply(state, Score(box))
-    value = after.sheets[0][box.value]
+    value: int | None = after.sheets[0][box.value]
     assert value is not None
     return value
 

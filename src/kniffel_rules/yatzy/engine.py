@@ -21,8 +21,6 @@ from kniffel_rules._boxgame import BoxGame, BoxState
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._fields import enum_field
-from kniffel_rules.game import GameInfo
-from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.yatzy import pieces
 from kniffel_rules.yatzy.pieces import ALIASES, Box, Rules
 
@@ -92,18 +90,5 @@ class Yatzy(BoxGame[State, Observation, Action]):
 GAME: Final = Yatzy()
 """Yatzy: the single instance whose methods are the module's protocol functions."""
 
-INFO: Final = GameInfo(
-    name="yatzy",
-    titles={"en": "Yatzy", "de": "Yatzy"},
-    min_players=1,
-    max_players=MAX_PLAYERS,
-    score_sheet=True,
-    picture="box_sheet",
-    action_index=GAME.action_index,
-    chance_index=GAME.chance_index,
-    tensor=GAME.tensor,
-    bounds=GAME.bounds,
-    solitaire=pieces.solitaire,
-)
+INFO: Final = GAME.declare("yatzy", {"en": "Yatzy", "de": "Yatzy"}, pieces.solitaire)
 """What Yatzy says of itself (`kniffel_rules.game.GameInfo`)."""
-Yatzy.info = INFO

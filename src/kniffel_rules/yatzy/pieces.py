@@ -5,25 +5,23 @@ Rules, rulings and labels: ``docs/rules/yatzy.md`` (clause ids ``YA-``).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from kniffel_rules._boxgame import points_table
-from kniffel_rules._common import check_bool, rules_from_dict
+from kniffel_rules._boxgame import BoxEnum, RulesDocument, points_table
+from kniffel_rules._common import check_bool
 from kniffel_rules.boxsheet import Layout, Solitaire
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang
 
 __all__ = ["Box", "Rules", "layout", "points", "score", "solitaire"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Rules:
+class Rules(RulesDocument):
     """The rules of a Yatzy game (frozen; the defaults are the Scandinavian rules).
 
     Attributes:
@@ -39,73 +37,30 @@ class Rules:
     four_of_a_kind_counts_as_two_pairs: bool = attrs.field(default=False, validator=check_bool)
     forced_order: bool = attrs.field(default=False, validator=check_bool)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict of every option."""
-        return attrs.asdict(self)
 
-    @classmethod
-    def from_dict(cls, doc: Any, path: str = "rules") -> Rules:
-        """Read rules from a dict; missing options take their defaults.
+class Box(BoxEnum):
+    """A box of the Yatzy sheet: its number in sheet order, English and German labels.
 
-        Raises:
-            InvalidStateError: Not a mapping, an unknown option or a bad value (path ``rules.*``).
-        """
-        return rules_from_dict(cls, doc, path)
+    ``box.key`` is its JSON name (``"one_pair"``); the labels are recorded on
+    the rules page, with the Danish and Swedish sheets' names.
+    """
 
+    ONES = 0, "Ones", "Einser"
+    TWOS = 1, "Twos", "Zweier"
+    THREES = 2, "Threes", "Dreier"
+    FOURS = 3, "Fours", "Vierer"
+    FIVES = 4, "Fives", "Fünfer"
+    SIXES = 5, "Sixes", "Sechser"
+    ONE_PAIR = 6, "One pair", "Ein Paar"
+    TWO_PAIRS = 7, "Two pairs", "Zwei Paare"
+    THREE_OF_A_KIND = 8, "Three of a kind", "Dreierpasch"
+    FOUR_OF_A_KIND = 9, "Four of a kind", "Viererpasch"
+    SMALL_STRAIGHT = 10, "Small straight", "Kleine Straße"
+    LARGE_STRAIGHT = 11, "Large straight", "Große Straße"
+    FULL_HOUSE = 12, "Full house", "Full House"
+    CHANCE = 13, "Chance", "Chance"
+    YATZY = 14, "Yatzy", "Yatzy"
 
-class Box(enum.Enum):
-    """A box of the Yatzy sheet, numbered in sheet order; ``box.key`` is its JSON name."""
-
-    _value_: int
-
-    ONES = 0
-    TWOS = 1
-    THREES = 2
-    FOURS = 3
-    FIVES = 4
-    SIXES = 5
-    ONE_PAIR = 6
-    TWO_PAIRS = 7
-    THREE_OF_A_KIND = 8
-    FOUR_OF_A_KIND = 9
-    SMALL_STRAIGHT = 10
-    LARGE_STRAIGHT = 11
-    FULL_HOUSE = 12
-    CHANCE = 13
-    YATZY = 14
-
-    @property
-    def key(self) -> str:
-        """The JSON key of the box: its name in lower case (``"one_pair"``)."""
-        return self.name.lower()
-
-    @property
-    def label(self) -> str:
-        """The English label (``"One pair"``)."""
-        return _LABELS[self]["en"]
-
-    @property
-    def labels(self) -> Mapping[Lang, str]:
-        """The label in each language (``{"en": "One pair", "de": "Ein Paar"}``)."""
-        return _LABELS[self]
-
-    def __repr__(self) -> str:
-        return f"Box.{self.name}"
-
-
-_LABELS: Final[Mapping[Box, Mapping[Lang, str]]] = {
-    box: {"en": en, "de": de}
-    for box, en, de in zip(Box, (
-        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "One pair", "Two pairs",
-        "Three of a kind", "Four of a kind", "Small straight", "Large straight", "Full house",
-        "Chance", "Yatzy",
-    ), (
-        "Einser", "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser", "Ein Paar", "Zwei Paare",
-        "Dreierpasch", "Viererpasch", "Kleine Straße", "Große Straße", "Full House", "Chance",
-        "Yatzy",
-    ), strict=True)
-}  # fmt: skip
-"""The boxes' labels: English, and German (the choice is recorded on the rules page)."""
 
 ALIASES: Final[Mapping[Box, tuple[str, ...]]] = {
     Box.ONE_PAIR: ("pair", "1 pair", "1p", "paar", "1 paar", "par", "ett par", "et par"),
@@ -180,7 +135,8 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
         raise InvalidStateError("dice", "expected five faces 1..6")
     if rules is not None and not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected yatzy.Rules, got {type(rules).__name__}")
-    return points(rules or Rules())[rolled][box.value]
+    found: int = points(rules or Rules())[rolled][box.value]
+    return found
 
 
 _LAYOUT: Final = Layout(

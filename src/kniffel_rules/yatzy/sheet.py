@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-from kniffel_rules._boxsheetcheck import Recorded, Report, SheetSpec
+from kniffel_rules._boxsheetcheck import Report, SheetSpec
 from kniffel_rules.yatzy.engine import GAME
 from kniffel_rules.yatzy.pieces import Box, Rules
 
@@ -60,12 +60,5 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     return _VERIFIER.verify(doc)
 
 
-def write_sheet(record: Recorded, *, rolls: bool = True, derived: bool = True) -> dict[str, Any]:
-    """The score sheet of a recorded Yatzy game, which `verify_sheet` accepts without findings.
-
-    Args:
-        record: A game recorded with `kniffel_rules.record` (unfinished: as far as it went).
-        rolls: Include every turn's rolls, so the sheet can be replayed.
-        derived: Include the sums, the bonus and the totals.
-    """
-    return GAME.write_sheet(record, rolls=rolls, derived=derived)
+write_sheet = GAME.write_sheet
+"""The score sheet of a recorded Yatzy game, which `verify_sheet` accepts without findings."""
