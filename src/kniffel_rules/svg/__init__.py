@@ -8,6 +8,7 @@ or ``"de"``), from the games' own tables; players' names are escaped.
 
 - `render` draws any game's view, the picture its game's ``INFO.picture`` names;
 - `sheet`: the score sheet of classic Kniffel and Kniffel Extreme;
+- `box_sheet`: the score sheet of a game on a plain box sheet (Yatzy);
 - `master_sheet`: the Kniffel Master boards (tasks, number rows, coin row);
 - `duel_board`: the board of Kniffel: Das Duell (discs, holes, jokers);
 - `card_board`: the card game (boards, display; the own hand only in an
