@@ -494,7 +494,7 @@ def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 @settings(max_examples=150)
-@given(st.sampled_from(["classic", "extreme", "master", "duel", "cards", "cards-seat0"]),
+@given(st.sampled_from([*VARIANTS, "cards-seat0"]),
        st.data())  # fmt: skip
 def test_arbitrary_damage_is_a_kniffel_error_never_a_crash(which: str, data: st.DataObject) -> None:
     variant, _, seat = which.partition("-seat")

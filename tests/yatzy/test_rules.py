@@ -229,7 +229,7 @@ def test_rules_refuse_what_is_not_a_bool() -> None:
         Rules(forced_order=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError) as info:
         Rules.from_dict({"forced_order": True, "joker": "free"})
-    assert "joker" in str(info.value)
+    assert "joker" in str(info.value) and info.value.path == "rules"
     with pytest.raises(InvalidStateError):
         yatzy.new_game(rules=object())
     with pytest.raises(InvalidStateError):
