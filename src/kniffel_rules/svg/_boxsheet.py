@@ -27,8 +27,9 @@ def draw_box_sheet(game: Any, view: Any, *, lang: Lang = "en", size: int | None 
     """
     lang, size = check_lang(lang), check_size(size)
     state = game.GAME.view_state(view)
-    lines = [
-        (label, tuple(values), is_sum) for label, values, is_sum in game.GAME.rows(state, lang)
+    lines = [  # an open box is left blank, as on paper
+        (label, tuple("" if v == "-" and not is_sum else v for v in values), is_sum)
+        for label, values, is_sum in game.GAME.rows(state, lang)
     ]
     over = game.is_terminal(state)
     mover = None if over or state.phase is Phase.ROLL_OFF else state.player
