@@ -1,7 +1,7 @@
 """A five-dice game scored on a box sheet, written once over its sheet as data.
 
-A game of this shape (Scandinavian Yatzy) is the five-dice turn of
-`kniffel_rules._dicegame` (up to three throws, any dice kept, the roll-off)
+A game of this shape (its engine subclasses `BoxGame`) is the five-dice turn
+of `kniffel_rules._dicegame` (up to three throws, any dice kept, the roll-off)
 and a column of boxes that the dice are entered in, each worth the points
 its scoring gives, with the upper bonus of its `kniffel_rules.boxsheet.Layout`
 and no joker. Such a game supplies only its material: its ``Rules``, its box

@@ -8,7 +8,7 @@ or ``"de"``), from the games' own tables; players' names are escaped.
 
 - `render` draws any game's view, the picture its game's ``INFO.picture`` names;
 - `sheet`: the score sheet of classic Kniffel and Kniffel Extreme;
-- `box_sheet`: the score sheet of a game on a plain box sheet (Yatzy);
+- `box_sheet`: the score sheet of any game on a plain box sheet (the box-game kit);
 - `master_sheet`: the Kniffel Master boards (tasks, number rows, coin row);
 - `duel_board`: the board of Kniffel: Das Duell (discs, holes, jokers);
 - `card_board`: the card game (boards, display; the own hand only in an
@@ -99,7 +99,7 @@ def sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
 
 
 def box_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
-    """The score sheet of a game played on a plain box sheet (Yatzy), as SVG text.
+    """The score sheet of a game played on a plain box sheet, as SVG text.
 
     The game's own rows (its boxes in ``lang``, the sums, the bonus, the
     totals), one column per player (the player to move shaded), then whose
