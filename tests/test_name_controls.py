@@ -44,6 +44,7 @@ from kniffel_rules import (
 from kniffel_rules._common import BIDI_CONTROLS, check_name, name_problem
 from kniffel_rules.cli import main
 from kniffel_rules.cli.players import parse_players
+from kniffel_rules.sheets import SHEET_VARIANTS
 
 VARIANTS = sorted(kniffel_rules.VARIANTS)
 _REFUSED_CATEGORIES: Final = ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
@@ -224,7 +225,7 @@ def test_records_refuse(variant: str, name: str, pick: random.Random) -> None:
         assert info.value.path == _json_path(path)
 
 
-@pytest.mark.parametrize("variant", ["classic", "extreme"])
+@pytest.mark.parametrize("variant", SHEET_VARIANTS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=bad_names(), pick=st.randoms(use_true_random=False))
 def test_score_sheets_refuse(variant: str, name: str, pick: random.Random) -> None:
@@ -302,7 +303,7 @@ def test_no_cli_output_holds_a_control_character(variant: str, names: list[str])
         saved = Path(folder) / "game.json"
         saved.write_text(record_to_json(GameRecord(start, (), start, variant)), encoding="utf-8")
         outputs = [_cli(["play", "--resume", str(saved), "--seed", "1"], "quit\n")]
-        if variant in ("classic", "extreme"):
+        if variant in SHEET_VARIANTS:
             sheet = Path(folder) / "sheet.json"
             written = game.write_sheet(GameRecord(state, (), state, variant))
             sheet.write_text(json.dumps(written), encoding="utf-8")

@@ -42,7 +42,9 @@ def _games(name: str, seed: int) -> tuple[list[Any], list[Any]]:
     states: list[Any] = []
     actions: list[Any] = []
     for _ in range(2):
-        state = game.new_game(rng.choice(_PLAYERS[name]))
+        info = game.INFO  # a game without a row: one to three seats, as it allows
+        seats = _PLAYERS.get(name) or range(info.min_players, min(info.max_players, 3) + 1)
+        state = game.new_game(rng.choice(seats))
         for _ in range(400):
             who = game.current_player(state)
             if who == TERMINAL:

@@ -113,7 +113,7 @@ def test_each_game_exports_the_protocol_and_little_else(game: str) -> None:
     assert bound == exported, bound ^ exported
 
 
-@pytest.mark.parametrize("game", ["classic", "extreme", "master", "duel", "cards"])
+@pytest.mark.parametrize("game", VARIANTS)
 def test_the_api_page_lists_the_package_surface(game: str) -> None:
     """docs/api/<game>.md opens with every exported name, each linked to its documentation."""
     page = (Path(__file__).resolve().parent.parent / "docs" / "api" / f"{game}.md").read_text()

@@ -15,7 +15,7 @@ import pytest
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
 ROOT = Path(__file__).resolve().parent.parent
-ID = re.compile(r"\b(?:CL|EX|MA|DU|KA|PR)-\d{2,3}\b")
+ID = re.compile(r"\b(?:CL|EX|MA|DU|KA|YA|PR)-\d{2,3}\b")
 
 
 def documented_ids() -> dict[str, set[str]]:
@@ -73,11 +73,12 @@ PAGE_OF_PREFIX = {
     "MA": "master",
     "DU": "duel",
     "KA": "cards",
+    "YA": "yatzy",
     "PR": "protocol",
 }
 """The page of each clause-id prefix (``docs/rules/<page>.md``, ``docs/protocol.md``)."""
 
-_ONE = r"((?:CL|EX|MA|DU|KA|PR)-\d{2,3})"
+_ONE = r"((?:CL|EX|MA|DU|KA|YA|PR)-\d{2,3})"
 RANGE = re.compile(rf"\b{_ONE}(?:\s*\.\.\s*|\s+to\s+){_ONE}\b")
 
 

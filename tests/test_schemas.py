@@ -6,7 +6,7 @@ import importlib
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import jsonschema
@@ -52,7 +52,9 @@ _SCHEMAS = Path(__file__).resolve().parent.parent / "src" / "kniffel_rules" / "s
 
 
 def _codec(variant: str) -> Any:
-    return importlib.import_module(f"kniffel_rules.{variant}.wire").CODEC
+    """The game's codec: its ``GAME.codec`` (a game on a shared kit), else its ``wire.CODEC``."""
+    codec = getattr(cast(Any, get_variant(variant)).GAME, "codec", None)
+    return codec or importlib.import_module(f"kniffel_rules.{variant}.wire").CODEC
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kniffel_rules import (
+    VARIANTS,
     InvalidStateError,
     Simulation,
     UnknownVariantError,
@@ -141,7 +142,7 @@ def test_the_wilson_interval_holds_the_rate(n: int, data: st.DataObject) -> None
 
 @settings(max_examples=10, deadline=None)
 @given(
-    game=st.sampled_from(["classic", "extreme", "master", "duel", "cards"]),
+    game=st.sampled_from(VARIANTS),
     seed=st.integers(0, MAX_SEED),
     first=st.integers(0, 10**12),
     games=st.integers(1, 3),

@@ -22,7 +22,7 @@ from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import LANGS, UnknownLanguageError
 
 NS = "{http://www.w3.org/2000/svg}"
-GAMES = ("classic", "extreme", "master", "duel", "cards")
+GAMES = k.VARIANTS
 HOSTILE = ("<script>alert(1)</script>", "Tom & Jerry", "\"quoted\" 'single'")
 REPR = re.compile(
     r"\b(Box|Area|Spot|Task|Combo|Phase|Row|Colour)\.[A-Z_]+|(State|Card|Sheet|Tokens)\("

@@ -46,6 +46,7 @@ _NAMES = {
     "master": ["Ann", "Ben", "Cleo"],
     "duel": ["Ann", "Ben"],
     "cards": ["Ann", "Ben", "Cleo"],
+    "yatzy": ["Ann", "Ben"],
 }
 
 
@@ -71,6 +72,12 @@ def _duel_worth(state: Any) -> bool:
     return bool(state.phase.value == "decide" and state.rolls >= 1 and moved >= 6)
 
 
+def _box_sheet_worth(state: Any) -> bool:
+    """A box-sheet game (Yatzy) in the middle: the last seat has filled eight boxes."""
+    filled = sum(v is not None for v in state.sheets[-1])
+    return bool(state.phase.value == "decide" and state.rolls == 2 and filled >= 8)
+
+
 def _cards_worth(state: Any) -> bool:
     return bool(state.phase.value == "turn" and state.round >= 8)
 
@@ -81,6 +88,7 @@ _WORTH: dict[str, Callable[[Any], bool]] = {
     "master": _master_worth,
     "duel": _duel_worth,
     "cards": _cards_worth,
+    "yatzy": _box_sheet_worth,
 }
 
 

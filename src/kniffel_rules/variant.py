@@ -143,6 +143,7 @@ _MODULES: Final = {
     "master": "kniffel_rules.master",
     "duel": "kniffel_rules.duel",
     "cards": "kniffel_rules.cards",
+    "yatzy": "kniffel_rules.yatzy",
 }
 
 VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)

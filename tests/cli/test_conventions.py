@@ -52,7 +52,7 @@ def test_every_help_shows_defaults_and_languages(
     if command in ("show", "simulate", "play"):
         assert "classic: random, greedy, optimal" in text  # the bots of each game
         assert "cards: simpler, trickier" in text  # the rule options of each game
-        assert "{classic,extreme,master,duel,cards}" in text
+        assert "{" + ",".join(VARIANTS) + "}" in text  # every registered game
 
 
 def test_every_word_in_both_languages() -> None:

@@ -11,12 +11,15 @@ This package holds the library's reference players. ``RandomBot`` plays
 uniformly at random; ``ClassicGreedy`` plays classic Kniffel by a fast
 one-look rule of thumb. ``ExtremeGreedy`` / ``ExtremeExpectimax`` and
 ``DuelGreedy`` / ``DuelExpectimax`` are the greedy and the strong players of
-Kniffel Extreme and of the Duell. ``WinProbabilityPlayer`` plays classic
-Kniffel against others to win, not for the highest average (numpy).
+Kniffel Extreme and of the Duell. ``BoxSheetGreedy`` plays any game on a
+plain box sheet (Yatzy) from the sheet its ``INFO.solitaire`` describes.
+``WinProbabilityPlayer`` plays classic Kniffel against others to win, not for
+the highest average (numpy).
 """
 
 from collections.abc import Callable
 
+from kniffel_rules.bots.boxsheet_greedy import BoxSheetGreedy
 from kniffel_rules.bots.cards_bots import CardsGreedy, CardsPlanner
 from kniffel_rules.bots.cards_ismcts import CardsISMCTS
 from kniffel_rules.bots.classic_greedy import ClassicGreedy
@@ -34,6 +37,7 @@ BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
     "master": {"greedy": MasterGreedy, "strong": MasterExpectimax},
     "duel": {"greedy": DuelGreedy, "strong": DuelExpectimax},
     "cards": {"greedy": CardsGreedy, "strong": CardsPlanner, "ismcts": CardsISMCTS},
+    "yatzy": {"greedy": BoxSheetGreedy, "optimal": OptimalSolitaire},
 }
 """The bots of each game by the names the command line's ``--players`` knows.
 
@@ -43,6 +47,7 @@ its entry here (``docs/protocol.md``, "Adding a game").
 
 __all__ = [
     "BOTS",
+    "BoxSheetGreedy",
     "CardsGreedy",
     "CardsISMCTS",
     "CardsPlanner",

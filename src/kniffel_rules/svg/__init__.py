@@ -8,6 +8,7 @@ or ``"de"``), from the games' own tables; players' names are escaped.
 
 - `render` draws any game's view, the picture its game's ``INFO.picture`` names;
 - `sheet`: the score sheet of classic Kniffel and Kniffel Extreme;
+- `box_sheet`: the score sheet of any game on a plain box sheet (the box-game kit);
 - `master_sheet`: the Kniffel Master boards (tasks, number rows, coin row);
 - `duel_board`: the board of Kniffel: Das Duell (discs, holes, jokers);
 - `card_board`: the card game (boards, display; the own hand only in an
@@ -33,7 +34,7 @@ from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.svg._draw import check_size
 from kniffel_rules.variant import VARIANTS, Variant, get_variant
 
-__all__ = ["card_board", "duel_board", "master_sheet", "render", "sheet"]
+__all__ = ["box_sheet", "card_board", "duel_board", "master_sheet", "render", "sheet"]
 
 
 def _game_of(view: object) -> Variant:
@@ -95,6 +96,30 @@ def sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
     from kniffel_rules.svg._sheet import draw_sheet
 
     return draw_sheet(view, lang, size)
+
+
+def box_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
+    """The score sheet of a game played on a plain box sheet, as SVG text.
+
+    The game's own rows (its boxes in ``lang``, the sums, the bonus, the
+    totals), one column per player (the player to move shaded), then whose
+    turn it is with the throw count and the dice.
+
+    Args:
+        view: A ``State`` or ``Observation`` of a game whose ``INFO.picture`` is ``"box_sheet"``.
+        lang: The language of the box names and words.
+        size: The width in pixels; ``None``: natural size.
+
+    Returns:
+        The SVG document.
+
+    Raises:
+        UnknownLanguageError: A bad ``lang``.
+        InvalidStateError: ``view`` is of no such game, or a bad ``size``.
+    """
+    from kniffel_rules.svg._boxsheet import draw_box_sheet
+
+    return draw_box_sheet(_game_of(view), view, lang=lang, size=size)
 
 
 def master_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
@@ -177,6 +202,7 @@ def card_board(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
 
 _DRAWERS: Final[dict[str, Callable[..., str]]] = {
     "sheet": sheet,
+    "box_sheet": box_sheet,
     "master_sheet": master_sheet,
     "duel_board": duel_board,
     "card_board": card_board,

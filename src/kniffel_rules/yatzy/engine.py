@@ -1,0 +1,94 @@
+"""The Yatzy game: its state, its actions and `GAME`, whose methods are the protocol.
+
+The protocol is `kniffel_rules._boxgame.BoxGame`'s, driven by the sheet of
+`kniffel_rules.yatzy.pieces`. Order of ``legal_actions``: at a chance node
+the outcomes of ``chance_outcomes`` (sorted tuples in lexicographic order;
+the roll-off: faces 1..6); at the start of a turn ``(Roll(),)``; after a
+throw ``Score(box)`` for every open box in sheet order (under
+``forced_order`` only the first open one), then every keep that throws a
+die, by number kept and then lexicographically (none after the third throw).
+``sample_chance`` draws one ``rng.randrange(6 ** k)`` for a throw of ``k`` dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, Final
+
+import attrs
+
+from kniffel_rules._boxgame import BoxGame, BoxState
+from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._dicewire import OpenObservation
+from kniffel_rules._fields import enum_field
+from kniffel_rules.yatzy import pieces
+from kniffel_rules.yatzy.pieces import ALIASES, Box, Rules
+
+__all__ = ["GAME", "INFO", "Action", "Observation", "Phase", "Roll", "Score", "State", "Yatzy"]
+
+
+@attrs.frozen(slots=True)
+class State(BoxState):
+    """A Yatzy game at one moment (`kniffel_rules._boxgame.BoxState`; ``rules`` a yatzy `Rules`)."""
+
+
+@attrs.frozen(slots=True)
+class Observation(OpenObservation):
+    """One seat's view of a Yatzy game: all of it, nothing is hidden.
+
+    Attributes:
+        state: The `State`.
+    """
+
+    state: State
+
+
+@attrs.frozen(slots=True, repr=False)
+class Score:
+    """Enter the current dice in ``box``; this ends the turn.
+
+    Attributes:
+        box: The box, a yatzy `Box` (anything else raises `InvalidStateError`).
+    """
+
+    box: Box = attrs.field(validator=enum_field(Box))
+
+    def __repr__(self) -> str:
+        return f"Score({self.box!r})"
+
+
+Action = Roll | Score
+"""A player's action in Yatzy."""
+
+
+class Yatzy(BoxGame[State, Observation, Action]):
+    """Scandinavian Yatzy for the protocol of `kniffel_rules.game.Game`."""
+
+    __slots__ = ()
+
+    state_class = State
+    observation_class = Observation
+    rules_class = Rules
+    decisions = (Roll, Score)
+    score_class = Score
+    box_class = Box
+    aliases = ALIASES
+    ids: ClassVar[Mapping[str, str]] = {
+        "rolls": "YA-03",
+        "first": "YA-03",
+        "all": "YA-05",
+        "keep": "YA-04",
+        "early": "YA-06",
+        "filled": "YA-06",
+        "order": "YA-21",
+    }
+    layout_of = staticmethod(pieces.layout)
+    points_of = staticmethod(pieces.points)
+    forced_of = staticmethod(lambda rules: rules.forced_order)
+
+
+GAME: Final = Yatzy()
+"""Yatzy: the single instance whose methods are the module's protocol functions."""
+
+INFO: Final = GAME.declare("yatzy", {"en": "Yatzy", "de": "Yatzy"}, pieces.solitaire)
+"""What Yatzy says of itself (`kniffel_rules.game.GameInfo`)."""

@@ -1,0 +1,156 @@
+"""The material of Scandinavian Yatzy: its rules, its fifteen boxes and what a throw scores.
+
+Rules, rulings and labels: ``docs/rules/yatzy.md`` (clause ids ``YA-``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Final
+
+import attrs
+
+from kniffel_rules._boxgame import BoxEnum, RulesDocument, points_table
+from kniffel_rules._common import check_bool
+from kniffel_rules.boxsheet import Layout, Solitaire
+from kniffel_rules.dice import all_multisets
+from kniffel_rules.errors import InvalidStateError
+
+__all__ = ["Box", "Rules", "layout", "points", "score", "solitaire"]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(RulesDocument):
+    """The rules of a Yatzy game (frozen; the defaults are the Scandinavian rules).
+
+    Attributes:
+        yatzy_counts_as_full_house: Five of a kind may be entered as a full
+            house, worth the sum of the dice (YA-19).
+        four_of_a_kind_counts_as_two_pairs: Four (or five) of a kind may be
+            entered as two pairs, worth four times the face (YA-20).
+        forced_order: "Tvungen" Yatzy: the boxes are filled strictly top to
+            bottom (YA-21).
+    """
+
+    yatzy_counts_as_full_house: bool = attrs.field(default=False, validator=check_bool)
+    four_of_a_kind_counts_as_two_pairs: bool = attrs.field(default=False, validator=check_bool)
+    forced_order: bool = attrs.field(default=False, validator=check_bool)
+
+
+class Box(BoxEnum):
+    """A box of the Yatzy sheet: its number in sheet order, English and German labels.
+
+    ``box.key`` is its JSON name (``"one_pair"``); the labels are recorded on
+    the rules page, with the Danish and Swedish sheets' names.
+    """
+
+    ONES = 0, "Ones", "Einser"
+    TWOS = 1, "Twos", "Zweier"
+    THREES = 2, "Threes", "Dreier"
+    FOURS = 3, "Fours", "Vierer"
+    FIVES = 4, "Fives", "Fünfer"
+    SIXES = 5, "Sixes", "Sechser"
+    ONE_PAIR = 6, "One pair", "Ein Paar"
+    TWO_PAIRS = 7, "Two pairs", "Zwei Paare"
+    THREE_OF_A_KIND = 8, "Three of a kind", "Dreierpasch"
+    FOUR_OF_A_KIND = 9, "Four of a kind", "Viererpasch"
+    SMALL_STRAIGHT = 10, "Small straight", "Kleine Straße"
+    LARGE_STRAIGHT = 11, "Large straight", "Große Straße"
+    FULL_HOUSE = 12, "Full house", "Full House"
+    CHANCE = 13, "Chance", "Chance"
+    YATZY = 14, "Yatzy", "Yatzy"
+
+
+ALIASES: Final[Mapping[Box, tuple[str, ...]]] = {
+    Box.ONE_PAIR: ("pair", "1 pair", "1p", "paar", "1 paar", "par", "ett par", "et par"),
+    Box.TWO_PAIRS: ("2 par", "to par", "två par", "tva par", "tvåpar", "tvapar"),
+    Box.THREE_OF_A_KIND: ("tretal", "3 ens", "tre ens", "3 lika"),
+    Box.FOUR_OF_A_KIND: ("fyrtal", "4 ens", "fire ens", "4 lika"),
+    Box.SMALL_STRAIGHT: ("liten stege", "lille straight", "liten straight"),
+    Box.LARGE_STRAIGHT: ("stor stege", "stor straight"),
+    Box.FULL_HOUSE: ("house", "hus", "fuldt hus", "kåk", "kak"),
+    Box.CHANCE: ("chans", "chancen"),
+    Box.YATZY: ("yahtzee", "kniffel", "five of a kind", "5 of a kind", "5k"),
+}
+"""What else players call the boxes (Danish and Swedish sheets' names among them)."""
+
+
+def _points(rules: Rules, box: int, dice: tuple[int, ...]) -> int:
+    """What sorted ``dice`` score in box number ``box`` (YA-07, YA-09..YA-17, YA-19, YA-20)."""
+    counts = [dice.count(face) for face in range(7)]
+    if box < 6:
+        return (box + 1) * counts[box + 1]
+    pairs = [f for f in range(6, 0, -1) if counts[f] >= 2]
+    most = max(counts)
+    face = counts.index(most)
+    if box == 6:
+        return 2 * pairs[0] if pairs else 0
+    if box == 7:
+        if len(pairs) == 2:
+            return 2 * (pairs[0] + pairs[1])
+        return 4 * face if most >= 4 and rules.four_of_a_kind_counts_as_two_pairs else 0
+    if box in (8, 9):
+        return (box - 5) * face if most >= box - 5 else 0
+    if box == 10:
+        return 15 if dice == (1, 2, 3, 4, 5) else 0
+    if box == 11:
+        return 20 if dice == (2, 3, 4, 5, 6) else 0
+    if box == 12:
+        full = sorted(counts) == [0, 0, 0, 0, 0, 2, 3]
+        return sum(dice) if full or (most == 5 and rules.yatzy_counts_as_full_house) else 0
+    if box == 13:
+        return sum(dice)
+    return 50 if most == 5 else 0
+
+
+@lru_cache(maxsize=8)
+def points(rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The points of every sorted throw in every box (by box number) under ``rules``."""
+    return points_table(lambda box, dice: _points(rules, box, dice), len(Box))
+
+
+_ROLLS = frozenset(all_multisets(5))
+
+
+def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
+    """What five dice are worth in ``box`` (0 when they don't fit).
+
+    Args:
+        box: The box.
+        dice: Five faces 1..6, in any order.
+        rules: The rules (``None``: the Scandinavian rules).
+
+    Raises:
+        InvalidStateError: Not a `Box`, five faces 1..6 and `Rules`.
+
+    Examples:
+        >>> score(Box.TWO_PAIRS, (1, 5, 5, 6, 6)), score(Box.FULL_HOUSE, (5, 5, 5, 5, 5))
+        (22, 0)
+    """
+    if not isinstance(box, Box):
+        raise InvalidStateError("box", f"expected a yatzy Box, got {type(box).__name__}")
+    rolled = tuple(sorted(dice)) if isinstance(dice, Sequence) and not isinstance(dice, str) else ()
+    if rolled not in _ROLLS or not all(type(d) is int for d in rolled):
+        raise InvalidStateError("dice", "expected five faces 1..6")
+    if rules is not None and not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected yatzy.Rules, got {type(rules).__name__}")
+    found: int = points(rules or Rules())[rolled][box.value]
+    return found
+
+
+_LAYOUT: Final = Layout(
+    keys=tuple(b.key for b in Box), boxes=tuple(range(15)), upper=tuple(range(6)),
+    lower=tuple(range(6, 15)), threshold=63, bonus=50, extra_bonus=False,
+)  # fmt: skip
+
+
+def layout(rules: Rules) -> Layout:
+    """The sheet: fifteen boxes, the upper bonus 50 at 63 (YA-08), no extra bonus."""
+    return _LAYOUT
+
+
+def solitaire(rules: Rules) -> Solitaire:
+    """The sheet as the exact solitaire solver reads it: the layout, the points, the order."""
+    table = points(rules)
+    return Solitaire(_LAYOUT, lambda box, dice: table[dice][box], rules.forced_order)

@@ -1,0 +1,1 @@
+"""The tests of Scandinavian Yatzy (`kniffel_rules.yatzy`)."""
