@@ -398,7 +398,7 @@ class BoxGame(DiceGame[S, V, A]):
     # -- the wire and the words ---------------------------------------------
 
     @property
-    def codec(self) -> Codec:
+    def codec(self) -> Codec[Any]:
         """The JSON forms of the actions and outcomes (`kniffel_rules.wire.Codec`)."""
         return _codec(self.info.name, self.score_class, self.box_class)
 
@@ -835,7 +835,7 @@ def _score_actions(score: type, boxes: type[enum.Enum]) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=8)
-def _codec(name: str, score: type, boxes: type[enum.Enum]) -> Codec:
+def _codec(name: str, score: type, boxes: type[enum.Enum]) -> Codec[Any]:
     forms = (
         ROLL_FORM,
         Form("score", score, (("box", enum_kind(boxes)),), title="enter the dice in a box"),
