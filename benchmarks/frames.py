@@ -76,16 +76,20 @@ def count(name: str, games: int, players: int) -> dict[str, float]:
     }
 
 
-def _elsewhere(src: str, name: str, games: int, players: int) -> dict[str, float]:
+def _elsewhere(src: str, name: str, games: int, players: int) -> dict[str, float] | None:
+    """The counts in another tree, or ``None`` when that tree lacks the game."""
     env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run(
+    run = subprocess.run(
         [sys.executable, __file__, "--one", name, "--games", str(games), "--players", str(players)],
         env=env,
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
-    found: dict[str, float] = json.loads(out)
+    )
+    if run.returncode != 0:
+        if "UnknownVariantError" in run.stderr:
+            return None
+        raise RuntimeError(f"{src}: {name}: {run.stderr.strip()}")
+    found: dict[str, float] = json.loads(run.stdout)
     return found
 
 
@@ -115,6 +119,9 @@ def main() -> None:
                 else count(name, args.games, args.players)
             )
             label = src or "this tree"
+            if found is None:
+                print(f"{name:<9} {label[-28:]:<28} {'(not in this tree)':>34}")
+                continue
             print(
                 f"{name:<9} {label[-28:]:<28} {found['decision']:>15.1f} {found['chance']:>18.1f}"
             )
