@@ -64,10 +64,13 @@ def playouts(name: str, seconds: float, players: int) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
-def _elsewhere(src: str, name: str, seconds: float, players: int) -> float:
-    """Actions per 1,000 calibration calls of ``name`` with the package found in ``src``."""
+def _elsewhere(src: str, name: str, seconds: float, players: int) -> float | None:
+    """Actions per 1,000 calibration calls of ``name`` with the package found in ``src``.
+
+    ``None`` when that tree does not know the game (a game added since).
+    """
     env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run(
+    run = subprocess.run(
         [
             sys.executable,
             __file__,
@@ -79,11 +82,14 @@ def _elsewhere(src: str, name: str, seconds: float, players: int) -> float:
             str(players),
         ],
         env=env,
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
-    return float(json.loads(out)["per_calibration"])
+    )
+    if run.returncode != 0:
+        if "UnknownVariantError" in run.stderr:
+            return None
+        raise RuntimeError(f"{src}: {name}: {run.stderr.strip()}")
+    return float(json.loads(run.stdout)["per_calibration"])
 
 
 def _side_by_side(
@@ -96,11 +102,17 @@ def _side_by_side(
     print(head + f" {'lowest':>7} {'highest':>8}")
     for name in names:
         rates: dict[str, list[float]] = {src: [] for src in [here, *trees]}
+        missing = [src for src in trees if _elsewhere(src, name, 0.01, players) is None]
+        for src in missing:
+            print(f"{name:<9} {src[-24:]:<24} (not in that tree)", flush=True)
+        trees_with = [src for src in trees if src not in missing]
         for _ in range(rounds):
-            for src in [here, *trees]:
-                rates[src].append(_elsewhere(src, name, seconds, players))
+            for src in [here, *trees_with]:
+                rate = _elsewhere(src, name, seconds, players)
+                assert rate is not None
+                rates[src].append(rate)
         ours = rates[here]
-        for src in trees:
+        for src in trees_with:
             ratios = sorted(a / b for a, b in zip(ours, rates[src], strict=True))
             print(
                 f"{name:<9} {src[-24:]:<24} {statistics.median(rates[src]):>7.1f}"
