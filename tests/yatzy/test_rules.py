@@ -238,3 +238,18 @@ def test_rules_refuse_what_is_not_a_bool() -> None:
         score("ones", (1, 2, 3, 4, 5))  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError):
         Score("ones")  # type: ignore[arg-type]
+
+
+def test_a_decision_offered_at_a_throw_is_refused_with_the_protocol_clause() -> None:
+    """A roll or a score while the dice are thrown: PR-03, named as players write it.
+
+    (The game once lacked the ``action_text`` hook, and this raised AttributeError.)
+    """
+    state = yatzy.apply(yatzy.new_game(first_player=0), Roll())
+    for action, text in ((Roll(), "'roll'"), (Score(Box.CHANCE), "'score chance'")):
+        reason = yatzy.why_illegal(state, action)
+        assert reason is not None and reason.rule == "PR-03" and text in str(reason)
+        with pytest.raises(IllegalActionError, match="expected a DiceRoll of 5 dice"):
+            yatzy.apply(state, action)
+    reason = yatzy.why_illegal(state, "roll")
+    assert reason is not None and reason.rule == "PR-01"

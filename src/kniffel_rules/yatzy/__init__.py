@@ -15,7 +15,11 @@ Rules, rulings and options: ``docs/rules/yatzy.md`` (clause ids ``YA-``).
 
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.yatzy import sheet as sheet  # `sheets.verify_sheet` reads yatzy.sheet
+from kniffel_rules.yatzy.engine import DOCUMENT as _DOCUMENT
 from kniffel_rules.yatzy.engine import GAME, INFO, Action, Observation, Phase, Roll, Score, State
+from kniffel_rules.yatzy.engine import PARSER as _PARSER
+from kniffel_rules.yatzy.engine import PICTURE as _PICTURE
+from kniffel_rules.yatzy.engine import VIEW as _VIEW
 from kniffel_rules.yatzy.pieces import Box, Rules, layout, score, solitaire
 from kniffel_rules.yatzy.sheet import verify_sheet, write_sheet
 
@@ -28,27 +32,27 @@ __all__ = [
     "solitaire", "to_dict", "to_json", "verify_sheet", "why_illegal", "winners", "write_sheet",
 ]  # fmt: skip
 
-action_from_dict = GAME.action_from_dict
-action_to_dict = GAME.action_to_dict
+action_from_dict = GAME.codec.from_dict
+action_to_dict = GAME.codec.to_dict
 action_to_text = GAME.action_to_text
 apply = GAME.apply
 chance_outcomes = GAME.chance_outcomes
 current_player = GAME.current_player
-from_dict = GAME.from_dict
-from_json = GAME.from_json
+from_dict = _DOCUMENT.from_dict
+from_json = _DOCUMENT.from_json
 is_legal = GAME.is_legal
 is_terminal = GAME.is_terminal
 legal_actions = GAME.legal_actions
 new_game = GAME.new_game
-observation = GAME.observation
-observation_from_dict = GAME.observation_from_dict
-observation_to_dict = GAME.observation_to_dict
-parse_action = GAME.parse_action
-render = GAME.render
+observation = _VIEW.observation
+observation_from_dict = _VIEW.observation_from_dict
+observation_to_dict = _VIEW.observation_to_dict
+parse_action = _PARSER.parse_action
+render = _PICTURE.render
 render_action = GAME.render_action
 sample_chance = GAME.sample_chance
 scores = GAME.scores
-to_dict = GAME.to_dict
-to_json = GAME.to_json
+to_dict = _DOCUMENT.to_dict
+to_json = _DOCUMENT.to_json
 why_illegal = GAME.why_illegal
 winners = GAME.winners

@@ -1,9 +1,13 @@
 """The Yatzy game: its state, its actions and `GAME`, whose methods are the protocol.
 
 The protocol is `kniffel_rules._boxgame.BoxGame`'s, driven by the sheet of
-`kniffel_rules.yatzy.pieces`. Order of ``legal_actions``: at a chance node
-the outcomes of ``chance_outcomes`` (sorted tuples in lexicographic order;
-the roll-off: faces 1..6); at the start of a turn ``(Roll(),)``; after a
+`kniffel_rules.yatzy.pieces`; the state document, the observations, the
+typed actions and the text picture are the library's shared pieces, built
+here for Yatzy (`DOCUMENT`, `VIEW`, `PARSER`, `PICTURE`).
+
+Order of ``legal_actions``: at a chance node the outcomes of
+``chance_outcomes`` (sorted tuples in lexicographic order; the roll-off:
+faces 1..6); at the start of a turn ``(Roll(),)``; after a
 throw ``Score(box)`` for every open box in sheet order (under
 ``forced_order`` only the first open one), then every keep that throws a
 die, by number kept and then lexicographically (none after the third throw).
@@ -17,14 +21,21 @@ from typing import ClassVar, Final
 
 import attrs
 
+from kniffel_rules._boxdoc import box_document
 from kniffel_rules._boxgame import BoxGame, BoxState
 from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._dicerender import sheet_picture
 from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._fields import enum_field
+from kniffel_rules._openview import OpenParser, OpenView
+from kniffel_rules.dice import DiceRoll
 from kniffel_rules.yatzy import pieces
 from kniffel_rules.yatzy.pieces import ALIASES, Box, Rules
 
-__all__ = ["GAME", "INFO", "Action", "Observation", "Phase", "Roll", "Score", "State", "Yatzy"]
+__all__ = [
+    "DOCUMENT", "GAME", "INFO", "PARSER", "PICTURE", "VIEW", "Action", "Observation", "Phase",
+    "Roll", "Score", "State", "Yatzy",
+]  # fmt: skip
 
 
 @attrs.frozen(slots=True)
@@ -92,3 +103,17 @@ GAME: Final = Yatzy()
 
 INFO: Final = GAME.declare("yatzy", {"en": "Yatzy", "de": "Yatzy"}, pieces.solitaire)
 """What Yatzy says of itself (`kniffel_rules.game.GameInfo`)."""
+
+DOCUMENT: Final = box_document(GAME)
+"""Yatzy's state document (``kniffel-rules/yatzy-state``, `kniffel_rules.game.Document`)."""
+
+VIEW: Final = OpenView[State, Observation](GAME, DOCUMENT.to_dict, DOCUMENT.from_dict)
+"""Yatzy's open observations (`kniffel_rules._openview.OpenView`)."""
+
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](
+    GAME, GAME.read_decisions, GAME.action_to_text
+)
+"""Yatzy's typed actions (`kniffel_rules._openview.OpenParser`)."""
+
+PICTURE: Final = sheet_picture(State, Observation, "yatzy", GAME.status, GAME.sheet_rows)
+"""Yatzy's text picture (`kniffel_rules._dicerender.sheet_picture`)."""

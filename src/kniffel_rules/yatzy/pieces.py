@@ -11,8 +11,9 @@ from typing import Final
 
 import attrs
 
-from kniffel_rules._boxgame import BoxEnum, RulesDocument, points_table
-from kniffel_rules._common import check_bool
+from kniffel_rules._boxgame import points_table
+from kniffel_rules._common import RuleSet, check_bool
+from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.boxsheet import Layout, Solitaire
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.errors import InvalidStateError
@@ -21,7 +22,7 @@ __all__ = ["Box", "Rules", "layout", "points", "score", "solitaire"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class Rules(RulesDocument):
+class Rules(RuleSet):
     """The rules of a Yatzy game (frozen; the defaults are the Scandinavian rules).
 
     Attributes:
@@ -38,28 +39,41 @@ class Rules(RulesDocument):
     forced_order: bool = attrs.field(default=False, validator=check_bool)
 
 
-class Box(BoxEnum):
+class Box(Labelled):
     """A box of the Yatzy sheet: its number in sheet order, English and German labels.
 
-    ``box.key`` is its JSON name (``"one_pair"``); the labels are recorded on
-    the rules page, with the Danish and Swedish sheets' names.
+    ``box.key`` is its JSON name (``"one_pair"``); the labels are the
+    family's (`kniffel_rules._labels.FAMILY_NAMES`) but for the three of its
+    own, recorded on the rules page with the Danish and Swedish sheets' names.
     """
 
-    ONES = 0, "Ones", "Einser"
-    TWOS = 1, "Twos", "Zweier"
-    THREES = 2, "Threes", "Dreier"
-    FOURS = 3, "Fours", "Vierer"
-    FIVES = 4, "Fives", "Fünfer"
-    SIXES = 5, "Sixes", "Sechser"
-    ONE_PAIR = 6, "One pair", "Ein Paar"
-    TWO_PAIRS = 7, "Two pairs", "Zwei Paare"
-    THREE_OF_A_KIND = 8, "Three of a kind", "Dreierpasch"
-    FOUR_OF_A_KIND = 9, "Four of a kind", "Viererpasch"
-    SMALL_STRAIGHT = 10, "Small straight", "Kleine Straße"
-    LARGE_STRAIGHT = 11, "Large straight", "Große Straße"
-    FULL_HOUSE = 12, "Full house", "Full House"
-    CHANCE = 13, "Chance", "Chance"
-    YATZY = 14, "Yatzy", "Yatzy"
+    _value_: int
+
+    ONES = 0
+    TWOS = 1
+    THREES = 2
+    FOURS = 3
+    FIVES = 4
+    SIXES = 5
+    ONE_PAIR = 6
+    TWO_PAIRS = 7
+    THREE_OF_A_KIND = 8
+    FOUR_OF_A_KIND = 9
+    SMALL_STRAIGHT = 10
+    LARGE_STRAIGHT = 11
+    FULL_HOUSE = 12
+    CHANCE = 13
+    YATZY = 14
+
+
+name_pieces(
+    Box,
+    {
+        "one_pair": ("One pair", "Ein Paar"),
+        "full_house": ("Full house", "Full House"),
+        "yatzy": ("Yatzy", "Yatzy"),
+    },
+)
 
 
 ALIASES: Final[Mapping[Box, tuple[str, ...]]] = {

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-from kniffel_rules._boxsheetcheck import Report, SheetSpec
+from kniffel_rules._boxpaper import sheet_spec, sheet_writer
+from kniffel_rules._boxsheetcheck import Report, SheetSpec, SheetVerifier
 from kniffel_rules.yatzy.engine import GAME
 from kniffel_rules.yatzy.pieces import Box, Rules
 
@@ -25,10 +26,10 @@ _IDS: Final = {"bonus": "YA-08", "totals": "YA-18", "filled": "YA-06", "games": 
 @lru_cache(maxsize=16)
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker (`kniffel_rules._boxsheetcheck`) uses."""
-    return GAME.sheet_spec(rules, _BOX_RULES, _IDS)
+    return sheet_spec(GAME, rules, _BOX_RULES, _IDS)
 
 
-_VERIFIER: Final = GAME.verifier(spec)
+_VERIFIER: Final = SheetVerifier("yatzy", lambda doc: spec(Rules.from_dict(doc)))
 
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
@@ -60,5 +61,5 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     return _VERIFIER.verify(doc)
 
 
-write_sheet = GAME.write_sheet
+write_sheet = sheet_writer(GAME)
 """The score sheet of a recorded Yatzy game, which `verify_sheet` accepts without findings."""
