@@ -74,9 +74,9 @@ from kniffel_rules._dicewire import (
     roll_text,
 )
 from kniffel_rules._tensor import dice_header, face_counts, keeps
-from kniffel_rules.boxsheet import Layout
+from kniffel_rules.boxsheet import Layout, SolitairePosition
 from kniffel_rules.dice import DiceRoll, all_multisets
-from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.errors import InvalidStateError, KniffelError, Rejection
 from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang, check_lang, word
 from kniffel_rules.limits import MAX_PLAYERS
@@ -206,7 +206,10 @@ class BoxGame(DiceGame[S, V, A]):
         ids: The clause ids: ``rolls``, ``first``, ``all``, ``keep`` (the
             throw, see `kniffel_rules._dicegame.check_keep`), ``early`` (a
             score before the first throw), ``filled`` (a box already
-            filled), ``order`` (a box out of the forced order).
+            filled), ``order`` (a box out of the forced order), ``extra``
+            (the sheet has no extra bonus), ``over`` (the game ends when
+            every box is filled).
+        box_ids: The clause of each box's scoring, by box member.
         layout_of: ``layout_of(rules)``: the sheet (`Layout`).
         points_of: ``points_of(rules)``: the points of every sorted throw in
             every box, by box number.
@@ -220,6 +223,7 @@ class BoxGame(DiceGame[S, V, A]):
     score_class: type
     box_class: type[enum.Enum]
     ids: ClassVar[Mapping[str, str]]
+    box_ids: ClassVar[Mapping[Any, str]]
     layout_of: Callable[[Any], Layout]
     points_of: Callable[[Any], Mapping[tuple[int, ...], tuple[int, ...]]]
     forced_of: Callable[[Any], bool]
@@ -229,9 +233,14 @@ class BoxGame(DiceGame[S, V, A]):
         """Set and return the game's `GameInfo`.
 
         One to `kniffel_rules.limits.MAX_PLAYERS` players, a score sheet, the
-        ``"box_sheet"`` picture, the adapters' data of this kit and the
-        solver's sheet ``solitaire(rules)``.
+        ``"box_sheet"`` picture, the adapters' data of this kit, the solver's
+        sheet ``solitaire(rules)`` and a position read by hand (`hand_position`).
         """
+        position = SolitairePosition(
+            keys=tuple(b.key for b in self.box_class),  # type: ignore[attr-defined]
+            box_key=lambda text: None if (b := self.read_box(text)) is None else b.key,
+            build=self.hand_position,
+        )
         info = GameInfo(
             name=name,
             titles=titles,
@@ -244,6 +253,7 @@ class BoxGame(DiceGame[S, V, A]):
             tensor=self.tensor,
             bounds=self.bounds,
             solitaire=solitaire,
+            position=position,
         )
         type(self).info = info
         return info
@@ -774,6 +784,78 @@ class BoxGame(DiceGame[S, V, A]):
                 turn_rule=turn_rule,
             ),
         )
+
+    def hand_position(self, rules: Any, dice: tuple[int, ...], rolls_left: int,
+                      filled: Sequence[tuple[str, int]], extra_bonus: int) -> S:  # fmt: skip
+        """A one-player position at the DECIDE phase, described by hand (``kniffel advise``).
+
+        The `kniffel_rules.boxsheet.SolitairePosition` ``build`` of the game.
+
+        Args:
+            rules: The game's rules.
+            dice: The five dice showing, sorted, faces 1..6.
+            rolls_left: The throws left in the turn, 0..2.
+            filled: ``(box key, points)`` for each filled box, in the order given.
+            extra_bonus: Extra bonus points credited (the kit's sheets have none).
+
+        Raises:
+            InvalidStateError: Naming the argument (path ``filled``,
+                ``extra_bonus``, ``rules``; ``""`` for the whole position) and
+                the clause: a box given twice (``ids["filled"]``), a value no
+                dice score in the box (its ``box_ids`` clause), any extra bonus
+                (``ids["extra"]``), every box filled (``ids["over"]``), a box
+                filled below an open one under the forced order (``ids["order"]``).
+        """
+        if not isinstance(rules, self.rules_class):
+            raise InvalidStateError(
+                "rules", f"expected {self.info.name}.Rules, got {type(rules).__name__}"
+            )
+        ids = self.ids
+        by_key: dict[str, Any] = {b.key: b for b in self.box_class}  # type: ignore[attr-defined]
+        entries: list[int | None] = [None] * len(by_key)
+        for key, points in filled:
+            box = by_key.get(key)
+            if box is None:
+                raise InvalidStateError("filled", f"unknown box {key!r} ({ids['filled']})")
+            if entries[box.value] is not None:
+                raise InvalidStateError(
+                    "filled", f"{key} is given twice ({ids['filled']}: one entry a box)"
+                )
+            if points not in self.possible(rules, box.value):
+                raise InvalidStateError(
+                    "filled", f"{box.label} cannot hold {points} ({self.box_ids[box]})"
+                )
+            entries[box.value] = points
+        if extra_bonus:
+            raise InvalidStateError(
+                "extra_bonus", f"the {self.info.title()} sheet has no extra bonus ({ids['extra']})"
+            )
+        if None not in entries:
+            raise InvalidStateError(
+                "filled", f"every box is filled: the game is over ({ids['over']})"
+            )
+        if self.forced_of(rules):
+            first_open = entries.index(None)
+            below = [
+                b.label
+                for b in by_key.values()
+                if b.value > first_open and entries[b.value] is not None
+            ]
+            if below:
+                due = next(b.label for b in by_key.values() if b.value == first_open)
+                raise InvalidStateError(
+                    "filled",
+                    f"the boxes are filled top to bottom: {below[0]} is filled while {due} "
+                    f"is open ({ids['order']})",
+                )
+        try:  # the game's own judgement of the whole position, should the checks above miss one
+            state: S = self.state_class(rules, ("you",), (tuple(entries),), Phase.DECIDE,
+                                        player=0, dice=dice, rolls=3 - rolls_left,
+                                        first_player=0)  # fmt: skip
+            self.from_dict(self.to_dict(state))
+        except KniffelError as error:
+            raise InvalidStateError("", f"{error} (no game reaches this position)") from None
+        return state
 
     def verifier(self, spec: Callable[[Any], SheetSpec]) -> SheetVerifier:
         """The paper-sheet verifier of ``spec(rules)`` (`verify_sheet` is its ``verify``)."""
