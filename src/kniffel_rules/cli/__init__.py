@@ -35,7 +35,7 @@ from typing import Any, TextIO, cast
 
 from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
-from kniffel_rules.cli.advise import advisable, advise
+from kniffel_rules.cli.advise import Advisable, advise
 from kniffel_rules.cli.arguments import (
     OneLineParser,
     json_object,
@@ -145,8 +145,8 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="write the game record to FILE at the end")
 
     a = command("advise", "optimal advice for a game with an exact solitaire player")
-    solo = advisable()
-    a.add_argument("--game", default=solo[0], choices=solo, help="the game")
+    a.add_argument("--game", default=games[0], choices=Advisable(), metavar="GAME",
+                   help="the game: %(choices)s (every game with an exact solitaire player)")  # fmt: skip
     a.add_argument("--dice", required=True, help="the five dice, e.g. 1,3,3,5,6")
     a.add_argument("--rolls-left", type=whole_number, required=True, help="0, 1 or 2")
     a.add_argument("--filled", action="append", default=[],

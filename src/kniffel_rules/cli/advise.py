@@ -10,7 +10,8 @@ a position no game under the rules can reach.
 
 from __future__ import annotations
 
-from typing import Any, Final, TextIO
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, TextIO, overload
 
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import SolitairePosition
@@ -19,7 +20,7 @@ from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.variant import VARIANTS, get_variant
 
-__all__ = ["advisable", "advise", "position"]
+__all__ = ["Advisable", "advisable", "advise", "position"]
 
 _WORDS: Final = {
     "dice": {"en": "Dice {dice}, {left}", "de": "Würfel {dice}, {left}"},
@@ -48,6 +49,37 @@ def advisable() -> list[str]:
         if get_variant(name).INFO.solitaire is not None
         and get_variant(name).INFO.position is not None
     ]
+
+
+class Advisable(Sequence[str]):
+    """`advisable`, looked up on first use: ``kniffel advise --game``'s choices.
+
+    Finding the advised games imports every game; a parser built for another
+    command (or ``--version``) never asks, so the command line starts fast.
+    """
+
+    def _names(self) -> list[str]:
+        found: list[str] | None = getattr(self, "_found", None)
+        if found is None:
+            found = advisable()
+            self._found = found
+        return found
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
 
 
 def _game(rules: object) -> Any:
