@@ -17,11 +17,12 @@ from typing import Final
 
 import attrs
 
+from kniffel_rules import _dicewire
 from kniffel_rules.boxsheet import Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
-from kniffel_rules.classic.combinations import possible_values, score
+from kniffel_rules.classic.combinations import check_dice, possible_values, score
 from kniffel_rules.classic.legality import Entry, check_entry
-from kniffel_rules.classic.pieces import BOXES, Box, layout, sheet_boxes
+from kniffel_rules.classic.pieces import BOX_RULES, BOXES, Box, layout, read_box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.errors import InvalidStateError, KniffelError
@@ -77,9 +78,7 @@ def solitaire(rules: Rules) -> Solitaire:
 
 
 def _box_key(text: str) -> str | None:
-    """The key of the box ``text`` names in English or German (`notation.read_box`)."""
-    from kniffel_rules.classic.notation import read_box  # notation imports the engine
-
+    """The key of the box ``text`` names in English or German (`pieces.read_box`)."""
     box = read_box(text)
     return None if box is None else box.key
 
@@ -106,9 +105,6 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
             box filled (CL-23), an extra bonus no game credits (CL-44,
             CL-17, CL-22, CL-18, CL-41 to CL-43, CL-31).
     """
-    from kniffel_rules.classic.serial import from_json, to_json
-    from kniffel_rules.classic.sheet import spec
-
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected classic.Rules, got {type(rules).__name__}")
     by_key = {box.key: box for box in Box}
@@ -121,7 +117,6 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
             raise InvalidStateError("filled", f"{box.key} is given twice (CL-07: one entry a box)")
         given[box] = points
     on_sheet = sheet_boxes(rules)
-    rule_of = {info.box: info.rule for info in spec(rules).boxes}
     entries: list[int | None] = [None] * len(Box)
     for box, value in given.items():
         if box not in on_sheet:
@@ -129,7 +124,7 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
             raise InvalidStateError("filled", f"the {variant} sheet has no box {box.label} (CL-30)")
         if value not in possible_values(box, rules):
             raise InvalidStateError(
-                "filled", f"{box.label} cannot hold {value} ({rule_of.get(box, 'CL-07')})"
+                "filled", f"{box.label} cannot hold {value} ({BOX_RULES.get(box, 'CL-07')})"
             )
         entries[box.value] = value
     if sum(v is not None for v in entries) >= len(on_sheet):
@@ -137,10 +132,13 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
     problem = extra_bonus_problem(tuple(entries), extra_bonus, rules)
     if problem is not None:
         raise InvalidStateError("extra_bonus", problem)
-    try:  # the library's own judgement of the whole position, should the checks above miss a case
+    try:  # the state's own checks, should the ones above miss a case
         state = State(rules, ("you",), (Sheet(tuple(entries), extra_bonus),), Phase.DECIDE,
-                      player=0, dice=dice, rolls=3 - rolls_left, first_player=0)  # fmt: skip
-        from_json(to_json(state))
+                      player=0, dice=check_dice(dice), rolls=3 - rolls_left,
+                      first_player=0)  # fmt: skip
+        if not 0 <= rolls_left <= 2:
+            raise InvalidStateError("rolls_left", f"0, 1 or 2, got {rolls_left}")
+        _dicewire.check_dice(state)
     except KniffelError as error:
         raise InvalidStateError("", f"{error} (no game reaches this position)") from None
     return state

@@ -146,7 +146,7 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
 
     a = command("advise", "optimal advice for a game with an exact solitaire player")
     a.add_argument("--game", default=games[0], choices=Advisable(), metavar="GAME",
-                   help="the game: %(choices)s (every game with an exact solitaire player)")  # fmt: skip
+                   help="the game: %(choices)s (those with an exact solitaire player)")  # fmt: skip
     a.add_argument("--dice", required=True, help="the five dice, e.g. 1,3,3,5,6")
     a.add_argument("--rolls-left", type=whole_number, required=True, help="0, 1 or 2")
     a.add_argument("--filled", action="append", default=[],
