@@ -34,12 +34,13 @@ from kniffel_rules import _dicegame
 from kniffel_rules._boxtext import BoxWords
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
-from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows
+from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, check_dice
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
-from kniffel_rules.boxsheet import Layout
-from kniffel_rules.dice import all_multisets
-from kniffel_rules.errors import Rejection
+from kniffel_rules._text import brief
+from kniffel_rules.boxsheet import Layout, SolitairePosition
+from kniffel_rules.dice import D6, all_multisets, sorted_faces
+from kniffel_rules.errors import InvalidStateError, KniffelError, Rejection
 from kniffel_rules.game import GameInfo, game_rules
 from kniffel_rules.lang import Lang
 from kniffel_rules.limits import MAX_PLAYERS
@@ -97,7 +98,10 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         ids: The clause ids: ``rolls``, ``first``, ``all``, ``keep`` (the
             throw, see `kniffel_rules._dicegame.check_keep`), ``early`` (a
             score before the first throw), ``filled`` (a box already
-            filled), ``order`` (a box out of the forced order).
+            filled), ``order`` (a box out of the forced order), ``extra``
+            (the sheet has no extra bonus), ``over`` (the game ends when
+            every box is filled).
+        box_ids: The clause of each box's scoring, by box member.
         layout_of: ``layout_of(rules)``: the sheet (`Layout`).
         points_of: ``points_of(rules)``: the points of every sorted throw in
             every box, by box number.
@@ -109,6 +113,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
     expected: ClassVar[str] = "Roll or Score"
     rules_class: type[Any]
     ids: ClassVar[Mapping[str, str]]
+    box_ids: ClassVar[Mapping[Any, str]]
     layout_of: Callable[[Any], Layout]
     points_of: Callable[[Any], Mapping[tuple[int, ...], tuple[int, ...]]]
     forced_of: Callable[[Any], bool]
@@ -117,9 +122,14 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         """Set and return the game's `GameInfo`.
 
         One to `kniffel_rules.limits.MAX_PLAYERS` players, a score sheet, the
-        ``"box_sheet"`` picture, the adapters' data of this kit and the
-        solver's sheet ``solitaire(rules)``.
+        ``"box_sheet"`` picture, the adapters' data of this kit, the solver's
+        sheet ``solitaire(rules)`` and a position read by hand (`hand_position`).
         """
+        position = SolitairePosition(
+            keys=tuple(b.key for b in self.box_class),
+            box_key=lambda text: None if (b := self.read_box(text)) is None else b.key,
+            build=self.hand_position,
+        )
         info = GameInfo(
             name=name,
             titles=titles,
@@ -132,6 +142,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
             tensor=self.tensor,
             bounds=self.bounds,
             solitaire=solitaire,
+            position=position,
         )
         type(self).info = info
         return info
@@ -299,6 +310,80 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         table = self.points_of(rules).values()
         best = self.layout_of(rules).bonus + sum(map(max, zip(*table, strict=True)))
         return 0.0, float(best), players * len(self.box_class) * 7 + 50 * players
+
+    def hand_position(self, rules: Any, dice: tuple[int, ...], rolls_left: int,
+                      filled: Sequence[tuple[str, int]], extra_bonus: int) -> S:  # fmt: skip
+        """A one-player position at the DECIDE phase, described by hand (``kniffel advise``).
+
+        The `kniffel_rules.boxsheet.SolitairePosition` ``build`` of the game.
+
+        Args:
+            rules: The game's rules.
+            dice: The five dice showing, sorted, faces 1..6.
+            rolls_left: The throws left in the turn, 0..2.
+            filled: ``(box key, points)`` for each filled box, in the order given.
+            extra_bonus: Extra bonus points credited (the kit's sheets have none).
+
+        Raises:
+            InvalidStateError: Naming the argument (path ``filled``,
+                ``extra_bonus``, ``rules``; ``""`` for the whole position) and
+                the clause: a box given twice (``ids["filled"]``), a value no
+                dice score in the box (its ``box_ids`` clause), any extra bonus
+                (``ids["extra"]``), every box filled (``ids["over"]``), a box
+                filled below an open one under the forced order (``ids["order"]``).
+        """
+        if not isinstance(rules, self.rules_class):
+            raise InvalidStateError(
+                "rules", f"expected {self.info.name}.Rules, got {type(rules).__name__}"
+            )
+        ids = self.ids
+        by_key: dict[str, Any] = {b.key: b for b in self.box_class}
+        entries: list[int | None] = [None] * len(by_key)
+        for key, points in filled:
+            box = by_key.get(key)
+            if box is None:
+                raise InvalidStateError("filled", f"unknown box {key!r} ({ids['filled']})")
+            if entries[box.value] is not None:
+                raise InvalidStateError(
+                    "filled", f"{key} is given twice ({ids['filled']}: one entry a box)"
+                )
+            if points not in self.possible(rules, box.value):
+                raise InvalidStateError(
+                    "filled", f"{box.label} cannot hold {points} ({self.box_ids[box]})"
+                )
+            entries[box.value] = points
+        if extra_bonus:
+            raise InvalidStateError(
+                "extra_bonus", f"the {self.info.title()} sheet has no extra bonus ({ids['extra']})"
+            )
+        if None not in entries:
+            raise InvalidStateError(
+                "filled", f"every box is filled: the game is over ({ids['over']})"
+            )
+        if self.forced_of(rules):
+            first_open = entries.index(None)
+            below = [
+                b.label
+                for b in by_key.values()
+                if b.value > first_open and entries[b.value] is not None
+            ]
+            if below:
+                due = next(b.label for b in by_key.values() if b.value == first_open)
+                raise InvalidStateError(
+                    "filled",
+                    f"the boxes are filled top to bottom: {below[0]} is filled while {due} "
+                    f"is open ({ids['order']})",
+                )
+        try:  # the dice against the turn, as a state document's reader judges them
+            state: S = self.state_class(rules, ("you",), (tuple(entries),), Phase.DECIDE,
+                                        player=0, dice=dice, rolls=3 - rolls_left,
+                                        first_player=0)  # fmt: skip
+            check_dice(state)
+            if dice != sorted_faces(dice, "dice") or len(dice) != 5 or not set(dice) <= set(D6):
+                raise InvalidStateError("dice", f"five dice showing 1 to 6, got {brief(dice)}")
+        except KniffelError as error:
+            raise InvalidStateError("", f"{error} (no game reaches this position)") from None
+        return state
 
 
 @lru_cache(maxsize=8)

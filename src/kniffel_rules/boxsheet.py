@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["Layout", "Solitaire", "placement_points"]
+__all__ = ["Layout", "Solitaire", "SolitairePosition", "placement_points"]
 
 Entries = Sequence["int | None"]
 
@@ -143,6 +143,39 @@ class Solitaire:
     kniffel_box: int | None = None
     full_cup: bool = False
     rules: Any = None
+
+
+@attrs.frozen(slots=True)
+class SolitairePosition:
+    """How a box-sheet game reads a one-player position described by hand (``kniffel advise``).
+
+    A game offers one as ``INFO.position``; the command line reads the box
+    names and the numbers, the game judges the position under its rules, so
+    the command line keeps no game's boxes or clauses.
+
+    Attributes:
+        keys: The keys of the game's boxes, in sheet order, listed when a
+            name is not one of them (a variant's own boxes may be left out).
+        box_key: ``box_key(name)``: the key of the box ``name`` names, the
+            way the game reads box names (its key, English or German
+            labels, aliases; any case), else ``None``.
+        build: ``build(rules, dice, rolls_left, filled, extra_bonus)``: the
+            one-player state at the DECIDE phase with the sorted five
+            ``dice`` (faces 1..6) showing and ``rolls_left`` (0..2) throws
+            left, the boxes ``filled`` (``(key, points)`` pairs in the order
+            given, keys among ``keys``) entered and ``extra_bonus`` points of
+            extra bonus credited. A position no game under ``rules``
+            reaches is refused with `kniffel_rules.errors.InvalidStateError`
+            whose path names the argument (``"filled"``, ``"extra_bonus"``;
+            ``"rules"`` for rules of another game; ``""`` for the position
+            as a whole) and whose message names the game's clause.
+    """
+
+    keys: tuple[str, ...]
+    box_key: Callable[[str], str | None] = attrs.field(repr=False)
+    build: Callable[[Any, tuple[int, ...], int, Sequence[tuple[str, int]], int], Any] = attrs.field(
+        repr=False
+    )
 
 
 def placement_points(totals: Sequence[int], first: int | None = None) -> tuple[int, ...]:

@@ -44,7 +44,7 @@ from kniffel_rules.lang import LANGS, Lang
 from kniffel_rules.notation import said
 
 if TYPE_CHECKING:
-    from kniffel_rules.boxsheet import Solitaire
+    from kniffel_rules.boxsheet import Solitaire, SolitairePosition
 
 __all__ = [
     "GAME_OVER",
@@ -133,6 +133,9 @@ class GameInfo:
         solitaire: ``solitaire(rules)``: the box sheet as the exact solitaire
             solver reads it (`kniffel_rules.boxsheet.Solitaire`); ``None``: the
             game has no exact solitaire player.
+        position: How a one-player position described by hand is read and
+            judged (`kniffel_rules.boxsheet.SolitairePosition`, what
+            ``kniffel advise`` asks); ``None``: the game cannot be advised.
 
     Examples:
         >>> from kniffel_rules import classic
@@ -154,6 +157,7 @@ class GameInfo:
         default=None, repr=False
     )
     solitaire: Callable[[Any], Solitaire] | None = attrs.field(default=None, repr=False)
+    position: SolitairePosition | None = attrs.field(default=None, repr=False)
 
     def title(self, lang: Lang = "en") -> str:
         """The game's title in ``lang`` (English for a language it lacks)."""

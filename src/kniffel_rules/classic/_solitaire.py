@@ -1,4 +1,8 @@
-"""Classic's sheet as the exact solitaire solver reads it (`kniffel_rules.boxsheet.Solitaire`).
+"""Classic's sheet as the exact solitaire solver reads it, and a position read by hand.
+
+`solitaire` is the sheet for the solver (`kniffel_rules.boxsheet.Solitaire`);
+`POSITION` reads and judges a one-player position described by hand
+(`kniffel_rules.boxsheet.SolitairePosition`, what ``kniffel advise`` asks).
 
 The solver (`kniffel_rules.bots.optimal`) knows no game: it reads the sheet
 layout, the ordinary points of every roll in every box, and, for an extra
@@ -9,18 +13,21 @@ classic's own rules: `combinations.score` and `legality.check_entry`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from kniffel_rules.boxsheet import Solitaire
-from kniffel_rules.classic.combinations import score
+from kniffel_rules import _dicewire
+from kniffel_rules.boxsheet import Solitaire, SolitairePosition
+from kniffel_rules.classic._reach import extra_bonus_problem
+from kniffel_rules.classic.combinations import check_dice, possible_values, score
 from kniffel_rules.classic.legality import Entry, check_entry
-from kniffel_rules.classic.pieces import BOXES, Box, layout
+from kniffel_rules.classic.pieces import BOX_RULES, BOXES, Box, layout, read_box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
-from kniffel_rules.classic.state import Sheet
-from kniffel_rules.errors import KniffelError
+from kniffel_rules.classic.state import Phase, Sheet, State
+from kniffel_rules.errors import InvalidStateError, KniffelError
 
-__all__ = ["solitaire"]
+__all__ = ["POSITION", "position", "solitaire"]
 
 _BOX = tuple(Box)
 """Every box by its number (``Box.value``)."""
@@ -68,3 +75,74 @@ def solitaire(rules: Rules) -> Solitaire:
         full_cup=key.full_cup,
         rules=key,
     )
+
+
+def _box_key(text: str) -> str | None:
+    """The key of the box ``text`` names in English or German (`pieces.read_box`)."""
+    box = read_box(text)
+    return None if box is None else box.key
+
+
+def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
+             filled: Sequence[tuple[str, int]], extra_bonus: int) -> State:  # fmt: skip
+    """The one-player position at the DECIDE phase, refused when no game under ``rules`` reaches it.
+
+    Args:
+        rules: The classic rules.
+        dice: The five dice showing, sorted, faces 1..6.
+        rolls_left: The throws left in the turn, 0..2.
+        filled: ``(box key, points)`` for each filled box, in the order given.
+        extra_bonus: The extra-Kniffel bonus points credited so far.
+
+    Returns:
+        The `State`: one player (``"you"``), the dice thrown ``3 - rolls_left`` times.
+
+    Raises:
+        InvalidStateError: Naming the argument (path ``filled``,
+            ``extra_bonus``, ``rules``; ``""`` for the whole position) and the
+            clause of ``docs/rules/classic.md``: a box given twice (CL-07),
+            a box off the sheet (CL-30), a value the box cannot hold, every
+            box filled (CL-23), an extra bonus no game credits (CL-44,
+            CL-17, CL-22, CL-18, CL-41 to CL-43, CL-31).
+    """
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected classic.Rules, got {type(rules).__name__}")
+    by_key = {box.key: box for box in Box}
+    given: dict[Box, int] = {}
+    for key, points in filled:
+        box = by_key.get(key)
+        if box is None:
+            raise InvalidStateError("filled", f"unknown box {key!r} (CL-07)")
+        if box in given:
+            raise InvalidStateError("filled", f"{box.key} is given twice (CL-07: one entry a box)")
+        given[box] = points
+    on_sheet = sheet_boxes(rules)
+    entries: list[int | None] = [None] * len(Box)
+    for box, value in given.items():
+        if box not in on_sheet:
+            variant = "Croatian" if rules.croatian else "standard"
+            raise InvalidStateError("filled", f"the {variant} sheet has no box {box.label} (CL-30)")
+        if value not in possible_values(box, rules):
+            raise InvalidStateError(
+                "filled", f"{box.label} cannot hold {value} ({BOX_RULES.get(box, 'CL-07')})"
+            )
+        entries[box.value] = value
+    if sum(v is not None for v in entries) >= len(on_sheet):
+        raise InvalidStateError("filled", "every box is filled: the game is over (CL-23)")
+    problem = extra_bonus_problem(tuple(entries), extra_bonus, rules)
+    if problem is not None:
+        raise InvalidStateError("extra_bonus", problem)
+    try:  # the state's own checks, should the ones above miss a case
+        state = State(rules, ("you",), (Sheet(tuple(entries), extra_bonus),), Phase.DECIDE,
+                      player=0, dice=check_dice(dice), rolls=3 - rolls_left,
+                      first_player=0)  # fmt: skip
+        if not 0 <= rolls_left <= 2:
+            raise InvalidStateError("rolls_left", f"0, 1 or 2, got {rolls_left}")
+        _dicewire.check_dice(state)
+    except KniffelError as error:
+        raise InvalidStateError("", f"{error} (no game reaches this position)") from None
+    return state
+
+
+POSITION: Final = SolitairePosition(tuple(box.key for box in BOXES), _box_key, position)
+"""How ``kniffel advise`` reads a classic position (``classic.INFO.position``)."""

@@ -78,6 +78,7 @@ INFO: Final = GameInfo(
     tensor=_space.tensor,
     bounds=_space.bounds,
     solitaire=_solitaire.solitaire,
+    position=_solitaire.POSITION,
 )
 """What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
 

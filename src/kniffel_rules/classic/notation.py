@@ -28,44 +28,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, named, read_roll
+from kniffel_rules._dicewire import SCORE_VERBS, read_roll
 from kniffel_rules._openview import OpenParser
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import GAME
-from kniffel_rules.classic.pieces import Box
+from kniffel_rules.classic.pieces import BOX_NAMES, BOX_PHRASES, read_box
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.notation import Phrasebook, words
+from kniffel_rules.notation import Phrasebook
 
 __all__ = ["BOX_NAMES", "parse_action", "read_box"]
 
-BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
-    Box, {Box.MAXIMUM: ("max",), Box.MINIMUM: ("min",)}
-)
-"""What a player may call each box: aliases, then both languages' labels; ``Box.key`` too."""
-
-_BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
 _VERBS: Final = Phrasebook({"score": SCORE_VERBS})
-
-
-def read_box(text: str) -> Box | None:
-    """The box ``text`` names, by any of its names (`BOX_NAMES`) or its key; else ``None``.
-
-    English or German, any case, with or without umlauts: the reading of
-    ``kniffel advise --filled`` and of a box typed alone.
-
-    Examples:
-        >>> read_box("Kleine Straße"), read_box("three_of_a_kind"), read_box("sevens")
-        (Box.SMALL_STRAIGHT, Box.THREE_OF_A_KIND, None)
-    """
-    return _BOXES.whole(words(text)) if isinstance(text, str) else None
 
 
 def _read_score(tokens: Sequence[str]) -> list[Score]:
     verb = _VERBS.match(tokens)
     rest = tokens[verb[1] :] if verb is not None else tokens
-    box = _BOXES.whole(rest)
+    box = BOX_PHRASES.whole(rest)
     return [] if box is None else [Score(box)]
 
 

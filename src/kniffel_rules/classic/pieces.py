@@ -9,20 +9,27 @@ Croatian option and the bonus options are read.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
+from kniffel_rules._dicewire import named
 from kniffel_rules._labels import FaceCounting, name_pieces
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.notation import Phrasebook, words
 
 __all__ = [
     "BOXES",
+    "BOX_NAMES",
+    "BOX_PHRASES",
+    "BOX_RULES",
     "CROATIAN_BOXES",
     "LOWER",
     "UPPER",
     "Box",
     "check_rules",
     "layout",
+    "read_box",
     "sheet_boxes",
 ]
 
@@ -136,3 +143,39 @@ def _layout(rules: Rules) -> Layout:
         extra_bonus=product is None,
         product_floor=rules.croatian_floor,
     )
+
+
+BOX_RULES: Final[dict[Box, str]] = {
+    **dict.fromkeys(UPPER, "CL-08"),
+    Box.THREE_OF_A_KIND: "CL-10",
+    Box.FOUR_OF_A_KIND: "CL-11",
+    Box.FULL_HOUSE: "CL-12",
+    Box.SMALL_STRAIGHT: "CL-13",
+    Box.LARGE_STRAIGHT: "CL-14",
+    Box.KNIFFEL: "CL-15",
+    Box.CHANCE: "CL-16",
+    Box.MAXIMUM: "CL-30",
+    Box.MINIMUM: "CL-30",
+}
+"""The clause of each box's scoring (what it may hold)."""
+
+BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
+    Box, {Box.MAXIMUM: ("max",), Box.MINIMUM: ("min",)}
+)
+"""What a player may call each box: aliases, then both languages' labels; ``Box.key`` too."""
+
+BOX_PHRASES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
+"""Every name of every box (`BOX_NAMES` and the key), as the readers match them."""
+
+
+def read_box(text: str) -> Box | None:
+    """The box ``text`` names, by any of its names (`BOX_NAMES`) or its key; else ``None``.
+
+    English or German, any case, with or without umlauts: the reading of
+    ``kniffel advise --filled`` and of a box typed alone.
+
+    Examples:
+        >>> read_box("Kleine Straße"), read_box("three_of_a_kind"), read_box("sevens")
+        (Box.SMALL_STRAIGHT, Box.THREE_OF_A_KIND, None)
+    """
+    return BOX_PHRASES.whole(words(text)) if isinstance(text, str) else None

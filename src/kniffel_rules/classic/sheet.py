@@ -31,25 +31,14 @@ from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import entry_values, possible_values
 from kniffel_rules.classic.engine import apply, new_game
 from kniffel_rules.classic.legality import Entry, check_entry
-from kniffel_rules.classic.pieces import UPPER, Box, layout, sheet_boxes
+from kniffel_rules.classic.pieces import BOX_RULES, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.dice import DiceRoll
 
 __all__ = ["Turn", "verify_sheet", "write_sheet"]
 
-_RULE = {
-    **dict.fromkeys(UPPER, "CL-08"),
-    Box.THREE_OF_A_KIND: "CL-10",
-    Box.FOUR_OF_A_KIND: "CL-11",
-    Box.FULL_HOUSE: "CL-12",
-    Box.SMALL_STRAIGHT: "CL-13",
-    Box.LARGE_STRAIGHT: "CL-14",
-    Box.KNIFFEL: "CL-15",
-    Box.CHANCE: "CL-16",
-    Box.MAXIMUM: "CL-30",
-    Box.MINIMUM: "CL-30",
-}
+_RULE = BOX_RULES
 _SUM_DESCRIPTION = {
     Box.THREE_OF_A_KIND: "0 or the sum of five dice with at least three equal (5 to 30)",
     Box.FOUR_OF_A_KIND: "0 or the sum of five dice with at least four equal (5 to 30)",

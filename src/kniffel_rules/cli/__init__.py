@@ -14,8 +14,8 @@ Commands (``kniffel COMMAND --help`` lists every option with its default;
 * ``kniffel play --game G [--players Ann,Ben,bot:optimal] [--seed S] [--resume FILE]
   [--json FILE]``: people play against bots (or each other) at the keyboard;
   ``hint``, ``undo``, ``save FILE`` and ``quit`` at every prompt.
-* ``kniffel advise --dice 1,3,3,5,6 --rolls-left 2 [--filled ones=3,twos=6]``:
-  the coach for a real classic game.
+* ``kniffel advise [--game G] --dice 1,3,3,5,6 --rolls-left 2 [--filled ones=3,twos=6]``:
+  the coach for a real game of every game with an exact solitaire player.
 * ``kniffel verify FILE [FILE...] [--json]``: verify score sheets or records (``-``
   reads standard input); exit status 0 when every sheet is right, 1 when one
   has findings, 2 when a file cannot be read or is not a sheet.
@@ -33,10 +33,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
-from kniffel_rules import classic
 from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
-from kniffel_rules.cli.advise import advise
+from kniffel_rules.cli.advise import Advisable, advise
 from kniffel_rules.cli.arguments import (
     OneLineParser,
     json_object,
@@ -145,19 +144,21 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     p.add_argument("--json", metavar="FILE", help="write the game record to FILE at the end")
 
-    a = command("advise", "the optimal player's advice for a classic position")
+    a = command("advise", "optimal advice for a game with an exact solitaire player")
+    a.add_argument("--game", default=games[0], choices=Advisable(), metavar="GAME",
+                   help="the game: %(choices)s (those with an exact solitaire player)")  # fmt: skip
     a.add_argument("--dice", required=True, help="the five dice, e.g. 1,3,3,5,6")
     a.add_argument("--rolls-left", type=whole_number, required=True, help="0, 1 or 2")
     a.add_argument("--filled", action="append", default=[],
                    help="filled boxes, e.g. ones=3,full_house=25 (repeatable)")  # fmt: skip
     a.add_argument("--extra-bonus", type=whole_number, default=0,
                    help="extra-Kniffel bonus points so far")  # fmt: skip
-    a.add_argument("--rules", help="classic rule options as JSON")
+    a.add_argument("--rules", help=rules_help)
     a.add_argument("--top", type=whole_number, default=10,
                    help="how many actions to show (0: all)")  # fmt: skip
     a.add_argument("--opponents", metavar="TOTALS",
                    help="final scores of finished opponents, e.g. 231,198: rank by the chance "
-                        "to beat them (WinProbabilityPlayer)")  # fmt: skip
+                        "to beat them (WinProbabilityPlayer, for the games it plays)")  # fmt: skip
 
     v = command("verify", "verify score sheets or game records (JSON files) and list every problem")
     v.add_argument("files", nargs="+", metavar="FILE", help="the files; - reads standard input")
@@ -215,7 +216,7 @@ def _command(args: argparse.Namespace, stream: TextIO, stdin: TextIO) -> int:
         return verify(args.files, args.json, stream, stdin=stdin, lang=lang)
     if args.command == "advise":
         check_int(args.top, "--top", 0)
-        rules = classic.Rules.from_dict(_rules_doc(args.rules) or {})
+        rules = get_variant(args.game).Rules.from_dict(_rules_doc(args.rules) or {})
         return advise(args.dice, args.rolls_left, args.filled, args.extra_bonus, rules,
                       args.top, stream, lang=lang, opponents=args.opponents)  # fmt: skip
     if args.command == "simulate":

@@ -1,31 +1,28 @@
-"""``kniffel advise``: the optimal player's advice for a real classic game.
+"""``kniffel advise``: the optimal player's advice for a real game of any game it serves.
 
-The position is read from the command line (the dice, the rolls left, the
-boxes filled, the extra-Kniffel bonus so far) and refused, naming the clause
-of ``docs/rules/classic.md``, when no game under the rules can reach it.
+It serves every registered game with an exact solitaire player
+(``INFO.solitaire``) that reads a position by hand (``INFO.position``,
+`kniffel_rules.boxsheet.SolitairePosition`). The position is read from the
+command line (the dice, the rolls left, the boxes filled, the extra bonus so
+far); the game judges it and refuses, naming the clause of its rules page,
+a position no game under the rules can reach.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, TextIO
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, TextIO, overload
 
-from kniffel_rules import classic
 from kniffel_rules._text import brief
-from kniffel_rules.classic import Box, Phase, Rules, Sheet, State
-from kniffel_rules.classic._reach import extra_bonus_problem
-from kniffel_rules.classic.combinations import check_dice, possible_values
-from kniffel_rules.classic.notation import read_box
-from kniffel_rules.classic.pieces import BOXES, sheet_boxes
-from kniffel_rules.classic.render import render_action
-from kniffel_rules.classic.sheet import spec
+from kniffel_rules.boxsheet import SolitairePosition
 from kniffel_rules.cli.arguments import number, number_list
-from kniffel_rules.errors import KniffelError
+from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
+from kniffel_rules.variant import VARIANTS, get_variant
 
-__all__ = ["advise", "position"]
+__all__ = ["Advisable", "advisable", "advise", "position"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
+_WORDS: Final = {
     "dice": {"en": "Dice {dice}, {left}", "de": "Würfel {dice}, {left}"},
     "left0": {"en": "no roll left", "de": "kein Wurf mehr"},
     "left1": {"en": "1 roll left", "de": "noch 1 Wurf"},
@@ -33,121 +30,177 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "value": {"en": "expected final score", "de": "erwartete Endsumme"},
     "action": {"en": "action", "de": "Zug"},
     "win": {"en": "P(win)", "de": "P(Sieg)"},
+    "no_coach": {
+        "en": "--opponents: the win-probability coach plays only {games}, not {game}",
+        "de": "--opponents: der Sieg-Trainer spielt nur {games}, nicht {game}",
+    },
 }
 
+_OPTIONS: Final = {"dice": "--dice", "filled": "--filled", "extra_bonus": "--extra-bonus",
+                   "rules": "--rules"}  # fmt: skip
+"""The command-line option of each argument a game's `SolitairePosition.build` names."""
 
-def _parse_filled(items: list[str]) -> dict[Box, int]:
-    filled: dict[Box, int] = {}
+
+def advisable() -> list[str]:
+    """The registered games ``kniffel advise`` serves: an exact solitaire player and `position`."""
+    return [
+        name
+        for name in VARIANTS
+        if get_variant(name).INFO.solitaire is not None
+        and get_variant(name).INFO.position is not None
+    ]
+
+
+class Advisable(Sequence[str]):
+    """`advisable`, looked up on first use: ``kniffel advise --game``'s choices.
+
+    Finding the advised games imports every game; a parser built for another
+    command (or ``--version``) never asks, so the command line starts fast.
+    """
+
+    def _names(self) -> list[str]:
+        found: list[str] | None = getattr(self, "_found", None)
+        if found is None:
+            found = advisable()
+            self._found = found
+        return found
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
+def _game(rules: object) -> Any:
+    """The registered game whose ``Rules`` ``rules`` is, when ``advise`` serves it."""
+    for name in advisable():
+        game = get_variant(name)
+        if type(rules) is game.Rules:
+            return game
+    raise KniffelError(
+        f"--rules: expected the rules of a game advise serves ({', '.join(advisable())}), "
+        f"got {type(rules).__name__}"
+    )
+
+
+def _parse_filled(items: list[str], reader: SolitairePosition) -> list[tuple[str, int]]:
+    filled: list[tuple[str, int]] = []
     for item in items:
         for part in item.split(","):
-            key, _, value = part.strip().partition("=")
-            if not key.strip():
+            name, _, value = part.strip().partition("=")
+            if not name.strip():
                 continue
-            box = read_box(key)
-            if box is None:
-                known = ", ".join(b.key for b in BOXES)
+            key = reader.box_key(name)
+            if key is None:
+                known = ", ".join(reader.keys)
                 raise KniffelError(
-                    f"--filled: unknown box {brief(key.strip())}; boxes: {known} "
+                    f"--filled: unknown box {brief(name.strip())}; boxes: {known} "
                     '(or their English or German names, e.g. dreierpasch, "Kleine Straße")'
                 )
             try:
-                points = number(value, f"--filled: {box.key}")
+                points = number(value, f"--filled: {key}")
             except KniffelError:
                 raise KniffelError(
-                    f"--filled: {brief(part.strip())} needs a number, e.g. {box.key}=12"
+                    f"--filled: {brief(part.strip())} needs a number, e.g. {key}=12"
                 ) from None
-            if box in filled:
-                raise KniffelError(f"--filled: {box.key} is given twice (CL-07: one entry a box)")
-            filled[box] = points
+            filled.append((key, points))
     return filled
 
 
 def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
-             rules: Rules) -> State:  # fmt: skip
-    """The solitaire position described on the command line.
+             rules: Any) -> Any:  # fmt: skip
+    """The solitaire position described on the command line, judged by its game.
 
-    Box names are read in English or German (``dreierpasch=20``,
-    ``"Kleine Straße"=30``, ``full_house=25``). A position no game under
-    ``rules`` reaches is refused with the clause of ``docs/rules/classic.md``
-    that rules it out: a box off the sheet (CL-30), a value the box cannot
-    hold, every box filled (CL-23), an extra bonus that is not a multiple of
-    the bonus (CL-44), one without a filled Kniffel box (CL-17), one with a
-    struck Kniffel box (CL-22), more bonuses than boxes an extra Kniffel can
-    have gone to (CL-18; CL-41 to CL-43 under the other joker modes), any
-    bonus on the Croatian sheet (CL-31).
+    The game is the one whose ``Rules`` ``rules`` is. Box names are read the
+    way the game reads them: its keys, English or German names
+    (``dreierpasch=20``, ``"Kleine Straße"=30``, ``full_house=25``). A
+    position no game under ``rules`` reaches is refused by the game's
+    ``INFO.position`` (`kniffel_rules.boxsheet.SolitairePosition`) with the
+    clause of its rules page that rules it out (for instance a value the
+    box cannot hold, every box filled, an extra bonus no game credits).
 
     Raises:
-        KniffelError: A bad die, box or value, or an impossible position.
+        KniffelError: A bad die, box or value, or an impossible position,
+            naming the option.
     """
+    game = _game(rules)
+    reader: SolitairePosition = game.INFO.position
     try:
-        faces = check_dice(number_list(dice, "--dice", example="1,3,3,5,6"))
-    except ValueError:
-        raise KniffelError(f"--dice: {brief(dice)} is not five numbers like 1,3,3,5,6") from None
+        faces = tuple(sorted(number_list(dice, "--dice", example="1,3,3,5,6")))
+    except KniffelError:
+        faces = ()
+    if len(faces) != 5 or faces[0] < 1 or faces[-1] > 6:
+        raise KniffelError(f"--dice: {brief(dice)} is not five numbers like 1,3,3,5,6")
     if not 0 <= rolls_left <= 2:
         raise KniffelError("--rolls-left is 0, 1 or 2 (after the first, second or third roll)")
-    on_sheet = sheet_boxes(rules)
-    rule_of = {info.box: info.rule for info in spec(rules).boxes}
-    entries: list[int | None] = [None] * len(Box)
-    for box, value in _parse_filled(filled).items():
-        if box not in on_sheet:
-            variant = "Croatian" if rules.croatian else "standard"
-            raise KniffelError(f"--filled: the {variant} sheet has no box {box.label} (CL-30)")
-        if value not in possible_values(box, rules):
-            raise KniffelError(
-                f"--filled: {box.label} cannot hold {value} ({rule_of.get(box, 'CL-07')})"
-            )
-        entries[box.value] = value
-    if sum(v is not None for v in entries) >= len(on_sheet):
-        raise KniffelError("--filled: every box is filled: the game is over (CL-23)")
-    problem = extra_bonus_problem(tuple(entries), extra_bonus, rules)
-    if problem is not None:
-        raise KniffelError(f"--extra-bonus: {problem}")
-    try:  # the library's own judgement of the whole position, should the checks above miss a case
-        state = State(rules, ("you",), (Sheet(tuple(entries), extra_bonus),), Phase.DECIDE,
-                      player=0, dice=faces, rolls=3 - rolls_left, first_player=0)  # fmt: skip
-        classic.from_json(classic.to_json(state))
-    except KniffelError as error:
-        raise KniffelError(f"{error} (no game reaches this position)") from None
-    return state
+    boxes = _parse_filled(filled, reader)
+    try:
+        return reader.build(rules, faces, rolls_left, boxes, extra_bonus)
+    except InvalidStateError as error:
+        option = _OPTIONS.get(error.path)
+        raise KniffelError(f"{option}: {error.detail}" if option else str(error)) from None
 
 
-def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rules: Rules,
+def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rules: Any,
            top: int, out: TextIO, *, lang: Lang = "en",
            opponents: str | None = None) -> int:  # fmt: skip
     """Print every legal action with its expected final score, best first.
 
     The first line states the position; a header labels the two columns
-    (``expected final score``, ``action``); each action is written as
-    `kniffel_rules.classic.render_action` phrases it in ``lang``.
+    (``expected final score``, ``action``); each action is written as the
+    game's ``render_action`` phrases it in ``lang``. The advice is
+    `kniffel_rules.bots.OptimalSolitaire`'s for the game of ``rules``
+    (it builds the game's value table on first use, with progress on stderr).
 
     Args:
         dice: The five dice, ``"1,3,3,5,6"``.
         rolls_left: 0, 1 or 2.
         filled: ``box=value`` items (comma-separated, repeatable).
-        extra_bonus: The extra-Kniffel bonus points so far.
-        rules: The classic rules.
-        top: How many actions to print (0: all).
+        extra_bonus: The extra bonus points so far (classic's extra Kniffels).
+        rules: The rules of a game `advisable` lists; the game is the one
+            whose ``Rules`` they are.
+        top: How many actions to show (0: all).
         out: Where to print.
         lang: The language of the labels and the actions.
         opponents: Final scores of finished opponents (``"231,198"``): the
             actions are ranked by the chance to beat them
-            (`WinProbabilityPlayer`), with the expected score beside it.
+            (`WinProbabilityPlayer`), with the expected score beside it;
+            only for a game whose bots include that player.
 
     Returns:
         The exit status, 0.
 
     Raises:
-        KniffelError: A bad or impossible position (see `position`).
+        KniffelError: A bad or impossible position (see `position`), or
+            ``opponents`` for a game the win-probability player does not play.
         UnknownLanguageError: ``lang`` is not one the library speaks.
     """
     lang = check_lang(lang)
     state = position(dice, rolls_left, filled, extra_bonus, rules)
+    game = _game(rules)
     try:
-        from kniffel_rules.bots.optimal import OptimalSolitaire
+        from kniffel_rules.bots import BOTS, OptimalSolitaire, WinProbabilityPlayer
     except ImportError:  # pragma: no cover - the solver ships with the package
         raise KniffelError("the optimal player is not available in this installation") from None
     if opponents is not None:
-        return _advise_to_win(state, opponents, rules, top, out, lang)
+        coached = [g for g in VARIANTS if WinProbabilityPlayer in BOTS.get(g, {}).values()]
+        if game.INFO.name not in coached:
+            titles = ", ".join(get_variant(g).INFO.title(lang) for g in coached)
+            raise KniffelError(
+                _WORDS["no_coach"][lang].format(games=titles, game=game.INFO.title(lang))
+            )
+        return _advise_to_win(state, opponents, rules, top, out, lang, game)
     advice = OptimalSolitaire(rules).advise(state)
     shown = " ".join(map(str, state.dice))
     left = _WORDS[f"left{rolls_left}"][lang]
@@ -156,12 +209,13 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
     width = len(value)
     print(f"  {value}  {_WORDS['action'][lang]}", file=out)
     for item in advice[:top] if top else advice:
-        print(f"  {item.value:>{width}.2f}  {render_action(item.action, lang=lang)}", file=out)
+        print(f"  {item.value:>{width}.2f}  {game.render_action(item.action, lang=lang)}",
+              file=out)  # fmt: skip
     return 0
 
 
-def _advise_to_win(state: State, opponents: str, rules: Rules, top: int, out: TextIO,
-                   lang: Lang) -> int:  # fmt: skip
+def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO,
+                   lang: Lang, game: Any) -> int:  # fmt: skip
     """`advise` against finished opponents: P(win), expected score, action."""
     from kniffel_rules.bots.winning import WinProbabilityPlayer
     from kniffel_rules.bots.winning.player import MAX_OPPONENTS
@@ -183,5 +237,5 @@ def _advise_to_win(state: State, opponents: str, rules: Rules, top: int, out: Te
     print(f"  {win:>7}  {value}  {_WORDS['action'][lang]}", file=out)
     for item in advice[:top] if top else advice:
         print(f"  {100 * item.win:>6.2f}%  {item.score:>{len(value)}.2f}  "
-              f"{render_action(item.action, lang=lang)}", file=out)  # fmt: skip
+              f"{game.render_action(item.action, lang=lang)}", file=out)  # fmt: skip
     return 0

@@ -92,6 +92,11 @@ class Yatzy(BoxGame[State, Observation, Action]):
         "early": "YA-06",
         "filled": "YA-06",
         "order": "YA-21",
+        "extra": "YA-17",
+        "over": "YA-18",
+    }
+    box_ids: ClassVar[Mapping[Box, str]] = {
+        box: f"YA-{7 if box.value < 6 else box.value + 3:02d}" for box in Box
     }
     layout_of = staticmethod(pieces.layout)
     points_of = staticmethod(pieces.points)

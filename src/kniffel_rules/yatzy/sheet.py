@@ -14,11 +14,10 @@ from typing import Any, Final
 from kniffel_rules._boxpaper import sheet_spec, sheet_writer
 from kniffel_rules._boxsheetcheck import Report, SheetSpec, SheetVerifier
 from kniffel_rules.yatzy.engine import GAME
-from kniffel_rules.yatzy.pieces import Box, Rules
+from kniffel_rules.yatzy.pieces import Rules
 
 __all__ = ["spec", "verify_checked", "verify_sheet", "write_sheet"]
 
-_BOX_RULES: Final = {box: f"YA-{7 if box.value < 6 else box.value + 3:02d}" for box in Box}
 _IDS: Final = {"bonus": "YA-08", "totals": "YA-18", "filled": "YA-06", "games": "YA-18",
                "series": "YA-18", "placement": "YA-18", "keep": "YA-04"}  # fmt: skip
 
@@ -26,7 +25,7 @@ _IDS: Final = {"bonus": "YA-08", "totals": "YA-18", "filled": "YA-06", "games": 
 @lru_cache(maxsize=16)
 def spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker (`kniffel_rules._boxsheetcheck`) uses."""
-    return sheet_spec(GAME, rules, _BOX_RULES, _IDS)
+    return sheet_spec(GAME, rules, GAME.box_ids, _IDS)
 
 
 _VERIFIER: Final = SheetVerifier("yatzy", lambda doc: spec(Rules.from_dict(doc)))

@@ -167,8 +167,12 @@ class OptimalSolitaire:
         return self.table.expected_score
 
     def _position(self, sheet: Any) -> tuple[int, int, int, int]:
-        """``(points on the sheet without the upper bonus, mask, upper, fifty)``."""
-        entries = sheet.entries
+        """``(points on the sheet without the upper bonus, mask, upper, fifty)``.
+
+        ``sheet`` is a player's sheet: classic's `Sheet` (``entries``,
+        ``extra_bonus``) or a box-sheet kit game's entries tuple itself.
+        """
+        entries = _entries(sheet)
         extra_bonus = getattr(sheet, "extra_bonus", 0)
         key = (entries, extra_bonus)
         found = self._positions.get(key)
@@ -240,7 +244,7 @@ class OptimalSolitaire:
             # An extra five of a kind: the game's joker rules decide.
             joker = model.solitaire.joker
             assert joker is not None
-            jokers = {model.bit_of[b]: (p, bonus) for b, p, bonus in joker(sheet.entries, dice)}
+            jokers = {model.bit_of[b]: (p, bonus) for b, p, bonus in joker(_entries(sheet), dice)}
         roll = ROLL_INDEX[dice]
         v = table.values
         threshold = model.threshold
@@ -308,3 +312,9 @@ class OptimalSolitaire:
 
     def __repr__(self) -> str:
         return f"OptimalSolitaire(rules={self._rules!r})"
+
+
+def _entries(sheet: Any) -> tuple[int | None, ...]:
+    """A player's entries by box number: classic's ``Sheet.entries``, or the kit's tuple itself."""
+    found: tuple[int | None, ...] = getattr(sheet, "entries", sheet)
+    return found
