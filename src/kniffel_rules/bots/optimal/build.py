@@ -20,7 +20,7 @@ __all__ = ["build_table", "main"]
 def build_table(rules: object, *, progress: bool = True) -> ValueTable:
     """Compute the optimal values of every position under ``rules``.
 
-    Classic takes a few seconds and some 30 MB, a 15-box sheet (Yatzy)
+    Classic takes a few seconds and some 30 MB, a 15-box sheet
     about half a minute and some 100 MB, a sheet filled in a forced order
     under a second; reports its progress on stderr
     unless ``progress`` is false: a bar redrawn in place when stderr is a
