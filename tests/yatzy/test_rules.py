@@ -253,3 +253,35 @@ def test_a_decision_offered_at_a_throw_is_refused_with_the_protocol_clause() -> 
             yatzy.apply(state, action)
     reason = yatzy.why_illegal(state, "roll")
     assert reason is not None and reason.rule == "PR-01"
+
+
+@pytest.mark.rule("YA-07", "YA-16")
+@pytest.mark.parametrize(
+    ("args", "path", "message"),
+    [
+        (("ones", (1, 1, 1, 1, 1)), "box", "expected a yatzy Box, got str"),
+        ((Box.CHANCE, {1, 2, 3, 4, 5}), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, frozenset({1, 2, 3, 4, 5})), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, "12345"), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, 12345), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, (True, True, True, True, True)), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, (1, 2, 3, 4, 7)), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, (1, 2, 3, 4)), "dice", "expected five faces 1..6"),
+        ((Box.CHANCE, (1, 2, 3, 4, 5), "plain"), "rules", "expected yatzy.Rules, got str"),
+    ],
+)
+def test_score_refuses_what_is_no_box_no_throw_or_no_rules(
+    args: tuple[object, ...], path: str, message: str
+) -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score(*args)  # type: ignore[arg-type]
+    assert caught.value.path == path
+    assert str(caught.value) == f"{path}: {message}"
+
+
+@pytest.mark.rule("YA-07", "YA-16")
+def test_score_reads_dice_in_any_order_and_any_sequence() -> None:
+    assert score(Box.CHANCE, [6, 1, 5, 2, 4]) == 18
+    assert score(Box.SIXES, (6, 1, 6, 2, 6)) == 18
+    assert score(Box.CHANCE, (6, 1, 5, 2, 4), None) == 18
+    assert score(Box.FULL_HOUSE, (3, 3, 3, 3, 3), Rules(yatzy_counts_as_full_house=True)) == 15
