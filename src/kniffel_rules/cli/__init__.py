@@ -152,7 +152,7 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
     a.add_argument("--filled", action="append", default=[],
                    help="filled boxes, e.g. ones=3,full_house=25 (repeatable)")  # fmt: skip
     a.add_argument("--extra-bonus", type=whole_number, default=0,
-                   help="extra-Kniffel bonus points so far")  # fmt: skip
+                   help="extra bonus points so far (classic's extra Kniffel; else 0)")  # fmt: skip
     a.add_argument("--rules", help=rules_help)
     a.add_argument("--top", type=whole_number, default=10,
                    help="how many actions to show (0: all)")  # fmt: skip
