@@ -21,7 +21,7 @@ from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
 from kniffel_rules.svg._words import name, say
 
-__all__ = ["draw_sheet"]
+__all__ = ["draw_sheet", "sheet_svg"]
 
 _MARGIN: Final = 12
 _LABEL_WIDTH: Final = 190
@@ -80,7 +80,7 @@ def _extreme_lines(state: extreme.State, lang: Lang) -> list[_Line]:
 
 
 def _table(
-    canvas: Canvas, top: float, names: Sequence[str], lines: list[_Line], mover: int | None
+    canvas: Canvas, top: float, names: Sequence[str], lines: Sequence[_Line], mover: int | None
 ) -> None:
     players = len(names)
     left = _MARGIN
@@ -144,27 +144,34 @@ def draw_sheet(view: Any, lang: Lang, size: int | None) -> str:
         raise InvalidStateError(
             "view", f"expected a classic or Extreme State or Observation, got {type(view).__name__}"
         )
-    names = view.names
     over = game.is_terminal(view)
-    mover = None if over or view.phase is Phase.ROLL_OFF else view.player
-    players = len(names)
-    width = 2 * _MARGIN + _LABEL_WIDTH + _COLUMN * max(players, 2)
+    return sheet_svg(
+        title, view, lines, game.winners(view) if over else None, lang, size,
+        max_rolls=max_rolls, total=5 if game is classic else 6, d6=d6, d10=d10,
+    )  # fmt: skip
+
+
+def sheet_svg(title: str, view: Any, lines: Sequence[_Line], winners: Sequence[int] | None,
+              lang: Lang, size: int | None, **strip: Any) -> str:  # fmt: skip
+    """A box sheet's picture: the title, the table of ``lines`` and the turn strip.
+
+    Args:
+        title: The heading.
+        view: The state drawn (``names``, ``phase``, ``player`` and the turn strip's fields).
+        lines: The table's rows: label, one value per player, whether a sum row.
+        winners: The winners of a finished game, ``None`` while it runs.
+        lang: The language of the strip's words.
+        size: The width in pixels; ``None``: natural size.
+        **strip: More arguments of `kniffel_rules.svg._turn.turn_strip` (``max_rolls``, dice ...).
+    """
+    names = view.names
+    mover = None if winners is not None or view.phase is Phase.ROLL_OFF else view.player
+    width = 2 * _MARGIN + _LABEL_WIDTH + _COLUMN * max(len(names), 2)
     table_top = 44.0
     table_height = _HEADER + _ROW * len(lines)
-    height = table_top + table_height + 16 + STRIP_HEIGHT + _MARGIN
-    canvas = Canvas(width, height)
+    canvas = Canvas(width, table_top + table_height + 16 + STRIP_HEIGHT + _MARGIN)
     canvas.text(_MARGIN, 28, title, size=18, bold=True)
     _table(canvas, table_top, names, lines, mover)
-    turn_strip(
-        canvas,
-        _MARGIN,
-        table_top + table_height + 12,
-        view,
-        winners=game.winners(view) if over else (),
-        lang=lang,
-        max_rolls=max_rolls,
-        total=5 if game is classic else 6,
-        d6=d6,
-        d10=d10,
-    )
+    turn_strip(canvas, _MARGIN, table_top + table_height + 12, view,
+               winners=winners or (), lang=lang, **strip)  # fmt: skip
     return canvas.to_svg(size, title)
