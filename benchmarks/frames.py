@@ -49,6 +49,7 @@ def count(name: str, games: int, players: int) -> dict[str, float]:
         state = game.new_game(players=players)
         while True:
             calls = 0
+            kind = ""  # set below whenever the game goes on
             sys.setprofile(profile)
             over = game.is_terminal(state)
             if not over:
