@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 from typing import Any
+
+from _trees import in_tree
 
 
 def count(name: str, games: int, players: int) -> dict[str, float]:
@@ -79,18 +79,9 @@ def count(name: str, games: int, players: int) -> dict[str, float]:
 
 def _elsewhere(src: str, name: str, games: int, players: int) -> dict[str, float] | None:
     """The counts in another tree, or ``None`` when that tree lacks the game."""
-    env = dict(os.environ, PYTHONPATH=src)
-    run = subprocess.run(
-        [sys.executable, __file__, "--one", name, "--games", str(games), "--players", str(players)],
-        env=env,
-        capture_output=True,
-        text=True,
+    found: dict[str, float] | None = in_tree(
+        src, __file__, name, "--games", str(games), "--players", str(players)
     )
-    if run.returncode != 0:
-        if "UnknownVariantError" in run.stderr:
-            return None
-        raise RuntimeError(f"{src}: {name}: {run.stderr.strip()}")
-    found: dict[str, float] = json.loads(run.stdout)
     return found
 
 

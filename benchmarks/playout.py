@@ -23,9 +23,9 @@ import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import time
+
+from _trees import in_tree
 
 import kniffel_rules
 from kniffel_rules import CHANCE
@@ -69,27 +69,8 @@ def _elsewhere(src: str, name: str, seconds: float, players: int) -> float | Non
 
     ``None`` when that tree does not know the game (a game added since).
     """
-    env = dict(os.environ, PYTHONPATH=src)
-    run = subprocess.run(
-        [
-            sys.executable,
-            __file__,
-            "--one",
-            name,
-            "--seconds",
-            str(seconds),
-            "--players",
-            str(players),
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if run.returncode != 0:
-        if "UnknownVariantError" in run.stderr:
-            return None
-        raise RuntimeError(f"{src}: {name}: {run.stderr.strip()}")
-    return float(json.loads(run.stdout)["per_calibration"])
+    found = in_tree(src, __file__, name, "--seconds", str(seconds), "--players", str(players))
+    return None if found is None else float(found["per_calibration"])
 
 
 def _side_by_side(
