@@ -130,6 +130,9 @@ def _local_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Cancel what has not started and end the workers without waiting for their games."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # shutdown(wait=False) forgets the pool's manager thread, which still joins the
+    # ended workers afterwards: keep it, so nothing is left half-reaped on return
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     # the pool's own thread first drops the cancelled work (before Python 3.12 it
     # fails on a cancelled future when it finds the workers ended first)
@@ -139,6 +142,10 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         process.terminate()
     pool.shutdown(wait=True)
+    if isinstance(manager, threading.Thread):
+        manager.join(timeout=10.0)
+    for process in processes:
+        process.join(timeout=1.0)
 
 
 @contextlib.contextmanager
