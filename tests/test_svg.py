@@ -99,7 +99,7 @@ def test_every_game_draws_well_formed_deterministic_svg(game: str, lang: Any, st
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["Ones", "Three of a kind", "Upper sum", "Bonus", "Total"]),
+        ("en", ["Ones", "Three of a kind", "Upper sum", "Bonus 35 at 63", "Total"]),
         ("de", ["Einser", "Dreierpasch", "Kleine Straße", "Summe oben", "Endsumme"]),
     ],
 )
@@ -111,7 +111,7 @@ def test_classic_sheet_names_boxes_in_the_language(lang: Any, words: list[str]) 
 
 def test_extreme_sheet_names_boxes_and_chips_in_german() -> None:
     shown = texts(parse(svg.sheet(extreme.new_game(players=2), lang="de")))
-    for w in ["Einser", "Zwei Paare", "Super-Chance", "Chips"]:
+    for w in ["Einser", "Zwei Paare", "Super-Chance", "Chips übrig", "Bonus 45 ab 73"]:
         assert w in shown
 
 
@@ -271,14 +271,16 @@ def test_croatian_sheet_has_maximum_and_minimum_and_no_kniffel() -> None:
     assert "Maximum" in shown
     assert "Minimum" in shown
     assert [t for t in shown.split("\n") if t == "Kniffel"] == ["Kniffel"]  # the title only
-    assert "Extra Kniffel bonus" not in shown
+    assert "Extra Kniffels" not in shown
+    assert "Extra Kniffels" in texts(parse(svg.sheet(walk("classic", ["Ann"], 100_000, 5))))
 
 
 def test_a_series_names_the_game_and_the_points() -> None:
     state = walk("classic", ["Ann", "Ben"], 100_000, 5, classic.Rules(games=3))
     root = parse(svg.sheet(state, lang="de"))
-    assert "Spiel 3 von 3" in texts(root)
-    assert "Punkte" in texts(root)
+    shown = texts(root).split("\n")
+    assert "Kniffel \u00b7 Spiel 3 von 3" in shown  # the title
+    assert {"Spiel 1", "Spiel 2", "Spiel 3", "Serienstand"} <= set(shown)  # the text picture's rows
 
 
 def test_a_duel_match_shows_the_games_won() -> None:

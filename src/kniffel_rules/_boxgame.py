@@ -122,7 +122,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         """Set and return the game's `GameInfo`.
 
         One to `kniffel_rules.limits.MAX_PLAYERS` players, a score sheet, the
-        ``"box_sheet"`` picture, the adapters' data of this kit, the solver's
+        ``"sheet"`` picture, the adapters' data of this kit, the solver's
         sheet ``solitaire(rules)`` and a position read by hand (`hand_position`).
         """
         position = SolitairePosition(
@@ -136,7 +136,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
             min_players=1,
             max_players=MAX_PLAYERS,
             score_sheet=True,
-            picture="box_sheet",
+            picture="sheet",
             action_index=self.action_index,
             chance_index=self.chance_index,
             tensor=self.tensor,

@@ -24,7 +24,9 @@ from kniffel_rules._dicegame import Roll
 from kniffel_rules._dicerender import (
     WORDS,
     Row,
+    SheetDrawing,
     check_view,
+    sheet_drawing,
     sheet_rows,
     throw_phrase,
     turn_lines,
@@ -137,13 +139,11 @@ class BoxWords:
         """The sheets' rows in ``lang``: each box, the sums, the bonus, the totals."""
         return sheet_rows(self.layout_of(state.rules), list(self.box_class), state.sheets, lang)
 
-    def rows(self, view: object, lang: Lang) -> list[tuple[str, list[str], bool]]:
-        """`sheet_rows` of the state a view shows, each with whether it is a sum (the SVG's)."""
-        boxes = {b.labels[lang] for b in self.box_class}
-        return [
-            (label, list(values), label not in boxes)
-            for label, values in self.sheet_rows(self.view_state(view), lang)
-        ]
+    def drawing(self, view: object, lang: Lang) -> SheetDrawing:
+        """The SVG score sheet's content: `sheet_rows` of the state a view shows."""
+        state = self.view_state(view)
+        rows = self.sheet_rows(state, lang)
+        return sheet_drawing(self.info.title(lang), state, rows, list(self.box_class), lang)
 
 
 @lru_cache(maxsize=8)

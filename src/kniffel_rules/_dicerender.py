@@ -23,6 +23,8 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar
 
+import attrs
+
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._labels import Labelled
 from kniffel_rules.boxsheet import Layout
@@ -37,6 +39,7 @@ __all__ = [
     "WORDS",
     "Picture",
     "Row",
+    "SheetDrawing",
     "cell",
     "check_view",
     "dice_line",
@@ -44,6 +47,7 @@ __all__ = [
     "lines",
     "names_text",
     "roll_off_line",
+    "sheet_drawing",
     "sheet_picture",
     "sheet_rows",
     "shown_state",
@@ -409,3 +413,53 @@ def sheet_rows(
     totals = [str(sheet.total(e, x)) for e, x in zip(entries, bonuses, strict=True)]
     rows.append((word(WORDS, "total", lang), totals))
     return rows
+
+
+@attrs.frozen
+class SheetDrawing:
+    """What the SVG score sheet (`kniffel_rules.svg.sheet`) draws of a box-sheet game's view.
+
+    A box-sheet game's ``GAME.drawing(view, lang)`` returns one, so the
+    picture layer draws every such game from the game's own rows.
+
+    Attributes:
+        title: The heading.
+        state: The state drawn (an observation's state).
+        rows: The sheet's rows: the label, one value per player (``""`` for
+            an open box), whether it is a sum (drawn shaded, in bold).
+        strip: The turn strip's options besides the state
+            (`kniffel_rules.svg._turn.turn_strip`: ``max_rolls``, ``total``,
+            ``d6``, ``d10``); empty for five dice and three throws.
+    """
+
+    title: str
+    state: Any
+    rows: tuple[tuple[str, tuple[str, ...], bool], ...]
+    strip: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+def sheet_drawing(
+    title: str,
+    state: Any,
+    rows: Sequence[Row],
+    boxes: Sequence[Labelled],
+    lang: Lang,
+    **strip: Any,
+) -> SheetDrawing:
+    """The `SheetDrawing` of a game's text rows: a row that is not a box's is a sum.
+
+    Args:
+        title: The heading.
+        state: The state drawn.
+        rows: The rows of the text picture (`sheet_rows` and what the game adds).
+        boxes: Every box of the game (their labels in ``lang`` tell a box's row).
+        lang: The language of ``rows``.
+        **strip: The turn strip's options (see `SheetDrawing.strip`).
+    """
+    labels = {b.labels[lang] for b in boxes}
+    drawn = []
+    for label, values in rows:
+        is_box = label in labels
+        shown = tuple("" if is_box and v == "-" else v for v in values)  # open: blank, as on paper
+        drawn.append((label, shown, not is_box))
+    return SheetDrawing(title, state, tuple(drawn), strip)

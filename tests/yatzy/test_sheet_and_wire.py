@@ -160,4 +160,4 @@ def test_the_pictures_in_both_languages() -> None:
     assert yatzy.render_action(Roll((3, 3))) == "keep 3 3, throw the rest"
     picture = svg.render(state, lang="de")
     assert picture.startswith("<svg") and "Zwei Paare" in picture
-    assert yatzy.INFO.picture == "box_sheet"
+    assert yatzy.INFO.picture == "sheet"

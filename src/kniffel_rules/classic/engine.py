@@ -29,10 +29,11 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._dicerender import SheetDrawing, check_view
 from kniffel_rules._fields import is_int
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules.boxsheet import placement_points
-from kniffel_rules.classic import _solitaire, _space, legality
+from kniffel_rules.classic import _rows, _solitaire, _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
 from kniffel_rules.classic.legality import entry, is_extra_kniffel
@@ -43,6 +44,7 @@ from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import GameInfo, game_rules
+from kniffel_rules.lang import Lang
 from kniffel_rules.limits import MAX_PLAYERS
 
 __all__ = [
@@ -315,6 +317,15 @@ class Classic(DiceGame[State, Observation, Action]):
     decide = staticmethod(_decide)
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
+
+    def drawing(self, view: State | Observation, lang: Lang) -> SheetDrawing:
+        """The SVG score sheet's content (`kniffel_rules.classic._rows.drawing`).
+
+        Raises:
+            InvalidStateError: ``view`` is not a classic `State` or `Observation`.
+        """
+        state = check_view(view, State, Observation, "a classic")
+        return _rows.drawing(state, lang, INFO.title("de"), scores(state))  # the published title
 
 
 GAME: Final = Classic()

@@ -37,13 +37,12 @@ from kniffel_rules._dicerender import (
     WORDS,
     Row,
     sheet_picture,
-    sheet_rows,
     throw_phrase,
     turn_lines,
 )
+from kniffel_rules.classic._rows import sheet_rows_of
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
-from kniffel_rules.classic.pieces import layout, sheet_boxes
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -52,9 +51,6 @@ from kniffel_rules.lang import Lang, check_lang, word
 __all__ = ["render", "render_action"]
 
 _WORDS = {
-    "extra": {"en": "Extra Kniffels", "de": "Extra-Kniffel"},
-    "finished": {"en": "Game {n}", "de": "Spiel {n}"},
-    "series": {"en": "Series score", "de": "Serienstand"},
     "series_over": {"en": "Series of {m} games over.", "de": "Serie von {m} Spielen beendet."},
 }
 
@@ -72,16 +68,7 @@ def _status(state: State, lang: Lang) -> list[str]:
 
 
 def _rows(state: State, lang: Lang) -> list[Row]:
-    rules = state.rules
-    sheet = layout(rules)
-    extra = (_WORDS["extra"][lang], [s.extra_bonus for s in state.sheets])
-    entries = [s.entries for s in state.sheets]
-    rows = sheet_rows(sheet, sheet_boxes(rules), entries, lang, extra)
-    if rules.games > 1:
-        for g, result in enumerate(state.results):
-            rows.append((_WORDS["finished"][lang].format(n=g + 1), [str(t) for t in result]))
-        rows.append((_WORDS["series"][lang], [str(t) for t in scores(state)]))
-    return rows
+    return sheet_rows_of(state, lang, scores(state))
 
 
 PICTURE: Final = sheet_picture(State, Observation, "a classic", _status, _rows)

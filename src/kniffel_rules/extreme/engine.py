@@ -38,10 +38,11 @@ from typing import Final
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state, roll_off_step
+from kniffel_rules._dicerender import SheetDrawing, check_view
 from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
 from kniffel_rules.errors import Rejection
-from kniffel_rules.extreme import _space
+from kniffel_rules.extreme import _rows, _space
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values
 from kniffel_rules.extreme.legality import candidates, listing, problem
@@ -50,6 +51,7 @@ from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.extreme.wire import action_to_text
 from kniffel_rules.game import Game, GameInfo, game_rules
+from kniffel_rules.lang import Lang
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.notation import dice_text, said
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES
@@ -343,6 +345,15 @@ class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
     not_chance = "this is not a chance node: no dice are being thrown"
     observation_class = Observation
     stand_in = staticmethod(open_stand_in)
+
+    def drawing(self, view: State | Observation, lang: Lang) -> SheetDrawing:
+        """The SVG score sheet's content (`kniffel_rules.extreme._rows.drawing`).
+
+        Raises:
+            InvalidStateError: ``view`` is not an Extreme `State` or `Observation`.
+        """
+        state = check_view(view, State, Observation, "an Extreme")
+        return _rows.drawing(state, lang, INFO.title("de"))  # the published title
 
 
 GAME: Final = Extreme()

@@ -59,27 +59,65 @@ BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
     {
         Box.TWO_PAIRS: ("tp", "doppelpaar"),
         Box.THREE_PAIRS: (
-            "3 pairs", "three pair", "3 pair", "3p", "3 paare", "drei paar", "3 paar",
+            "3 pairs",
+            "three pair",
+            "3 pair",
+            "3p",
+            "3 paare",
+            "drei paar",
+            "3 paar",
         ),
         Box.TWO_TRIPLES: (
-            "2 triples", "two trips", "2 trips", "double trips", "2t", "2 dreier",
-            "zwei drillinge", "2 drillinge", "doppeldrilling",
+            "2 triples",
+            "two trips",
+            "2 trips",
+            "double trips",
+            "2t",
+            "2 dreier",
+            "zwei drillinge",
+            "2 drillinge",
+            "doppeldrilling",
         ),
         Box.BIG_FULL_HOUSE: (
-            "large full house", "big fh", "bfh", "gr full house", "grosses fh", "gr fh", "gfh",
+            "large full house",
+            "big fh",
+            "bfh",
+            "gr full house",
+            "grosses fh",
+            "gr fh",
+            "gfh",
         ),
         Box.HIGHWAY: ("hw", "hwy", "six straight", "6 straight", "straight of six", "autobahn"),
         Box.KNIFFEL_EXTREME: (
-            "extreme kniffel", "extreme", "kx", "ke", "yahtzee extreme", "six of a kind",
+            "extreme kniffel",
+            "extreme",
+            "kx",
+            "ke",
+            "yahtzee extreme",
+            "six of a kind",
             "6 of a kind",
         ),
         Box.TEN_OR_LESS: (
-            "10 o w", "10ow", "hochstens 10", "bis 10", "ten or less", "10 or fewer",
-            "10 or under", "10 and under", "max 10",
+            "10 o w",
+            "10ow",
+            "hochstens 10",
+            "bis 10",
+            "ten or less",
+            "10 or fewer",
+            "10 or under",
+            "10 and under",
+            "max 10",
         ),
         Box.THIRTY_THREE_OR_MORE: (
-            "33 o m", "33om", "mindestens 33", "ab 33", "thirty three or more", "33 or higher",
-            "33 and up", "33 and over", "min 33",
+            "33 o m",
+            "33om",
+            "mindestens 33",
+            "ab 33",
+            "thirty three or more",
+            "33 or higher",
+            "33 and up",
+            "33 and over",
+            "min 33",
         ),
         Box.SUPER_CHANCE: ("superchance", "super", "sc", "double chance", "doppelte chance"),
     },
@@ -87,29 +125,51 @@ BOX_NAMES: Final[dict[Box, tuple[str, ...]]] = named(
 """What a player may call each box: aliases, then both languages' labels; ``Box.key`` too."""
 
 D10_NAMES: Final[tuple[str, ...]] = (
-    "d10", "w10", "d 10", "w 10", "zehner", "zehnerwurfel", "10er", "10er wurfel",
+    "d10",
+    "w10",
+    "d 10",
+    "w 10",
+    "zehner",
+    "zehnerwurfel",
+    "10er",
+    "10er wurfel",
 )
 """What a player may call the ten-sided die (``keep 3 3 d10``, ``throw 1 2 3 4 5 w10 7``)."""
 
 _BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
 _D10: Final = Phrasebook({"d10": D10_NAMES})
 _VERBS: Final = Phrasebook({"score": SCORE_VERBS})
-_ROLL_WORDS: Final = Phrasebook({
-    "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
-    "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
-    "reroll": ("reroll", "re", "neu", "neu wurfeln", "throw again"),
-    "all": ("roll all", "keep none", "alle", "alle wurfeln", "alle neu", "all"),
-})
-_CHIP: Final = Phrasebook({
-    "chip": (
-        "chip", "use chip", "use a chip", "hand in a chip", "with chip", "with a chip",
-        "chip einsetzen", "chip abgeben", "mit chip", "fourth roll", "4th roll",
-        "vierter wurf",
-    ),
-})
-_THROW_WORDS: Final = Phrasebook({
-    "throw": ("throw", "wurf", "dice", "die", "wurfel", "augen", "rolled", "gewurfelt"),
-})
+_ROLL_WORDS: Final = Phrasebook(
+    {
+        "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
+        "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
+        "reroll": ("reroll", "re", "neu", "neu wurfeln", "throw again"),
+        "all": ("roll all", "keep none", "alle", "alle wurfeln", "alle neu", "all"),
+    }
+)
+_CHIP: Final = Phrasebook(
+    {
+        "chip": (
+            "chip",
+            "use chip",
+            "use a chip",
+            "hand in a chip",
+            "with chip",
+            "with a chip",
+            "chip einsetzen",
+            "chip abgeben",
+            "mit chip",
+            "fourth roll",
+            "4th roll",
+            "vierter wurf",
+        ),
+    }
+)
+_THROW_WORDS: Final = Phrasebook(
+    {
+        "throw": ("throw", "wurf", "dice", "die", "wurfel", "augen", "rolled", "gewurfelt"),
+    }
+)
 _MOST_FACES = 6  # six dice at most: longer lists are not understood
 
 

@@ -33,18 +33,16 @@ from typing import Final
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicerender import (
     WORDS,
-    Row,
     faces,
     sheet_picture,
-    sheet_rows,
     throw_phrase,
     turn_lines,
 )
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme._rows import THROWS, sheet_rows_of
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import winners
-from kniffel_rules.extreme.pieces import BOXES, layout
 from kniffel_rules.extreme.state import Observation, State
 from kniffel_rules.lang import Lang, check_lang, word
 
@@ -52,7 +50,6 @@ __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "d10": {"en": "d10", "de": "W10"},
-    "chips": {"en": "Chips left", "de": "Chips übrig"},
     "fourth": {"en": "a 4th costs a chip", "de": "ein 4. kostet einen Chip"},
     "fourth_roll": {"en": "throw 4 of 4, with a chip", "de": "Wurf 4 von 4, mit Chip"},
     "keep_with": {"en": "{dice} and the d10", "de": "{dice} und W10"},
@@ -63,7 +60,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "d10_shows": {"en": "the d10 shows {d10}", "de": "W10 zeigt {d10}"},
 }
-_THROWS = 3
+_THROWS = THROWS
 
 
 def _status(state: State, lang: Lang) -> list[str]:
@@ -99,14 +96,7 @@ def _dice_line(state: State, lang: Lang) -> str:
     return f"{dice}: {_dice(state.d6, state.d10, lang)}   {_count(state, state.rolls, lang)}"
 
 
-def _rows(state: State, lang: Lang) -> list[Row]:
-    entries = [s.entries for s in state.sheets]
-    rows = sheet_rows(layout(state.rules), BOXES, entries, lang)
-    rows.append((_WORDS["chips"][lang], [str(s.chips) for s in state.sheets]))
-    return rows
-
-
-PICTURE: Final = sheet_picture(State, Observation, "an Extreme", _status, _rows)
+PICTURE: Final = sheet_picture(State, Observation, "an Extreme", _status, sheet_rows_of)
 """Kniffel Extreme's text picture (`kniffel_rules._dicerender.sheet_picture`)."""
 
 render = PICTURE.render

@@ -7,8 +7,7 @@ the same view. Every name a player reads is in the chosen language (``"en"``
 or ``"de"``), from the games' own tables; players' names are escaped.
 
 - `render` draws any game's view, the picture its game's ``INFO.picture`` names;
-- `sheet`: the score sheet of classic Kniffel and Kniffel Extreme;
-- `box_sheet`: the score sheet of any game on a plain box sheet (the box-game kit);
+- `sheet`: the score sheet of a game on a box sheet (classic, Extreme, Yatzy);
 - `master_sheet`: the Kniffel Master boards (tasks, number rows, coin row);
 - `duel_board`: the board of Kniffel: Das Duell (discs, holes, jokers);
 - `card_board`: the card game (boards, display; the own hand only in an
@@ -34,7 +33,7 @@ from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.svg._draw import check_size
 from kniffel_rules.variant import VARIANTS, Variant, get_variant
 
-__all__ = ["box_sheet", "card_board", "duel_board", "master_sheet", "render", "sheet"]
+__all__ = ["card_board", "duel_board", "master_sheet", "render", "sheet"]
 
 
 def _game_of(view: object) -> Variant:
@@ -73,40 +72,16 @@ def render(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
 
 
 def sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
-    """The score sheet of classic Kniffel or Kniffel Extreme, as SVG text.
+    """The score sheet of a game played on a box sheet (classic, Extreme, Yatzy), as SVG text.
 
-    One column per player (the player to move shaded), every box with its
-    entry, the upper sum, bonus and totals (classic: the extra-Kniffel bonus;
-    Extreme: the chips left), then whose turn it is with the throw count and
-    the dice as faces with pips (Extreme's ten-sided die as a numbered kite).
-
-    Args:
-        view: A classic or Extreme ``State`` or ``Observation``.
-        lang: The language of the box names and words.
-        size: The width in pixels; ``None``: natural size.
-
-    Returns:
-        The SVG document.
-
-    Raises:
-        UnknownLanguageError: A bad ``lang``.
-        InvalidStateError: ``view`` is of another game, or a bad ``size``.
-    """
-    lang, size = check_lang(lang), check_size(size)
-    from kniffel_rules.svg._sheet import draw_sheet
-
-    return draw_sheet(view, lang, size)
-
-
-def box_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
-    """The score sheet of a game played on a plain box sheet, as SVG text.
-
-    The game's own rows (its boxes in ``lang``, the sums, the bonus, the
-    totals), one column per player (the player to move shaded), then whose
-    turn it is with the throw count and the dice.
+    One column per player (the player to move shaded), the game's own rows
+    (every box with its entry, the upper sum, bonus and totals; classic: the
+    extra-Kniffel bonus and a series' games; Extreme: the chips left), then
+    whose turn it is with the throw count and the dice as faces with pips
+    (Extreme's ten-sided die as a numbered kite).
 
     Args:
-        view: A ``State`` or ``Observation`` of a game whose ``INFO.picture`` is ``"box_sheet"``.
+        view: A ``State`` or ``Observation`` of a game whose ``INFO.picture`` is ``"sheet"``.
         lang: The language of the box names and words.
         size: The width in pixels; ``None``: natural size.
 
@@ -117,9 +92,17 @@ def box_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
         UnknownLanguageError: A bad ``lang``.
         InvalidStateError: ``view`` is of no such game, or a bad ``size``.
     """
-    from kniffel_rules.svg._boxsheet import draw_box_sheet
+    lang, size = check_lang(lang), check_size(size)
+    game = _game_of(view)
+    if game.INFO.picture != "sheet":
+        raise InvalidStateError(
+            "view",
+            f"expected the State or Observation of a game on a box sheet, "
+            f"got {game.INFO.title('en')}'s {type(view).__name__}",
+        )
+    from kniffel_rules.svg._sheet import draw_sheet
 
-    return draw_box_sheet(_game_of(view), view, lang=lang, size=size)
+    return draw_sheet(game, view, lang, size)
 
 
 def master_sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
@@ -202,7 +185,6 @@ def card_board(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
 
 _DRAWERS: Final[dict[str, Callable[..., str]]] = {
     "sheet": sheet,
-    "box_sheet": box_sheet,
     "master_sheet": master_sheet,
     "duel_board": duel_board,
     "card_board": card_board,

@@ -1,9 +1,9 @@
-"""The score sheet of classic Kniffel and Kniffel Extreme, drawn like the paper one.
+"""The score sheet of any box-sheet game (classic, Extreme, Yatzy ...), drawn like the paper one.
 
 Internal: `kniffel_rules.svg.sheet` imports it when called. One column per
-player (the player to move shaded), the boxes in sheet order with their
-names in the chosen language, the upper sum, bonus and totals; below, the
-turn strip with the dice.
+player (the player to move shaded), the game's rows (``GAME.drawing``: the
+boxes in sheet order with their names in the chosen language, the upper sum,
+bonus and totals); below, the turn strip with the dice.
 """
 
 from __future__ import annotations
@@ -11,15 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from kniffel_rules import classic, extreme
 from kniffel_rules._dicegame import Phase
-from kniffel_rules.classic.pieces import sheet_boxes
-from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.extreme.pieces import LOWER, UPPER
 from kniffel_rules.lang import Lang
 from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
-from kniffel_rules.svg._words import name, say
 
 __all__ = ["draw_sheet", "sheet_svg"]
 
@@ -32,51 +27,6 @@ _SUM_FILL: Final = "#eeeeee"
 
 # A row of the sheet: its text, each player's value ("" while open), whether it is a sum.
 _Line = tuple[str, tuple[str, ...], bool]
-
-
-def _value(value: int | None) -> str:
-    return "" if value is None else str(value)
-
-
-def _classic_lines(state: classic.State, lang: Lang) -> list[_Line]:
-    rules = state.rules
-    boxes = sheet_boxes(rules)
-    sheets = state.sheets
-    lines: list[_Line] = []
-    for box in boxes:
-        if box.face is not None:
-            lines.append((name(box, lang), tuple(_value(s[box]) for s in sheets), False))
-    lines.append((say("upper_sum", lang), tuple(str(s.upper_sum) for s in sheets), True))
-    lines.append((say("bonus", lang), tuple(str(s.upper_bonus(rules)) for s in sheets), True))
-    lines.append((say("upper_total", lang), tuple(str(s.upper_total(rules)) for s in sheets), True))
-    for box in boxes:
-        if box.face is None:
-            lines.append((name(box, lang), tuple(_value(s[box]) for s in sheets), False))
-    lines.append((say("lower_total", lang), tuple(str(s.lower_total(rules)) for s in sheets), True))
-    if rules.extra_kniffel_bonus and not rules.croatian:
-        lines.append((say("extra_bonus", lang), tuple(str(s.extra_bonus) for s in sheets), True))
-    lines.append((say("total", lang), tuple(str(s.total(rules)) for s in sheets), True))
-    if rules.games > 1:
-        lines.append((say("score", lang), tuple(str(v) for v in classic.scores(state)), True))
-    return lines
-
-
-def _extreme_lines(state: extreme.State, lang: Lang) -> list[_Line]:
-    rules = state.rules
-    sheets = state.sheets
-    lines: list[_Line] = [
-        (name(box, lang), tuple(_value(s[box]) for s in sheets), False) for box in UPPER
-    ]
-    lines.append((say("upper_sum", lang), tuple(str(s.upper_sum) for s in sheets), True))
-    lines.append((say("bonus", lang), tuple(str(s.upper_bonus(rules)) for s in sheets), True))
-    lines.append((say("upper_total", lang), tuple(str(s.upper_total(rules)) for s in sheets), True))
-    lines.extend(
-        (name(box, lang), tuple(_value(s[box]) for s in sheets), False) for box in LOWER
-    )
-    lines.append((say("lower_total", lang), tuple(str(s.lower_total) for s in sheets), True))
-    lines.append((say("total", lang), tuple(str(s.total(rules)) for s in sheets), True))
-    lines.append((say("chips", lang), tuple(str(s.chips) for s in sheets), True))
-    return lines
 
 
 def _table(
@@ -113,42 +63,19 @@ def _table(
         canvas.line(x, top, x, y, stroke=INK if i == 0 else "#888888")
 
 
-def draw_sheet(view: Any, lang: Lang, size: int | None) -> str:
-    """The SVG of a classic or Extreme `State` or `Observation`.
+def draw_sheet(game: Any, view: Any, lang: Lang, size: int | None) -> str:
+    """The SVG of a box-sheet game's `State` or `Observation` (``game`` its module).
+
+    The rows, the title and the turn strip's options are the game's own
+    (``game.GAME.drawing``, a `kniffel_rules._dicerender.SheetDrawing`).
 
     Raises:
-        InvalidStateError: ``view`` is neither.
+        InvalidStateError: ``view`` is not the game's.
     """
-    if isinstance(view, (classic.Observation, extreme.Observation)):
-        view = view.state
-    if isinstance(view, classic.State):
-        game: Any = classic
-        lines = _classic_lines(view, lang)
-        title = classic.INFO.title("de")  # the published title, in every language
-        if view.rules.games > 1:
-            shown = min(view.game + 1, view.rules.games)
-            of = f"{say('game', lang)} {shown} {say('of', lang)} {view.rules.games}"
-            title = f"{title} \u00b7 {of}"
-        d6: tuple[int, ...] = view.dice
-        d10 = None
-        max_rolls = 3
-    elif isinstance(view, extreme.State):
-        game = extreme
-        lines = _extreme_lines(view, lang)
-        title = extreme.INFO.title("de")
-        d6, d10 = view.d6, view.d10
-        max_rolls = 3 if view.rolls < 4 else 4
-        if view.rolls >= 3 and view.sheets[view.player].chips:
-            max_rolls = 4
-    else:
-        raise InvalidStateError(
-            "view", f"expected a classic or Extreme State or Observation, got {type(view).__name__}"
-        )
-    over = game.is_terminal(view)
-    return sheet_svg(
-        title, view, lines, game.winners(view) if over else None, lang, size,
-        max_rolls=max_rolls, total=5 if game is classic else 6, d6=d6, d10=d10,
-    )  # fmt: skip
+    drawn = game.GAME.drawing(view, lang)
+    state = drawn.state
+    winners = game.winners(state) if game.is_terminal(state) else None
+    return sheet_svg(drawn.title, state, drawn.rows, winners, lang, size, **drawn.strip)
 
 
 def sheet_svg(title: str, view: Any, lines: Sequence[_Line], winners: Sequence[int] | None,

@@ -15,13 +15,6 @@ from kniffel_rules.lang import Labelled, Lang, label, word
 __all__ = ["WORDS", "name", "say"]
 
 WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "upper_sum": {"en": "Upper sum", "de": "Summe oben"},
-    "bonus": {"en": "Bonus", "de": "Bonus"},
-    "upper_total": {"en": "Upper total", "de": "Gesamt oben"},
-    "lower_total": {"en": "Lower total", "de": "Gesamt unten"},
-    "extra_bonus": {"en": "Extra Kniffel bonus", "de": "Kniffel-Bonus"},
-    "total": {"en": "Total", "de": "Endsumme"},
-    "chips": {"en": "Chips", "de": "Chips"},
     "to_move": {"en": "to move", "de": "am Zug"},
     "throw": {"en": "throw", "de": "Wurf"},
     "of": {"en": "of", "de": "von"},
@@ -32,7 +25,6 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "over": {"en": "Game over", "de": "Spielende"},
     "winner": {"en": "winner", "de": "Sieger"},
     "winners": {"en": "winners", "de": "Sieger"},
-    "game": {"en": "Game", "de": "Spiel"},
     "stars": {"en": "Stars", "de": "Sterne"},
     "tasks": {"en": "Tasks", "de": "Aufgaben"},
     "rows": {"en": "Number rows", "de": "Zahlenreihen"},
@@ -54,7 +46,6 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "tokens": {"en": "tokens on the board", "de": "Steine auf dem Tableau"},
     "round": {"en": "Round", "de": "Runde"},
     "start_draw": {"en": "Drawing the start player", "de": "Der Startspieler wird gezogen"},
-    "score": {"en": "score", "de": "Punkte"},
 }
 """Every word of the pictures, by key, in each language."""
 
