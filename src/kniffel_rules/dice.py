@@ -296,7 +296,7 @@ _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 def keep_shortfall(sub: Sequence[int], values: Sequence[int], noun: str = "") -> str:
     """Why ``sub`` cannot be kept from ``values``, in a player's words.
 
-    Example:
+    Examples:
         >>> keep_shortfall((6, 6), (2, 3, 3, 3, 5))
         'cannot keep 6 6: there is no 6 among 2 3 3 3 5'
         >>> keep_shortfall((3, 3, 3, 3), (2, 3, 3, 3, 5))

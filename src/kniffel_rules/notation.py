@@ -12,7 +12,7 @@ Text is compared after `normalize`: lower case, umlauts and ``ß`` folded
 other than digits and letters turned into spaces (``"kl. Straße"`` is
 ``"kl strasse"``, ``"full_house"`` is ``"full house"``).
 
-Example:
+Examples:
     >>> normalize("  Kl. Straße! ")
     'kl strasse'
     >>> book = Phrasebook({"small": ("kl strasse", "small straight", "ss")})
@@ -86,7 +86,7 @@ def said(action: object, to_text: Callable[[Any], str]) -> str:
 def dice_text(dice: Iterable[object]) -> str:
     """Dice faces for a message, as players write them: ``1 2 2 4 6`` (never a tuple).
 
-    Example:
+    Examples:
         >>> dice_text((1, 2, 2, 4, 6)), dice_text(())
         ('1 2 2 4 6', 'none')
     """

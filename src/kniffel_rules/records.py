@@ -29,7 +29,7 @@ did not see (a card dealt to or drawn by another hand) is written
 observation. Such a document cannot be replayed (the other hands are
 unknown); `player_record_from_json` reads and validates it.
 
-Example:
+Examples:
     >>> from kniffel_rules import random_policy, record, record_from_json, record_to_json
     >>> rec = record("classic", [random_policy, random_policy], seed=7)
     >>> record_from_json(record_to_json(rec)) == rec
@@ -466,7 +466,7 @@ def record_from_json(text: str | bytes) -> GameRecord:
             ``scores`` that differ from the replay, a record cut down for
             one player of the card game); the message names the field.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import record_from_json
         >>> record_from_json('{"format": "kniffel-rules/record", "version": 2}')
         Traceback (most recent call last):

@@ -12,7 +12,7 @@ type's keys, every value is checked, and any failure is an
 `InvalidStateError` naming the field path (``action.keep[2]``); nothing
 else escapes.
 
-Example:
+Examples:
     >>> from kniffel_rules import classic
     >>> classic.action_to_dict(classic.Roll(keep=(3, 3)))
     {'type': 'roll', 'keep': [3, 3]}

@@ -4,7 +4,7 @@ The module follows the protocol of `kniffel_rules.Variant`; `observation`
 gives what one player may see, and the wire (``action_to_dict``,
 ``action_to_text``, ``parse_action``) writes and reads actions as JSON and text.
 
-Example:
+Examples:
     >>> import random
     >>> from kniffel_rules import cards
     >>> s = cards.new_game(["Ann", "Ben"], first_player=0)

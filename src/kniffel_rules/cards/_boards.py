@@ -13,7 +13,7 @@ row is described in a state by the number of tokens on it. The row's *value*
 (cards drawn from the pile, cards taken from the display, cards that may be
 exchanged, the hand limit) is read at the number of levels completely filled.
 
-Example:
+Examples:
     >>> from kniffel_rules.cards.pieces import BLUE_BOARD, Row
     >>> straight = BLUE_BOARD.row(Row.STRAIGHT)
     >>> straight.spaces, straight.values

@@ -5,7 +5,7 @@ every set of cards that forms each combination. ``legal_actions`` offers
 exactly these sets and ``apply`` accepts exactly these sets;
 `explain` only words the reason why some other cards are not one.
 
-Example:
+Examples:
     >>> from kniffel_rules.cards.combinations import Combination, plays
     >>> from kniffel_rules.cards.pieces import Card
     >>> hand = (Card(2, "red"), Card(3, "blue"), Card(4, "blue"), Card(5, "green"),
@@ -168,7 +168,7 @@ def explain(combo: Combination, cards: Sequence[Card]) -> str:
 
     Only called for cards that `plays` does not list for ``combo``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules.cards import Card, Combination
         >>> explain(Combination.STRAIGHT, [Card(v, "red") for v in (12, 13, 1, 2, 3)])
         '12-13-1-2-3 does not count as a straight: 1 is the lowest card and 13 the highest'

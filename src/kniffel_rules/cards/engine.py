@@ -148,7 +148,7 @@ def new_game(
     Raises:
         InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(["Ann", "Ben"], first_player=0)
         >>> cards.legal_actions(s)[:2]
@@ -298,7 +298,7 @@ def stand_in(obs: Observation) -> State:
     judged on it are judged exactly as on the real state:
     ``legal_actions(obs)`` and ``why_illegal(obs, action)`` use it.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
         >>> cards.stand_in(cards.observation(s, 1)) == s      # nothing dealt yet
@@ -380,7 +380,7 @@ def whole_plays(state: State | Observation) -> tuple[Play, ...]:
     legal ``Begin`` and ``Pick`` decisions are read from this same list.
     Given an `Observation`: its player's, when they are to move.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
         >>> cards.engine.whole_plays(s)                  # setup: no play
@@ -405,7 +405,7 @@ def replay_steps(state: State, action: Action | Outcome) -> tuple[Action | Outco
     reader of records (``kniffel_rules.records``) replays an old record this
     way; `apply` still judges every step.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> s = cards.new_game(2, first_player=0)
         >>> cards.replay_steps(s, cards.Draw())

@@ -48,7 +48,7 @@ state (a server never lets a client type one), and the outcome is read
 against it (``card 13`` lists the thirteens in the pile); an `Observation` at
 a chance node has no legal action.
 
-Example:
+Examples:
     >>> from kniffel_rules import cards
     >>> s = cards.new_game(2, first_player=0)
     >>> cards.parse_action(s, "Stein Straße"), cards.parse_action(s, "token full_house")

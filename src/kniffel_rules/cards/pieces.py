@@ -6,7 +6,7 @@ A `Card` is a frozen value object. The deck's canonical order (`CARDS`) is by
 value, then by colour in the order of `Colour`; hands, the pile, the display
 and the discard pile are always kept as tuples sorted in that order.
 
-Example:
+Examples:
     >>> from kniffel_rules.cards.pieces import CARDS, Card
     >>> len(CARDS), CARDS[0], CARDS[-1]
     (65, Card(1, 'blue'), Card(13, 'yellow'))

@@ -10,7 +10,7 @@ actions when they are to move (else ``()``); they are judged on
 chance brings (a card dealt to or drawn by another player): the records use
 it to cut a game down to what one player saw.
 
-Example:
+Examples:
     >>> from kniffel_rules import cards
     >>> s = cards.new_game(2, first_player=0)
     >>> obs = cards.observation(s, 1)
@@ -150,7 +150,7 @@ def observation_from_dict(data: Any) -> Observation:
     own fields such as ``combination``). ``shown`` and ``picked`` may
     be left out (nothing known, nothing picked).
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> obs = cards.observation(cards.new_game(2, first_player=0), 1)
         >>> cards.observation_from_dict(cards.observation_to_dict(obs)) == obs
@@ -210,7 +210,7 @@ def hidden_from(state: State, player: int) -> bool:
     deal and the refills of the display are seen by everyone; away from a
     chance node nothing is pending, and the answer is ``False``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> from kniffel_rules.cards import PlaceToken, Row
         >>> s = cards.new_game(2, first_player=0)

@@ -32,7 +32,7 @@ is as strict as reading a state (the path names the field, as
 ``action.cards[2]``); a play's cards may come in any order (the `Play`
 sorts them).
 
-Example:
+Examples:
     >>> from kniffel_rules import cards
     >>> a = cards.action_from_dict({"type": "take", "card": "red 7"})
     >>> a, cards.action_to_text(a), cards.action_to_dict(a)
@@ -163,7 +163,7 @@ def action_to_text(action: Action | Outcome) -> str:
     not a name); ``parse_action`` reads it back in every state where the
     action is legal.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import cards
         >>> from kniffel_rules.cards import Card, Combination, Play
         >>> cards.action_to_text(Play(Combination.THREE_OF_A_KIND,

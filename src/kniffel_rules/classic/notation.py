@@ -11,7 +11,7 @@ Accepted (English and German, any case, with or without umlauts; see the
   ``Einser``, ``ones``, ``kniffel``, ``yahtzee``, ``chance``, ``max``;
 * at a throw, the dice: ``dice 2 3 3 5 6``, ``2 3 3 5 6``, ``23356``.
 
-Example:
+Examples:
     >>> from kniffel_rules import classic, DiceRoll
     >>> s = classic.apply(classic.new_game(), classic.Roll())
     >>> s = classic.apply(s, DiceRoll((2, 3, 3, 3, 5)))

@@ -5,7 +5,7 @@ it exists so that an app treats every game the same way (the card game's
 observation hides the other hands). ``legal_actions(observation)`` gives
 the seat's legal actions when it is to move, else ``()``.
 
-Example:
+Examples:
     >>> from kniffel_rules import classic
     >>> obs = classic.observation(classic.new_game(["Ann", "Ben"], first_player=0), 1)
     >>> classic.legal_actions(obs), classic.observation_to_dict(obs)["to_move"]

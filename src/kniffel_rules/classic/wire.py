@@ -10,7 +10,7 @@ The canonical text is one line that names the action without a state:
 ``roll``, ``roll keep 3 3``, ``score full_house``, ``dice 1 2 3 3 6``.
 `action_to_dict` and `action_from_dict` are the methods of `CODEC`.
 
-Example:
+Examples:
     >>> from kniffel_rules import classic
     >>> a = classic.action_from_dict({"type": "roll", "keep": [3, 3]})
     >>> classic.action_to_text(a), classic.action_to_dict(a)

@@ -4,7 +4,7 @@ The names of boxes, areas, tasks and cards come from the games' ``labels``
 (and their renderers); this table holds only what the command line itself
 says. Entries with ``{placeholders}`` are filled with `say`.
 
-Example:
+Examples:
     >>> say("pass_to", "de", name="Ben")
     'Weiter an Ben, Enter drücken.'
     >>> say("pass_to", "en", name="Ben")

@@ -2,7 +2,7 @@
 
 The module follows the protocol of `kniffel_rules.Variant`.
 
-Example:
+Examples:
     >>> from kniffel_rules import duel
     >>> s = duel.new_game(first_player=0)                # blue starts
     >>> s = duel.apply(s, duel.Roll())

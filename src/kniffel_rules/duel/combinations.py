@@ -4,7 +4,7 @@ Pure functions of the dice (and of the rules' adjacency): which areas a
 throw shows (DU-15..DU-20, DU-42) and which runs of three areas are
 adjacent (DU-46). No state.
 
-Example:
+Examples:
     >>> from kniffel_rules.duel import Area, combinations
     >>> combinations((2, 3, 4, 5, 5))
     (Area.SMALL_STRAIGHT,)

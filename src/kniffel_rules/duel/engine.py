@@ -104,7 +104,7 @@ def new_game(
     Raises:
         InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import duel
         >>> s = duel.new_game(first_player=1)
         >>> s.names, duel.current_player(s), duel.legal_actions(s)

@@ -22,7 +22,7 @@ Accepted (English and German, any case, with or without umlauts; see the
 
 `parse_action` accepts the seat's `Observation` as well as the `State`.
 
-Example:
+Examples:
     >>> from kniffel_rules import duel
     >>> s = duel.new_game(first_player=0)
     >>> s = duel.apply(duel.apply(s, duel.Roll()), duel.DiceRoll((2, 3, 3, 3, 4)))

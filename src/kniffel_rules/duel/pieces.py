@@ -5,7 +5,7 @@ a disc lies on the centre line, on a colour's space or in a colour's hole
 (`Spot`). Each colour has eleven joker tiles (DU-02, DU-45). Nothing here
 knows the dice or a state.
 
-Example:
+Examples:
     >>> from kniffel_rules.duel.pieces import AREAS, Area, Spot
     >>> len(AREAS), Area.FULL_HOUSE.label, Area.KNIFFEL.has_spaces
     (11, 'Full House', False)

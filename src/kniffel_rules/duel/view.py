@@ -6,7 +6,7 @@ so that an app treats every game the same way (the card game's observation
 hides the other hands). ``legal_actions(observation)`` gives the seat's
 legal actions when it is to move, else ``()``.
 
-Example:
+Examples:
     >>> from kniffel_rules import duel
     >>> s = duel.new_game(first_player=0)
     >>> obs = duel.observation(s, 1)

@@ -18,7 +18,7 @@ face it is turned to, the order of `Joker`'s fields), ``move small_straight``,
 is as strict as reading a state (a joker's faces are integers 1..6, an area
 one of the ``Area.key`` names).
 
-Example:
+Examples:
     >>> from kniffel_rules import duel
     >>> a = duel.action_from_dict({"type": "joker", "die": 6, "face": 5})
     >>> duel.action_to_text(a), duel.action_to_dict(a)
@@ -66,7 +66,7 @@ def action_to_text(action: Action | DiceRoll) -> str:
 
     `parse_action` reads it back in every state where the action is legal.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import duel
         >>> duel.action_to_text(duel.Roll((2, 3, 4)))
         'roll keep 2 3 4'

@@ -23,7 +23,7 @@ Accepted (English and German, any case, with or without umlauts; see the
   d10 wherever it stands); ``2 3`` when the d10 was kept; in the roll-off
   ``dice 4`` or ``4``.
 
-Example:
+Examples:
     >>> from kniffel_rules import extreme
     >>> s = extreme.apply(extreme.new_game(), extreme.Roll())
     >>> s = extreme.apply(s, extreme.parse_action(s, "3 3 4 5 6 w10 7"))

@@ -6,7 +6,7 @@ that an app treats every game the same way (the card game's observation
 hides the other hands). ``legal_actions(observation)`` gives the seat's
 legal actions when it is to move, else ``()``.
 
-Example:
+Examples:
     >>> from kniffel_rules import extreme
     >>> obs = extreme.observation(extreme.new_game(["Ann", "Ben"], first_player=0), 1)
     >>> extreme.legal_actions(obs), extreme.observation_to_dict(obs)["to_move"]

@@ -20,7 +20,7 @@ with a six-sided face outside 1..6 or more than five six-sided dice, or a
 (such an object is never legal, and ``action_from_dict`` would not read it).
 `action_to_dict` and `action_from_dict` are the methods of `CODEC`.
 
-Example:
+Examples:
     >>> from kniffel_rules import extreme
     >>> a = extreme.action_from_dict({"type": "roll", "keep_d6": [3, 3], "keep_d10": True})
     >>> extreme.action_to_text(a), extreme.action_to_dict(a)
@@ -121,7 +121,7 @@ def action_to_text(action: Action | ExtremeRoll | DiceRoll) -> str:
 
     `parse_action` reads it back in every state where the action is legal.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import extreme
         >>> extreme.action_to_text(extreme.Roll((3, 3, 5)))
         'roll keep 3 3 5'

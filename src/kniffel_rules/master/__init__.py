@@ -7,7 +7,7 @@ number row and the coin row from the other dice) — or `Pass` when no use is
 possible. The first player to reach 15 stars triggers the last round; most
 stars wins.
 
-Example:
+Examples:
     >>> from kniffel_rules import master
     >>> s = master.new_game(players=["Ann", "Ben"], first_player=0)
     >>> s = master.apply(s, master.Roll())

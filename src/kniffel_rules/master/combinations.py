@@ -4,7 +4,7 @@ Pure functions of the dice, read with the shared detectors of
 `kniffel_rules.dice`; whether a player may use what the dice show is decided
 in ``kniffel_rules.master.legality``.
 
-Example:
+Examples:
     >>> from kniffel_rules.master.combinations import coin_combos, tasks_shown
     >>> tasks_shown((3, 3, 3, 5, 5))
     (Task.FULL_HOUSE,)

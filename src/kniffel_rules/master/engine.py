@@ -117,7 +117,7 @@ def new_game(
     Raises:
         InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import master
         >>> s = master.new_game()
         >>> master.legal_actions(s)
@@ -252,7 +252,7 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
             ``.rule`` the clause id).
         InvalidStateError: ``state`` is not a master `State`.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import master
         >>> s = master.new_game(players=2, first_player=0)
         >>> s = master.apply(master.apply(s, master.Roll()), master.DiceRoll((1, 2, 3, 4, 5)))

@@ -17,7 +17,7 @@ gives the same set faster (`legal_uses`, memoised on what its checks read).
 `use_outcome` adds the effects of a legal use that depend on the other
 players (the race) and the coins.
 
-Example:
+Examples:
     >>> from kniffel_rules.master import Combo, Coins, NumberRows, Sheet
     >>> from kniffel_rules.master.legality import legal_uses
     >>> legal_uses(Sheet(), (2, 2, 5, 5, 6))

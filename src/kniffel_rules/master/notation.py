@@ -28,7 +28,7 @@ action they may name and ``why_illegal`` keeps the legal ones: one is
 returned, several raise `AmbiguousActionError`. The reader never decides
 legality itself.
 
-Example:
+Examples:
     >>> from kniffel_rules import master, DiceRoll
     >>> s = master.apply(master.new_game(), master.Roll())
     >>> s = master.apply(s, DiceRoll((2, 2, 5, 5, 6)))

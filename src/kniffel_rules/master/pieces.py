@@ -4,7 +4,7 @@ What the pieces are and what they are worth (stars, coins, lengths); what a
 throw shows is read in ``kniffel_rules.master.combinations``, whether a
 player may use it is decided in ``kniffel_rules.master.legality``.
 
-Example:
+Examples:
     >>> from kniffel_rules.master import Combo, Task
     >>> Task.LARGE_STRAIGHT.stars, Combo.FOUR_OF_A_KIND.coins
     (2, 3)

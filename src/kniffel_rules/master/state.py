@@ -6,7 +6,7 @@ is the whole record. The stars are not stored: they follow from the board
 (tasks, completed number rows and their bonus stars, completed coin laps),
 so they can never disagree with it.
 
-Example:
+Examples:
     >>> from kniffel_rules.master import Sheet, Task
     >>> s = Sheet().with_task(Task.LARGE_STRAIGHT).with_coins(9)
     >>> s.stars, s.coin_laps, s.coin_position, s.lap_length

@@ -6,7 +6,7 @@ game the same way (the card game's observation hides the other hands).
 ``legal_actions(observation)`` gives the seat's legal actions when it is to
 move, else ``()``.
 
-Example:
+Examples:
     >>> from kniffel_rules import master
     >>> obs = master.observation(master.new_game(["Ann", "Ben"], first_player=0), 0)
     >>> doc = master.observation_to_dict(obs)

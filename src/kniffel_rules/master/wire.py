@@ -23,7 +23,7 @@ is as strict as reading a state (faces are 1..6, dice counts 1..5, at most
 two rows); whether the action is legal in a position is ``why_illegal``'s
 question.
 
-Example:
+Examples:
     >>> from kniffel_rules import master
     >>> a = master.action_from_dict({"type": "number_rows", "moves": [[6, 2], [4, 2]]})
     >>> master.action_to_text(a), master.action_to_dict(a)
@@ -92,7 +92,7 @@ def action_to_text(action: Action | DiceRoll) -> str:
     Tasks and combinations are written by their ``key``; a number row as
     ``face x dice``.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import master
         >>> master.action_to_text(master.RowAndCoins(5, 2, master.Combo.PAIR))
         'row 5x2 coins pair'

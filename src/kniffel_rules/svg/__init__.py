@@ -16,7 +16,7 @@ or ``"de"``), from the games' own tables; players' names are escaped.
 Importing this package imports no game; each picture imports its game when
 it is drawn (`render` asks the registered games whose view it holds).
 
-Example:
+Examples:
     >>> from kniffel_rules import classic, svg
     >>> picture = svg.render(classic.new_game(players=["Ann", "Ben"]), lang="de", size=400)
     >>> picture.startswith("<svg") and "Einser" in picture and 'width="400"' in picture

@@ -90,7 +90,7 @@ class OptimalSolitaire:
             for the rules and numpy missing; or a ``table`` for other rules.
         InvalidStateError: ``table`` names a file that is no value table.
 
-    Example:
+    Examples:
         >>> from kniffel_rules import classic
         >>> from kniffel_rules.bots import OptimalSolitaire
         >>> bot = OptimalSolitaire()
