@@ -45,15 +45,17 @@ def tensor(t: Any, game: Any, observation: Any) -> None:
     """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
     state = observation.state
     seats = dice_header(t, game, state, observation.player, 3 + state.rules.chips)
-    t.add("d6", face_counts(state.d6))
+    t.add("d6", face_counts(state.d6), high=5)
     t.one_hot("d10", 11, 10 if state.d10 is None else state.d10)
     scores = game.scores(state)
+    rules = state.rules
+    _, high, _ = bounds(rules, 1)
     for rel, seat in enumerate(seats):
         sheet = state.sheets[seat]
         t.add(f"p{rel}.filled", [e is not None for e in sheet.entries])
-        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries])
-        t.add(f"p{rel}.chips", [sheet.chips])
-        t.add(f"p{rel}.score", [scores[seat]])
+        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries], high=_best(rules))
+        t.add(f"p{rel}.chips", [sheet.chips], high=rules.chips)
+        t.add(f"p{rel}.score", [scores[seat]], high=high)
 
 
 @cache
