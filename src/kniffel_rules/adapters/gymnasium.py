@@ -25,8 +25,9 @@ bounds are the ones the game declares for every entry
 (`kniffel_rules.adapters.space.observation_bounds`: flags 0..1, dice counts
 0..5, a box's best score, the score range of ``INFO.bounds``...);
 ``"normalized"`` is the same tensor scaled into ``[0, 1]`` by those bounds
-(``(raw - low) / (high - low)``, 0 for an entry whose bounds are equal), in
-``Box(0, 1)``. In the card game the agent sees only its own view.
+(``(raw - low) / (high - low)``), in ``Box(0, 1)``. An entry the rules hold
+constant (Extreme's chips with ``chips=0``) gets the bounds ``low .. low + 1``
+(Gymnasium's checker refuses a box of equal bounds), so it reads 0 normalised. In the card game the agent sees only its own view.
 
 Rewards (``reward=``): ``"points"``, the change of the agent's score
 (``scores(state)[seat]``) from its action to its next decision (bonuses in
@@ -97,11 +98,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from kniffel_rules._types import CHANCE, TERMINAL
-from kniffel_rules.adapters.arrays import action_mask, observation_array
+from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import (
     GAMES,
     ActionSpace,
-    observation_bounds,
     resolve_game,
 )
 from kniffel_rules.bots import BOTS
@@ -278,16 +278,13 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.render_mode = render_mode
         self.max_episode_steps = episode_bound(name, rules, players)
         self.action_space = spaces.Discrete(self.index.size)
-        lows, highs = observation_bounds(name, players, rules)
-        self._low = np.asarray(lows, dtype=np.float64)
-        span = np.asarray(highs, dtype=np.float64) - self._low
-        self._scale = np.divide(1.0, span, out=np.zeros_like(span), where=span > 0)
+        low, high = box_bounds(name, players, rules)
+        self._low = low.astype(np.float64)
+        self._scale = 1.0 / (high.astype(np.float64) - self._low)
         if obs == "raw":
-            self.observation_space = spaces.Box(
-                np.asarray(lows, np.float32), np.asarray(highs, np.float32), dtype=np.float32
-            )
+            self.observation_space = spaces.Box(low, high, dtype=np.float32)
         else:
-            self.observation_space = spaces.Box(0.0, 1.0, (len(lows),), np.float32)
+            self.observation_space = spaces.Box(0.0, 1.0, low.shape, np.float32)
         self.state: Any = None
         self._chance = random.Random(0)
         self._bot_rng = random.Random(0)
