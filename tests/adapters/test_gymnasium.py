@@ -17,6 +17,7 @@ from adapters.helpers import require
 gymnasium = require("gymnasium")
 np = require("numpy")
 
+from gymnasium import spaces  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from adapters.helpers import VARIANT_RULES  # noqa: E402
@@ -38,7 +39,6 @@ from kniffel_rules.adapters.space import (  # noqa: E402
 from kniffel_rules.bots import BOTS  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 from kniffel_rules.variant import VARIANTS  # noqa: E402
-
 
 SHORT: dict[str, dict[str, Any]] = {"cards": {"rules": cards.Rules(max_rounds=8)}}
 """Rules that keep a random game short (the card game's limit of rounds)."""
@@ -138,11 +138,14 @@ def test_the_reward_of_each_game() -> None:
 @pytest.mark.parametrize(("game", "rules"), VARIANT_RULES)
 def test_observations_stay_in_their_declared_bounds(game: str, rules: Any) -> None:
     raw = KniffelEnv(game, rules, opponents=["random"])
-    low, high = raw.observation_space.low, raw.observation_space.high
+    box = raw.observation_space
+    assert isinstance(box, spaces.Box)
+    low, high = box.low, box.high
     assert np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()
     assert high.max() < 1e6  # real bounds, not float32's largest number
     normal = KniffelEnv(game, rules, opponents=["random"], obs="normalized")
     space = normal.observation_space
+    assert isinstance(space, spaces.Box)
     assert (space.low == 0).all() and (space.high == 1).all()
     lows, highs = observation_bounds(game, 2, rules)
     assert low.tolist() == list(lows)
@@ -238,7 +241,7 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(InvalidStateError, match=r"opponents.*greedy, strong, random"):
         KniffelEnv("duel", opponents=["optimal"])
     with pytest.raises(InvalidStateError, match="opponents"):
-        KniffelEnv("classic", opponents="greedy")  # type: ignore[arg-type]
+        KniffelEnv("classic", opponents="greedy")
     with pytest.raises(InvalidStateError, match="seat"):
         KniffelEnv("classic", opponents=["greedy"], seat=2)
     with pytest.raises(InvalidStateError, match="obs"):

@@ -27,7 +27,8 @@ bounds are the ones the game declares for every entry
 ``"normalized"`` is the same tensor scaled into ``[0, 1]`` by those bounds
 (``(raw - low) / (high - low)``), in ``Box(0, 1)``. An entry the rules hold
 constant (Extreme's chips with ``chips=0``) gets the bounds ``low .. low + 1``
-(Gymnasium's checker refuses a box of equal bounds), so it reads 0 normalised. In the card game the agent sees only its own view.
+(Gymnasium's checker refuses a box of equal bounds), so it reads 0
+normalised. In the card game the agent sees only its own view.
 
 Rewards (``reward=``): ``"points"``, the change of the agent's score
 (``scores(state)[seat]``) from its action to its next decision (bonuses in
@@ -132,7 +133,7 @@ REWARDS: Final[tuple[str, ...]] = ("points", "win")
 
 
 def env_id(game: str) -> str:
-    """The Gymnasium id of a game of the registry: ``"kniffel_rules/Classic-v0"`` for ``classic``."""
+    """The Gymnasium id of a game of the registry (``"kniffel_rules/Classic-v0"``)."""
     return f"kniffel_rules/{game.capitalize()}-v0"
 
 
@@ -187,7 +188,9 @@ def _bot(game: str, name: Any) -> Policy:
     known = BOTS.get(game, {})
     if not isinstance(name, str) or name not in known:
         names = ", ".join([*known, "random"])
-        raise InvalidStateError("opponents", f"expected bot names of {game} ({names}), got {name!r}")
+        raise InvalidStateError(
+            "opponents", f"expected bot names of {game} ({names}), got {name!r}"
+        )
     return known[name]()
 
 
@@ -327,9 +330,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             else:
                 view = module.observation(self.state, who) if hidden else self.state
                 legal = module.legal_actions(self.state)
-                self.state = module.apply(
-                    self.state, self._bots()[who](view, legal, self._bot_rng)
-                )
+                self.state = module.apply(self.state, self._bots()[who](view, legal, self._bot_rng))
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         view = self.module.observation(self.state, self.seat)
