@@ -171,6 +171,16 @@ def test_the_environment_truncates_at_its_bound() -> None:
     assert wrapped.step(score)[3]
 
 
+def test_action_masks_is_the_info_mask_as_bool() -> None:
+    env = gymnasium.make("kniffel_rules/Yatzy-v0")
+    masks = env.get_wrapper_attr("action_masks")
+    assert masks().dtype == np.bool_ and not masks().any()  # before reset: nothing legal
+    _, info = env.reset(seed=1)
+    assert np.array_equal(masks(), info["action_mask"] == 1) and masks().sum() == 1
+    info["action_mask"][:] = 0  # the caller's copy: the environment's mask stays
+    assert masks().sum() == 1
+
+
 def test_the_agent_takes_its_seat_and_sees_its_view() -> None:
     env = KniffelEnv("cards", opponents=["greedy", "random"], seat=2)
     obs, info = env.reset(seed=4)
