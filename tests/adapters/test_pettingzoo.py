@@ -286,7 +286,9 @@ def test_a_seat_sees_no_hidden_card_of_another_hand(players: int, rules: dict[st
     for _agent in aec.agent_iter(max_iter=5_000):
         state = aec.state
         for seat, other in enumerate(aec.possible_agents):
-            tensor = aec.observe(other)["observation"]
+            seen_now = aec.observe(other)
+            assert aec.observation_space(other).contains(seen_now)  # the declared bounds hold
+            tensor = seen_now["observation"]
             hidden = {c.index for s, hand in enumerate(state.hands) if s != seat for c in hand}
             hidden -= {c.index for c in state.shown} | {c.index for c in state.picked}
             hidden |= {c.index for c in state.pile}
