@@ -293,17 +293,19 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
 
     chance_index = staticmethod(dice_throws)
 
-    @staticmethod
-    def tensor(t: Any, game: Any, observation: Any) -> None:
+    def tensor(self, t: Any, game: Any, observation: Any) -> None:
         """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
         seats = five_dice_header(t, game, observation)
         state = observation.state
         scores = game.scores(state)
+        table = self.points_of(state.rules).values()
+        most = [max(points) for points in zip(*table, strict=True)]
+        _, high, _ = self.bounds(state.rules, 1)
         for rel, seat in enumerate(seats):
             entries = state.sheets[seat]
             t.add(f"p{rel}.filled", [e is not None for e in entries])
-            t.add(f"p{rel}.entries", [e or 0 for e in entries])
-            t.add(f"p{rel}.score", [scores[seat]])
+            t.add(f"p{rel}.entries", [e or 0 for e in entries], high=most)
+            t.add(f"p{rel}.score", [scores[seat]], high=high)
 
     def bounds(self, rules: Any, players: int) -> tuple[float, float, int]:
         """The lowest and highest solitaire score, and the longest game's length."""

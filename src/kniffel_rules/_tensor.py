@@ -28,18 +28,42 @@ PHASES: Final = ("roll_off", "throw", "decide", "over")
 
 
 class Tensor:
-    """A flat list of floats written part by part, with the parts' names and lengths."""
+    """A flat list of floats written part by part, with the parts' names, lengths and bounds.
 
-    __slots__ = ("parts", "values")
+    Every value comes with the bounds the rules guarantee for it (``lows``
+    and ``highs``, one each per value): a flag or a one-hot lies in 0..1 (the
+    default), a count or a score declares its own. The adapters build their
+    observation boxes from them and scale the normalised observation by them.
+    """
+
+    __slots__ = ("highs", "lows", "parts", "values")
 
     def __init__(self) -> None:
         self.values: list[float] = []
         self.parts: list[tuple[str, int]] = []
+        self.lows: list[float] = []
+        self.highs: list[float] = []
 
-    def add(self, name: str, values: Sequence[float]) -> None:
-        """Append the part ``name``: ``values`` as floats."""
+    def add(
+        self,
+        name: str,
+        values: Sequence[float],
+        high: float | Sequence[float] = 1.0,
+        low: float = 0.0,
+    ) -> None:
+        """Append the part ``name``: ``values`` as floats, each in ``low .. high``.
+
+        ``high`` is one bound for the whole part or one per value.
+        """
         self.values.extend(float(v) for v in values)
         self.parts.append((name, len(values)))
+        self.lows.extend([float(low)] * len(values))
+        if isinstance(high, (int, float)):
+            self.highs.extend([float(high)] * len(values))
+        else:
+            if len(high) != len(values):
+                raise ValueError(f"part {name}: {len(high)} bounds for {len(values)} values")
+            self.highs.extend(float(h) for h in high)
 
     def one_hot(self, name: str, size: int, at: int | None) -> None:
         """Append the part ``name``: ``size`` zeros with a one at ``at`` (none if out of range)."""
@@ -74,7 +98,7 @@ def five_dice_header(t: Any, game: Any, observation: Any) -> list[int]:
     """`dice_header` of a game of five dice and three throws, then its ``dice`` (faces counted)."""
     state = observation.state
     seats = dice_header(t, game, state, observation.player, 3)
-    t.add("dice", face_counts(state.dice))
+    t.add("dice", face_counts(state.dice), high=5)
     return seats
 
 

@@ -124,9 +124,12 @@ class GameInfo:
             ``rules``, each once, in the fixed order of
             `kniffel_rules.adapters.space.ChanceSpace`.
         tensor: ``tensor(t, game, observation)`` writes the observation's
-            numbers, part by part, with ``t.add(name, values)`` and
-            ``t.one_hot(name, size, at)`` (``game`` is the game module): the
-            layout of `kniffel_rules.adapters.space.observation_tensor`.
+            numbers, part by part, with ``t.add(name, values, high=, low=)``
+            (the bounds the rules guarantee for each value; a flag's are the
+            default 0..1) and ``t.one_hot(name, size, at)`` (``game`` is the
+            game module): the layout of
+            `kniffel_rules.adapters.space.observation_tensor` and the bounds of
+            `kniffel_rules.adapters.space.observation_bounds`.
         bounds: ``bounds(rules, players)``: the lowest and the highest final
             score of a solitaire game and the most decisions and chance events
             a game can take (OpenSpiel's utility range and game length).

@@ -1,4 +1,7 @@
-"""The Gymnasium environments: registration, check_env, rewards, the mask, illegal actions."""
+"""The Gymnasium environments: registration, check_env, rewards, the mask, illegal actions.
+
+Every game of the registry, solitaire and at a table with bots, raw and normalised.
+"""
 
 from __future__ import annotations
 
@@ -14,20 +17,72 @@ from adapters.helpers import require
 gymnasium = require("gymnasium")
 np = require("numpy")
 
+from gymnasium import spaces  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from kniffel_rules import classic, extreme, get_variant  # noqa: E402
-from kniffel_rules.adapters.gymnasium import ENVIRONMENTS, KniffelEnv  # noqa: E402
-from kniffel_rules.adapters.space import ActionSpace, UnsupportedGameError, tensor_size  # noqa: E402
+from adapters.helpers import VARIANT_RULES  # noqa: E402
+from kniffel_rules import cards, classic, extreme, get_variant  # noqa: E402
+from kniffel_rules.adapters.gymnasium import (  # noqa: E402
+    ENVIRONMENTS,
+    KniffelEnv,
+    default_opponents,
+    env_id,
+    episode_bound,
+)
+from kniffel_rules.adapters.space import (  # noqa: E402
+    ActionSpace,
+    UnsupportedGameError,
+    observation_bounds,
+    observation_tensor,
+    tensor_size,
+)
+from kniffel_rules.bots import BOTS  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
+from kniffel_rules.variant import VARIANTS  # noqa: E402
+
+SHORT: dict[str, dict[str, Any]] = {"cards": {"rules": cards.Rules(max_rounds=8)}}
+"""Rules that keep a random game short (the card game's limit of rounds)."""
+
+
+def tables(game: str) -> list[dict[str, Any]]:
+    """The registered table of ``game``, and one more: a bot added, or the agent in seat 1."""
+    info = get_variant(game).INFO
+    first = next(iter(BOTS[game]))
+    short = SHORT.get(game, {})
+    if info.min_players == 1:
+        return [short, {"opponents": [first], **short}]
+    return [short, {"opponents": ["random"] * (info.min_players - 1), "seat": 1, **short}]
+
+
+TABLES: list[tuple[str, dict[str, Any]]] = [
+    (game, table) for game in VARIANTS for table in tables(game)
+]
+"""Every game of the registry at its registered table and at another one."""
+
+
+def table_id(case: tuple[str, dict[str, Any]]) -> str:
+    return f"{case[0]}-{'+'.join(case[1].get('opponents', ['default']))}"
+
+
+def test_every_game_of_the_registry_is_registered() -> None:
+    assert sorted(ENVIRONMENTS.values()) == sorted(VARIANTS)
+    ids = {env_id(game) for game in VARIANTS}
+    assert {f"kniffel_rules/{name}-v0" for name in ("Master", "Duel", "Cards", "Yatzy")} <= ids
+    for name, game in ENVIRONMENTS.items():
+        spec = gymnasium.spec(name)
+        players = len(default_opponents(game)) + 1
+        assert spec.max_episode_steps == episode_bound(game, None, players)
+        assert spec.max_episode_steps == gymnasium.make(name).unwrapped.max_episode_steps
 
 
 @pytest.mark.filterwarnings("error::UserWarning")  # the checker's warnings are failures
-@pytest.mark.parametrize("env_id", sorted(ENVIRONMENTS))
-def test_check_env_passes(env_id: str) -> None:
-    env = gymnasium.make(env_id)
+@pytest.mark.parametrize("obs", ["raw", "normalized"])
+@pytest.mark.parametrize("case", TABLES, ids=table_id)
+def test_check_env_passes(case: tuple[str, dict[str, Any]], obs: str) -> None:
+    game, table = case
+    env = gymnasium.make(env_id(game), obs=obs, **table)
     check_env(env.unwrapped)
-    assert env.unwrapped.action_space.n == ActionSpace.for_game(ENVIRONMENTS[env_id]).size
+    assert env.unwrapped.action_space.n == ActionSpace.for_game(game).size
 
 
 def play_episode(env: Any, seed: int) -> tuple[float, int, Any]:
@@ -38,23 +93,111 @@ def play_episode(env: Any, seed: int) -> tuple[float, int, Any]:
     while not terminated:
         mask = info["action_mask"]
         assert mask.dtype == np.int8 and mask.any()
+        assert np.array_equal(env.unwrapped.action_masks(), mask.astype(bool))
         assert obs.dtype == np.float32 and env.observation_space.contains(obs)
         action = int(rng.choice(np.flatnonzero(mask)))
         obs, reward, terminated, truncated, info = env.step(action)
         assert not truncated and not info["illegal_action"]
         total += reward
         steps += 1
+    assert not env.unwrapped.action_masks().any() and not info["action_mask"].any()
     return total, steps, env.unwrapped
 
 
-@pytest.mark.parametrize("env_id", sorted(ENVIRONMENTS))
-def test_rewards_add_up_to_the_final_score(env_id: str) -> None:
-    env = gymnasium.make(env_id)
-    for seed in range(3):
+@pytest.mark.parametrize("case", TABLES, ids=table_id)
+def test_rewards_add_up_to_the_score_or_the_result(case: tuple[str, dict[str, Any]]) -> None:
+    game, table = case
+    env = gymnasium.make(env_id(game), **table)
+    for seed in range(2):
         total, steps, raw = play_episode(env, seed)
         assert raw.module.is_terminal(raw.state)
-        assert total == raw.module.scores(raw.state)[0]
-        assert steps >= 13
+        assert steps < raw.max_episode_steps
+        if raw.reward_mode == "points":
+            assert total == raw.module.scores(raw.state)[raw.seat]
+        else:
+            winners = raw.module.winners(raw.state)
+            won = 0.0 if len(winners) == raw.players else 1.0 if raw.seat in winners else -1.0
+            assert total == won
+
+
+def test_the_reward_of_each_game() -> None:
+    modes = {game: KniffelEnv(game).reward_mode for game in VARIANTS}
+    assert modes == {
+        "classic": "points",
+        "extreme": "points",
+        "master": "points",
+        "duel": "win",
+        "cards": "win",
+        "yatzy": "points",
+    }
+    assert KniffelEnv("master", opponents=["greedy"]).reward_mode == "win"
+    assert KniffelEnv("classic", opponents=["greedy"]).reward_mode == "points"
+    assert KniffelEnv("classic", opponents=["greedy"], reward="win").reward_mode == "win"
+
+
+@pytest.mark.parametrize(("game", "rules"), VARIANT_RULES)
+def test_observations_stay_in_their_declared_bounds(game: str, rules: Any) -> None:
+    raw = KniffelEnv(game, rules, opponents=["random"])
+    box = raw.observation_space
+    assert isinstance(box, spaces.Box)
+    low, high = box.low, box.high
+    assert np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()
+    assert high.max() < 1e6  # real bounds, not float32's largest number
+    normal = KniffelEnv(game, rules, opponents=["random"], obs="normalized")
+    space = normal.observation_space
+    assert isinstance(space, spaces.Box)
+    assert (space.low == 0).all() and (space.high == 1).all()
+    lows, highs = observation_bounds(game, 2, rules)
+    assert low.tolist() == list(lows)
+    assert high.tolist() == [max(h, lo + 1) for lo, h in zip(lows, highs, strict=True)]
+    for seed in range(2):
+        _, _, played = play_episode(raw, seed)
+        _, _, scaled = play_episode(normal, seed)
+        assert played.state == scaled.state  # the same dice and the same bots
+        back = low + scaled._observe()[0] * (high - low)
+        assert np.allclose(back, played._observe()[0], atol=1e-3)
+
+
+def test_the_environment_truncates_at_its_bound() -> None:
+    env = KniffelEnv("classic")
+    env.reset(seed=0)
+    env.max_episode_steps = 3
+    score = env.index.index(classic.Score(classic.Box.CHANCE))  # refused before a roll
+    assert [env.step(score)[3] for _ in range(3)] == [False, False, True]
+    wrapped = gymnasium.make("kniffel_rules/Classic-v0")
+    wrapped.reset(seed=0)
+    limit = wrapped.spec.max_episode_steps
+    assert limit == 141 and all(not wrapped.step(score)[3] for _ in range(limit - 1))
+    assert wrapped.step(score)[3]
+
+
+def test_action_masks_is_the_info_mask_as_bool() -> None:
+    env = gymnasium.make("kniffel_rules/Yatzy-v0")
+    masks = env.get_wrapper_attr("action_masks")
+    assert masks().dtype == np.bool_ and not masks().any()  # before reset: nothing legal
+    _, info = env.reset(seed=1)
+    assert np.array_equal(masks(), info["action_mask"] == 1) and masks().sum() == 1
+    info["action_mask"][:] = 0  # the caller's copy: the environment's mask stays
+    assert masks().sum() == 1
+
+
+def test_the_agent_takes_its_seat_and_sees_its_view() -> None:
+    env = KniffelEnv("cards", opponents=["greedy", "random"], seat=2)
+    obs, info = env.reset(seed=4)
+    game = env.module
+    assert game.current_player(env.state) == 2
+    view = game.observation(env.state, 2)
+    assert obs.tolist() == observation_tensor("cards", view)
+    assert obs.shape == (tensor_size("cards", 3),)
+    assert np.flatnonzero(info["action_mask"]).tolist() == list(env.index.legal_indices(view))
+
+
+@pytest.mark.parametrize("case", TABLES[1::2], ids=table_id)
+def test_the_seed_replays_the_bots_too(case: tuple[str, dict[str, Any]]) -> None:
+    game, table = case
+    runs = [play_episode(KniffelEnv(game, **table), seed) for seed in (9, 9, 10)]
+    assert runs[0][2].state == runs[1][2].state
+    assert runs[0][2].state != runs[2][2].state
 
 
 def test_the_bonus_is_rewarded_in_the_step_that_earns_it() -> None:
@@ -101,14 +244,29 @@ def test_illegal_action_is_penalised_or_raises() -> None:
 def test_bad_options_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="illegal"):
         KniffelEnv("classic", illegal="ignore")  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError, match="game"):
-        KniffelEnv("duel")
+    with pytest.raises(InvalidStateError, match="opponents"):
+        KniffelEnv("duel", opponents=["greedy", "greedy"])
+    with pytest.raises(InvalidStateError, match="opponents"):
+        KniffelEnv("duel", opponents=[])
+    with pytest.raises(InvalidStateError, match=r"opponents.*greedy, strong, random"):
+        KniffelEnv("duel", opponents=["optimal"])
+    with pytest.raises(InvalidStateError, match="opponents"):
+        KniffelEnv("classic", opponents="greedy")
+    with pytest.raises(InvalidStateError, match="seat"):
+        KniffelEnv("classic", opponents=["greedy"], seat=2)
+    with pytest.raises(InvalidStateError, match="obs"):
+        KniffelEnv("classic", obs="scaled")  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="reward"):
+        KniffelEnv("classic", reward="stars")  # type: ignore[arg-type]
+    with pytest.raises(UnsupportedGameError):
+        KniffelEnv("poker")
     with pytest.raises(InvalidStateError, match="render_mode"):
         KniffelEnv("classic", render_mode="rgb_array")
     with pytest.raises(IllegalActionError, match="reset"):
         KniffelEnv("classic").step(0)
 
 
+@pytest.mark.filterwarnings("error::UserWarning")
 def test_house_rules_through_make() -> None:
     env = gymnasium.make("kniffel_rules/Extreme-v0", rules=extreme.Rules(chips=0))
     obs, _ = env.reset(seed=0)
@@ -161,11 +319,15 @@ def steps(env: Any, rng: Any, info: dict[str, Any], count: int | None = None) ->
 
 
 @pytest.mark.parametrize("copier", COPIERS, ids=["deepcopy", "pickle"])
-@pytest.mark.parametrize("env_id", sorted(ENVIRONMENTS))
-def test_a_copy_plays_on_as_the_original(env_id: str, copier: Copier) -> None:
-    fresh = copier(gymnasium.make(env_id, render_mode="ansi"))  # before reset, wrappers too
+@pytest.mark.parametrize("case", TABLES, ids=table_id)
+def test_a_copy_plays_on_as_the_original(case: tuple[str, dict[str, Any]], copier: Copier) -> None:
+    game, table = case
+    fresh = copier(gymnasium.make(env_id(game), render_mode="ansi", **table))  # before reset
     assert fresh.unwrapped.render_mode == "ansi"
-    envs: list[Any] = [gymnasium.make(env_id), KniffelEnv(ENVIRONMENTS[env_id], illegal="raise")]
+    envs: list[Any] = [
+        gymnasium.make(env_id(game), **table),
+        KniffelEnv(game, illegal="raise", **table),
+    ]
     for env in envs:
         _, info = env.reset(seed=6)
         played = steps(env, np.random.default_rng(6), info, 20)
@@ -180,8 +342,3 @@ def test_a_copy_plays_on_as_the_original(env_id: str, copier: Copier) -> None:
         assert steps(twin, np.random.default_rng(8), info) == steps(
             env, np.random.default_rng(8), env.reset()[1]
         )
-
-
-def test_the_card_game_is_refused_as_not_solitaire() -> None:
-    with pytest.raises(UnsupportedGameError, match=r"not solitaire.*PettingZoo"):
-        KniffelEnv("cards")

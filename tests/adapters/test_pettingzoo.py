@@ -26,14 +26,24 @@ from kniffel_rules import cards, classic, get_variant  # noqa: E402
 from kniffel_rules.adapters.pettingzoo import ENV_OPTIONS, KniffelAEC, env, raw_env  # noqa: E402
 from kniffel_rules.adapters.space import ActionSpace, observation_layout  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
+from kniffel_rules.variant import VARIANTS  # noqa: E402
 
-GAMES = [("classic", 2), ("extreme", 2), ("master", 3), ("duel", 2), ("classic", 1)]
+SHORT: dict[str, dict[str, Any]] = {"cards": {"max_rounds": 8}}
+"""Rules fields that keep a random game short (the card game's limit of rounds)."""
+
+
+def _tables() -> list[tuple[str, int, dict[str, Any]]]:
+    out: list[tuple[str, int, dict[str, Any]]] = []
+    for game in VARIANTS:
+        info = get_variant(game).INFO
+        counts = {max(2, info.min_players), info.min_players, min(3, info.max_players)}
+        out += [(game, n, SHORT.get(game, {})) for n in sorted(counts)]
+    return out
+
+
+TABLES: list[tuple[str, int, dict[str, Any]]] = _tables()
+"""Every game of the registry at its smallest table, two seats and three where it allows."""
 CARD_TABLES = [(2, {}), (3, {"trickier": True}), (4, {"simpler": True})]
-TABLES: list[tuple[str, int, dict[str, Any]]] = [
-    *((game, players, {}) for game, players in GAMES),
-    ("cards", 3, {"max_rounds": 8}),
-]
-"""Every game at a table, the card game with a short limit of rounds."""
 
 
 def table_ids(table: tuple[str, int, dict[str, Any]]) -> str:
@@ -44,9 +54,10 @@ def table_ids(table: tuple[str, int, dict[str, Any]]) -> str:
 # (their dicts with "action_mask" are the PettingZoo convention that ours follows).
 @pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
-@pytest.mark.parametrize(("game", "players"), GAMES)
-def test_api_test_passes(game: str, players: int) -> None:
-    api_test(env(game, players), num_cycles=200)
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_api_test_passes(table: tuple[str, int, dict[str, Any]]) -> None:
+    game, players, options = table
+    api_test(env(game, players, **options), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning")
@@ -57,10 +68,10 @@ def test_api_test_passes_for_the_card_game(players: int, rules: dict[str, Any]) 
 
 
 @pytest.mark.parametrize("reward", ["win", "points"])
-@pytest.mark.parametrize(("game", "players"), [*GAMES, ("cards", 3)])
-def test_random_agent_plays_a_game(game: str, players: int, reward: str) -> None:
-    rules = cards.Rules(max_rounds=10) if game == "cards" else None
-    aec = KniffelAEC(game, players, rules, reward)  # type: ignore[arg-type]
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_random_agent_plays_a_game(table: tuple[str, int, dict[str, Any]], reward: str) -> None:
+    game, players, options = table
+    aec = env(game, players, reward=reward, **options)  # type: ignore[arg-type]
     aec.reset(seed=5)
     rng = np.random.default_rng(5)
     totals = dict.fromkeys(aec.agents, 0.0)
@@ -72,6 +83,7 @@ def test_random_agent_plays_a_game(game: str, players: int, reward: str) -> None
             aec.step(None)
             continue
         assert observation is not None
+        assert aec.observation_space(agent).contains(observation)  # the declared bounds hold
         mask = observation["action_mask"]
         assert agent == f"player_{aec.module.current_player(aec.state)}"
         for other in aec.agents:
@@ -274,7 +286,9 @@ def test_a_seat_sees_no_hidden_card_of_another_hand(players: int, rules: dict[st
     for _agent in aec.agent_iter(max_iter=5_000):
         state = aec.state
         for seat, other in enumerate(aec.possible_agents):
-            tensor = aec.observe(other)["observation"]
+            seen_now = aec.observe(other)
+            assert aec.observation_space(other).contains(seen_now)  # the declared bounds hold
+            tensor = seen_now["observation"]
             hidden = {c.index for s, hand in enumerate(state.hands) if s != seat for c in hand}
             hidden -= {c.index for c in state.shown} | {c.index for c in state.picked}
             hidden |= {c.index for c in state.pile}

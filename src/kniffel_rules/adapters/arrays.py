@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kniffel_rules.adapters.space import ActionSpace, observation_tensor
+from kniffel_rules.adapters.space import ActionSpace, observation_bounds, observation_tensor
 
-__all__ = ["FLOAT_MAX", "action_mask", "observation_array"]
+__all__ = ["FLOAT_MAX", "action_mask", "box_bounds", "observation_array"]
 
 FLOAT_MAX = float(np.finfo(np.float32).max)
-"""The bound of the adapters' observation boxes (finite: the tensor holds raw scores)."""
+"""The largest finite ``float32`` (the adapters' boxes once used it as their bound)."""
 
 
 def action_mask(space: ActionSpace, view: Any) -> npt.NDArray[np.int8]:
@@ -41,3 +41,22 @@ def observation_array(game: Any, observation: Any) -> npt.NDArray[np.float32]:
         InvalidStateError: not an observation of ``game``.
     """
     return np.asarray(observation_tensor(game, observation), dtype=np.float32)
+
+
+def box_bounds(
+    game: Any, players: int = 1, rules: Any = None
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """`observation_bounds` as the ``float32`` low and high of an observation box.
+
+    An entry the rules hold constant (equal bounds) gets ``low .. low + 1``:
+    Gymnasium's checker refuses a box whose bounds are equal, and a
+    normalised entry then reads 0.
+
+    Raises:
+        UnsupportedGameError: not a game the adapters cover.
+        InvalidStateError: bad ``players`` or ``rules``.
+    """
+    lows, highs = observation_bounds(game, players, rules)
+    low = np.asarray(lows, dtype=np.float32)
+    high = np.maximum(np.asarray(highs, dtype=np.float32), low + 1)
+    return low, high

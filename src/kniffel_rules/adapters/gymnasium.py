@@ -1,33 +1,67 @@
-"""Gymnasium environments for the solitaire dice games (the ``[gymnasium]`` extra).
+"""Gymnasium environments for every game (the ``[gymnasium]`` extra).
 
-Importing this module registers two environments with Gymnasium:
+Importing this module registers one environment per game of the registry
+(`kniffel_rules.variant.VARIANTS`), its id built from the game's name:
+``"kniffel_rules/Classic-v0"``, ``"Extreme-v0"``, ``"Master-v0"``,
+``"Duel-v0"``, ``"Cards-v0"``, ``"Yatzy-v0"`` (`ENVIRONMENTS`). Each is a
+single-agent environment: the agent plays one seat (``seat=0`` unless
+chosen), and the other seats are the library's bots (``opponents=[...]``,
+names of `kniffel_rules.bots.BOTS` for the game, or ``"random"``), whose
+moves and every chance event are played inside ``step``. A game that can be
+played alone starts solitaire (``opponents=()``); the Duell and the card
+game start against ``min_players - 1`` copies of the game's first bot in
+``BOTS`` (its greedy one). So ``gymnasium.make("kniffel_rules/Classic-v0",
+opponents=["greedy", "greedy"])`` is a table of three. The bots' generator
+and the dice's are two ``random.Random`` seeded from ``reset(seed=...)``.
 
-- ``"kniffel_rules/Classic-v0"``: classic Kniffel, one player;
-- ``"kniffel_rules/Extreme-v0"``: Kniffel Extreme, one player.
-
-Both take ``rules=`` (the game's ``Rules``, default the rulebook) through
+All take ``rules=`` (the game's ``Rules``, default the rulebook) through
 ``gymnasium.make``. The action space is ``Discrete(n)`` over the game's fixed
-action index (`kniffel_rules.adapters.space.ActionSpace`); the observation
-is the game's observation tensor as ``float32`` (layout:
-`kniffel_rules.adapters.space.observation_layout`). The dice are thrown
-inside ``step``, from a ``random.Random`` seeded from the environment's
-generator at ``reset(seed=...)``, so the agent only ever sees its own
-decisions. The reward of a step is the points it entered: the change of the
-player's score (``scores(state)[0]``), bonuses included in the step that
-earns them, so an episode's rewards add up to the final score.
-``info["action_mask"]`` is the legal-action mask (``int8``).
+action index (`kniffel_rules.adapters.space.ActionSpace`).
+
+Observations (``obs=``): ``"raw"`` (the default) is the game's observation
+tensor from the agent's seat as ``float32`` (layout:
+`kniffel_rules.adapters.space.observation_layout`), in a ``Box`` whose
+bounds are the ones the game declares for every entry
+(`kniffel_rules.adapters.space.observation_bounds`: flags 0..1, dice counts
+0..5, a box's best score, the score range of ``INFO.bounds``...);
+``"normalized"`` is the same tensor scaled into ``[0, 1]`` by those bounds
+(``(raw - low) / (high - low)``), in ``Box(0, 1)``. An entry the rules hold
+constant (Extreme's chips with ``chips=0``) gets the bounds ``low .. low + 1``
+(Gymnasium's checker refuses a box of equal bounds), so it reads 0
+normalised. In the card game the agent sees only its own view.
+
+Rewards (``reward=``): ``"points"``, the change of the agent's score
+(``scores(state)[seat]``) from its action to its next decision (bonuses in
+the step that earns them, so a solitaire episode's rewards add up to the
+final score); ``"win"``, nothing until the end, then ``+1`` if the agent is
+among the winners, ``-1`` if not, ``0`` when every seat ties (PettingZoo's
+``reward="win"``). By default (``reward=None``) the games scored on a box
+sheet (classic, Extreme, Yatzy) and every solitaire game reward points;
+Master, the Duell and the card game at a table reward the win (their
+"score" is stars, games won or a ranking, not points to add up).
+
+The mask of the legal actions is ``info["action_mask"]`` (``int8``) and
+``action_masks()`` (a ``bool`` array, the convention of sb3-contrib's
+``MaskablePPO``; through wrappers: ``env.get_wrapper_attr("action_masks")()``
+or ``env.unwrapped.action_masks()``).
+
+Episode length: every registration has ``max_episode_steps``, the most
+decisions a game of the registered table under the rulebook can take
+(``INFO.bounds``, the length OpenSpiel reads too: classic 141, Extreme 336,
+Yatzy 155, Master 100,000, the Duell 100,000, the card game 52,200); the
+environment's own ``max_episode_steps`` is that bound for its rules and
+table, and ``step`` truncates there by itself. A masked agent is never
+truncated: only refused actions (which change nothing) can make an episode
+that long. With house rules or more seats than registered, the environment's
+own bound may be the larger: pass ``max_episode_steps=-1`` to
+``gymnasium.make`` to leave the limit to the environment.
 
 Render modes: ``"ansi"`` (``render()`` returns the game's plain-text
 picture, in English) and ``"human"`` (the picture is printed to standard
 output after ``reset`` and each ``step``, and ``render()`` returns ``None``,
 as Gymnasium specifies). An environment pickles and deep-copies (a copy
-taken mid-game plays on exactly as the original, dice included), so it
-ships to a worker process.
-
-A game that is not solitaire (``INFO.min_players`` above 1: the Duell, the
-card game) has no Gymnasium environment: ``KniffelEnv("cards")`` raises
-`UnsupportedGameError` saying so (use the PettingZoo environment
-``env("cards")`` or OpenSpiel's ``kniffel_cards``).
+taken mid-game plays on exactly as the original, dice and bots included),
+so it ships to a worker process.
 
 An illegal action is, by default, refused with a penalty: the state does not
 change, the reward is ``illegal_reward`` (``-1.0``) and
@@ -44,12 +78,19 @@ change, the reward is ``illegal_reward`` (``-1.0``) and
     >>> obs, reward, terminated, truncated, info = env.step(0)
     >>> reward, terminated, int(info["action_mask"][0])
     (0.0, False, 1)
+    >>> env.unwrapped.action_masks().dtype, env.spec.max_episode_steps
+    (dtype('bool'), 141)
+    >>> duel = gymnasium.make("kniffel_rules/Duel-v0", obs="normalized")
+    >>> obs, info = duel.reset(seed=3)
+    >>> bool(obs.min() >= 0 and obs.max() <= 1), duel.unwrapped.opponents
+    (True, ('greedy',))
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from typing import Any, Final, Literal, cast
 
 import gymnasium
@@ -58,38 +99,106 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from kniffel_rules._types import CHANCE, TERMINAL
-from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
+from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import (
     GAMES,
     ActionSpace,
-    UnsupportedGameError,
     resolve_game,
-    tensor_size,
 )
+from kniffel_rules.bots import BOTS
+from kniffel_rules.bots.simple import RandomBot
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.playing import Policy
 from kniffel_rules.variant import Variant, get_variant
 
-__all__ = ["ENVIRONMENTS", "RENDER_MODES", "KniffelEnv"]
+__all__ = [
+    "ENVIRONMENTS",
+    "OBSERVATIONS",
+    "RENDER_MODES",
+    "REWARDS",
+    "KniffelEnv",
+    "default_opponents",
+    "env_id",
+    "episode_bound",
+]
 
 RENDER_MODES: Final[tuple[str, ...]] = ("ansi", "human")
 """The render modes besides ``None``: the picture returned (``"ansi"``) or printed (``"human"``)."""
 
-ENVIRONMENTS: dict[str, str] = {
-    f"kniffel_rules/{name.capitalize()}-v0": name
-    for name in GAMES
-    if get_variant(name).INFO.score_sheet and get_variant(name).INFO.min_players == 1
-}
-"""The registered environment ids and their games: the solitaire games played on a box sheet."""
+OBSERVATIONS: Final[tuple[str, ...]] = ("raw", "normalized")
+"""The observation forms: the raw tensor in its declared bounds, or scaled into ``[0, 1]``."""
+
+REWARDS: Final[tuple[str, ...]] = ("points", "win")
+"""The reward forms: the agent's score gain, or +1/-1/0 at the end (``None``: the game's own)."""
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game of the registry (``"kniffel_rules/Classic-v0"``)."""
+    return f"kniffel_rules/{game.capitalize()}-v0"
+
+
+ENVIRONMENTS: dict[str, str] = {env_id(name): name for name in GAMES}
+"""The registered environment ids and their games: every game of the registry."""
 
 IllegalMode = Literal["penalty", "raise"]
+ObservationMode = Literal["raw", "normalized"]
+RewardMode = Literal["points", "win"]
+
+
+def default_opponents(game: str) -> tuple[str, ...]:
+    """The bots a game's environment plays against unless told: none if it can be played alone.
+
+    Otherwise ``min_players - 1`` copies of the game's first bot of
+    `kniffel_rules.bots.BOTS` (its greedy one).
+
+        >>> default_opponents("classic"), default_opponents("duel")
+        ((), ('greedy',))
+    """
+    name, module, _ = resolve_game(game)
+    info = module.INFO
+    if info.min_players == 1:
+        return ()
+    return (next(iter(BOTS[name])),) * (info.min_players - 1)
+
+
+def episode_bound(game: str, rules: Any = None, players: int = 1) -> int:
+    """The most decisions one game of ``players`` seats under ``rules`` can take.
+
+    The length the game declares in ``INFO.bounds`` (decisions and chance
+    events of all seats together, so it bounds one seat's decisions too):
+    an episode of the agent's legal actions never reaches it.
+
+        >>> episode_bound("classic"), episode_bound("classic", players=3)
+        (141, 423)
+
+    Raises:
+        UnsupportedGameError: not a game the adapters cover.
+        InvalidStateError: bad ``rules``.
+    """
+    _, module, rules = resolve_game(game, rules)
+    bounds = module.INFO.bounds
+    if bounds is None:  # pragma: no cover - the registry's test checks every game
+        raise InvalidStateError("game", f"{module.INFO.name} declares no bounds")
+    return int(bounds(rules, players)[2])
+
+
+def _bot(game: str, name: Any) -> Policy:
+    if name == "random":
+        return RandomBot()
+    known = BOTS.get(game, {})
+    if not isinstance(name, str) or name not in known:
+        names = ", ".join([*known, "random"])
+        raise InvalidStateError(
+            "opponents", f"expected bot names of {game} ({names}), got {name!r}"
+        )
+    return known[name]()
 
 
 class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
-    """A solitaire dice game as a Gymnasium environment.
+    """A game as a single-agent Gymnasium environment (see the module).
 
     Args:
-        game: ``"classic"`` or ``"extreme"`` (any dice game works solitaire
-            except the Duell, which needs two players).
+        game: A game of the registry (``"classic"``, ``"duel"``, ``"cards"``...).
         rules: The game's ``Rules`` (``None``: the rulebook).
         illegal: ``"penalty"`` (default) or ``"raise"``, see the module.
         illegal_reward: The reward of a refused action under ``"penalty"``.
@@ -97,12 +206,21 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             plain-text picture, the game's ``render`` in English) or
             ``"human"`` (the picture is printed after ``reset`` and each
             ``step``).
+        obs: ``"raw"`` (default) or ``"normalized"`` (values in ``[0, 1]``).
+        opponents: The bots at the other seats, by their names in
+            `kniffel_rules.bots.BOTS` (or ``"random"``); ``None``:
+            `default_opponents`.
+        seat: The agent's seat, ``0 .. len(opponents)``; the bots take the
+            others in order.
+        reward: ``"points"``, ``"win"`` or ``None`` (the game's natural one,
+            see the module).
 
     Raises:
-        UnsupportedGameError: a game the adapters do not cover, or a card
-            game (hidden information) that is not solitaire.
-        InvalidStateError: bad ``rules``, ``illegal`` or ``render_mode``, or
-            a game for several players only (the Duell; path ``game``).
+        UnsupportedGameError: a game the adapters do not cover.
+        InvalidStateError: bad ``rules``, ``illegal``, ``render_mode``,
+            ``obs``, ``opponents`` (a name that is not a bot of the game, or
+            a table the game does not allow), ``seat`` or ``reward``; the path
+            names the argument.
     """
 
     # Gymnasium's attribute; render_fps only paces a player of recorded frames
@@ -115,77 +233,163 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal: IllegalMode = "penalty",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        obs: ObservationMode = "raw",
+        opponents: Sequence[str] | None = None,
+        seat: int = 0,
+        reward: RewardMode | None = None,
     ) -> None:
-        name, _, rules = resolve_game(game, rules)
-        info = get_variant(name).INFO
-        if info.min_players > 1 and not info.hidden_information:
-            raise InvalidStateError(
-                "game",
-                f"{info.title()} needs {info.min_players} players: use the PettingZoo env",
-            )
-        if info.min_players > 1:  # and its seats see different views
-            raise UnsupportedGameError(
-                f"{info.title()} is for {info.min_players} to {info.max_players} players, "
-                f"not solitaire: use the PettingZoo env (pettingzoo.env({name!r})) or "
-                f"OpenSpiel's kniffel_{name}"
-            )
+        name, module, rules = resolve_game(game, rules)
+        info = module.INFO
         if illegal not in ("penalty", "raise"):
             raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidStateError(
                 "render_mode", f"expected None, 'ansi' or 'human', got {render_mode!r}"
             )
+        if obs not in OBSERVATIONS:
+            raise InvalidStateError("obs", f"expected 'raw' or 'normalized', got {obs!r}")
+        if reward is not None and reward not in REWARDS:
+            raise InvalidStateError("reward", f"expected None, 'points' or 'win', got {reward!r}")
+        if opponents is None:
+            opponents = default_opponents(name)
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            raise InvalidStateError("opponents", f"expected a list of bot names, got {opponents!r}")
+        bots = tuple(opponents)
+        for bot in bots:
+            _bot(name, bot)  # refuses an unknown name now, not at reset
+        players = len(bots) + 1
+        if not info.min_players <= players <= info.max_players:
+            raise InvalidStateError(
+                "opponents",
+                f"{info.title()} is for {info.min_players} to {info.max_players} players: "
+                f"give {info.min_players - 1} to {info.max_players - 1} opponents, not {len(bots)}",
+            )
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidStateError("seat", f"expected a seat 0..{players - 1}, got {seat!r}")
         self.game = name
         self.rules = rules
+        self.opponents = bots
+        self.seat = seat
+        self.players = players
+        self.reward_mode: RewardMode = reward or (
+            "points" if players == 1 or info.score_sheet else "win"
+        )
+        self.obs_mode = obs
         self.index = ActionSpace.for_game(name, rules)
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
+        self.max_episode_steps = episode_bound(name, rules, players)
         self.action_space = spaces.Discrete(self.index.size)
-        size = tensor_size(name, 1, rules)
-        self.observation_space = spaces.Box(-FLOAT_MAX, FLOAT_MAX, (size,), np.float32)
+        low, high = box_bounds(name, players, rules)
+        self._low = low.astype(np.float64)
+        self._scale = 1.0 / (high.astype(np.float64) - self._low)
+        if obs == "raw":
+            self.observation_space = spaces.Box(low, high, dtype=np.float32)
+        else:
+            self.observation_space = spaces.Box(0.0, 1.0, low.shape, np.float32)
         self.state: Any = None
         self._chance = random.Random(0)
+        self._bot_rng = random.Random(0)
+        self._policies: dict[int, Policy] | None = None
+        self._steps = 0
+        self._mask = np.zeros(self.index.size, dtype=np.int8)
 
     @property
     def module(self) -> Variant:
         """The game's module (looked up by name, so the environment pickles)."""
         return get_variant(self.game)
 
+    def _bots(self) -> dict[int, Policy]:
+        # The bots by seat, built on first use (a copy builds its own).
+        if self._policies is None:
+            seats = [s for s in range(self.players) if s != self.seat]
+            self._policies = {
+                s: _bot(self.game, b) for s, b in zip(seats, self.opponents, strict=True)
+            }
+        return self._policies
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The environment's fields, without the bots (rebuilt on first use)."""
+        state = dict(self.__dict__)
+        state["_policies"] = None
+        return state
+
     def _advance(self) -> None:
-        # Throw the dice until the player decides or the game is over.
+        # Throw the dice and let the bots play until the agent decides or the game is over.
         module = self.module
-        while module.current_player(self.state) == CHANCE:
-            self.state = module.apply(self.state, module.sample_chance(self.state, self._chance))
+        hidden = module.INFO.hidden_information
+        while True:
+            who = module.current_player(self.state)
+            if who == CHANCE:
+                self.state = module.apply(
+                    self.state, module.sample_chance(self.state, self._chance)
+                )
+            elif who == TERMINAL or who == self.seat:
+                return
+            else:
+                view = module.observation(self.state, who) if hidden else self.state
+                legal = module.legal_actions(self.state)
+                self.state = module.apply(self.state, self._bots()[who](view, legal, self._bot_rng))
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        obs = observation_array(self.game, self.module.observation(self.state, 0))
-        return obs, {"action_mask": action_mask(self.index, self.state)}
+        view = self.module.observation(self.state, self.seat)
+        raw = observation_array(self.game, view)
+        self._mask = action_mask(self.index, view)
+        if self.obs_mode == "normalized":
+            raw = ((raw - self._low) * self._scale).astype(np.float32)
+        return raw, {"action_mask": self._mask.copy()}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent now, as ``bool`` (sb3-contrib's ``MaskablePPO``).
+
+        The same as ``info["action_mask"]`` of the last ``reset`` or
+        ``step``; all ``False`` before the first ``reset`` and at the end.
+        """
+        return self._mask.astype(bool)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Start a new game; ``seed`` seeds the dice (Gymnasium's ``np_random``).
+        """Start a new game; ``seed`` seeds the dice and the bots (Gymnasium's ``np_random``).
+
+        The bots' moves and the chance events before the agent's first
+        decision are played here.
 
         Returns:
             The observation and ``info`` with the ``action_mask``.
         """
         super().reset(seed=seed)
         self._chance = random.Random(int(self.np_random.integers(2**63)))
-        self.state = self.module.new_game(1, self.rules)
+        self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
+        self.state = self.module.new_game(self.players, self.rules)
+        self._steps = 0
         self._advance()
         if self.render_mode == "human":
             self.render()
         return self._observe()
 
+    def _reward(self, before: float) -> float:
+        module = self.module
+        if self.reward_mode == "points":
+            return float(module.scores(self.state)[self.seat] - before)
+        if not module.is_terminal(self.state):
+            return 0.0
+        winners = module.winners(self.state)
+        if len(winners) == self.players:
+            return 0.0
+        return 1.0 if self.seat in winners else -1.0
+
     def step(
         self, action: Any
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        """Take the action numbered ``action``, then throw the dice it calls for.
+        """Take the action numbered ``action``, then the dice and the bots' moves it calls for.
 
         Returns:
             ``(observation, reward, terminated, truncated, info)``; ``info``
-            holds the ``action_mask`` and ``illegal_action``.
+            holds the ``action_mask`` and ``illegal_action``. ``truncated``
+            once ``max_episode_steps`` steps have not ended the game (only
+            refused actions can make it so long).
 
         Raises:
             IllegalActionError: under ``illegal="raise"``, an action that is
@@ -204,21 +408,24 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if chosen is None
             else module.why_illegal(self.state, chosen)
         )
+        self._steps += 1
+        truncated = self._steps >= self.max_episode_steps
         if reason is not None:
             if self.illegal == "raise":
                 raise IllegalActionError(reason)
             obs, info = self._observe()
             info["illegal_action"] = True
-            return obs, self.illegal_reward, False, False, info
-        before = module.scores(self.state)[0]
+            return obs, self.illegal_reward, False, truncated, info
+        before = module.scores(self.state)[self.seat]
         self.state = module.apply(self.state, chosen)
         self._advance()
-        reward = float(module.scores(self.state)[0] - before)
+        reward = self._reward(before)
+        terminated = module.is_terminal(self.state)
         if self.render_mode == "human":
             self.render()
         obs, info = self._observe()
         info["illegal_action"] = False
-        return obs, reward, module.is_terminal(self.state), False, info
+        return obs, reward, terminated, truncated and not terminated, info
 
     def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         """The game as plain text under ``"ansi"``; printed under ``"human"``.
@@ -237,12 +444,13 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
 
 def _register() -> None:
-    for env_id, game in ENVIRONMENTS.items():
-        if env_id not in gymnasium.registry:
+    for env_name, game in ENVIRONMENTS.items():
+        if env_name not in gymnasium.registry:
             gymnasium.register(
-                id=env_id,
+                id=env_name,
                 entry_point="kniffel_rules.adapters.gymnasium:KniffelEnv",
                 kwargs={"game": game},
+                max_episode_steps=episode_bound(game, None, len(default_opponents(game)) + 1),
             )
 
 

@@ -1,8 +1,10 @@
 """PettingZoo AEC environments for the dice games and the card game (the ``[pettingzoo]`` extra).
 
 ``env(game, num_players=2, *, reward="win", render_mode=None, rules=None,
-**options)`` is an AEC environment for ``"classic"``, ``"extreme"``,
-``"master"``, ``"duel"`` or ``"cards"``. Its keyword arguments are of two
+**options)`` is an AEC environment for every game of the registry
+(`kniffel_rules.variant.VARIANTS`: ``"classic"``, ``"extreme"``,
+``"master"``, ``"duel"``, ``"cards"``, ``"yatzy"``). There is no parallel
+environment: the games are played in turns, one decision at a time. Its keyword arguments are of two
 kinds: the environment's own options `ENV_OPTIONS` (``reward``,
 ``render_mode``, and ``rules``, a whole ``Rules``), and the fields of the
 game's ``Rules`` (``env("classic", full_cup=True)``, ``env("cards", 3,
@@ -14,6 +16,10 @@ agent's action space is ``Discrete(n)`` over the game's fixed action index
 ``"observation"``, the game's observation tensor from that seat's side
 (``float32``; layout: `kniffel_rules.adapters.space.observation_layout`), and
 ``"action_mask"`` (``int8``; all zeros for an agent that is not to move).
+The observation's box has the bounds the game declares for every entry
+(`kniffel_rules.adapters.space.observation_bounds`: flags 0..1, dice counts
+0..5, a box's best score...; an entry the rules hold constant gets
+``low .. low + 1``), not float32's largest number.
 
 In the card game an agent observes only its own view (``cards.observation``):
 its own hand, the other hands as their sizes and the cards everyone saw
@@ -66,8 +72,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from kniffel_rules._types import CHANCE
-from kniffel_rules.adapters.arrays import FLOAT_MAX, action_mask, observation_array
-from kniffel_rules.adapters.space import ActionSpace, game_name, resolve_game, tensor_size
+from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
+from kniffel_rules.adapters.space import ActionSpace, game_name, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.variant import Variant, get_variant
 
@@ -132,11 +138,11 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.metadata = {**self.metadata, "name": f"kniffel_rules_{name}"}
         self.index = ActionSpace.for_game(name, rules)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
-        size = tensor_size(name, num_players, rules)
+        low, high = box_bounds(name, num_players, rules)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-FLOAT_MAX, FLOAT_MAX, (size,), np.float32),
+                    "observation": spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
                 }
             )

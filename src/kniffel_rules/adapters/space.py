@@ -58,6 +58,7 @@ __all__ = [
     "ChanceSpace",
     "UnsupportedGameError",
     "game_name",
+    "observation_bounds",
     "observation_layout",
     "observation_tensor",
     "place_bound",
@@ -460,6 +461,29 @@ def observation_layout(
     name, module, rules = resolve_game(game, rules)
     state = module.new_game(players, rules, first_player=0)
     return tuple(_build(name, module.observation(state, 0)).parts)
+
+
+def observation_bounds(
+    game: str | Variant | Any, players: int = 1, rules: Any = None
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lowest and the highest value of each entry of `observation_tensor`.
+
+    The game declares them with its tensor (a flag or a one-hot: 0..1; a
+    count or a score: the bounds its rules and ``INFO.bounds`` guarantee),
+    so every observation of ``players`` seats under ``rules`` lies within.
+
+        >>> low, high = observation_bounds("classic")
+        >>> len(low) == len(high) == tensor_size("classic"), min(low), max(high)
+        (True, -125.0, 1285.0)
+
+    Raises:
+        UnsupportedGameError: not a game the adapters cover.
+        InvalidStateError: bad ``players`` or ``rules``.
+    """
+    name, module, rules = resolve_game(game, rules)
+    state = module.new_game(players, rules, first_player=0)
+    t = _build(name, module.observation(state, 0))
+    return tuple(t.lows), tuple(t.highs)
 
 
 def tensor_size(game: str | Variant | Any, players: int = 1, rules: Any = None) -> int:

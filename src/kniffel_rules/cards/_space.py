@@ -86,25 +86,26 @@ def tensor(t: Any, game: Any, obs: Any) -> None:
     start = obs.start_player
     t.one_hot("start_player", n, None if start is None else seats.index(start))
     t.one_hot("phase", len(Phase), list(Phase).index(obs.phase))
-    t.add("pending", [obs.pending])
+    t.add("pending", [obs.pending], high=len(CARDS))
     combos = list(Combination)
     t.one_hot(
         "combination",
         len(combos),
         None if obs.combination is None else combos.index(obs.combination),
     )
-    t.add("round", [obs.round, obs.rules.max_rounds])
+    t.add("round", [obs.round, obs.rules.max_rounds], high=obs.rules.max_rounds)
     t.add("hand", _card_set(obs.hand))
     t.add("display", _card_set(obs.display))
     t.add("discards", _card_set(obs.discards))
     t.add("picked", _card_set(obs.picked))
-    t.add("pile_size", [obs.pile_size])
+    t.add("pile_size", [obs.pile_size], high=len(CARDS))
     shown = obs.shown or ((),) * n
+    tokens_each = obs.rules.tokens(n)
     for rel, seat in enumerate(seats):
         tokens = obs.tokens[seat]
         t.add(f"p{rel}.shown", _card_set(shown[seat]))
-        t.add(f"p{rel}.hand_size", [obs.hand_sizes[seat]])
-        t.add(f"p{rel}.tokens", [tokens.reserve, tokens.active, *tokens.rows])
+        t.add(f"p{rel}.hand_size", [obs.hand_sizes[seat]], high=len(CARDS))
+        t.add(f"p{rel}.tokens", [tokens.reserve, tokens.active, *tokens.rows], high=tokens_each)
 
 
 def bounds(rules: Rules, players: int) -> tuple[float, float, int]:

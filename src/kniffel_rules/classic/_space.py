@@ -28,20 +28,36 @@ def tensor(t: Any, game: Any, observation: Any) -> None:
     state = observation.state
     boxes = sheet_boxes(state.rules)
     scores = game.scores(state)
+    rules = state.rules
+    low, high, _ = bounds(rules, 1)
     for rel, seat in enumerate(seats):
         entries = state.sheets[seat].entries
         t.add(f"p{rel}.filled", [entries[b.value] is not None for b in boxes])
-        t.add(f"p{rel}.entries", [entries[b.value] or 0 for b in boxes])
-        t.add(f"p{rel}.extra_bonus", [state.sheets[seat].extra_bonus])
-        t.add(f"p{rel}.score", [scores[seat]])
-    t.add("game", [state.game, state.rules.games])
+        t.add(f"p{rel}.entries", [entries[b.value] or 0 for b in boxes], high=_best_box(rules))
+        t.add(
+            f"p{rel}.extra_bonus",
+            [state.sheets[seat].extra_bonus],
+            high=12 * rules.extra_kniffel_bonus,
+        )
+        t.add(f"p{rel}.score", [scores[seat]], high=high, low=low)
+    t.add("game", [state.game, rules.games], high=rules.games)
+
+
+def _best_box(rules: Rules) -> int:
+    """The most points one box can hold (30: five sixes, Chance or Croatian's Maximum)."""
+    best = max(30, rules.full_house_score, rules.small_straight_score)
+    return max(best, rules.large_straight_score, rules.kniffel_score)
 
 
 def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
-    """The lowest and highest solitaire score of the series, and the longest game."""
+    """The lowest and highest solitaire score of the series, and the longest game.
+
+    The lowest is Croatian's worst product ((5 - 30) x 5 = -125) a game; any
+    score of a seat at a table lies between the two (placement points are
+    at most the number of players, six, a game).
+    """
     boxes = len(sheet_boxes(rules))
-    best = max(30, rules.full_house_score, rules.small_straight_score)
-    best = max(best, rules.large_straight_score, rules.kniffel_score)
+    best = _best_box(rules)
     per_game = boxes * best + rules.upper_bonus + 12 * rules.extra_kniffel_bonus
     length = rules.games * players * boxes * 7 + 50 * players
     return -125.0 * rules.games, float(per_game * rules.games), length

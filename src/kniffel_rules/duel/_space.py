@@ -13,7 +13,7 @@ from kniffel_rules._dicegame import Roll
 from kniffel_rules._tensor import five_dice_header, keeps
 from kniffel_rules.dice import D6
 from kniffel_rules.duel.actions import Joker, Miss, Move
-from kniffel_rules.duel.pieces import Area, Spot
+from kniffel_rules.duel.pieces import JOKERS_PER_COLOUR, Area, Spot
 from kniffel_rules.duel.rules import Rules
 
 
@@ -41,11 +41,12 @@ def tensor(t: Any, game: Any, observation: Any) -> None:
     for spot in state.board:
         cells += [float(spot is s) for s in order]
     t.add("board", cells)
-    t.add("jokers", [state.jokers[own], state.jokers[other]])
-    t.add("supply", [state.supply[own], state.supply[other]])
-    t.add("jokers_used", [state.jokers_used])
-    t.add("games_won", [state.results.count(own), state.results.count(other)])
-    t.add("match_wins", [state.rules.match_wins])
+    t.add("jokers", [state.jokers[own], state.jokers[other]], high=JOKERS_PER_COLOUR)
+    t.add("supply", [state.supply[own], state.supply[other]], high=JOKERS_PER_COLOUR)
+    t.add("jokers_used", [state.jokers_used], high=JOKERS_PER_COLOUR)
+    wins = state.rules.match_wins
+    t.add("games_won", [state.results.count(own), state.results.count(other)], high=wins)
+    t.add("match_wins", [wins], high=wins)
 
 
 def bounds(rules: Rules, players: int) -> tuple[float, float, int]:

@@ -12,7 +12,7 @@ from typing import Any
 from kniffel_rules._tensor import dice_header, face_counts, keeps
 from kniffel_rules.dice import D6, DiceRoll, all_multisets
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import score
+from kniffel_rules.extreme.combinations import _table
 from kniffel_rules.extreme.pieces import D10, Box
 from kniffel_rules.extreme.rules import Rules
 
@@ -45,22 +45,24 @@ def tensor(t: Any, game: Any, observation: Any) -> None:
     """The observation's parts (see `kniffel_rules.adapters.space.observation_tensor`)."""
     state = observation.state
     seats = dice_header(t, game, state, observation.player, 3 + state.rules.chips)
-    t.add("d6", face_counts(state.d6))
+    t.add("d6", face_counts(state.d6), high=5)
     t.one_hot("d10", 11, 10 if state.d10 is None else state.d10)
     scores = game.scores(state)
+    rules = state.rules
+    _, high, _ = bounds(rules, 1)
     for rel, seat in enumerate(seats):
         sheet = state.sheets[seat]
         t.add(f"p{rel}.filled", [e is not None for e in sheet.entries])
-        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries])
-        t.add(f"p{rel}.chips", [sheet.chips])
-        t.add(f"p{rel}.score", [scores[seat]])
+        t.add(f"p{rel}.entries", [e or 0 for e in sheet.entries], high=_best(rules))
+        t.add(f"p{rel}.chips", [sheet.chips], high=rules.chips)
+        t.add(f"p{rel}.score", [scores[seat]], high=high)
 
 
 @cache
 def _best(rules: Rules) -> int:
-    return max(
-        int(score(box, (*d6, d10))) for d6 in all_multisets(5) for d10 in range(10) for box in Box
-    )
+    # The most any box holds for any throw: the scoring table's largest value
+    # (what `score` reads), without checking 55,440 throws one by one.
+    return max(max(values) for values in _table().values())
 
 
 def bounds(rules: Rules, players: int) -> tuple[float, float, int]:

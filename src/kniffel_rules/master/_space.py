@@ -13,7 +13,7 @@ from kniffel_rules._dicegame import Roll
 from kniffel_rules._tensor import five_dice_header, keeps
 from kniffel_rules.dice import D6
 from kniffel_rules.master.actions import Coins, Fulfil, NumberRows, Pass, RowAndCoins
-from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
+from kniffel_rules.master.pieces import COIN_COMBOS, LAP_LENGTHS, ROW_LENGTH, Combo, Task
 from kniffel_rules.master.rules import Rules
 
 
@@ -47,14 +47,22 @@ def tensor(t: Any, game: Any, observation: Any) -> None:
     seats = five_dice_header(t, game, observation)
     state = observation.state
     scores = game.scores(state)
+    _, most, _ = bounds(state.rules, 1)
     for rel, seat in enumerate(seats):
         sheet = state.sheets[seat]
         t.add(f"p{rel}.tasks", list(sheet.tasks))
-        t.add(f"p{rel}.rows", list(sheet.rows))
-        t.add(f"p{rel}.coins", [sheet.coin_laps, sheet.coin_position])
-        t.add(f"p{rel}.stars", [scores[seat]])
+        t.add(f"p{rel}.rows", list(sheet.rows), high=ROW_LENGTH)
+        t.add(
+            f"p{rel}.coins",
+            [sheet.coin_laps, sheet.coin_position],
+            high=(most, max(LAP_LENGTHS) - 1),
+        )
+        t.add(f"p{rel}.stars", [scores[seat]], high=most)
 
 
 def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
-    """The lowest and highest solitaire score (stars), and a bound on the game's length."""
+    """The lowest and highest score (stars) of a seat, and a bound on the game's length.
+
+    A coin lap completed is a star, so ``coin_laps`` is bounded by the same.
+    """
     return 0.0, 200.0, 100_000 * players
