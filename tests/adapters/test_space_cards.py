@@ -18,10 +18,10 @@ from kniffel_rules.adapters.space import (
     ChanceSpace,
     observation_layout,
     observation_tensor,
-    place_bound,
     tensor_size,
 )
 from kniffel_rules.cards import Combination, Row
+from kniffel_rules.cards._space import place_bound
 from kniffel_rules.cards.legality import place_options
 from kniffel_rules.cards.pieces import CARDS, ROWS
 from kniffel_rules.cards.state import Tokens

@@ -61,7 +61,6 @@ __all__ = [
     "observation_bounds",
     "observation_layout",
     "observation_tensor",
-    "place_bound",
     "player_limits",
     "resolve_game",
     "tensor_size",
@@ -135,20 +134,6 @@ def player_limits(game: str | Variant | Any) -> tuple[int, int]:
     """
     info = get_variant(game_name(game)).INFO
     return info.min_players, info.max_players
-
-
-def place_bound(board: Any, row: Any, levels: int) -> int:
-    """The most tokens one placement on ``levels`` levels of ``row`` of ``board`` can take.
-
-    The largest sum of the spaces of ``levels`` consecutive levels of the row
-    (0 when the row has fewer levels): a placement never takes more tokens
-    than the spaces it fills (the end-game rule only lets it take fewer), so
-    this bounds ``Place.from_reserve`` for every player count (the card
-    game's own function, which its index is built with).
-    """
-    from kniffel_rules.cards._space import place_bound as bound
-
-    return bound(board, row, levels)
 
 
 def _declared(info: GameInfo, what: str) -> Any:
@@ -277,8 +262,8 @@ class ActionSpace(_Index):
     order), ``Draw``, ``Take`` by card (65, in ``cards.pieces.CARDS`` order),
     ``Begin`` by combination (7, in ``Combination`` order), ``Pick`` by card
     (65), then ``Place`` by row, for the Two pairs row one level before two,
-    then ``from_reserve`` from 0 to `place_bound` (the most tokens those
-    levels of the rules' board can take: no placement takes more), then
+    then ``from_reserve`` from 0 to the most tokens those
+    levels of the rules' board can take (no placement takes more), then
     ``Exchange`` by card (65), ``Stop``, ``Discard`` by card (65). With the
     printed boards: 0-4 ``PlaceToken``, 5 ``Draw``, 6-70 ``Take``, 71-77
     ``Begin``, 78-142 ``Pick``, 143-166 ``Place``, 167-231 ``Exchange``, 232
