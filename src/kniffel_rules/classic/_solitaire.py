@@ -20,8 +20,8 @@ import attrs
 from kniffel_rules import _dicewire
 from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
-from kniffel_rules.classic.combinations import check_dice, possible_values, score
 from kniffel_rules.classic.actions import Roll, Score
+from kniffel_rules.classic.combinations import check_dice, possible_values, score
 from kniffel_rules.classic.legality import Entry, check_entry
 from kniffel_rules.classic.pieces import BOX_RULES, BOXES, Box, layout, read_box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
@@ -69,7 +69,7 @@ def solitaire(rules: Rules) -> Solitaire:
 def _joker(
     rules: Rules,
 ) -> Callable[[Sequence[int | None], tuple[int, ...]], tuple[tuple[int, int, int], ...]]:
-    """Every entry `legality.check_entry` allows five of a kind on a sheet, as ``Solitaire.joker``."""
+    """Every entry `legality.check_entry` allows five of a kind, as ``Solitaire.joker`` lists."""
 
     def joker(
         entries: Sequence[int | None], dice: tuple[int, ...]
