@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from kniffel_rules.adapters.space import ActionSpace, UnsupportedGameError, observation_layout
 from kniffel_rules.boxsheet import BoxPlay
-from kniffel_rules.dice import all_multisets, is_sub_multiset
+from kniffel_rules.dice import all_multisets
 from kniffel_rules.variant import get_variant
 
 __all__ = ["NO_D10", "Tables", "tables"]
@@ -54,7 +54,11 @@ class Tables:
         keep_len, keep_vals, keep_d10: ``(A,)``, ``(A, 5)``, ``(A,)``: what a roll keeps.
         legal_keep: ``(253, A)``: the roll actions a throw allows (row 252:
             the first roll only), ``False`` for every score action.
+        roll_table: ``(506, A)``: `legal_keep`, then the same rows with no roll legal.
         roll_actions, score_actions: The action numbers of each kind.
+        scores_last: The score actions are the last ``B`` numbers, in column order.
+        first_score: The first score action's number.
+        offsets: The observation parts as ``(name, start, length)``.
         score_cols: ``(S,)``: the column of each score action, in index order.
         upper, lower: The columns of the sections.
         product: The columns ``(maximum, minimum, factor)`` of a product
@@ -100,6 +104,8 @@ class Tables:
         self.keep_vals = np.zeros((n, 5), dtype=np.int64)
         self.keep_d10 = np.zeros(n, dtype=bool)
         self.legal_keep = np.zeros((NO_DICE + 1, n), dtype=bool)
+        keep_counts = np.zeros((n, 6), dtype=np.float32)
+        throwing = np.zeros(n, dtype=bool)  # a roll that throws a die
         for a, action in enumerate(actions):
             box, keep, keep_d10 = play.decision(action)
             if box is not None:
@@ -110,13 +116,31 @@ class Tables:
             self.keep_d10[a] = keep_d10
             if not keep and not keep_d10:
                 self.legal_keep[NO_DICE, a] = True  # the first roll of a turn
-            if len(keep) == 5 and (keep_d10 or not play.d10):
-                continue  # keeping every die throws nothing
-            for i, dice in enumerate(ROLLS5):
-                self.legal_keep[i, a] = is_sub_multiset(keep, dice)
+            for face in keep:
+                keep_counts[a, face - 1] += 1
+            # keeping every die throws nothing
+            throwing[a] = len(keep) < 5 or (play.d10 and not keep_d10)
+        # a keep is legal where the throw shows every die it keeps
+        shows = (keep_counts[None, :, :] <= counts[:NO_DICE, None, :]).all(axis=2)
+        self.legal_keep[:NO_DICE] = shows & throwing & (self.box_col < 0)
+        # the table of `VectorGame.masks`: row ``dice`` while a roll is allowed,
+        # row ``dice + 253`` once not (no roll action then)
+        self.roll_table = np.concatenate([self.legal_keep, np.zeros_like(self.legal_keep)])
         self.roll_actions = np.flatnonzero(self.box_col < 0)
         self.score_actions = np.flatnonzero(self.box_col >= 0)
         self.score_cols = self.box_col[self.score_actions]
+        first = int(self.score_actions[0])
+        # the usual index: the rolls, then one score per column in sheet order
+        self.scores_last = bool(
+            np.array_equal(self.score_actions, np.arange(first, n))
+            and np.array_equal(self.score_cols, np.arange(self.boxes))
+        )
+        self.first_score = first
+        self.offsets = []
+        at = 0
+        for name, length in self.parts:
+            self.offsets.append((name, at, length))
+            at += length
         self.upper = np.array([col[b] for b in layout.upper], dtype=np.int64)
         self.lower = np.array([col[b] for b in layout.lower], dtype=np.int64)
         self.product = None if layout.product is None else tuple(col[b] for b in layout.product)
@@ -134,7 +158,8 @@ class Tables:
             game's own ``joker`` (asked once per open-box pattern, Kniffel
             entry and throw, then remembered).
         """
-        assert self.kniffel_col is not None and self.play.joker is not None
+        assert self.kniffel_col is not None
+        assert self.play.joker is not None
         key = (filled.tobytes(), int(entries[self.kniffel_col]), dice)
         found = self._joker.get(key)
         if found is None:

@@ -131,6 +131,7 @@ class VectorGame:
         self.game = np.zeros(n, dtype=np.int32)
         self.past = np.zeros(n, dtype=np.int32)
         self.over = np.zeros(n, dtype=bool)
+        self.score = np.zeros(n, dtype=np.int64)
         self._rows = np.arange(n)
         self._slots = np.arange(5)
 
@@ -147,6 +148,7 @@ class VectorGame:
         self.game[rows] = 0
         self.past[rows] = 0
         self.over[rows] = False
+        self.score[rows] = 0
 
     def _new_sheets(self, rows: Array) -> None:
         self.filled[rows] = False
@@ -157,14 +159,15 @@ class VectorGame:
         self.rolls[rows] = 0
         self.chips[rows] = self.tables.play.chips
 
-    def totals(self) -> npt.NDArray[np.int64]:
+    def totals(self) -> Array:
         """Each row's running total of the current game (entries, bonuses)."""
         t = self.tables
         layout = t.play.layout
         upper = self.entries[:, t.upper].sum(axis=1, dtype=np.int64)
-        total = upper + np.where(upper >= layout.threshold, layout.bonus, 0) + self.extra
+        total: Array = upper + np.where(upper >= layout.threshold, layout.bonus, 0) + self.extra
         if t.product is None:
-            return total + self.entries[:, t.lower].sum(axis=1, dtype=np.int64)
+            lower: Array = self.entries[:, t.lower].sum(axis=1, dtype=np.int64)
+            return total + lower
         mx, mn, factor = t.product
         worth = (self.entries[:, mx].astype(np.int64) - self.entries[:, mn]) * self.entries[
             :, factor
@@ -172,13 +175,15 @@ class VectorGame:
         if layout.product_floor:
             worth = np.maximum(worth, 0)
         complete = self.filled[:, [mx, mn, factor]].all(axis=1)
-        return total + np.where(complete, worth, 0)
+        product: Array = np.where(complete, worth, 0)
+        return total + product
 
-    def scores(self) -> npt.NDArray[np.int64]:
-        """Each row's score, as the game's ``scores(state)[0]``."""
+    def scores(self) -> Array:
+        """Each row's score, as the game's ``scores(state)[0]`` (computed; `score` holds it)."""
         if self.tables.play.game_points is not None:
             return self.past.astype(np.int64)
-        return self.past + np.where(self.over, 0, self.totals())
+        running: Array = np.where(self.over, 0, self.totals())
+        return self.past + running
 
     def _joker_rows(self) -> Array:
         col = self.tables.kniffel_col
@@ -191,9 +196,8 @@ class VectorGame:
     def masks(self) -> npt.NDArray[np.bool_]:
         """The ``(N, A)`` legal-action masks (all ``False`` in a finished game)."""
         t = self.tables
-        mask = t.legal_keep[self.dice]
-        can_roll = (self.rolls < 3) | ((self.rolls == 3) & (self.chips > 0))
-        mask[:, t.roll_actions] &= can_roll[:, None]
+        no_roll = (self.rolls >= 3) & ((self.rolls > 3) | (self.chips <= 0))
+        mask = t.roll_table[self.dice + no_roll * (NO_DICE + 1)]
         open_ = ~self.filled
         if t.play.forced_order:
             first = open_.argmax(axis=1)
@@ -203,8 +207,12 @@ class VectorGame:
         for i in self._joker_rows():
             open_[i] &= t.joker(self.filled[i], self.entries[i], int(self.dice[i]))[0]
         open_ &= (self.rolls > 0)[:, None]
-        mask[:, t.score_actions] = open_[:, t.score_cols]
-        mask[self.over] = False
+        if t.scores_last:
+            mask[:, t.first_score :] = open_
+        else:
+            mask[:, t.score_actions] = open_[:, t.score_cols]
+        if self.over.any():
+            mask[self.over] = False
         return mask
 
     def step(self, actions: Array, active: Array | None = None) -> tuple[Array, Array]:
@@ -226,7 +234,7 @@ class VectorGame:
         n = self.num_envs
         if active is None:
             active = np.ones(n, dtype=bool)
-        before = self.scores()
+        before = self.score
         col = t.box_col[actions]
         scoring = active & (col >= 0)
         rolling = active & (col < 0)
@@ -244,7 +252,9 @@ class VectorGame:
                 where = np.searchsorted(rows, joker)
                 for i, k in zip(joker, where, strict=True):
                     if k < len(rows) and rows[k] == i:
-                        _, points, extra = t.joker(self.filled[i], self.entries[i], int(self.dice[i]))
+                        _, points, extra = t.joker(
+                            self.filled[i], self.entries[i], int(self.dice[i])
+                        )
                         value[k] = points[c[k]]
                         bonus[k] = extra[c[k]]
             self.entries[rows, c] = value
@@ -264,55 +274,76 @@ class VectorGame:
             self.dice[rows] = t.dice_index(faces)
             if t.faces > 1:
                 thrown = ~t.keep_d10[a]
-                self.d10[rows] = np.where(thrown, self.rng.integers(0, 10, size=len(rows)), self.d10[rows])
+                self.d10[rows] = np.where(
+                    thrown, self.rng.integers(0, 10, size=len(rows)), self.d10[rows]
+                )
             self.rolls[rows] += 1
         # -- the end of a game, of the series
         done = scoring & self.filled.all(axis=1)
         terminated = np.zeros(n, dtype=bool)
         if done.any():
-            points = t.play.game_points
-            self.past[done] += self.totals()[done] if points is None else points
+            per_game = t.play.game_points
+            self.past[done] += self.totals()[done] if per_game is None else per_game
             self.game[done] += 1
             terminated = done & (self.game >= t.play.games)
             self.over |= terminated
             self._new_sheets(done & ~terminated)
-        return (self.scores() - before).astype(np.float64), terminated
+        self.score = self.scores()
+        return (self.score - before).astype(np.float64), terminated
 
-    def observations(self) -> npt.NDArray[np.float32]:
-        """The ``(N, size)`` observations, each the scalar env's ``observation_tensor``."""
+    def observations(self, rows: Array | None = None) -> npt.NDArray[np.float32]:
+        """The observations, each the scalar env's ``observation_tensor``.
+
+        Args:
+            rows: The row numbers to observe (``None``: every row, in order).
+
+        Returns:
+            ``(len(rows), size)`` ``float32``.
+        """
         t = self.tables
-        n = self.num_envs
+        if rows is None:
+            over, rolls, dice, d10 = self.over, self.rolls, self.dice, self.d10
+            filled, entries, extra, chips = self.filled, self.entries, self.extra, self.chips
+            score, game = self.score, self.game
+        else:
+            over, rolls, dice, d10 = (
+                self.over[rows],
+                self.rolls[rows],
+                self.dice[rows],
+                self.d10[rows],
+            )
+            filled, entries, extra = self.filled[rows], self.entries[rows], self.extra[rows]
+            chips, score, game = self.chips[rows], self.score[rows], self.game[rows]
+        n = len(over)
         out = np.zeros((n, t.size), dtype=np.float32)
-        rows = self._rows
-        at = 0
-        for name, length in t.parts:
+        at_row = self._rows[:n]
+        for name, at, length in t.offsets:
             part = out[:, at : at + length]
             if name == "to_move":  # the player, or the end
-                part[rows, np.where(self.over, length - 1, 0)] = 1
+                part[at_row, np.where(over, length - 1, 0)] = 1
             elif name == "phase":  # decide, or over
-                part[rows, np.where(self.over, 3, 2)] = 1
+                part[at_row, np.where(over, 3, 2)] = 1
             elif name == "rolls":
-                part[rows, self.rolls] = 1
+                part[at_row, rolls] = 1
             elif name in ("dice", "d6"):
-                part[:] = t.counts[self.dice]
+                part[:] = t.counts[dice]
             elif name == "d10":
-                part[rows, self.d10] = 1
+                part[at_row, d10] = 1
             elif name == "p0.filled":
-                part[:] = self.filled
+                part[:] = filled
             elif name == "p0.entries":
-                part[:] = self.entries
+                part[:] = entries
             elif name == "p0.extra_bonus":
-                part[:, 0] = self.extra
+                part[:, 0] = extra
             elif name == "p0.chips":
-                part[:, 0] = self.chips
+                part[:, 0] = chips
             elif name == "p0.score":
-                part[:, 0] = self.scores()
+                part[:, 0] = score
             elif name == "game":
-                part[:, 0] = self.game
+                part[:, 0] = game
                 part[:, 1] = t.play.games
             else:  # pragma: no cover - a game whose tensor has a part this engine lacks
                 raise UnsupportedGameError(f"the vector engine cannot write the part {name!r}")
-            at += length
         return out
 
     def dice_of(self, row: int) -> tuple[tuple[int, ...], int | None]:
@@ -422,7 +453,9 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
                 "actions", f"expected shape ({self.num_envs},), got {getattr(array, 'shape', '?')}"
             )
         if array.dtype.kind not in "iu":
-            raise InvalidStateError("actions", f"expected integer action numbers, got {array.dtype}")
+            raise InvalidStateError(
+                "actions", f"expected integer action numbers, got {array.dtype}"
+            )
         return array.astype(np.int64, copy=False)
 
     def step(
@@ -459,14 +492,17 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             truncated = (self._steps >= self.max_episode_steps) & ~terminated
         ended = terminated | truncated
         info: dict[str, Any] = {"illegal_action": ~legal}
+        obs = self.engine.observations()
         if ended.any():
-            info["final_obs"] = self.engine.observations()
+            info["final_obs"] = obs.copy()
             info["_final_obs"] = ended
             self.engine.reset(ended)
             self._steps[ended] = 0
+            rows = np.flatnonzero(ended)
+            obs[rows] = self.engine.observations(rows)
         self._mask = self.engine.masks()
-        info["action_mask"] = self._mask.astype(np.int8)
-        return self.engine.observations(), rewards, terminated, truncated, info
+        info["action_mask"] = self._mask.view(np.int8)  # a fresh array each step
+        return obs, rewards, terminated, truncated, info
 
     def _why(self, env: int, action: int) -> str:
         if not 0 <= action < self.index.size:
@@ -475,10 +511,10 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The current ``(N, A)`` legal-action masks as booleans (sb3-contrib's MaskablePPO)."""
-        return self._mask.copy()
+        mask: npt.NDArray[np.bool_] = self._mask.copy()
+        return mask
 
 
 def make_vector_env(num_envs: int = 1, **kwargs: Any) -> KniffelVectorEnv:
     """Gymnasium's ``vector_entry_point``: `KniffelVectorEnv` (``game`` among ``kwargs``)."""
     return KniffelVectorEnv(num_envs, **kwargs)
-
