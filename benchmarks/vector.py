@@ -51,7 +51,7 @@ def timed(seconds: float, body: Callable[[], int]) -> float:
 
 def vector(env_id: str, n: int, seconds: float) -> tuple[float, float]:
     """(steps per CPU-second with the random policy, and inside ``step`` only)."""
-    envs = gymnasium.make_vec(env_id, num_envs=n, vectorization_mode="vector_entry_point")
+    envs: Any = gymnasium.make_vec(env_id, num_envs=n, vectorization_mode="vector_entry_point")
     envs.reset(seed=1)
     rng = np.random.default_rng(2)
     inside = [0.0]
@@ -93,9 +93,9 @@ def scalar(env_id: str, seconds: float) -> float:
 
 
 def yacht(seconds: float) -> float | None:
-    """Decisions per CPU-second of random playouts of OpenSpiel's C++ yacht (``None``: no pyspiel)."""
+    """Decisions per CPU-second of random playouts of OpenSpiel's yacht (``None``: no pyspiel)."""
     try:
-        import pyspiel  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game("yacht")

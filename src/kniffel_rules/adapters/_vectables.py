@@ -61,6 +61,8 @@ class Tables:
         offsets: The observation parts as ``(name, start, length)``.
         score_cols: ``(S,)``: the column of each score action, in index order.
         upper, lower: The columns of the sections.
+        upper_cols, lower_cols: The same as slices where they are consecutive
+            (a view instead of a copy).
         product: The columns ``(maximum, minimum, factor)`` of a product
             lower section, else ``None``.
         kniffel_col: The column of ``play.kniffel_box`` when the joker applies, else ``None``.
@@ -143,6 +145,8 @@ class Tables:
             at += length
         self.upper = np.array([col[b] for b in layout.upper], dtype=np.int64)
         self.lower = np.array([col[b] for b in layout.lower], dtype=np.int64)
+        self.upper_cols = _as_slice(self.upper)
+        self.lower_cols = _as_slice(self.lower)
         self.product = None if layout.product is None else tuple(col[b] for b in layout.product)
         joker = play.joker is not None and play.kniffel_box is not None
         self.kniffel_col = col[play.kniffel_box] if joker and play.kniffel_box is not None else None
@@ -185,6 +189,13 @@ class Tables:
         faces = np.sort(faces, axis=1)
         result: npt.NDArray[np.int16] = self.code_to_dice[(faces - 1) @ _CODE]
         return result
+
+
+def _as_slice(cols: npt.NDArray[np.int64]) -> slice | npt.NDArray[np.int64]:
+    """``cols`` as a slice when they are consecutive, else as they are."""
+    if len(cols) and np.array_equal(cols, np.arange(cols[0], cols[0] + len(cols))):
+        return slice(int(cols[0]), int(cols[0]) + len(cols))
+    return cols
 
 
 @lru_cache(maxsize=32)

@@ -163,10 +163,10 @@ class VectorGame:
         """Each row's running total of the current game (entries, bonuses)."""
         t = self.tables
         layout = t.play.layout
-        upper = self.entries[:, t.upper].sum(axis=1, dtype=np.int64)
+        upper = self.entries[:, t.upper_cols].sum(axis=1, dtype=np.int64)
         total: Array = upper + np.where(upper >= layout.threshold, layout.bonus, 0) + self.extra
         if t.product is None:
-            lower: Array = self.entries[:, t.lower].sum(axis=1, dtype=np.int64)
+            lower: Array = self.entries[:, t.lower_cols].sum(axis=1, dtype=np.int64)
             return total + lower
         mx, mn, factor = t.product
         worth = (self.entries[:, mx].astype(np.int64) - self.entries[:, mn]) * self.entries[
