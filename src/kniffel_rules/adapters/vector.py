@@ -268,7 +268,7 @@ class VectorGame:
             rows = np.flatnonzero(rolling)
             a = actions[rows]
             self.chips[rows] -= self.rolls[rows] == 3
-            faces = self.rng.integers(1, 7, size=(len(rows), 5))
+            faces = self.rng.integers(1, 7, size=(len(rows), 5), dtype=np.int8)
             kept = self._slots < t.keep_len[a][:, None]
             faces = np.where(kept, t.keep_vals[a], faces)
             self.dice[rows] = t.dice_index(faces)
