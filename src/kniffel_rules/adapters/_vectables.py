@@ -63,6 +63,7 @@ class Tables:
         offsets: The observation parts as ``(name, start, length)``.
         score_cols: ``(S,)``: the column of each score action, in index order.
         upper, lower: The columns of the sections.
+        sections: ``(B, 2)``: 1 where a column is in the upper, the lower section.
         upper_cols, lower_cols: The same as slices where they are consecutive
             (a view instead of a copy).
         product: The columns ``(maximum, minimum, factor)`` of a product
@@ -148,6 +149,9 @@ class Tables:
             at += length
         self.upper = np.array([col[b] for b in layout.upper], dtype=np.int64)
         self.lower = np.array([col[b] for b in layout.lower], dtype=np.int64)
+        self.sections = np.zeros((self.boxes, 2), dtype=np.int32)
+        self.sections[self.upper, 0] = 1
+        self.sections[self.lower, 1] = 1
         self.upper_cols = _as_slice(self.upper)
         self.lower_cols = _as_slice(self.lower)
         self.product = None if layout.product is None else tuple(col[b] for b in layout.product)

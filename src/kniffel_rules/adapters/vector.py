@@ -163,10 +163,11 @@ class VectorGame:
         """Each row's running total of the current game (entries, bonuses)."""
         t = self.tables
         layout = t.play.layout
-        upper = self.entries[:, t.upper_cols].sum(axis=1, dtype=np.int64)
+        sums = self.entries @ t.sections  # the upper and the lower sum
+        upper = sums[:, 0]
         total: Array = upper + np.where(upper >= layout.threshold, layout.bonus, 0) + self.extra
         if t.product is None:
-            lower: Array = self.entries[:, t.lower_cols].sum(axis=1, dtype=np.int64)
+            lower: Array = sums[:, 1]
             return total + lower
         mx, mn, factor = t.product
         worth = (self.entries[:, mx].astype(np.int64) - self.entries[:, mn]) * self.entries[
@@ -281,14 +282,19 @@ class VectorGame:
         # -- the end of a game, of the series
         done = scoring & self.filled.all(axis=1)
         terminated = np.zeros(n, dtype=bool)
+        per_game = t.play.game_points
+        totals = self.totals() if per_game is None else None
+        if totals is not None and self.over.any():
+            totals[self.over] = 0  # a finished series' score is all in ``past``
         if done.any():
-            per_game = t.play.game_points
-            self.past[done] += self.totals()[done] if per_game is None else per_game
+            self.past[done] += per_game if totals is None else totals[done]
             self.game[done] += 1
             terminated = done & (self.game >= t.play.games)
             self.over |= terminated
-            self._new_sheets(done & ~terminated)
-        self.score = self.scores()
+            self._new_sheets(done & ~terminated)  # a finished series keeps its last sheet
+            if totals is not None:
+                totals[done] = 0
+        self.score = self.past.astype(np.int64) if totals is None else self.past + totals
         return (self.score - before).astype(np.float64), terminated
 
     def observations(self, rows: Array | None = None) -> npt.NDArray[np.float32]:
