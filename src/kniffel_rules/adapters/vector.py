@@ -131,7 +131,7 @@ class VectorGame:
         self.game = np.zeros(n, dtype=np.int32)
         self.past = np.zeros(n, dtype=np.int32)
         self.over = np.zeros(n, dtype=bool)
-        self.score = np.zeros(n, dtype=np.int64)
+        self.score: Array = np.zeros(n, dtype=np.int64)
         self._rows = np.arange(n)
         self._slots = np.arange(5)
 
@@ -287,7 +287,8 @@ class VectorGame:
         if totals is not None and self.over.any():
             totals[self.over] = 0  # a finished series' score is all in ``past``
         if done.any():
-            self.past[done] += per_game if totals is None else totals[done]
+            added: Array | int = totals[done] if totals is not None else (per_game or 0)
+            self.past[done] += added
             self.game[done] += 1
             terminated = done & (self.game >= t.play.games)
             self.over |= terminated
