@@ -141,7 +141,7 @@ class VectorGame:
         return self.tables.index.size
 
     def reset(self, rows: Array | None = None) -> None:
-        """Start a new game (a new series) in ``rows`` (a boolean mask; ``None``: every row)."""
+        """Start a new game (a new series) in ``rows`` (a boolean mask or row numbers; ``None``: all)."""
         if rows is None:
             rows = np.ones(self.num_envs, dtype=bool)
         self._new_sheets(rows)
@@ -487,12 +487,14 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         in_range = (a >= 0) & (a < size)
         safe = np.where(in_range, a, 0)
         legal = in_range & self._mask[self.engine._rows, safe]
-        if not legal.all():
+        all_legal = bool(legal.all())
+        if not all_legal:
             bad = int(np.flatnonzero(~legal)[0])
             if self.illegal == "raise":
                 raise IllegalActionError(self._why(bad, int(a[bad])))
         rewards, terminated = self.engine.step(safe, legal)
-        rewards[~legal] = self.illegal_reward
+        if not all_legal:
+            rewards[~legal] = self.illegal_reward
         self._steps += 1
         truncated = np.zeros(self.num_envs, dtype=bool)
         if self.max_episode_steps is not None:
@@ -503,9 +505,9 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         if ended.any():
             info["final_obs"] = obs.copy()
             info["_final_obs"] = ended
-            self.engine.reset(ended)
-            self._steps[ended] = 0
             rows = np.flatnonzero(ended)
+            self.engine.reset(rows)
+            self._steps[rows] = 0
             obs[rows] = self.engine.observations(rows)
         self._mask = self.engine.masks()
         info["action_mask"] = self._mask.view(np.int8)  # a fresh array each step
