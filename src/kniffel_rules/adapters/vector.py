@@ -141,7 +141,7 @@ class VectorGame:
         return self.tables.index.size
 
     def reset(self, rows: Array | None = None) -> None:
-        """Start a new game (a new series) in ``rows`` (a boolean mask or row numbers; ``None``: all)."""
+        """Start a new game (series) in ``rows`` (a boolean mask or row numbers; ``None``: all)."""
         if rows is None:
             rows = np.ones(self.num_envs, dtype=bool)
         self._new_sheets(rows)
