@@ -217,7 +217,9 @@ def test_spaces_and_dtypes(env_id: str) -> None:
         assert not info["illegal_action"].any()
         if terminated.any():
             assert info["_final_obs"][terminated].all()
-            assert info["final_obs"][terminated] in batch_of(envs, int(terminated.sum()))
+            final = np.stack(info["final_obs"][terminated])
+            assert final in batch_of(envs, int(terminated.sum()))
+            assert (info["final_obs"][~info["_final_obs"]] == None).all()  # noqa: E711
             # the reset game: only the first roll
             assert (info["action_mask"][terminated].sum(axis=1) == 1).all()
     envs.close()

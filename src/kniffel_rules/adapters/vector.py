@@ -37,8 +37,9 @@ Autoreset: ``AutoresetMode.SAME_STEP`` (``metadata["autoreset_mode"]``). A
 game that ends in a step is reset in that same step: the observation and
 ``info["action_mask"]`` returned are the new game's first (its mask allows
 exactly the first roll, never all-zero), the finished game's last
-observation is in ``info["final_obs"]`` (an ``(N, size)`` array, valid where
-``info["_final_obs"]`` is ``True``), and ``terminated`` (the game is over)
+observation is ``info["final_obs"][i]`` where ``info["_final_obs"][i]`` is
+``True`` (an object array of ``N``, ``None`` elsewhere: the form of
+Gymnasium's own vector envs), and ``terminated`` (the game is over)
 or ``truncated`` (``max_episode_steps`` reached) says which rows ended.
 That is what mask-aware learners (sb3-contrib's MaskablePPO) expect: every
 mask they see has a legal action.
@@ -198,7 +199,7 @@ class VectorGame:
         """The ``(N, A)`` legal-action masks (all ``False`` in a finished game)."""
         t = self.tables
         no_roll = (self.rolls >= 3) & ((self.rolls > 3) | (self.chips <= 0))
-        mask = t.roll_table[self.dice + no_roll * (NO_DICE + 1)]
+        mask = np.take(t.roll_table, self.dice + no_roll * (NO_DICE + 1), axis=0)
         open_ = ~self.filled
         if t.play.forced_order:
             first = open_.argmax(axis=1)
@@ -501,14 +502,18 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             truncated = (self._steps >= self.max_episode_steps) & ~terminated
         ended = terminated | truncated
         info: dict[str, Any] = {"illegal_action": ~legal}
-        obs = self.engine.observations()
         if ended.any():
-            info["final_obs"] = obs.copy()
-            info["_final_obs"] = ended
             rows = np.flatnonzero(ended)
+            final = np.full(self.num_envs, None, dtype=object)  # Gymnasium's own form
+            for i, last in zip(rows, self.engine.observations(rows), strict=True):
+                final[i] = last
+            info["final_obs"] = final
+            info["_final_obs"] = ended
             self.engine.reset(rows)
+            obs = self.engine.observations()
             self._steps[rows] = 0
-            obs[rows] = self.engine.observations(rows)
+        else:
+            obs = self.engine.observations()
         self._mask = self.engine.masks()
         info["action_mask"] = self._mask.view(np.int8)  # a fresh array each step
         return obs, rewards, terminated, truncated, info
