@@ -346,3 +346,10 @@ def test_gymnasium_passive_checks(env_id: str) -> None:
         check_obs(step[0], envs.observation_space, "step")
         assert not data_shares_objects(previous, step)
         previous = step
+
+
+def test_rules_through_make_vec() -> None:
+    envs = make("kniffel_rules/Classic-v0", 2, rules=classic.Rules(full_cup=True))
+    assert envs.index.size == 14  # Roll() and 13 boxes: no keeps under the full cup
+    _, info = envs.reset(seed=0)
+    assert info["action_mask"].shape == (2, 14)
