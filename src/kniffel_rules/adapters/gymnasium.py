@@ -449,6 +449,7 @@ def _register() -> None:
             gymnasium.register(
                 id=env_name,
                 entry_point="kniffel_rules.adapters.gymnasium:KniffelEnv",
+                vector_entry_point="kniffel_rules.adapters.vector:make_vector_env",
                 kwargs={"game": game},
                 max_episode_steps=episode_bound(game, None, len(default_opponents(game)) + 1),
             )
