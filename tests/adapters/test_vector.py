@@ -225,6 +225,25 @@ def test_spaces_and_dtypes(env_id: str) -> None:
     envs.close()
 
 
+@pytest.mark.parametrize("env_id", IDS)
+def test_normalized_observations_are_the_scalar_envs(env_id: str) -> None:
+    envs = make(env_id, 4, obs="normalized")
+    scalar = gymnasium.make(env_id, obs="normalized")
+    assert envs.single_observation_space == scalar.observation_space
+    raw = make(env_id, 4)
+    obs, _ = envs.reset(seed=5)
+    plain, _ = raw.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        assert obs in envs.observation_space and 0.0 <= obs.min() and obs.max() <= 1.0
+        box = raw.single_observation_space
+        expected = (plain - box.low) / (box.high.astype(np.float64) - box.low)
+        assert np.allclose(obs, expected, atol=1e-6)
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in raw.action_masks()])
+        obs, *_ = envs.step(actions)
+        plain, *_ = raw.step(actions)
+
+
 def batch_of(envs: Any, n: int) -> Any:
     return gymnasium.vector.utils.batch_space(envs.single_observation_space, n)
 
@@ -300,7 +319,8 @@ def test_hostile_actions() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [{"num_envs": 0}, {"num_envs": True}, {"illegal": "ignore"}, {"render_mode": "human"},
-     {"max_episode_steps": 0}, {"rules": extreme.Rules()}],
+     {"max_episode_steps": 0}, {"rules": extreme.Rules()}, {"obs": "scaled"},
+     {"opponents": ["greedy"]}],
 )  # fmt: skip
 def test_bad_arguments(kwargs: dict[str, Any]) -> None:
     with pytest.raises(KniffelError):
@@ -311,6 +331,8 @@ def test_games_without_an_engine() -> None:
     for game in ("master", "duel", "cards"):
         with pytest.raises(UnsupportedGameError):
             VectorGame(game, 2)
+        env_id = f"kniffel_rules/{game.capitalize()}-v0"
+        assert gymnasium.spec(env_id).vector_entry_point is None  # make_vec takes "sync"
     with pytest.raises(InvalidStateError, match="seed"):
         KniffelVectorEnv(2).reset(seed=-1)
 

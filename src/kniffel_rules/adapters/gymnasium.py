@@ -443,13 +443,20 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return text
 
 
+def _vector_entry_point(game: str) -> str | None:
+    """The vectorised engine for a game that declares itself to it (``INFO.box_play``)."""
+    if get_variant(game).INFO.box_play is None:
+        return None
+    return "kniffel_rules.adapters.vector:make_vector_env"
+
+
 def _register() -> None:
     for env_name, game in ENVIRONMENTS.items():
         if env_name not in gymnasium.registry:
             gymnasium.register(
                 id=env_name,
                 entry_point="kniffel_rules.adapters.gymnasium:KniffelEnv",
-                vector_entry_point="kniffel_rules.adapters.vector:make_vector_env",
+                vector_entry_point=_vector_entry_point(game),
                 kwargs={"game": game},
                 max_episode_steps=episode_bound(game, None, len(default_opponents(game)) + 1),
             )

@@ -67,7 +67,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
-from kniffel_rules.adapters.arrays import FLOAT_MAX
+from kniffel_rules.adapters.arrays import box_bounds
 from kniffel_rules.adapters.space import UnsupportedGameError, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
@@ -376,6 +376,10 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         illegal_reward: The reward of a refused action under ``"penalty"``.
         max_episode_steps: Truncate a game after this many steps (``None``: never).
         render_mode: Only ``None`` (the vector env draws nothing).
+        obs: ``"raw"`` (default) or ``"normalized"`` (values in ``[0, 1]``),
+            with the scalar env's observation box either way.
+        opponents: Only none: the vector env plays solitaire games (the
+            scalar env plays against bots).
 
     Raises:
         UnsupportedGameError: a game without a vectorised engine.
@@ -393,7 +397,15 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         illegal_reward: float = -1.0,
         max_episode_steps: int | None = None,
         render_mode: str | None = None,
+        obs: str = "raw",
+        opponents: Sequence[str] | None = None,
     ) -> None:
+        if obs not in ("raw", "normalized"):
+            raise InvalidStateError("obs", f"expected 'raw' or 'normalized', got {obs!r}")
+        if opponents:
+            raise InvalidStateError(
+                "opponents", "the vector env plays solitaire games: use the scalar env for a table"
+            )
         if illegal not in ("penalty", "raise"):
             raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
         if render_mode is not None:
@@ -419,7 +431,14 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         self.render_mode = None
         self.single_action_space = spaces.Discrete(t.index.size)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self.single_observation_space = spaces.Box(-FLOAT_MAX, FLOAT_MAX, (t.size,), np.float32)
+        low, high = box_bounds(self.game, 1, self.rules)
+        self.obs_mode = obs
+        self._low = low
+        self._scale = (1.0 / (high.astype(np.float64) - low)).astype(np.float32)
+        if obs == "raw":
+            self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        else:
+            self.single_observation_space = spaces.Box(0.0, 1.0, low.shape, np.float32)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self._steps = np.zeros(self.num_envs, dtype=np.int64)
         self._mask: npt.NDArray[np.bool_] = np.zeros((self.num_envs, t.index.size), dtype=bool)
@@ -449,7 +468,14 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         self._steps[:] = 0
         self._started = True
         self._mask = self.engine.masks()
-        return self.engine.observations(), {"action_mask": self._mask.astype(np.int8)}
+        return self._shown(self.engine.observations()), {"action_mask": self._mask.astype(np.int8)}
+
+    def _shown(self, raw: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """The observations as ``obs`` asks: raw, or scaled into ``[0, 1]`` by the bounds."""
+        if self.obs_mode == "raw":
+            return raw
+        shown: npt.NDArray[np.float32] = (raw - self._low) * self._scale
+        return shown
 
     def _check(self, actions: Any) -> npt.NDArray[np.int64]:
         try:
@@ -505,15 +531,15 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         if ended.any():
             rows = np.flatnonzero(ended)
             final = np.full(self.num_envs, None, dtype=object)  # Gymnasium's own form
-            for i, last in zip(rows, self.engine.observations(rows), strict=True):
+            for i, last in zip(rows, self._shown(self.engine.observations(rows)), strict=True):
                 final[i] = last
             info["final_obs"] = final
             info["_final_obs"] = ended
             self.engine.reset(rows)
-            obs = self.engine.observations()
+            obs = self._shown(self.engine.observations())
             self._steps[rows] = 0
         else:
-            obs = self.engine.observations()
+            obs = self._shown(self.engine.observations())
         self._mask = self.engine.masks()
         info["action_mask"] = self._mask.view(np.int8)  # a fresh array each step
         return obs, rewards, terminated, truncated, info
