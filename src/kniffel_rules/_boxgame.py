@@ -38,7 +38,7 @@ from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, ch
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
 from kniffel_rules._text import brief
-from kniffel_rules.boxsheet import Layout, SolitairePosition
+from kniffel_rules.boxsheet import BoxPlay, Layout, SolitairePosition
 from kniffel_rules.dice import D6, all_multisets, sorted_faces
 from kniffel_rules.errors import InvalidStateError, KniffelError, Rejection
 from kniffel_rules.game import GameInfo, game_rules
@@ -143,6 +143,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
             bounds=self.bounds,
             solitaire=solitaire,
             position=position,
+            box_play=self.box_play,
         )
         type(self).info = info
         return info
@@ -305,6 +306,20 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
             t.add(f"p{rel}.entries", [e or 0 for e in entries])
             t.add(f"p{rel}.score", [scores[seat]])
 
+    def box_play(self, rules: Any) -> BoxPlay:
+        """The solitaire game under ``rules`` for the vectorised engine (`BoxPlay`)."""
+        table = self.points_of(rules)
+
+        def points(box: int, d6: tuple[int, ...], d10: int | None) -> int:
+            return int(table[d6][box])
+
+        return BoxPlay(
+            layout=self.layout_of(rules),
+            points=points,
+            decision=_decision,
+            forced_order=bool(self.forced_of(rules)),
+        )
+
     def bounds(self, rules: Any, players: int) -> tuple[float, float, int]:
         """The lowest and highest solitaire score, and the longest game's length."""
         table = self.points_of(rules).values()
@@ -387,6 +402,13 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
 
 
 @lru_cache(maxsize=8)
+def _decision(action: Any) -> tuple[int | None, tuple[int, ...], bool]:
+    """A kit game's action as `BoxPlay.decision` reads it: a ``Roll`` or a ``Score``."""
+    if isinstance(action, Roll):
+        return None, action.keep, False
+    return int(action.box.value), (), False
+
+
 def _score_actions(score: type, boxes: type[Labelled]) -> tuple[Any, ...]:
     return tuple(score(b) for b in boxes)
 

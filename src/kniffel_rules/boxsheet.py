@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["Layout", "Solitaire", "SolitairePosition", "placement_points"]
+__all__ = ["BoxPlay", "Layout", "Solitaire", "SolitairePosition", "placement_points"]
 
 Entries = Sequence["int | None"]
 
@@ -143,6 +143,55 @@ class Solitaire:
     kniffel_box: int | None = None
     full_cup: bool = False
     rules: Any = None
+
+
+@attrs.frozen(slots=True)
+class BoxPlay:
+    """A solitaire box-sheet dice game under one rule set, as data (the vector engine reads it).
+
+    A box-sheet game offers ``INFO.box_play(rules)`` returning one;
+    `kniffel_rules.adapters.vector` builds its array tables from it alone
+    (every point from the game's own ``points`` and ``joker``), so the
+    vectorised engine holds no copy of a game's rules.
+
+    Every turn throws five six-sided dice (and the ten-sided die, with
+    ``d10``) up to three times, keeping any of them; a ``chips`` game allows
+    a fourth throw in a turn for a chip. The game ends when every box of
+    ``layout.boxes`` is filled (each game of a series of ``games``).
+
+    Attributes:
+        layout: The sheet: its boxes in order, sections, bonus, product.
+        points: ``points(box, d6, d10)``: what the sorted five ``d6`` (and
+            the ``d10`` face 0..9, ``None`` in a game without it) score in
+            box number ``box`` when entered the ordinary way.
+        decision: ``decision(action)``: an action of the game's action index
+            as ``(box, keep, keep_d10)``: the box number of a score (else
+            ``None``), the six-sided dice a roll keeps and whether it keeps
+            the d10.
+        joker: As `Solitaire.joker` (``None``: no joker rules).
+        kniffel_box: As `Solitaire.kniffel_box` (required with ``joker``).
+        forced_order: The boxes are filled strictly in the order of ``layout.boxes``.
+        d10: The game throws a ten-sided die (faces 0..9) with the five d6.
+        chips: Chips for the whole game, each buying a fourth throw in a
+            turn (at most one a turn).
+        games: The games of the series; the episode is the whole series.
+        game_points: The score a finished game adds under a placement
+            ranking (one player: first place's points); ``None``: the score
+            is the sum of the games' totals, the running one included.
+    """
+
+    layout: Layout
+    points: Callable[[int, tuple[int, ...], int | None], int] = attrs.field(repr=False)
+    decision: Callable[[Any], tuple[int | None, tuple[int, ...], bool]] = attrs.field(repr=False)
+    joker: Callable[[Entries, tuple[int, ...]], tuple[tuple[int, int, int], ...]] | None = (
+        attrs.field(default=None, repr=False)
+    )
+    kniffel_box: int | None = None
+    forced_order: bool = False
+    d10: bool = False
+    chips: int = 0
+    games: int = 1
+    game_points: int | None = None
 
 
 @attrs.frozen(slots=True)

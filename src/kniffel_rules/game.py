@@ -44,7 +44,7 @@ from kniffel_rules.lang import LANGS, Lang
 from kniffel_rules.notation import said
 
 if TYPE_CHECKING:
-    from kniffel_rules.boxsheet import Solitaire, SolitairePosition
+    from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 
 __all__ = [
     "GAME_OVER",
@@ -136,6 +136,9 @@ class GameInfo:
         position: How a one-player position described by hand is read and
             judged (`kniffel_rules.boxsheet.SolitairePosition`, what
             ``kniffel advise`` asks); ``None``: the game cannot be advised.
+        box_play: ``box_play(rules)``: the solitaire game as data for the
+            vectorised engine (`kniffel_rules.boxsheet.BoxPlay`); ``None``:
+            the game has no vectorised engine.
 
     Examples:
         >>> from kniffel_rules import classic
@@ -158,6 +161,7 @@ class GameInfo:
     )
     solitaire: Callable[[Any], Solitaire] | None = attrs.field(default=None, repr=False)
     position: SolitairePosition | None = attrs.field(default=None, repr=False)
+    box_play: Callable[[Any], BoxPlay] | None = attrs.field(default=None, repr=False)
 
     def title(self, lang: Lang = "en") -> str:
         """The game's title in ``lang`` (English for a language it lacks)."""

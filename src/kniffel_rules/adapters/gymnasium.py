@@ -242,6 +242,7 @@ def _register() -> None:
             gymnasium.register(
                 id=env_id,
                 entry_point="kniffel_rules.adapters.gymnasium:KniffelEnv",
+                vector_entry_point="kniffel_rules.adapters.vector:make_vector_env",
                 kwargs={"game": game},
             )
 

@@ -12,14 +12,15 @@ classic's own rules: `combinations.score` and `legality.check_entry`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicewire
-from kniffel_rules.boxsheet import Solitaire, SolitairePosition
+from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
+from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import check_dice, possible_values, score
 from kniffel_rules.classic.legality import Entry, check_entry
 from kniffel_rules.classic.pieces import BOX_RULES, BOXES, Box, layout, read_box, sheet_boxes
@@ -27,7 +28,7 @@ from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
 from kniffel_rules.errors import InvalidStateError, KniffelError
 
-__all__ = ["POSITION", "position", "solitaire"]
+__all__ = ["POSITION", "box_play", "position", "solitaire"]
 
 _BOX = tuple(Box)
 """Every box by its number (``Box.value``)."""
@@ -55,6 +56,21 @@ def solitaire(rules: Rules) -> Solitaire:
     def points(box: int, dice: tuple[int, ...]) -> int:
         return score(_BOX[box], dice, key)
 
+    return Solitaire(
+        layout=sheet,
+        points=points,
+        joker=_joker(key),
+        kniffel_box=Box.KNIFFEL.value,
+        full_cup=key.full_cup,
+        rules=key,
+    )
+
+
+def _joker(
+    rules: Rules,
+) -> Callable[[Sequence[int | None], tuple[int, ...]], tuple[tuple[int, int, int], ...]]:
+    """Every entry `legality.check_entry` allows five of a kind, as ``Solitaire.joker`` lists."""
+
     def joker(
         entries: Sequence[int | None], dice: tuple[int, ...]
     ) -> tuple[tuple[int, int, int], ...]:
@@ -62,18 +78,42 @@ def solitaire(rules: Rules) -> Solitaire:
         found = []
         for box in BOXES:
             if entries[box.value] is None:
-                entry = check_entry(board, dice, box, key)
+                entry = check_entry(board, dice, box, rules)
                 if isinstance(entry, Entry):
                     found.append((box.value, entry.value, entry.bonus))
         return tuple(found)
 
-    return Solitaire(
+    return joker
+
+
+def _decision(action: Roll | Score) -> tuple[int | None, tuple[int, ...], bool]:
+    if isinstance(action, Score):
+        return action.box.value, (), False
+    return None, action.keep, False
+
+
+def box_play(rules: Rules) -> BoxPlay:
+    """Classic's solitaire game under ``rules`` for the vectorised engine (`BoxPlay`).
+
+    The points are `combinations.score`'s, an extra Kniffel is entered as
+    `legality.check_entry` allows (no joker on the Croatian sheet, CL-17);
+    a series of ``games`` is one episode, ranked as ``ranking`` says.
+    """
+    sheet = layout(rules)
+
+    def points(box: int, d6: tuple[int, ...], d10: int | None) -> int:
+        return score(_BOX[box], d6, rules)
+
+    croatian = sheet.product is not None
+    first = rules.placement_first
+    return BoxPlay(
         layout=sheet,
         points=points,
-        joker=joker,
-        kniffel_box=Box.KNIFFEL.value,
-        full_cup=key.full_cup,
-        rules=key,
+        decision=_decision,
+        joker=None if croatian else _joker(rules),
+        kniffel_box=None if croatian else Box.KNIFFEL.value,
+        games=rules.games,
+        game_points=None if rules.ranking == "total" else (1 if first is None else first),
     )
 
 

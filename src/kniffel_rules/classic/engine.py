@@ -79,6 +79,7 @@ INFO: Final = GameInfo(
     bounds=_space.bounds,
     solitaire=_solitaire.solitaire,
     position=_solitaire.POSITION,
+    box_play=_solitaire.box_play,
 )
 """What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
 

@@ -10,10 +10,11 @@ from functools import cache
 from typing import Any
 
 from kniffel_rules._tensor import dice_header, face_counts, keeps
+from kniffel_rules.boxsheet import BoxPlay
 from kniffel_rules.dice import D6, DiceRoll, all_multisets
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import score
-from kniffel_rules.extreme.pieces import D10, Box
+from kniffel_rules.extreme.combinations import box_values, score
+from kniffel_rules.extreme.pieces import D10, Box, layout
 from kniffel_rules.extreme.rules import Rules
 
 
@@ -67,3 +68,20 @@ def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
     """The lowest and highest solitaire score, and the longest game."""
     per_game = 22 * _best(rules) + rules.upper_bonus
     return 0.0, float(per_game), players * 22 * (2 * (3 + rules.chips) + 1) + 50 * players
+
+
+def _points(box: int, d6: tuple[int, ...], d10: int | None) -> int:
+    return box_values(d6, 0 if d10 is None else d10)[box]
+
+
+def _decision(action: Roll | Score) -> tuple[int | None, tuple[int, ...], bool]:
+    if isinstance(action, Score):
+        return action.box.value, (), False
+    return None, action.keep_d6, action.keep_d10
+
+
+def box_play(rules: Rules) -> BoxPlay:
+    """The solitaire game under ``rules`` for the vectorised engine: six dice, chips (EX-04)."""
+    return BoxPlay(
+        layout=layout(rules), points=_points, decision=_decision, d10=True, chips=rules.chips
+    )

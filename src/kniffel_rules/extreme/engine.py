@@ -84,6 +84,7 @@ INFO: Final = GameInfo(
     chance_index=_space.outcomes,
     tensor=_space.tensor,
     bounds=_space.bounds,
+    box_play=_space.box_play,
 )
 """What Kniffel Extreme says of itself (`kniffel_rules.game.GameInfo`)."""
 

@@ -1,0 +1,323 @@
+"""The vectorised engine plays the rules of the scalar one, and is a Gymnasium vector env.
+
+The proof of the same rules: N games go through `VectorGame` and, die for
+die, through the game's own ``apply`` (the dice the vector engine threw are
+applied as the chance outcome); every mask, reward, terminal flag and
+observation is compared, under many rule sets of every game the engine
+covers. The policy keeps the most common face half of the time, so five of
+a kind (and the joker rules) come up often.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import data_equivalence
+
+import kniffel_rules.adapters.gymnasium  # noqa: F401 - registers the environments
+from kniffel_rules import DiceRoll, classic, extreme, yatzy
+from kniffel_rules.adapters.arrays import action_mask, observation_array
+from kniffel_rules.adapters.space import UnsupportedGameError
+from kniffel_rules.adapters.vector import AUTORESET_MODE, KniffelVectorEnv, VectorGame
+from kniffel_rules.classic.rules import JokerMode
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.variant import get_variant
+
+CLASSIC_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "joker": ("schmidt", "forced", "free", "none"),
+    "extra_kniffel_bonus": (50, 0, 100),
+    "extra_bonus_requires_fifty": (True, False),
+    "kniffel_counts_as_full_house": (False, True),
+    "full_cup": (False, True),
+    "croatian": (False, True),
+    "games": (1, 2),
+    "ranking": ("total", "placement", "placement_fixed"),
+    "upper_bonus": (35, 50),
+    "upper_bonus_threshold": (63, 40),
+    "kniffel_score": (50, 60),
+}
+EXTREME_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "chips": (3, 0, 1, 6),
+    "upper_bonus": (45, 20),
+    "upper_bonus_threshold": (73, 50),
+}
+YATZY_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "yatzy_counts_as_full_house": (False, True),
+    "four_of_a_kind_counts_as_two_pairs": (False, True),
+    "forced_order": (False, True),
+}
+OPTIONS = {"classic": CLASSIC_OPTIONS, "extreme": EXTREME_OPTIONS, "yatzy": YATZY_OPTIONS}
+
+
+def rule_sets(game: str, count: int, seed: int) -> list[Any]:
+    """The rulebook, each option alone, then ``count`` random combinations."""
+    module = get_variant(game)
+    options = OPTIONS[game]
+    found = [module.Rules()]
+    for name, values in options.items():
+        for value in values[1:]:
+            kw: dict[str, Any] = {name: value}
+            if name == "croatian":
+                found.append(module.Rules(croatian=True, croatian_floor=True))
+            found.append(module.Rules(**kw))
+    rng = random.Random(seed)
+    for _ in range(count):
+        kw = {name: rng.choice(values) for name, values in options.items()}
+        if kw.get("croatian"):
+            kw["croatian_floor"] = rng.random() < 0.5
+        found.append(module.Rules(**kw))
+    return found
+
+
+def greedy_or_random(game: VectorGame, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A legal action per row: half of the time keep the most common face, else at random."""
+    t = game.tables
+    out = np.empty(game.num_envs, dtype=np.int64)
+    for i in range(game.num_envs):
+        legal = np.flatnonzero(mask[i])
+        out[i] = rng.choice(legal)
+        d6, _ = game.dice_of(i)
+        if d6 and rng.random() < 0.5:
+            face, count = Counter(d6).most_common(1)[0]
+            keep = (face,) * count
+            for a in legal:
+                if t.box_col[a] < 0 and tuple(t.keep_vals[a, : t.keep_len[a]]) == keep:
+                    out[i] = a
+                    break
+    return out
+
+
+def thrown(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice of ``after`` that are not the kept ``before`` (sorted)."""
+    left = Counter(after)
+    left.subtract(Counter(before))
+    return tuple(sorted(left.elements()))
+
+
+def outcome(game: str, state: Any, vec: VectorGame, row: int) -> Any:
+    """The chance outcome that brings the scalar ``state`` to the vector engine's dice."""
+    d6, d10 = vec.dice_of(row)
+    if game == "extreme":
+        return extreme.ExtremeRoll(thrown(state.d6, d6), d10 if state.d10 is None else None)
+    return DiceRoll(thrown(state.dice, d6))
+
+
+def mirror(game: str, rules: Any, num_envs: int, steps: int, seed: int) -> int:
+    """Play ``steps`` steps of ``num_envs`` games through both engines, comparing everything.
+
+    Returns:
+        How many decisions were taken on an extra Kniffel (the joker's).
+    """
+    module = get_variant(game)
+    vec = VectorGame(game, num_envs, rules, np.random.default_rng(seed))
+    vec.reset()
+    index = vec.tables.index
+    states = [module.new_game(1, rules) for _ in range(num_envs)]
+    rng = np.random.default_rng(seed + 1)
+    ended = 0
+    jokers = 0
+    for step in range(steps):
+        jokers += len(vec._joker_rows())
+        masks = vec.masks()
+        obs = vec.observations()
+        for i, state in enumerate(states):
+            where = f"{game} {rules} step {step} env {i}"
+            assert np.array_equal(masks[i], action_mask(index, state).astype(bool)), where
+            expected = observation_array(game, module.observation(state, 0))
+            assert np.array_equal(obs[i], expected), where
+        actions = greedy_or_random(vec, masks, rng)
+        rewards, terminated = vec.step(actions)
+        for i in range(num_envs):
+            state = states[i]
+            before = module.scores(state)[0]
+            state = module.apply(state, index.action(int(actions[i])))
+            if module.current_player(state) == -1:  # CHANCE: the vector engine's throw
+                state = module.apply(state, outcome(game, state, vec, i))
+            assert module.current_player(state) != -1
+            assert rewards[i] == module.scores(state)[0] - before, (game, rules, step, i)
+            assert bool(terminated[i]) == module.is_terminal(state), (game, rules, step, i)
+            states[i] = state
+        if terminated.any():
+            obs = vec.observations()
+            for i in map(int, np.flatnonzero(terminated)):
+                expected = observation_array(game, module.observation(states[i], 0))
+                assert np.array_equal(obs[i], expected), (game, rules, "final", i)
+                assert not vec.masks()[i].any()
+                states[i] = module.new_game(1, rules)
+                ended += 1
+            vec.reset(terminated)
+    assert steps < 200 or ended > 0  # long runs see games end
+    return jokers
+
+
+@pytest.mark.parametrize("game", ["classic", "extreme", "yatzy"])
+def test_same_rules_as_the_scalar_engine(game: str) -> None:
+    for k, rules in enumerate(rule_sets(game, 4, seed=1)):
+        mirror(game, rules, num_envs=2, steps=60, seed=k)
+
+
+@pytest.mark.parametrize("joker", ["schmidt", "forced", "free", "none"])
+def test_classic_joker_rules_over_whole_games(joker: JokerMode) -> None:
+    for extra, fifty in ((50, True), (100, False)):
+        rules = classic.Rules(
+            joker=joker, extra_kniffel_bonus=extra, extra_bonus_requires_fifty=fifty
+        )
+        assert mirror("classic", rules, num_envs=3, steps=200, seed=7) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["classic", "extreme", "yatzy"])
+def test_same_rules_many_rule_sets(game: str) -> None:
+    for k, rules in enumerate(rule_sets(game, 30, seed=2)):
+        mirror(game, rules, num_envs=6, steps=400, seed=100 + k)
+
+
+# --- Gymnasium --------------------------------------------------------------------------------
+
+IDS = ["kniffel_rules/Classic-v0", "kniffel_rules/Extreme-v0", "kniffel_rules/Yatzy-v0"]
+
+
+def make(env_id: str, n: int = 8, **kwargs: Any) -> Any:
+    return gymnasium.make_vec(env_id, num_envs=n, vectorization_mode="vector_entry_point", **kwargs)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_spaces_and_dtypes(env_id: str) -> None:
+    envs = make(env_id)
+    scalar = gymnasium.make(env_id)
+    assert isinstance(envs, KniffelVectorEnv)
+    assert envs.metadata["autoreset_mode"] is AUTORESET_MODE
+    assert envs.single_action_space == scalar.action_space
+    assert envs.single_observation_space == scalar.observation_space
+    assert envs.action_space == gymnasium.vector.utils.batch_space(scalar.action_space, 8)
+    assert envs.observation_space.shape == (8, *(scalar.observation_space.shape or ()))
+    obs, info = envs.reset(seed=3)
+    assert obs.dtype == np.float32 and obs in envs.observation_space
+    mask = info["action_mask"]
+    assert mask.dtype == np.int8 and mask.shape == (8, envs.index.size)
+    assert envs.action_masks().dtype == bool
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        legal = envs.action_masks()
+        assert legal.any(axis=1).all()  # never all-zero, the terminal step included
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in legal])
+        assert actions in envs.action_space
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert obs in envs.observation_space
+        assert rewards.shape == (8,) and terminated.dtype == bool and truncated.dtype == bool
+        assert not info["illegal_action"].any()
+        if terminated.any():
+            assert info["_final_obs"][terminated].all()
+            assert info["final_obs"][terminated] in batch_of(envs, int(terminated.sum()))
+            # the reset game: only the first roll
+            assert (info["action_mask"][terminated].sum(axis=1) == 1).all()
+    envs.close()
+
+
+def batch_of(envs: Any, n: int) -> Any:
+    return gymnasium.vector.utils.batch_space(envs.single_observation_space, n)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_reset_seed_reproducible(env_id: str) -> None:
+    def run(seed: int) -> list[Any]:
+        envs = make(env_id, 4)
+        out: list[Any] = list(envs.reset(seed=seed))
+        for k in range(60):
+            mask = envs.action_masks()
+            out.append(
+                envs.step(
+                    mask.argmax(axis=1)
+                    if k % 3
+                    else mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1)
+                )
+            )
+        return out
+
+    assert data_equivalence(run(5), run(5))
+    assert not data_equivalence(run(5), run(6))
+
+
+def test_episode_sum_is_the_final_score_and_truncation() -> None:
+    envs = make("kniffel_rules/Classic-v0", 16, max_episode_steps=30)
+    envs.reset(seed=1)
+    rng = np.random.default_rng(1)
+    truncated_seen = False
+    for _ in range(100):
+        mask = envs.action_masks()
+        _, _, terminated, truncated, info = envs.step(
+            np.array([rng.choice(np.flatnonzero(r)) for r in mask])
+        )
+        assert not (terminated & truncated).any()
+        truncated_seen |= bool(truncated.any())
+        if truncated.any():
+            assert info["_final_obs"][truncated].all()
+    assert truncated_seen
+
+
+def test_hostile_actions() -> None:
+    envs = make("kniffel_rules/Classic-v0", 4)
+    with pytest.raises(IllegalActionError):
+        envs.step(np.zeros(4, dtype=np.int64))  # before reset
+    envs.reset(seed=0)
+    for bad in (
+        np.zeros(3, dtype=np.int64),
+        np.zeros((4, 1), dtype=np.int64),
+        [0.5] * 4,
+        "abcd",
+        None,
+        [[0, 0]] * 2,
+    ):
+        with pytest.raises(InvalidStateError, match="actions"):
+            envs.step(bad)
+    obs, _ = envs.reset(seed=0)
+    actions = np.array([0, 222, -5, 10**12], dtype=np.int64)  # legal, illegal, out of range
+    obs2, rewards, _, _, info2 = envs.step(actions)
+    assert info2["illegal_action"].tolist() == [False, True, True, True]
+    assert rewards[1:].tolist() == [-1.0, -1.0, -1.0]
+    assert np.array_equal(obs2[1:], obs[1:])  # the refused envs did not move
+    strict = make("kniffel_rules/Classic-v0", 4, illegal="raise")
+    obs, _ = strict.reset(seed=0)
+    with pytest.raises(IllegalActionError, match="env 2"):
+        strict.step(np.array([0, 0, 5, 0]))
+    with pytest.raises(IllegalActionError, match="env 1: 999"):
+        strict.step(np.array([0, 999, 0, 0]))
+    obs2, *_ = strict.step(np.zeros(4, dtype=np.int64))  # nothing moved before
+    assert not np.array_equal(obs, obs2)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"num_envs": 0}, {"num_envs": True}, {"illegal": "ignore"}, {"render_mode": "human"},
+     {"max_episode_steps": 0}, {"rules": extreme.Rules()}],
+)  # fmt: skip
+def test_bad_arguments(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(KniffelError):
+        KniffelVectorEnv(**{"num_envs": 2, **kwargs})
+
+
+def test_games_without_an_engine() -> None:
+    for game in ("master", "duel", "cards"):
+        with pytest.raises(UnsupportedGameError):
+            VectorGame(game, 2)
+    with pytest.raises(InvalidStateError, match="seed"):
+        KniffelVectorEnv(2).reset(seed=-1)
+
+
+def test_yatzy_forced_order_mask() -> None:
+    vec = VectorGame(
+        "yatzy", 2, attrs.evolve(yatzy.Rules(), forced_order=True), np.random.default_rng(0)
+    )
+    vec.reset()
+    vec.step(np.zeros(2, dtype=np.int64))
+    scores = vec.masks()[:, vec.tables.score_actions]
+    assert scores.sum(axis=1).tolist() == [1, 1] and scores[:, 0].all()
