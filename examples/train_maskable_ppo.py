@@ -156,14 +156,21 @@ def make_env(
     return gymnasium.make_vec(env_id, num_envs=num_envs, vectorization_mode=vectorization, **kwargs)
 
 
+HEADER = ("steps", "cpu_seconds", "mean_score_last_100", "episodes")
+"""The columns of ``--log``: one row after each rollout."""
+
+
 class Curve(BaseCallback):
     """Records the learning curve after each rollout and stops at the CPU budget."""
 
-    def __init__(self, cpu_seconds: float, start: float) -> None:
+    def __init__(self, cpu_seconds: float, start: float, log: Path | None = None) -> None:
         super().__init__()
         self.cpu_seconds = cpu_seconds
         self.start = start
+        self.log = log
         self.points: list[tuple[int, float, float, int]] = []
+        if log:
+            log.write_text(",".join(HEADER) + "\n")
 
     def _on_step(self) -> bool:
         return time.process_time() - self.start < self.cpu_seconds
@@ -172,10 +179,13 @@ class Curve(BaseCallback):
         episodes = [e["r"] for e in self.model.ep_info_buffer or ()]
         if episodes:
             cpu = time.process_time() - self.start
-            self.points.append((self.num_timesteps, cpu, float(np.mean(episodes)), len(episodes)))
+            point = (self.num_timesteps, cpu, float(np.mean(episodes)), len(episodes))
+            self.points.append(point)
+            if self.log:  # as it goes: a long run can be watched, or drawn when stopped
+                with self.log.open("a", newline="") as f:
+                    csv.writer(f).writerow(point)
             if self.verbose:
-                mean = self.points[-1][2]
-                print(f"{self.num_timesteps:>9} steps {cpu:7.1f} CPU-s  mean {mean:6.1f}")
+                print(f"{point[0]:>9} steps {cpu:7.1f} CPU-s  mean {point[2]:6.1f}", flush=True)
 
 
 def evaluate(
@@ -205,7 +215,11 @@ def evaluate(
 
 
 def plot(
-    points: Sequence[tuple[int, float, float, int]], path: Path, title: str, lines: dict[str, float]
+    points: Sequence[tuple[int, float, float, int]],
+    path: Path,
+    title: str,
+    lines: dict[str, float],
+    final: tuple[float, float] | None = None,
 ) -> None:
     """Draw the learning curve (mean final score against CPU seconds) with matplotlib."""
     import matplotlib
@@ -218,6 +232,8 @@ def plot(
     steps = points[-1][0] if points else 0
     label = f"MaskablePPO, {steps:,} steps (mean of the last 100 training games)"
     ax.plot(cpu, [p[2] for p in points], label=label)
+    if final:
+        ax.plot(*final, "o", label=f"trained policy, most likely action: {final[1]:.1f}")
     for (label, value), style in zip(lines.items(), ("--", ":", "-."), strict=False):
         ax.axhline(value, linestyle=style, color="grey", label=f"{label}: {value:.1f}")
     ax.set_xlabel("CPU seconds (one core)")
@@ -277,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         device="cpu",
         verbose=0,
     )
-    curve = Curve(args.cpu_seconds, start_cpu)
+    curve = Curve(args.cpu_seconds, start_cpu, args.log)
     curve.verbose = 0 if args.smoke else 1
     model.learn(total_timesteps=args.timesteps, callback=curve)
     cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
@@ -298,13 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"MaskablePPO: mean {np.mean(scores):.1f} +- {se:.1f} over {len(scores)} games")
     for label, value in lines.items():
         print(f"{label}: {value:.1f}")
-    if args.log:
-        with args.log.open("w", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["steps", "cpu_seconds", "mean_score_last_100", "episodes"])
-            out.writerows(curve.points)
     if args.curve:
-        plot(curve.points, args.curve, f"MaskablePPO on {args.env}", lines)
+        final = (cpu, float(np.mean(scores)))
+        plot(curve.points, args.curve, f"MaskablePPO on {args.env}", lines, final)
     return 0
 
 
