@@ -2,7 +2,7 @@
 
 Run (needs the ``[train]`` extra and a CPU build of torch, see ``docs/learning.md``)::
 
-    python examples/train_maskable_ppo.py --cpu-seconds 600 --curve curve.svg
+    python examples/train_maskable_ppo.py --cpu-seconds 300 --curve curve.svg
     python examples/train_maskable_ppo.py --smoke          # a few seconds: what CI runs
 
 It trains on a Gymnasium vector environment of the library (``--vectorization
@@ -20,7 +20,7 @@ legal action), the same number with the library's greedy bot, and prints the
 mean final scores beside the optimal player's expected score. ``--curve``
 draws the learning curve (matplotlib: mean final score of the last 100 training
 games against CPU seconds and environment steps), ``--log`` writes its points
-as CSV.
+as CSV (as it goes). Ctrl-C stops the training early and goes on to the games.
 """
 
 from __future__ import annotations
@@ -256,10 +256,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--vectorization", default="auto", choices=["auto", "vector_entry_point", "sync"]
     )
-    parser.add_argument("--num-envs", type=int, default=16)
+    parser.add_argument("--num-envs", type=int, default=64)
     parser.add_argument("--timesteps", type=int, default=10_000_000, help="at most this many steps")
-    parser.add_argument("--cpu-seconds", type=float, default=600.0, help="at most this CPU time")
-    parser.add_argument("--n-steps", type=int, default=256, help="steps per env per rollout")
+    parser.add_argument("--cpu-seconds", type=float, default=300.0, help="at most this CPU time")
+    parser.add_argument("--n-steps", type=int, default=64, help="steps per env per rollout")
     parser.add_argument("--eval-games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--curve", type=Path, help="draw the learning curve here (.svg, .png)")
@@ -295,7 +295,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     curve = Curve(args.cpu_seconds, start_cpu, args.log)
     curve.verbose = 0 if args.smoke else 1
-    model.learn(total_timesteps=args.timesteps, callback=curve)
+    try:
+        model.learn(total_timesteps=args.timesteps, callback=curve)
+    except KeyboardInterrupt:  # Ctrl-C: stop training, evaluate the policy as it is
+        print("training stopped by the user")
     cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
     print(
         f"trained {model.num_timesteps} steps in {cpu:.1f} CPU-s ({wall:.1f} s wall)"
