@@ -30,6 +30,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 # The framework adapters import their optional framework (.ci/extras installs them).
 OPTIONAL = {
     "kniffel_rules.adapters.gymnasium": "gymnasium",
+    "kniffel_rules.adapters.vector": "gymnasium",
     "kniffel_rules.adapters.pettingzoo": "pettingzoo",
     "kniffel_rules.adapters.openspiel": "pyspiel",
 }
