@@ -239,7 +239,8 @@ def plot(
     ax.set_xlabel("CPU seconds (one core)")
     ax.set_ylabel("mean final score")
     ax.set_title(title)
-    ax.legend(loc="lower right")
+    ax.set_ylim(0, 260)
+    ax.legend(loc="lower right", fontsize="small")
     ax.grid(alpha=0.3)
     fig.tight_layout()
     metadata = {"Date": None} if path.suffix == ".svg" else {}
