@@ -23,7 +23,8 @@ All in one run, each measured with ``time.process_time`` for ``--seconds``:
   numpy: draw N random action numbers, one table lookup of the next state
   and one of the reward, one addition (classic's table sizes).
 
-Prints steps per CPU-second and the ratios vector/scalar and vector/yacht.
+Prints steps per CPU-second and the ratios vector/scalar and vector/yacht,
+with the random policy and (``(env)``) for the env's ``step`` alone.
 """
 
 from __future__ import annotations
@@ -152,15 +153,16 @@ def main() -> None:
     print(f"N = {args.envs}; {args.seconds:g} CPU-seconds each; steps per CPU-second")
     print(f"numpy ceiling (bare table lookups): {top:,.0f}")
     print("yacht (OpenSpiel C++, Python-driven): " + ("n/a" if y is None else f"{y:,.0f}"))
-    head = f"{'game':8} {'vector':>11} {'env only':>11} {'scalar':>8} {'x scalar':>9}"
-    print(head + f" {'x yacht':>8} {'of ceiling':>10}")
+    head = f"{'game':8} {'vector':>9} {'env only':>9} {'scalar':>7} {'x scalar':>8}"
+    print(head + f" {'(env)':>6} {'x yacht':>7} {'(env)':>6} {'of ceiling':>10}")
     for game in args.games.split(","):
         rate, inside = vector(ids[game], args.envs, args.seconds)
         one = scalar(ids[game], args.seconds)
         versus = "n/a" if y is None else f"{rate / y:.1f}"
+        versus_env = "n/a" if y is None else f"{inside / y:.1f}"
         print(
-            f"{game:8} {rate:11,.0f} {inside:11,.0f} {one:8,.0f} {rate / one:9.0f}"
-            f" {versus:>8} {rate / top:10.2f}"
+            f"{game:8} {rate:9,.0f} {inside:9,.0f} {one:7,.0f} {rate / one:8.0f}"
+            f" {inside / one:6.0f} {versus:>7} {versus_env:>6} {rate / top:10.2f}"
         )
 
 

@@ -217,7 +217,9 @@ def test_spaces_and_dtypes(env_id: str) -> None:
         assert not info["illegal_action"].any()
         if terminated.any():
             assert info["_final_obs"][terminated].all()
-            assert info["final_obs"][terminated] in batch_of(envs, int(terminated.sum()))
+            final = np.stack(info["final_obs"][terminated])
+            assert final in batch_of(envs, int(terminated.sum()))
+            assert (info["final_obs"][~info["_final_obs"]] == None).all()  # noqa: E711
             # the reset game: only the first roll
             assert (info["action_mask"][terminated].sum(axis=1) == 1).all()
     envs.close()
@@ -321,3 +323,33 @@ def test_yatzy_forced_order_mask() -> None:
     vec.step(np.zeros(2, dtype=np.int64))
     scores = vec.masks()[:, vec.tables.score_actions]
     assert scores.sum(axis=1).tolist() == [1, 1] and scores[:, 0].all()
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_gymnasium_passive_checks(env_id: str) -> None:
+    """What Gymnasium's checkers offer for a vector env: spaces, observations, no shared data."""
+    from gymnasium.utils.passive_env_checker import (
+        _check_box_observation_space,
+        check_obs,
+        check_space,
+        data_shares_objects,
+    )
+
+    envs = make(env_id, 4)
+    check_space(envs.single_observation_space, "observation", _check_box_observation_space)
+    check_space(envs.single_action_space, "action", lambda s: None)
+    first = envs.reset(seed=0)
+    check_obs(first[0], envs.observation_space, "reset")
+    previous: Any = first
+    for _ in range(30):
+        step = envs.step(envs.action_masks().argmax(axis=1))
+        check_obs(step[0], envs.observation_space, "step")
+        assert not data_shares_objects(previous, step)
+        previous = step
+
+
+def test_rules_through_make_vec() -> None:
+    envs = make("kniffel_rules/Classic-v0", 2, rules=classic.Rules(full_cup=True))
+    assert envs.index.size == 14  # Roll() and 13 boxes: no keeps under the full cup
+    _, info = envs.reset(seed=0)
+    assert info["action_mask"].shape == (2, 14)

@@ -31,7 +31,8 @@ NO_DICE: Final = len(ROLLS5)
 NO_D10: Final = 10
 """The d10 value of "not thrown" (and of a game without the d10)."""
 
-_CODE: Final = np.array([6**4, 6**3, 6**2, 6, 1], dtype=np.int64)
+_POWER: Final = np.array([0] + [6**k for k in range(6)], dtype=np.int32)
+"""A die showing face f adds ``6 ** (f - 1)`` to its throw's code."""
 
 
 class Tables:
@@ -47,7 +48,8 @@ class Tables:
         boxes: ``B``, the boxes of the sheet (columns, in sheet order).
         faces: ``D``: 10 with the d10, else 1 (a throw's row is ``dice * D + d10``).
         points: ``(252 * D, B)``: what each throw scores in each column.
-        code_to_dice: The dice index of five sorted faces by their base-6 code.
+        code_to_dice: The dice index of five faces by their code (the face
+            counts as base-6 digits).
         counts: ``(253, 6)``: the face counts of each dice index (the last: none).
         five_kind: ``(253,)``: the throw is five of a kind.
         box_col: ``(A,)``: the column an action scores in, ``-1`` for a roll.
@@ -61,6 +63,7 @@ class Tables:
         offsets: The observation parts as ``(name, start, length)``.
         score_cols: ``(S,)``: the column of each score action, in index order.
         upper, lower: The columns of the sections.
+        sections: ``(B, 2)``: 1 where a column is in the upper, the lower section.
         upper_cols, lower_cols: The same as slices where they are consecutive
             (a view instead of a copy).
         product: The columns ``(maximum, minimum, factor)`` of a product
@@ -90,9 +93,10 @@ class Tables:
             [[play.points(box, dice, d10) for box in boxes] for dice in ROLLS5 for d10 in d10s],
             dtype=np.int32,
         )
-        self.code_to_dice = np.full(6**5, -1, dtype=np.int16)
+        # a throw's code: its face counts as base-6 digits (order-free: no sort)
+        self.code_to_dice = np.full(5 * 6**5 + 1, -1, dtype=np.int16)
         for i, dice in enumerate(ROLLS5):
-            self.code_to_dice[int(np.dot(np.array(dice) - 1, _CODE))] = i
+            self.code_to_dice[sum(_POWER[face] for face in dice)] = i
         counts = np.zeros((NO_DICE + 1, 6), dtype=np.float32)
         for i, dice in enumerate(ROLLS5):
             for face in dice:
@@ -103,7 +107,7 @@ class Tables:
         n = len(actions)
         self.box_col = np.full(n, -1, dtype=np.int64)
         self.keep_len = np.zeros(n, dtype=np.int64)
-        self.keep_vals = np.zeros((n, 5), dtype=np.int64)
+        self.keep_vals = np.zeros((n, 5), dtype=np.int8)
         self.keep_d10 = np.zeros(n, dtype=bool)
         self.legal_keep = np.zeros((NO_DICE + 1, n), dtype=bool)
         keep_counts = np.zeros((n, 6), dtype=np.float32)
@@ -145,6 +149,9 @@ class Tables:
             at += length
         self.upper = np.array([col[b] for b in layout.upper], dtype=np.int64)
         self.lower = np.array([col[b] for b in layout.lower], dtype=np.int64)
+        self.sections = np.zeros((self.boxes, 2), dtype=np.int32)
+        self.sections[self.upper, 0] = 1
+        self.sections[self.lower, 1] = 1
         self.upper_cols = _as_slice(self.upper)
         self.lower_cols = _as_slice(self.lower)
         self.product = None if layout.product is None else tuple(col[b] for b in layout.product)
@@ -184,10 +191,9 @@ class Tables:
             self._joker[key] = found
         return found
 
-    def dice_index(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int16]:
-        """The dice index of each row of ``(N, 5)`` faces 1..6 (sorted here)."""
-        faces = np.sort(faces, axis=1)
-        result: npt.NDArray[np.int16] = self.code_to_dice[(faces - 1) @ _CODE]
+    def dice_index(self, faces: npt.NDArray[Any]) -> npt.NDArray[np.int16]:
+        """The dice index of each row of ``(N, 5)`` faces 1..6, in any order."""
+        result: npt.NDArray[np.int16] = self.code_to_dice[_POWER[faces].sum(axis=1)]
         return result
 
 

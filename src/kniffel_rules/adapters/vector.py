@@ -37,8 +37,9 @@ Autoreset: ``AutoresetMode.SAME_STEP`` (``metadata["autoreset_mode"]``). A
 game that ends in a step is reset in that same step: the observation and
 ``info["action_mask"]`` returned are the new game's first (its mask allows
 exactly the first roll, never all-zero), the finished game's last
-observation is in ``info["final_obs"]`` (an ``(N, size)`` array, valid where
-``info["_final_obs"]`` is ``True``), and ``terminated`` (the game is over)
+observation is ``info["final_obs"][i]`` where ``info["_final_obs"][i]`` is
+``True`` (an object array of ``N``, ``None`` elsewhere: the form of
+Gymnasium's own vector envs), and ``terminated`` (the game is over)
 or ``truncated`` (``max_episode_steps`` reached) says which rows ended.
 That is what mask-aware learners (sb3-contrib's MaskablePPO) expect: every
 mask they see has a legal action.
@@ -131,7 +132,7 @@ class VectorGame:
         self.game = np.zeros(n, dtype=np.int32)
         self.past = np.zeros(n, dtype=np.int32)
         self.over = np.zeros(n, dtype=bool)
-        self.score = np.zeros(n, dtype=np.int64)
+        self.score: Array = np.zeros(n, dtype=np.int64)
         self._rows = np.arange(n)
         self._slots = np.arange(5)
 
@@ -141,7 +142,7 @@ class VectorGame:
         return self.tables.index.size
 
     def reset(self, rows: Array | None = None) -> None:
-        """Start a new game (a new series) in ``rows`` (a boolean mask; ``None``: every row)."""
+        """Start a new game (series) in ``rows`` (a boolean mask or row numbers; ``None``: all)."""
         if rows is None:
             rows = np.ones(self.num_envs, dtype=bool)
         self._new_sheets(rows)
@@ -163,10 +164,11 @@ class VectorGame:
         """Each row's running total of the current game (entries, bonuses)."""
         t = self.tables
         layout = t.play.layout
-        upper = self.entries[:, t.upper_cols].sum(axis=1, dtype=np.int64)
+        sums = self.entries @ t.sections  # the upper and the lower sum
+        upper = sums[:, 0]
         total: Array = upper + np.where(upper >= layout.threshold, layout.bonus, 0) + self.extra
         if t.product is None:
-            lower: Array = self.entries[:, t.lower_cols].sum(axis=1, dtype=np.int64)
+            lower: Array = sums[:, 1]
             return total + lower
         mx, mn, factor = t.product
         worth = (self.entries[:, mx].astype(np.int64) - self.entries[:, mn]) * self.entries[
@@ -197,7 +199,7 @@ class VectorGame:
         """The ``(N, A)`` legal-action masks (all ``False`` in a finished game)."""
         t = self.tables
         no_roll = (self.rolls >= 3) & ((self.rolls > 3) | (self.chips <= 0))
-        mask = t.roll_table[self.dice + no_roll * (NO_DICE + 1)]
+        mask = np.take(t.roll_table, self.dice + no_roll * (NO_DICE + 1), axis=0)
         open_ = ~self.filled
         if t.play.forced_order:
             first = open_.argmax(axis=1)
@@ -268,7 +270,7 @@ class VectorGame:
             rows = np.flatnonzero(rolling)
             a = actions[rows]
             self.chips[rows] -= self.rolls[rows] == 3
-            faces = self.rng.integers(1, 7, size=(len(rows), 5))
+            faces = self.rng.integers(1, 7, size=(len(rows), 5), dtype=np.int8)
             kept = self._slots < t.keep_len[a][:, None]
             faces = np.where(kept, t.keep_vals[a], faces)
             self.dice[rows] = t.dice_index(faces)
@@ -281,14 +283,20 @@ class VectorGame:
         # -- the end of a game, of the series
         done = scoring & self.filled.all(axis=1)
         terminated = np.zeros(n, dtype=bool)
+        per_game = t.play.game_points
+        totals = self.totals() if per_game is None else None
+        if totals is not None and self.over.any():
+            totals[self.over] = 0  # a finished series' score is all in ``past``
         if done.any():
-            per_game = t.play.game_points
-            self.past[done] += self.totals()[done] if per_game is None else per_game
+            added: Array | int = totals[done] if totals is not None else (per_game or 0)
+            self.past[done] += added
             self.game[done] += 1
             terminated = done & (self.game >= t.play.games)
             self.over |= terminated
-            self._new_sheets(done & ~terminated)
-        self.score = self.scores()
+            self._new_sheets(done & ~terminated)  # a finished series keeps its last sheet
+            if totals is not None:
+                totals[done] = 0
+        self.score = self.past.astype(np.int64) if totals is None else self.past + totals
         return (self.score - before).astype(np.float64), terminated
 
     def observations(self, rows: Array | None = None) -> npt.NDArray[np.float32]:
@@ -480,26 +488,32 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         in_range = (a >= 0) & (a < size)
         safe = np.where(in_range, a, 0)
         legal = in_range & self._mask[self.engine._rows, safe]
-        if not legal.all():
+        all_legal = bool(legal.all())
+        if not all_legal:
             bad = int(np.flatnonzero(~legal)[0])
             if self.illegal == "raise":
                 raise IllegalActionError(self._why(bad, int(a[bad])))
         rewards, terminated = self.engine.step(safe, legal)
-        rewards[~legal] = self.illegal_reward
+        if not all_legal:
+            rewards[~legal] = self.illegal_reward
         self._steps += 1
         truncated = np.zeros(self.num_envs, dtype=bool)
         if self.max_episode_steps is not None:
             truncated = (self._steps >= self.max_episode_steps) & ~terminated
         ended = terminated | truncated
         info: dict[str, Any] = {"illegal_action": ~legal}
-        obs = self.engine.observations()
         if ended.any():
-            info["final_obs"] = obs.copy()
-            info["_final_obs"] = ended
-            self.engine.reset(ended)
-            self._steps[ended] = 0
             rows = np.flatnonzero(ended)
-            obs[rows] = self.engine.observations(rows)
+            final = np.full(self.num_envs, None, dtype=object)  # Gymnasium's own form
+            for i, last in zip(rows, self.engine.observations(rows), strict=True):
+                final[i] = last
+            info["final_obs"] = final
+            info["_final_obs"] = ended
+            self.engine.reset(rows)
+            obs = self.engine.observations()
+            self._steps[rows] = 0
+        else:
+            obs = self.engine.observations()
         self._mask = self.engine.masks()
         info["action_mask"] = self._mask.view(np.int8)  # a fresh array each step
         return obs, rewards, terminated, truncated, info
