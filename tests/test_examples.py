@@ -1,12 +1,19 @@
-"""Every ``>>>`` example in the README, the docs pages and the docstrings runs."""
+"""Every ``>>>`` example in the README, the docs pages and the docstrings runs.
+
+Also the training example (``examples/train_maskable_ppo.py --smoke``), where
+sb3-contrib is installed (the ``train`` extra); ``.ci/train`` installs it and
+sets ``KNIFFEL_TRAIN_REQUIRED=1``, which turns the skip into a failure.
+"""
 
 from __future__ import annotations
 
 import doctest
 import importlib
 import importlib.util
+import os
 import pkgutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,3 +66,21 @@ def test_there_are_examples_to_run() -> None:
         for t in finder.find(importlib.import_module(name))
     )
     assert count >= 20
+
+
+@pytest.mark.slow
+def test_training_example_runs(tmp_path: Path) -> None:
+    """``train_maskable_ppo.py --smoke`` trains, evaluates and draws its curve."""
+    if not os.environ.get("KNIFFEL_TRAIN_REQUIRED"):
+        pytest.importorskip("sb3_contrib")
+    path = ROOT / "examples" / "train_maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
+    assert spec is not None and spec.loader is not None
+    example: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    curve, log = tmp_path / "curve.svg", tmp_path / "curve.csv"
+    assert example.main(["--smoke", "--curve", str(curve), "--log", str(log)]) == 0
+    assert "<svg" in curve.read_text()
+    header, *points = log.read_text().splitlines()
+    assert header == "steps,cpu_seconds,mean_score_last_100,episodes"
+    assert points
