@@ -29,6 +29,9 @@ __all__ = [
 Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """A player: ``policy(state, legal_actions, rng) -> action``.
 
+In `play` and `record`, ``rng`` is the seat's own generator, never chance's
+(`game_generators`): a policy's draws do not change the dice.
+
 With ``observe=True`` (`play`, `record`) the first argument is the player's
 observation (``game.observation(state, seat)``) instead of the whole state.
 """
