@@ -21,7 +21,6 @@ speed does not change them, only the budget does.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -90,7 +89,7 @@ def head_to_head(
             break
         swap = i % 2 == 1
         policies: Sequence[Any] = (second, first) if swap else (first, second)
-        final = kniffel_rules.play(module, policies, seed=random.Random(seed + i))
+        final = kniffel_rules.play(module, policies, seed=seed + i)
         me, other = (1, 0) if swap else (0, 1)
         won = module.winners(final)
         if me in won and other in won:
@@ -139,7 +138,7 @@ def win_table(players: int, games: int, seed: int, first: int = 0) -> dict[str, 
     for i in range(first, first + games):
         me = i % players
         policies = [bot if seat == me else other for seat in range(players)]
-        final = kniffel_rules.play(classic, policies, seed=random.Random(seed + i))
+        final = kniffel_rules.play(classic, policies, seed=seed + i)
         won = classic.winners(final)
         if me not in won:
             losses += 1

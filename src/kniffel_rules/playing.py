@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -14,10 +15,22 @@ from kniffel_rules.errors import InvalidStateError, StepLimitError
 from kniffel_rules.game import GameInfo
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
-__all__ = ["GameRecord", "Policy", "play", "random_policy", "record", "replay", "variant_name"]
+__all__ = [
+    "GameRecord",
+    "Policy",
+    "game_generators",
+    "play",
+    "random_policy",
+    "record",
+    "replay",
+    "variant_name",
+]
 
 Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """A player: ``policy(state, legal_actions, rng) -> action``.
+
+In `play` and `record`, ``rng`` is the seat's own generator, never chance's
+(`game_generators`): a policy's draws do not change the dice.
 
 With ``observe=True`` (`play`, `record`) the first argument is the player's
 observation (``game.observation(state, seat)``) instead of the whole state.
@@ -91,14 +104,44 @@ def variant_name(variant: str | Variant) -> str:
     return name if name in VARIANTS and get_variant(name) is variant else ""
 
 
-def _generator(seed: object) -> random.Random:
+def game_generators(seed: int, seats: int) -> tuple[random.Random, list[random.Random]]:
+    """The generators of one seeded game: chance's, and one for each seat's policy.
+
+    Chance is ``random.Random(f"{seed}:chance")``, seat ``k``'s policy draws
+    from ``random.Random(f"{seed}:seat:{k}")`` (string seeds are hashed with
+    SHA-512 by `random.Random`, stable across Python versions). The streams
+    are separate, so what a policy draws never changes the dice (common
+    random numbers): `play`, `record`, `kniffel_rules.simulate` and the
+    command line all take their generators from here.
+
+    Args:
+        seed: The game's seed.
+        seats: The number of players.
+
+    Returns:
+        ``(chance, [seat 0's generator, seat 1's, ...])``.
+
+    Examples:
+        >>> chance, (first, second) = game_generators(7, 2)
+        >>> chance.random() == game_generators(7, 1)[0].random()
+        True
+    """
+    return random.Random(f"{seed}:chance"), [
+        random.Random(f"{seed}:seat:{k}") for k in range(seats)
+    ]
+
+
+def _generators(seed: object, seats: int) -> tuple[random.Random, list[random.Random]]:
+    """`game_generators` of ``seed``; a generator samples chance and seeds the seats'."""
     if isinstance(seed, random.Random):
-        return seed
+        return seed, [random.Random(seed.getrandbits(64)) for _ in range(seats)]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidStateError(
             "seed", f"expected an integer, None or a random.Random, got {brief(seed)}"
         )
-    return random.Random(seed)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big")
+    return game_generators(seed, seats)
 
 
 def _policies(policies: object) -> Sequence[Policy]:
@@ -126,8 +169,14 @@ def record(
     Args:
         variant: A game name (``"classic"``) or module.
         policies: One policy per player, in seat order.
-        seed: The seed of the ``random.Random`` that samples chance and is
-            handed to the policies, or such a generator itself.
+        seed: The game's seed (an integer; ``None``: a fresh one), or a
+            ``random.Random``. Chance and each seat's policy draw from
+            separate generators (`game_generators`), so a policy's own draws
+            never change the dice: two bots on the same seed see the same
+            chance events as long as their choices lead to the same kind of
+            event (common random numbers). A ``random.Random`` given here
+            samples chance itself, after seeding the seats' generators with
+            one ``getrandbits(64)`` each.
         rules: The game's ``Rules`` (``None``: the rulebook).
         max_steps: A safety bound on the number of actions.
         observe: Call each policy with what its player sees,
@@ -148,8 +197,8 @@ def record(
             module without ``observation``).
     """
     game = _resolve(variant)
-    rng = _generator(seed)
     policies = _policies(policies)
+    rng, seat_rngs = _generators(seed, len(policies))
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidStateError("max_steps", f"expected a positive integer, got {brief(max_steps)}")
     if not isinstance(observe, bool):
@@ -172,7 +221,7 @@ def record(
         else:
             legal = game.legal_actions(state)
             given = state if see is None else see(state, player)
-            action = policies[player](given, legal, rng)
+            action = policies[player](given, legal, seat_rngs[player])
         state = game.apply(state, action)
         actions.append(action)
     raise StepLimitError(max_steps, state)
@@ -188,14 +237,19 @@ def play(
 ) -> Any:
     """Play one whole game and return its final state.
 
-    Chance is sampled from ``random.Random(seed)``, the start-player roll-off
-    included, and the same generator is handed to the policies, so a seed
-    replays the same game.
+    Chance (every throw, draw and the start-player roll-off) is sampled from
+    a generator of its own, and each seat's policy gets another, all derived
+    from ``seed`` (`game_generators`): the same seed replays the same game,
+    and a policy's own random draws never change the dice, so two bots
+    compared on the same seeds meet the same chance (common random numbers,
+    as long as their choices lead to the same kind of chance event).
 
     Args:
         variant: A game name (``"classic"``) or module.
         policies: One policy per player, in seat order.
-        seed: The seed (or a ``random.Random`` to use directly).
+        seed: The seed (an integer; ``None``: a fresh one), or a
+            ``random.Random`` that samples chance (and first seeds the seats'
+            generators, one ``getrandbits(64)`` each).
         rules: The game's ``Rules`` (``None``: the rulebook).
         observe: Call each policy with its player's observation,
             ``game.observation(state, seat)``, instead of the whole state

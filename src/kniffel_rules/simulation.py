@@ -33,7 +33,6 @@ import hashlib
 import math
 import os
 import pickle
-import random
 import statistics
 import sys
 import threading
@@ -47,7 +46,7 @@ from kniffel_rules import _json
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
-from kniffel_rules.playing import Policy, play, variant_name
+from kniffel_rules.playing import Policy, game_generators, play, variant_name
 from kniffel_rules.variant import VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -100,25 +99,6 @@ def game_seed(seed: int, index: int) -> int:
     """
     text = f"kniffel-rules simulate {seed} {index}".encode("ascii")
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
-def game_generators(seed: int, seats: int) -> tuple[random.Random, list[random.Random]]:
-    """The generators of one game: chance's, and one for each seat's policy.
-
-    Chance is ``random.Random(f"{seed}:chance")``, seat ``k``'s policy draws
-    from ``random.Random(f"{seed}:seat:{k}")`` (string seeds are hashed with
-    SHA-512 by `random.Random`, stable across Python versions).
-
-    Args:
-        seed: The game's seed (`game_seed`).
-        seats: The number of players.
-
-    Returns:
-        ``(chance, [seat 0's generator, seat 1's, ...])``.
-    """
-    return random.Random(f"{seed}:chance"), [
-        random.Random(f"{seed}:seat:{k}") for k in range(seats)
-    ]
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -464,24 +444,9 @@ def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int) -> Policy:
     return bot
 
 
-class _Seat:
-    """A policy called with its seat's own generator instead of the game's."""
-
-    __slots__ = ("policy", "rng")
-
-    def __init__(self, policy: Policy, rng: random.Random) -> None:
-        self.policy = policy
-        self.rng = rng
-
-    def __call__(self, state: Any, actions: tuple[Any, ...], _rng: random.Random) -> Any:
-        return self.policy(state, actions, self.rng)
-
-
 def _play(variant: Variant, policies: Sequence[Policy], rules: Any, seed: int, index: int
           ) -> tuple[tuple[int, ...], tuple[int, ...]]:  # fmt: skip
-    chance, seats = game_generators(game_seed(seed, index), len(policies))
-    final = play(variant, [_Seat(p, r) for p, r in zip(policies, seats, strict=True)],
-                 seed=chance, rules=rules)  # fmt: skip
+    final = play(variant, policies, seed=game_seed(seed, index), rules=rules)  # game_generators
     return tuple(variant.scores(final)), tuple(variant.winners(final))
 
 

@@ -46,8 +46,12 @@ boards are the printed ones).
   play never approaches; the rules themselves do not bound a roll-off of
   repeated ties, nor a Duell whose discs keep changing sides.
 
-The states wrap the library's immutable states, so cloning is
-cheap and the library's rules decide every legal action.
+The states wrap the library's immutable states, and the library's rules
+decide every legal action. Nothing of a state is ever deep-copied:
+``clone()`` shares the immutable states (O(1); `benchmarks/openspiel_clone.py`
+compares it with OpenSpiel's C++ ``yacht``), and ``undo_action(player,
+action)`` takes back the last move in O(1), the states before it being kept
+(`KniffelState`).
 
     >>> import pyspiel
     >>> import kniffel_rules.adapters.openspiel
@@ -65,9 +69,10 @@ cheap and the library's rules decide every legal action.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -81,6 +86,7 @@ from kniffel_rules.adapters.space import (
     observation_tensor,
     player_limits,
 )
+from kniffel_rules.errors import IllegalActionError
 from kniffel_rules.variant import Variant, get_variant
 
 __all__ = [
@@ -93,10 +99,14 @@ __all__ = [
     "KniffelMaster",
     "KniffelObserver",
     "KniffelState",
+    "PlayerAction",
 ]
 
 GAME_NAMES: dict[str, str] = {f"kniffel_{game}": game for game in GAMES}
 """The OpenSpiel short names and the games they load."""
+
+_CHANCE_ID: int = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_ID: int = int(pyspiel.PlayerId.TERMINAL)
 
 
 @cache
@@ -203,9 +213,11 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         module = _module_of(game)
         players = params.pop("players")
         rules = module.Rules.from_dict(params)
-        module.new_game(players, rules)  # the game's own check of the count (as its type says)
+        # the game's own check of the count (as its type says); every state starts here
+        start = module.new_game(players, rules)
         self.kniffel_game = game
         self.kniffel_rules = rules
+        self._start = _Node(_table(game, rules), start)
         actions, chance = _spaces(game, rules)
         low, high, length = _bounds(game, rules, players)
         zero_sum = players == 2
@@ -225,9 +237,10 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
 
     def new_initial_state(self) -> KniffelState:
         """The start of a game: the roll-off, with two or more players."""
-        module = get_variant(self.kniffel_game)
-        start = module.new_game(self.num_players(), self.kniffel_rules)
-        return KniffelState(self, start)
+        state: KniffelState = KniffelState.__new__(KniffelState)
+        pyspiel.State.__init__(state, self)
+        state._at = self._start  # the library's start state is immutable: shared
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -236,54 +249,279 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         return KniffelObserver(self.kniffel_game, self.num_players(), self.kniffel_rules, params)
 
 
+class PlayerAction(NamedTuple):
+    """One move of a state's history: who made it (``pyspiel.PlayerId.CHANCE``: chance) and what."""
+
+    player: int
+    """The seat, or ``pyspiel.PlayerId.CHANCE`` (``-1``)."""
+    action: int
+    """The action's (or chance outcome's) number."""
+
+
+class _Table:
+    """What every state of one game under one set of rules shares: its module, spaces and texts.
+
+    Immutable once built; copied and pickled as a reference to the
+    ``(game, rules)`` it was built for.
+    """
+
+    __slots__ = ("actions", "chance", "game", "module", "rules", "texts")
+
+    def __init__(self, game: str, rules: Any) -> None:
+        self.game = game
+        self.rules = rules
+        self.module = _module_of(game)
+        self.actions, self.chance = _spaces(game, rules)
+        self.texts = _texts(game, rules)
+
+    def __copy__(self) -> _Table:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> _Table:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _table, (self.game, self.rules)
+
+
+@cache
+def _table(game: str, rules: Any) -> _Table:
+    return _Table(game, rules)
+
+
+class _Node:
+    """One position and the way back to the start: a persistent stack of the library's states.
+
+    ``inner`` is the library's (immutable) state, ``player`` and ``action``
+    the move that led here from ``previous`` (the node before, ``None`` at
+    the start), ``depth`` the number of moves since the start. A node never
+    changes, so a clone shares it (copying a node returns the node) and an
+    undo steps back to ``previous``. Pickled as one flat list (no recursion
+    however long the game).
+    """
+
+    __slots__ = ("action", "depth", "inner", "player", "previous", "table")
+
+    depth: int
+
+    def __init__(
+        self,
+        table: _Table,
+        inner: Any,
+        previous: _Node | None = None,
+        player: int = 0,
+        action: int = 0,
+    ) -> None:
+        self.table = table
+        self.inner = inner
+        self.previous = previous
+        self.player = player
+        self.action = action
+        self.depth = 0 if previous is None else previous.depth + 1
+
+    def __copy__(self) -> _Node:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> _Node:
+        return self
+
+    def path(self) -> list[_Node]:
+        """The nodes from the start to this one."""
+        nodes: list[_Node] = []
+        node: _Node | None = self
+        while node is not None:
+            nodes.append(node)
+            node = node.previous
+        nodes.reverse()
+        return nodes
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        path = self.path()
+        moves = [(n.player, n.action, n.inner) for n in path[1:]]
+        return _rebuild, (self.table, path[0].inner, moves)
+
+
+def _rebuild(table: _Table, start: Any, moves: list[tuple[int, int, Any]]) -> _Node:
+    node = _Node(table, start)
+    for player, action, inner in moves:
+        node = _Node(table, inner, node, player, action)
+    return node
+
+
 class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A ``pyspiel.State`` around one immutable state of the library.
 
+    The state holds one `_Node`: the library's state and the chain of the
+    states before it. The library's states never change, so:
+
+    - ``clone()`` is O(1): the copy shares the node (nothing is deep-copied;
+      each state keeps only its own reference to the chain). It is a Python
+      method, as are ``apply_action`` and ``undo_action``: Python callers
+      (``open_spiel.python.algorithms.mcts``, ``ismcts``) reach them
+      directly. C++ callers (``pyspiel.random_sim_test``, C++ bots) go
+      through pyspiel's ``PyState::Clone`` and ``ApplyAction``, which start
+      a new state and copy the same reference (slower, the same result).
+    - ``undo_action(player, action)`` steps back to the previous state in
+      O(1), when ``(player, action)`` is the last move of the history; the
+      cost is one small node kept per move (the chain back to the start,
+      whose states are the library's own, already built). C++ code cannot
+      undo (pyspiel does not forward ``UndoAction`` to a Python game).
+
+    pyspiel's C++ base keeps a record of the moves of its own, which a
+    Python game can neither copy cheaply nor shorten; it is filled only when
+    C++ code applies a move. The state's history is the node chain:
+    ``history()``, ``history_str()``, ``full_history()``, ``move_number()``,
+    ``is_initial_state()`` and ``is_initial_non_chance_state()`` answer from
+    it, right after any mix of clones and undos. The serialised form
+    (``serialize()``, pickling) carries the chain, so it reads back as the
+    same state with the same history.
+
     Args:
         game: The `KniffelGame`.
-        state: The library's state.
+        state: The library's state (the start of this state's history).
     """
 
     def __init__(self, game: KniffelGame, state: Any) -> None:
         super().__init__(game)
-        self.kniffel_game: str = game.kniffel_game
-        self.kniffel_rules: Any = game.kniffel_rules
-        self.inner: Any = state
+        self._at = _Node(game._start.table, state)
+
+    @property
+    def inner(self) -> Any:
+        """The library's state."""
+        return self._at.inner
+
+    @property
+    def kniffel_game(self) -> str:
+        """The game's registry name (``"classic"``)."""
+        return self._at.table.game
+
+    @property
+    def kniffel_rules(self) -> Any:
+        """The game's ``Rules``."""
+        return self._at.table.rules
 
     @property
     def _module(self) -> Variant:
-        return _module_of(self.kniffel_game)
+        return self._at.table.module
 
     def current_player(self) -> int:
         """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
-        who = self._module.current_player(self.inner)
+        at = self._at
+        who = at.table.module.current_player(at.inner)
         if who == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE_ID
         if who == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL_ID
         return who
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action numbers, ascending."""
-        actions, _ = _spaces(self.kniffel_game, self.kniffel_rules)
-        return sorted(actions.legal_indices(self.inner))
+        at = self._at
+        return sorted(at.table.actions.legal_indices(at.inner))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcome numbers with their exact probabilities as floats, ascending."""
         return _numbered_outcomes(self.kniffel_game, self.kniffel_rules, self.inner)
 
     def _apply_action(self, action: int) -> None:
-        actions, chance = _spaces(self.kniffel_game, self.kniffel_rules)
-        space = chance if self.is_chance_node() else actions
-        self.inner = self._module.apply(self.inner, space.action(int(action)))
+        at = self._at
+        table = at.table
+        who = table.module.current_player(at.inner)
+        if who == CHANCE:
+            player, move = _CHANCE_ID, table.chance.action(action)
+        else:
+            player, move = who, table.actions.action(action)
+        inner = table.module.apply(at.inner, move)  # the library judges the move
+        self._at = _Node(table, inner, at, player, operator.index(action))
+
+    def apply_action(self, action: int) -> None:
+        """Make the move (or chance outcome) numbered ``action``.
+
+        Raises:
+            IllegalActionError: Not a legal move here (the library's reason).
+            InvalidStateError: Not a number of the game's index (path ``index``).
+        """
+        self._apply_action(action)
+
+    def apply_action_with_legality_check(self, action: int) -> None:
+        """`apply_action`: every move is checked by the library's rules anyway."""
+        self._apply_action(action)
+
+    def clone(self) -> KniffelState:
+        """A copy of this state, history included, that shares its immutable positions (O(1))."""
+        twin: KniffelState = type(self).__new__(type(self))
+        pyspiel.State.__init__(twin, self.get_game())
+        twin._at = self._at
+        return twin
+
+    def __copy__(self) -> KniffelState:
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> KniffelState:
+        return self.clone()
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last move: ``action`` by ``player`` (``pyspiel.PlayerId.CHANCE``: chance).
+
+        O(1): the state before it is kept (see the class).
+
+        Raises:
+            IllegalActionError: Nothing to undo (the start of this state's
+                history: the first state, or one ``resample_from_infostate``
+                dealt), or ``(player, action)`` is not the last move.
+        """
+        at = self._at
+        previous = at.previous
+        if previous is None:
+            raise IllegalActionError(
+                "undo_action: nothing to undo, the state is at the start of its history"
+            )
+        if (int(player), int(action)) != (at.player, at.action):
+            raise IllegalActionError(
+                f"undo_action: the last move was action {at.action} by player {at.player}, "
+                f"not action {int(action)} by player {int(player)}"
+            )
+        self._at = previous
+
+    def history(self) -> list[int]:
+        """The action numbers from the start, chance outcomes included."""
+        return [node.action for node in self._at.path()[1:]]
+
+    def history_str(self) -> str:
+        """`history` as OpenSpiel writes it (``"0, 209, 3"``)."""
+        return ", ".join(str(action) for action in self.history())
+
+    def full_history(self) -> list[PlayerAction]:
+        """Every move from the start: `PlayerAction` ``(player, action)`` pairs."""
+        return [PlayerAction(node.player, node.action) for node in self._at.path()[1:]]
+
+    def move_number(self) -> int:
+        """The number of moves (chance included) since the start."""
+        return self._at.depth
+
+    def is_initial_state(self) -> bool:
+        """Whether no move has been made yet."""
+        return self._at.previous is None
+
+    def is_initial_non_chance_state(self) -> bool:
+        """Whether this is the first decision of a player (every move so far was chance)."""
+        if self.is_chance_node():
+            return False
+        node: _Node | None = self._at
+        while node is not None and node.previous is not None:
+            if node.player != _CHANCE_ID:
+                return False
+            node = node.previous
+        return True
 
     def _action_to_string(self, player: int, action: int) -> str:
-        actions, chance = _texts(self.kniffel_game, self.kniffel_rules)
-        return (chance if player == pyspiel.PlayerId.CHANCE else actions)[int(action)]
+        actions, chance = self._at.table.texts
+        return (chance if player == _CHANCE_ID else actions)[int(action)]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._module.is_terminal(self.inner)
+        at = self._at
+        return at.table.module.is_terminal(at.inner)
 
     def returns(self) -> list[float]:
         """Solitaire: the score; else +1 per winner, -1 for the others (0 before the end)."""
@@ -304,11 +542,12 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         The unseen cards (the other hands but the cards everyone saw them
         take, and the pile) are dealt again uniformly at random
         (``cards.sample_state``), seeded from ``probability_sampler()`` (a
-        float in [0, 1), as OpenSpiel's ``UniformProbabilitySampler`` gives).
-        In the dice games nothing is hidden: the state itself.
+        float in [0, 1), as OpenSpiel's ``UniformProbabilitySampler`` gives);
+        the dealt state starts a history of its own (nothing to undo). In
+        the dice games nothing is hidden: a clone of the state.
         """
         if not self._module.INFO.hidden_information:
-            return KniffelState(self.get_game(), self.inner)
+            return self.clone()
         module: Any = self._module
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         view = module.observation(self.inner, int(player_id))

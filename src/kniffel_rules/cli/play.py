@@ -22,7 +22,7 @@ from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.words import WORDS, say
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
 from kniffel_rules.lang import Lang, label
-from kniffel_rules.playing import GameRecord, Policy
+from kniffel_rules.playing import GameRecord, Policy, game_generators
 from kniffel_rules.records import record_to_json
 from kniffel_rules.variant import Variant
 
@@ -94,7 +94,8 @@ class Table:
         self.lang: Lang = lang
         self.out = out
         self.stdin = stdin
-        self.rng = random.Random(seed)
+        # chance and each bot draw from their own streams (common random numbers)
+        self.rng, self.seat_rngs = game_generators(seed, len(self.seats))
         self.hint_rng = random.Random(seed ^ 0x5EED)
         if record is None:
             self.initial = game.new_game(players=[s.label for s in seats], rules=rules)
@@ -149,7 +150,7 @@ class Table:
             actions = game.legal_actions(before)
             seat = self.seats[player]
             if seat.bot is not None:
-                action = seat.bot(before, actions, self.rng)
+                action = seat.bot(before, actions, self.seat_rngs[player])
             elif len(actions) == 1 and _text(game, actions[0]) == "roll":
                 action = actions[0]  # the first roll of a turn: nobody has to ask for it
             else:
