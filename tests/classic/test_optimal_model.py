@@ -9,7 +9,7 @@ possible values), in every joker mode and with changed box values.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kniffel_rules.bots.optimal import _multisets as ms
@@ -75,6 +75,7 @@ def test_extra_kniffel_entries_are_check_entry_on_any_sheet(
 ) -> None:
     mask, sheet = data.draw(sheets(rules))
     mask |= 1 << KNIFFEL_BIT
+    assume(mask != (1 << len(BOXES)) - 1)  # the Kniffel box was the only open one: no turn left
     kniffel = data.draw(st.sampled_from([0, rules.kniffel_score]))
     entries = list(sheet.entries)
     entries[Box.KNIFFEL.value] = kniffel
