@@ -10,6 +10,7 @@ a position no game under the rules can reach.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO, overload
 
@@ -30,6 +31,10 @@ _WORDS: Final = {
     "value": {"en": "expected final score", "de": "erwartete Endsumme"},
     "action": {"en": "action", "de": "Zug"},
     "win": {"en": "P(win)", "de": "P(Sieg)"},
+    "working": {
+        "en": "working out the chances to win (about half a minute)...",
+        "de": "die Siegchancen werden berechnet (etwa eine halbe Minute)...",
+    },
     "no_coach": {
         "en": "--opponents: the win-probability coach plays only {games}, not {game}",
         "de": "--opponents: der Sieg-Trainer spielt nur {games}, nicht {game}",
@@ -176,7 +181,9 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
         opponents: Final scores of finished opponents (``"231,198"``): the
             actions are ranked by the chance to beat them
             (`WinProbabilityPlayer`), with the expected score beside it;
-            only for a game whose bots include that player.
+            only for a game whose bots include that player. Working that
+            out takes about half a minute: a line on standard error says so
+            first.
 
     Returns:
         The exit status, 0.
@@ -229,6 +236,7 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
             f"--opponents: expected 1 to {MAX_OPPONENTS} final scores like 231,198, "
             f"got {len(totals)}"
         )
+    print(_WORDS["working"][lang], file=sys.stderr, flush=True)  # a long wait, said at once
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))
     left = _WORDS[f"left{3 - state.rolls}"][lang]
