@@ -124,7 +124,12 @@ def _folded(lines: list[str], width: int) -> list[str]:
 
 
 def _cut(lines: list[str], room: int) -> list[str]:
-    """Each paragraph's first lines, the rooms shared out in order; at most ``room`` lines."""
+    """Each paragraph's head and last lines (the totals), the rooms shared out in order.
+
+    A paragraph keeps its head (a table's names over their rule, else its
+    first two lines: a board's owner and tally) and then its last lines:
+    the rows between go first.
+    """
     paragraphs = _paragraphs(lines)
     if room <= 0 or not paragraphs:
         return []
@@ -139,7 +144,11 @@ def _cut(lines: list[str], room: int) -> list[str]:
             if share > 0 and sizes[i] < len(p):
                 sizes[i] += 1
                 share -= 1
-    return _join([p[:n] for p, n in zip(paragraphs, sizes, strict=True) if n])
+    kept = []
+    for p, n in zip(paragraphs, sizes, strict=True):
+        head = min(_head(p) or 2, n)
+        kept.append(p[:head] + p[len(p) - (n - head) :] if n > head else p[:head])
+    return _join(kept)
 
 
 def fit_body(body: list[str], width: int, room: int) -> tuple[list[str], bool]:
@@ -149,6 +158,7 @@ def fit_body(body: list[str], width: int, room: int) -> tuple[list[str], bool]:
         The lines, and whether something of the body was left out (the
         caller then says how to see it all).
     """
+    body = [line[: width - 1] for line in body]
     if height(body, width) <= room:
         return body, False
     folded = _folded(body, width)
@@ -160,9 +170,12 @@ def fit_body(body: list[str], width: int, room: int) -> tuple[list[str], bool]:
     both = _folded(written, width)
     if height(both, width) <= room:
         return both, True
-    best = min((folded, written, both), key=lambda ls: height(ls, width))
-    wide = [line[: width - 1] for line in best]
-    return _cut(wide, room), True
+    for size in range(min(len(written), 2 * room), 0, -1):
+        cut = _cut(written, size)
+        for candidate in (_folded(cut, width), cut):
+            if height(candidate, width) <= room:
+                return candidate, True
+    return [], True
 
 
 def columns(items: Sequence[str], width: int, *, most: int = 3) -> list[str]:
