@@ -239,7 +239,7 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     playing = args.command == "play"
     record = None
     if playing and args.resume:
-        record = _read_record(args.resume)
+        record = _read_record(args.resume, lang)
         name = record.variant
         if args.game is not None and args.game != name:
             raise KniffelError(
@@ -247,18 +247,16 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             )
         names = tuple(record.final.names)
         if args.players:
-            seats = parse_players(name, args.players, humans=True)
+            seats = parse_players(name, args.players, humans=True, lang=lang)
             if len(seats) != len(names):
-                raise KniffelError(
-                    f"--players: the saved game has {len(names)} players, not {len(seats)}"
-                )
+                raise KniffelError(say("saved_count", lang, saved=len(names), count=len(seats)))
             for seat, saved in zip(seats, names, strict=True):
                 seat.label = saved
         else:
-            seats = seats_from_names(name, names)
+            seats = seats_from_names(name, names, lang)
     else:
         name = args.game or next(iter(VARIANTS))
-        seats = parse_players(name, args.players or "you,greedy", humans=playing)
+        seats = parse_players(name, args.players or "you,greedy", humans=playing, lang=lang)
     game = get_variant(name)
     _check_count(game, len(seats), lang)
     rules = None if record is not None else _rules(name, args.rules)
@@ -312,24 +310,24 @@ def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:
         try:
             table.save(path)
         except OSError as exc:
-            raise KniffelError(f"--json: cannot write {path}: {exc}") from None
+            raise KniffelError(say("cannot_write", args.lang, file=path, reason=exc)) from None
         print(say("record_written", args.lang, file=path), file=out)
 
 
-def _read_record(path: str) -> GameRecord:
+def _read_record(path: str, lang: Lang) -> GameRecord:
     try:
         with open(path, encoding="utf-8") as handle:
             text = read_document(handle)
     except (OSError, UnicodeDecodeError) as exc:
-        raise KniffelError(f"--resume: cannot read {path}: {exc}") from None
+        raise KniffelError(say("cannot_read", lang, file=path, reason=exc)) from None
     try:
         return record_from_json(text)
     except KniffelError as exc:
-        raise KniffelError(f"--resume: {path} is not a game record: {exc}") from None
+        raise KniffelError(say("not_a_record", lang, file=path, reason=exc)) from None
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    seats = parse_players(args.game, args.players)  # validates the names
+    seats = parse_players(args.game, args.players, lang=args.lang)  # validates the names
     _check_count(get_variant(args.game), len(seats), args.lang)
     rules = _rules(args.game, args.rules)  # validates the options before any worker starts
     sim = run_games(args.game, [s.bot_name for s in seats], args.games, args.seed, rules,

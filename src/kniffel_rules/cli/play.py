@@ -598,8 +598,13 @@ _REPR = re.compile(r"\b[A-Z]\w*\((?:\w+=|\w*\)|'|\d)|\b[A-Z][a-z]+\.[A-Z_]{2,}\b
 
 
 def _message(exc: Exception, text: str, lang: Lang) -> str:
-    """The reader's message, or a plain one where the message would show Python's notation."""
-    message = str(exc)
+    """The reader's message, or a plain one where the message would show Python's notation.
+
+    The message is in ``lang`` where the error can say it so (a
+    ``localized(lang)`` method), else as the library words it.
+    """
+    localized = getattr(exc, "localized", None)
+    message = str(localized(lang)) if callable(localized) else str(exc)
     if _REPR.search(message):
         return say("not_legal", lang, text=text)
     return message

@@ -39,8 +39,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "prompt": {"en": "{name}, your choice: ", "de": "{name}, deine Wahl: "},
     "commands": {
         "en": "a number or a move in words; also: hint, undo, sheet, save FILE, help, quit",
-        "de": "eine Nummer oder ein Zug in Worten; dazu: tipp, zurück, blatt, "
-        "speichern DATEI, hilfe, beenden",
+        "de": "Nummer oder Zug; auch: tipp, zurück, blatt, speichern DATEI, hilfe, beenden",
     },
     "sub_prompt": {
         "en": "which one (number, or Enter to go back): ",
@@ -49,12 +48,12 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "keep_line": {
         "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'; "
         "'roll' throws all",
-        "de": "behalten: die Würfel tippen, z. B. 'behalten {example}' oder "
-        "'{compact}'; 'würfeln' wirft alle",
+        "de": "behalten: Würfel tippen, z. B. 'behalten {example}' oder '{compact}'; "
+        "'würfeln' wirft alle",
     },
     "keep_line_no_all": {
         "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'",
-        "de": "behalten: die Würfel tippen, z. B. 'behalten {example}' oder '{compact}'",
+        "de": "behalten: Würfel tippen, z. B. 'behalten {example}' oder '{compact}'",
     },
     "choices": {"en": "{count} choices", "de": "{count} Möglichkeiten"},
     "hint_classic": {
@@ -158,6 +157,40 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "leave out --game or give --game {saved}",
         "de": "--resume: {file} ist eine Partie {saved}, nicht {game} (--game {game}); "
         "--game weglassen oder --game {saved} angeben",
+    },
+    "saved_count": {
+        "en": "--players: the saved game has {saved} players, not {count}",
+        "de": "--players: die gespeicherte Partie hat {saved} Spieler, nicht {count}",
+    },
+    "cannot_write": {
+        "en": "--json: cannot write {file}: {reason}",
+        "de": "--json: {file} kann nicht geschrieben werden: {reason}",
+    },
+    "cannot_read": {
+        "en": "--resume: cannot read {file}: {reason}",
+        "de": "--resume: {file} kann nicht gelesen werden: {reason}",
+    },
+    "not_a_record": {
+        "en": "--resume: {file} is not a game record: {reason}",
+        "de": "--resume: {file} ist kein Spielprotokoll: {reason}",
+    },
+    "unknown_bot": {
+        "en": "unknown bot {name!r} for {game}; known bots: {known}",
+        "de": "unbekannter Bot {name!r} für {game}; bekannte Bots: {known}",
+    },
+    "no_players": {
+        "en": "--players needs at least one player",
+        "de": "--players braucht mindestens einen Spieler",
+    },
+    "bot_of_another_game": {
+        "en": "{name!r} is not a bot of {game} (its bots: {known}) and is a bot's name, "
+        "so it cannot name a person either; choose another name",
+        "de": "{name!r} ist kein Bot von {game} (seine Bots: {known}), aber der Name eines "
+        "Bots, also auch kein Name für eine Person; bitte einen anderen Namen wählen",
+    },
+    "two_people": {
+        "en": "--players: two people named {name!r}; names must differ",
+        "de": "--players: zwei Personen heißen {name!r}; die Namen müssen sich unterscheiden",
     },
     "players_exactly": {
         "en": "--players: this game needs exactly {n} players, got {count}",
