@@ -175,6 +175,9 @@ def test_two_people_pass_the_keyboard_in_the_card_game(tmp_path: Path) -> None:
     assert play_out(term, typist) == 0
     assert "Pass to Ben, press Enter." in term.screen
     assert typist.checked_hands >= 20
+    # before each hand-over the screen and the scrollback are cleared, then again after it
+    before, after = term.screen.split("Pass to Ben, press Enter.", 1)
+    assert before.endswith(CLEAR) and CLEAR in after.split("your choice")[0]
     _check_screen(term.screen)
 
 

@@ -253,3 +253,30 @@ def test_help_gives_each_default_once(capsys: pytest.CaptureFixture[str]) -> Non
         assert "(default: None)" not in text
         for option in re.split(r"\s--", text):
             assert option.count("default") <= 1, option
+
+
+def _english_fragments() -> set[str]:
+    """The English words of the command line's own sentences (without their placeholders)."""
+    german = {frag for texts in WORDS.values() for frag in re.split(r"\{[^}]*\}", texts["de"])}
+    out = set()
+    for texts in WORDS.values():
+        for fragment in re.split(r"\{[^}]*\}", texts["en"]):
+            fragment = fragment.strip(" ()':;,.\n")
+            if len(fragment) >= 8 and not any(fragment in g for g in german):
+                out.add(fragment)
+    return out
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_german_play_prints_none_of_the_cli_s_english_sentences(game: str, tmp_path: Path) -> None:
+    from cli.driver import Typist
+    from cli.test_play import play
+
+    typist = Typist(tmp_path / "g.json", game, seed=1, max_moves=8, extra=("hilfe", "zurück"))
+    status, text, _ = play(["--game", game, "--players", "Ann,greedy", "--seed", "4",
+                            "--lang", "de"], typist)  # fmt: skip
+    assert status == 0
+    typed = {line.split(": ", 1)[1] for line in text.splitlines() if "deine Wahl: " in line}
+    shown = "\n".join(line for line in text.splitlines() if line.split(": ", 1)[-1] not in typed)
+    found = sorted(f for f in _english_fragments() if f in shown)
+    assert not found, found
