@@ -17,6 +17,7 @@ from typing import Any, Final, TextIO, overload
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import SolitairePosition
 from kniffel_rules.cli.arguments import number, number_list
+from kniffel_rules.cli.words import say
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.variant import VARIANTS, get_variant
@@ -31,10 +32,6 @@ _WORDS: Final = {
     "value": {"en": "expected final score", "de": "erwartete Endsumme"},
     "action": {"en": "action", "de": "Zug"},
     "win": {"en": "P(win)", "de": "P(Sieg)"},
-    "working": {
-        "en": "working out the chances to win (about half a minute)...",
-        "de": "die Siegchancen werden berechnet (etwa eine halbe Minute)...",
-    },
     "no_coach": {
         "en": "--opponents: the win-probability coach plays only {games}, not {game}",
         "de": "--opponents: der Sieg-Trainer spielt nur {games}, nicht {game}",
@@ -236,7 +233,7 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
             f"--opponents: expected 1 to {MAX_OPPONENTS} final scores like 231,198, "
             f"got {len(totals)}"
         )
-    print(_WORDS["working"][lang], file=sys.stderr, flush=True)  # a long wait, said at once
+    print(say("advise_working", lang), file=sys.stderr, flush=True)  # a long wait, said first
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))
     left = _WORDS[f"left{3 - state.rolls}"][lang]

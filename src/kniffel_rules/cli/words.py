@@ -119,6 +119,10 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "'{text}': there are only {count} dice; keep fewer, or enter the dice in a box",
         "de": "'{text}': es gibt nur {count} Würfel; weniger behalten oder in ein Feld eintragen",
     },
+    "advise_working": {
+        "en": "working out the chances to win (about half a minute)...",
+        "de": "die Siegchancen werden berechnet (etwa eine halbe Minute)...",
+    },
     "plus_bonus": {"en": "+{points} bonus", "de": "+{points} Bonus"},
     "cannot_save": {"en": "cannot save: {reason}", "de": "Speichern nicht möglich: {reason}"},
     "pick_range": {
