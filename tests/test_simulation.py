@@ -313,7 +313,8 @@ def test_scheduler_without_dask_gives_the_install_hint(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     assert _cli("simulate", "--scheduler", "tcp://127.0.0.1:8786")[0] == 2
     err = capsys.readouterr().err
-    assert err == (
-        "kniffel: error: --scheduler needs dask: pip install 'kniffel-rules[dask]'"
-        " (from a clone: pip install -e '.[dask]')\n"
+    assert err == (  # the package is not on PyPI yet: the checkout's way first
+        "kniffel: error: --scheduler needs dask: from a checkout of the source: "
+        "pip install -e '.[dask]'; the extra comes with a release: "
+        "pip install 'kniffel-rules[dask]'\n"
     )

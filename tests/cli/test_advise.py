@@ -201,7 +201,9 @@ def test_opponents_must_be_scores() -> None:
 
 
 @pytest.mark.slow  # the win player's moment table: about 20 s of CPU on first use
-def test_against_finished_opponents_the_actions_rank_by_the_chance_to_win() -> None:
+def test_against_finished_opponents_the_actions_rank_by_the_chance_to_win(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     filled = ["--filled", "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_of_a_kind=20",
               "--filled", "four_of_a_kind=0,full_house=25,small_straight=30,large_straight=40,"
               "kniffel=0"]  # fmt: skip
@@ -215,3 +217,4 @@ def test_against_finished_opponents_the_actions_rank_by_the_chance_to_win() -> N
     # 3+6+9+12+15+18 = 63: bonus 35; lower 20+0+25+30+40+0 = 115; Chance 28: 241 > 230
     assert wins[0] == 100.0
     assert "Chance" in lines[2]
+    assert "working out the chances to win" in capsys.readouterr().err  # the wait is announced

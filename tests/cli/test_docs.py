@@ -56,6 +56,7 @@ def _fresh_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, s
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")  # play's screens fit a terminal of this size
     (tmp_path / "docs").symlink_to(ROOT / "docs")
     monkeypatch.chdir(tmp_path)  # play's 'save game.json' writes here
     text = PAGE.read_text(encoding="utf-8")

@@ -129,7 +129,10 @@ def test_the_deepest_allowed_rules_are_read_and_judged_as_rules(
             [*ADVISE, "--opponents", ",".join(["200"] * 1000)],
             "kniffel: error: --opponents: expected 1 to 999 final scores like 231,198, got 1000",
         ),
-        (["show", "--players", ",".join(["random"] * 5000)], "kniffel: error: players: this game"),
+        (
+            ["show", "--players", ",".join(["random"] * 5000)],
+            "kniffel: error: --players: this game",
+        ),
     ],
 )
 def test_bad_numbers_exit_2_with_one_line(

@@ -12,6 +12,7 @@ import os
 import pty
 import select
 import signal
+import struct
 import sys
 import time
 from pathlib import Path
@@ -19,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from cli.driver import REPR, Typist
+from kniffel_rules import record_from_json
 from kniffel_rules.bots import BOTS
-from kniffel_rules.variant import VARIANTS
+from kniffel_rules.cli.screen import CLEAR, split_picture
+from kniffel_rules.variant import VARIANTS, get_variant
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
@@ -31,10 +34,19 @@ _TIMEOUT = 120.0
 class Terminal:
     """A child ``python -m kniffel_rules ...`` on a pseudo-terminal."""
 
-    def __init__(self, *argv: str) -> None:
+    def __init__(self, *argv: str, size: tuple[int, int] | None = None) -> None:
         env = dict(os.environ, LANG="C", LC_ALL="C", PYTHONUNBUFFERED="1", COLUMNS="80")
+        if size is not None:  # the terminal's own size, read by the program as a terminal's
+            env.pop("COLUMNS", None)
+            env.pop("LINES", None)
         pid, fd = pty.fork()
         if pid == 0:  # the child
+            if size is not None:
+                import fcntl
+                import termios
+
+                columns, lines = size
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
             # a terminal starts a program with Ctrl-C's default action, even when this test
             # run inherited SIGINT ignored (a job started in the background without job control)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -163,4 +175,73 @@ def test_two_people_pass_the_keyboard_in_the_card_game(tmp_path: Path) -> None:
     assert play_out(term, typist) == 0
     assert "Pass to Ben, press Enter." in term.screen
     assert typist.checked_hands >= 20
+    # before each hand-over the screen and the scrollback are cleared, then again after it
+    before, after = term.screen.split("Pass to Ben, press Enter.", 1)
+    assert before.endswith(CLEAR) and CLEAR in after.split("your choice")[0]
     _check_screen(term.screen)
+
+
+def visible(screen: str, columns: int, lines: int) -> list[str]:
+    """What a terminal of ``columns`` x ``lines`` shows of ``screen`` (long lines wrap)."""
+    rows: list[str] = []
+    for line in screen.rsplit(CLEAR, 1)[-1].split("\n"):
+        rows.extend(line[i : i + columns] for i in range(0, max(len(line), 1), columns))
+    return rows[-lines:]
+
+
+class ScreenTypist(Typist):
+    """A `Typist` that checks, at every decision, what a small terminal showed at its prompt.
+
+    At a decision's first prompt it keeps the visible lines; once it has
+    saved the game (its second prompt) it checks that they held every line
+    of the picture's status (whose turn, the dice, the decision) and ended
+    with the prompt.
+    """
+
+    def __init__(self, *args: object, size: tuple[int, int], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.size = size
+        self.shown: list[str] = []
+        self.screens = 0
+
+    def answer(self, screen: str) -> str | None:
+        tail = screen.rstrip(" ").splitlines()[-1] if screen.strip() else ""
+        if tail.endswith("your choice:"):
+            if not self.saved:  # the decision's first prompt: the typist saves now
+                self.shown = visible(screen, *self.size)
+            else:
+                self._check()
+        return super().answer(screen)
+
+    def _check(self) -> None:
+        game = get_variant(self.game)
+        state = record_from_json(self.path.read_text(encoding="utf-8")).final
+        view = game.observation(state, game.current_player(state))
+        status, _ = split_picture(game.render(view, lang="en"))
+        shown = "\n".join(self.shown)
+        missing = [line for line in status if line not in self.shown]
+        assert not missing, f"{missing} not on the screen:\n{shown}"
+        assert self.shown[-1].endswith("your choice: "), shown
+        self.screens += 1
+
+
+def _small_screen_game(game: str, tmp_path: Path, moves: int) -> ScreenTypist:
+    size = (80, 24)
+    term = Terminal("play", "--game", game, "--players", "Ann,greedy", "--seed", "5", size=size)
+    typist = ScreenTypist(tmp_path / "g.json", game, seed=3, max_moves=moves, size=size)
+    assert play_out(term, typist) == 0
+    _check_screen(term.screen)
+    return typist
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_the_dice_and_the_prompt_stay_on_an_80x24_screen(game: str, tmp_path: Path) -> None:
+    typist = _small_screen_game(game, tmp_path, 12)
+    assert typist.screens >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", VARIANTS)
+def test_a_whole_game_on_an_80x24_screen(game: str, tmp_path: Path) -> None:
+    typist = _small_screen_game(game, tmp_path, 10_000)
+    assert typist.screens >= 10 and typist.screens == typist.moves

@@ -99,13 +99,14 @@ def test_resume_with_other_players_and_a_wrong_count(
     path = tmp_path / "g.json"
     typed(["--game", "master", "--players", "Ann,greedy", "--seed", "2"], f"save {path}\nq\n")
     status, text = typed(["--resume", str(path), "--players", "greedy,strong", "--seed", "3"], "")
-    assert status == 0 and "master, seed 3: Ann, greedy (2)" in text and "Winner" in text
+    assert status == 0 and "master: Ann, greedy (2)" in text and "Winner" in text
+    assert "the dice from here on: seed 3" in text
     assert "your choice" not in text  # both seats are bots now; the names stay the saved ones
     assert typed(["--resume", str(path), "--players", "Ann"], "")[0] == 2
     assert "the saved game has 2 players, not 1" in capsys.readouterr().err
 
 
-def test_pass_screen_scrolls_and_the_end_of_input_there_leaves(tmp_path: Path) -> None:
+def test_pass_screen_clears_and_the_end_of_input_there_leaves(tmp_path: Path) -> None:
     out = io.StringIO()
     seats = [Seat("Ann", None), Seat("Ben", None)]
     keys = "token full_house\ntoken colour\ntoken straight\n"  # 3 tokens, then the other's turn
@@ -115,7 +116,8 @@ def test_pass_screen_scrolls_and_the_end_of_input_there_leaves(tmp_path: Path) -
     assert leave.value.how == "eof"
     text = out.getvalue()
     before, _ = text.split("Pass to ", 1)
-    assert before.endswith("\n" * 50)
+    # the screen and the scrollback cleared (blank lines first where ESC[3J is not known)
+    assert before.endswith("\n" * 50 + "\x1b[2J\x1b[3J\x1b[H")
 
 
 class _HintLater(Typist):
@@ -173,13 +175,12 @@ def test_player_lists() -> None:
 @pytest.mark.rule("KA-62")
 def test_a_card_play_is_begun_then_laid_down_card_by_card() -> None:
     args = ["--game", "cards", "--players", "Ann,greedy", "--seed", "5"]
-    moves = "token full_house\ntoken straight\ntoken straight\ndraw\n1\nDreierpasch\n1\n1\n1\nq\n"
+    moves = "token full_house\ntoken straight\ntoken straight\ndraw\n1\nDreierpasch\nq\n"
     status, text = typed(args, moves)
     assert status == 0
     assert "Ann: play Three of a kind (its cards next)" in text
-    picking = text.split("lay down the Three of a kind card by card: none so far")[1]
-    lines = picking.split("Ann, your choice")[0].splitlines()
-    menu = [x for x in lines if x[:6].strip()[:1].isdigit()]
-    assert menu == ["   1. lay down blue 1"]  # only the card that comes next in card order
-    assert "card by card: blue 1, green 1 so far" in text
+    # each next card in card order is the only one: laid down without asking (issue 29)
+    assert "card by card" not in text
+    laid = text.split("Ann: play Three of a kind (its cards next)")[1].splitlines()[1:4]
+    assert [x.strip() for x in laid[:2]] == ["Ann: lay down blue 1", "Ann: lay down green 1"]
     assert "Ann: lay down yellow 1  [score +1]" in text

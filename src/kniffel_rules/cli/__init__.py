@@ -13,7 +13,9 @@ Commands (``kniffel COMMAND --help`` lists every option with its default;
   the `kniffel_rules.Simulation` document.
 * ``kniffel play --game G [--players Ann,Ben,bot:optimal] [--seed S] [--resume FILE]
   [--json FILE]``: people play against bots (or each other) at the keyboard;
-  ``hint``, ``undo``, ``save FILE`` and ``quit`` at every prompt.
+  ``hint``, ``undo``, ``sheet``, ``save FILE``, ``help`` and ``quit`` at every
+  prompt (German: ``tipp``, ``zurück``, ``blatt``, ``speichern DATEI``,
+  ``hilfe``, ``beenden``); the screen fits the terminal.
 * ``kniffel advise [--game G] --dice 1,3,3,5,6 --rolls-left 2 [--filled ones=3,twos=6]``:
   the coach for a real game of every game with an exact solitaire player.
 * ``kniffel verify FILE [FILE...] [--json]``: verify score sheets or records (``-``
@@ -44,6 +46,7 @@ from kniffel_rules.cli.arguments import (
 )
 from kniffel_rules.cli.play import Leave, Table, render_view
 from kniffel_rules.cli.players import parse_players, seats_from_names
+from kniffel_rules.cli.screen import split_picture
 from kniffel_rules.cli.simulate import print_table, progress_stream, run_games
 from kniffel_rules.cli.verify import verify
 from kniffel_rules.cli.words import say
@@ -83,10 +86,15 @@ def _rules_help(detailed: bool) -> str:
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Defaults in every help line (not for flags); argparse lists the choices itself."""
+    """Defaults in every help line, once; argparse lists the choices itself.
+
+    Not for flags (their default is always "off"), nor where there is no
+    default (``None``) or the help names it already (``default: ...``).
+    """
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.nargs == 0:  # a flag: its default is always "off"
+        text = action.help or ""
+        if action.nargs == 0 or action.default is None or "default" in text:
             return action.help
         return super()._get_help_string(action)
 
@@ -133,7 +141,8 @@ def _parser(detailed: bool = True) -> argparse.ArgumentParser:
                    help="print the games and the summary as JSON (Simulation.to_json)")  # fmt: skip
 
     p = command("play", "play a game at the keyboard, against bots or each other")
-    p.add_argument("--game", default=games[0], choices=games, help="the game")
+    p.add_argument("--game", default=None, choices=games,
+                   help=f"the game (default: {games[0]}; --resume: the saved one)")  # fmt: skip
     p.add_argument("--players", default=None,
                    help="people's names and bots, comma-separated; a name that is not a bot's "
                    "is a person, bot:NAME forces a bot (default: you,greedy; with --resume: "
@@ -230,23 +239,26 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     playing = args.command == "play"
     record = None
     if playing and args.resume:
-        record = _read_record(args.resume)
+        record = _read_record(args.resume, lang)
         name = record.variant
+        if args.game is not None and args.game != name:
+            raise KniffelError(
+                say("resume_other_game", lang, file=args.resume, saved=name, game=args.game)
+            )
         names = tuple(record.final.names)
         if args.players:
-            seats = parse_players(name, args.players, humans=True)
+            seats = parse_players(name, args.players, humans=True, lang=lang)
             if len(seats) != len(names):
-                raise KniffelError(
-                    f"--players: the saved game has {len(names)} players, not {len(seats)}"
-                )
+                raise KniffelError(say("saved_count", lang, saved=len(names), count=len(seats)))
             for seat, saved in zip(seats, names, strict=True):
                 seat.label = saved
         else:
-            seats = seats_from_names(name, names)
+            seats = seats_from_names(name, names, lang)
     else:
-        name = args.game
-        seats = parse_players(name, args.players or "you,greedy", humans=playing)
+        name = args.game or next(iter(VARIANTS))
+        seats = parse_players(name, args.players or "you,greedy", humans=playing, lang=lang)
     game = get_variant(name)
+    _check_count(game, len(seats), lang)
     rules = None if record is not None else _rules(name, args.rules)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     quiet = not playing and args.json
@@ -254,9 +266,12 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     table = Table(game, name, seats, seed=seed, rules=rules, lang=lang, out=screen, stdin=stdin,
                   record=record)  # fmt: skip
     labels = ", ".join(table.names)
-    print(say("header", lang, game=name, seed=seed, names=labels), file=screen)
-    if record is not None:
-        print(say("resumed", lang, file=args.resume, count=len(record.actions)), file=screen)
+    if record is None:
+        print(say("header", lang, game=name, seed=seed, names=labels), file=screen)
+    else:  # a record keeps no seed: the seed given now throws the dice from here on
+        print(say("header_resumed", lang, game=name, names=labels), file=screen)
+        print(say("resumed", lang, file=args.resume, count=len(record.actions), seed=seed),
+              file=screen)  # fmt: skip
     try:
         final = table.play()
     except Leave as leave:
@@ -268,7 +283,8 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         return 0
     humans = [i for i, s in enumerate(seats) if s.human]
     view = game.observation(final, humans[0]) if len(humans) == 1 else final
-    print("\n" + render_view(game, view, lang), file=out)
+    _, body = split_picture(render_view(game, view, lang))  # its status names the winners too
+    print("\n" + "\n".join(body), file=out)
     scores = ", ".join(f"{n}: {s}" for n, s in zip(table.names, game.scores(final), strict=True))
     print("\n" + say("final_scores", lang, scores=scores), file=out)
     winners = game.winners(final)
@@ -278,30 +294,41 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     return 0
 
 
+def _check_count(game: Any, count: int, lang: Lang) -> None:
+    """Refuse a number of players the game does not allow, saying how many it takes."""
+    low, high = game.INFO.min_players, game.INFO.max_players
+    if low <= count <= high:
+        return
+    if low == high:
+        raise KniffelError(say("players_exactly", lang, count=count, n=low))
+    raise KniffelError(say("players_range", lang, count=count, low=low, high=high))
+
+
 def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:
     path = getattr(args, "json", None) if args.command == "play" else None
     if path:
         try:
             table.save(path)
         except OSError as exc:
-            raise KniffelError(f"--json: cannot write {path}: {exc}") from None
+            raise KniffelError(say("cannot_write", args.lang, file=path, reason=exc)) from None
         print(say("record_written", args.lang, file=path), file=out)
 
 
-def _read_record(path: str) -> GameRecord:
+def _read_record(path: str, lang: Lang) -> GameRecord:
     try:
         with open(path, encoding="utf-8") as handle:
             text = read_document(handle)
     except (OSError, UnicodeDecodeError) as exc:
-        raise KniffelError(f"--resume: cannot read {path}: {exc}") from None
+        raise KniffelError(say("cannot_read", lang, file=path, reason=exc)) from None
     try:
         return record_from_json(text)
     except KniffelError as exc:
-        raise KniffelError(f"--resume: {path} is not a game record: {exc}") from None
+        raise KniffelError(say("not_a_record", lang, file=path, reason=exc)) from None
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    seats = parse_players(args.game, args.players)  # validates the names
+    seats = parse_players(args.game, args.players, lang=args.lang)  # validates the names
+    _check_count(get_variant(args.game), len(seats), args.lang)
     rules = _rules(args.game, args.rules)  # validates the options before any worker starts
     sim = run_games(args.game, [s.bot_name for s in seats], args.games, args.seed, rules,
                     args.first, args.workers, args.scheduler, progress_stream())  # fmt: skip

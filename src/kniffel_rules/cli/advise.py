@@ -10,12 +10,14 @@ a position no game under the rules can reach.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO, overload
 
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import SolitairePosition
 from kniffel_rules.cli.arguments import number, number_list
+from kniffel_rules.cli.words import say
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.variant import VARIANTS, get_variant
@@ -176,7 +178,9 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
         opponents: Final scores of finished opponents (``"231,198"``): the
             actions are ranked by the chance to beat them
             (`WinProbabilityPlayer`), with the expected score beside it;
-            only for a game whose bots include that player.
+            only for a game whose bots include that player. Working that
+            out takes about half a minute: a line on standard error says so
+            first.
 
     Returns:
         The exit status, 0.
@@ -229,6 +233,7 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
             f"--opponents: expected 1 to {MAX_OPPONENTS} final scores like 231,198, "
             f"got {len(totals)}"
         )
+    print(say("advise_working", lang), file=sys.stderr, flush=True)  # a long wait, said first
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))
     left = _WORDS[f"left{3 - state.rolls}"][lang]

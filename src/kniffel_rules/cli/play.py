@@ -5,8 +5,18 @@ and the seats. A person's screen is the game's ``render`` of their
 ``observation`` (never a state of the card game), a short menu (the keeps
 of the dice games in one line, score options with their points, the card
 plays grouped by combination) and a prompt that takes a menu number or any
-text ``parse_action`` understands, and the words ``hint``, ``undo``,
-``save FILE`` and ``quit``.
+text ``parse_action`` understands, and the commands (English or German):
+``hint``/``tipp``, ``undo``/``zurück``, ``save FILE``/``speichern DATEI``,
+``sheet``/``blatt`` (the whole picture), ``help``/``hilfe``, ``+``/``mehr``
+(the next page of a long menu) and ``quit``/``beenden``.
+
+The screen fits the terminal (`kniffel_rules.cli.screen`): whose turn, the
+dice and the decision first, as much of the sheets or boards as the menu and
+the prompt leave, the menu in columns and pages. A decision with one legal
+action is taken without asking. In a game with hidden information played by
+two people at one keyboard, the screen and its scrollback are cleared before
+the keyboard passes; ``undo`` takes back only the asking person's own last
+decision, never another person's.
 """
 
 from __future__ import annotations
@@ -19,7 +29,8 @@ from typing import Any, TextIO
 from kniffel_rules import CHANCE
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
-from kniffel_rules.cli.words import WORDS, say
+from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
+from kniffel_rules.cli.words import WORDS, command, say
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
 from kniffel_rules.lang import Lang, label
 from kniffel_rules.playing import GameRecord, Policy, game_generators
@@ -64,11 +75,36 @@ def _is_roll(game: Variant, action: Any) -> bool:
 
 
 class _Entry:
-    """One line of a menu: one action, or a group of them (a submenu)."""
+    """One line of a menu: one action, or a group of them (a submenu).
 
-    def __init__(self, text: str, actions: tuple[Any, ...]) -> None:
+    ``points`` is what the action brings now, written after the text in a
+    column of its own (``""``: nothing to say).
+    """
+
+    def __init__(self, text: str, actions: tuple[Any, ...], points: str = "") -> None:
         self.text = text
         self.actions = actions
+        self.points = points
+
+
+class _Decision:
+    """One person's earlier decision, for ``undo``: who, the state before, the record's length."""
+
+    def __init__(self, player: int, state: Any, count: int, throws: list[str]) -> None:
+        self.player = player
+        self.state = state
+        self.count = count
+        self.throws = throws
+
+
+def _items(entries: Sequence[_Entry]) -> list[str]:
+    """The menu's lines, numbered, the points of every entry in one column."""
+    width = max((len(e.text) for e in entries if e.points), default=0)
+    out = []
+    for i, e in enumerate(entries, 1):
+        text = f"{e.text:<{width}} {e.points}" if e.points else e.text
+        out.append(f"  {i:>2}. {text}")
+    return out
 
 
 class Table:
@@ -82,12 +118,14 @@ class Table:
         initial: The state the game started from.
         actions: Every action and chance outcome so far.
         lang: The language of the screen.
+        size: The screen's columns and lines (``None``: the terminal's,
+            `kniffel_rules.cli.screen.terminal_size`, read at each decision).
     """
 
     def __init__(self, game: Variant, name: str, seats: Sequence[Seat], *, seed: int,
                  rules: Any = None, lang: Lang = "en", out: TextIO,
                  stdin: TextIO | None = None, record: GameRecord | None = None,
-                 ) -> None:  # fmt: skip
+                 size: tuple[int, int] | None = None) -> None:  # fmt: skip
         self.game = game
         self.name = name
         self.seats = list(seats)
@@ -106,7 +144,8 @@ class Table:
             self.actions = list(record.actions)
             self.state = record.final
         self.names: tuple[str, ...] = tuple(self.state.names)
-        self._history: list[tuple[Any, int, list[str]]] = []
+        self.size = size
+        self._history: list[_Decision] = []
         self._throws: list[str] = []
         self._pending: tuple[int, str] | None = None
         self._shown: int | None = None
@@ -151,27 +190,37 @@ class Table:
             seat = self.seats[player]
             if seat.bot is not None:
                 action = seat.bot(before, actions, self.seat_rngs[player])
-            elif len(actions) == 1 and _text(game, actions[0]) == "roll":
-                action = actions[0]  # the first roll of a turn: nobody has to ask for it
+            elif len(actions) == 1:
+                action = actions[0]  # the first roll, a card play's only completion: no question
             else:
                 try:
                     action = self._decide(player, actions)
                 except _Undo:
-                    self._undo()
+                    self._undo(player)
                     continue
-                self._history.append((before, len(self.actions), list(self._throws)))
+                self._history.append(_Decision(player, before, len(self.actions),
+                                               list(self._throws)))  # fmt: skip
             self._step(action)
             self._narrate(player, before, action)
         return self.state
 
-    def _undo(self) -> None:
-        if not self._history:
+    def _undo(self, player: int) -> None:
+        """Back to ``player``'s own last decision, unless another person decided since."""
+        mine = [i for i, d in enumerate(self._history) if d.player == player]
+        if not mine:
             print(say("nothing_to_undo", self.lang), file=self.out)
             return
-        self.state, count, self._throws = self._history.pop()
-        del self.actions[count:]
-        who = self.names[self.game.current_player(self.state)]
-        print(say("undone", self.lang, name=who), file=self.out)
+        last = mine[-1]
+        others = [d.player for d in self._history[last + 1 :] if d.player != player]
+        if others:
+            names = ", ".join(dict.fromkeys(self.names[p] for p in others))
+            print(say("undo_not_theirs", self.lang, names=names), file=self.out)
+            return
+        decision = self._history[last]
+        del self._history[last:]
+        self.state, self._throws = decision.state, decision.throws
+        del self.actions[decision.count :]
+        print(say("undone", self.lang, name=self.names[player]), file=self.out)
 
     # -- narration -------------------------------------------------------
     def _chance(self, before: Any, outcome: Any) -> None:
@@ -218,49 +267,65 @@ class Table:
         return line.strip()
 
     def _pass_screen(self, player: int) -> None:
-        """Before a person sees their hand, the previous one's scrolls away (the card game)."""
+        """Before a person sees their hand, the previous one's is cleared away (the card game).
+
+        The screen and the terminal's scrollback are cleared (`CLEAR`) before
+        the keyboard passes and again before the next hand is shown; blank
+        lines first push the hand up where a terminal keeps its scrollback.
+        """
         hidden = self.game.INFO.hidden_information
         if not hidden or self._humans < 2 or self._shown in (None, player):
             self._shown = player
             return
-        print("\n" * _SCROLL, end="", file=self.out)
+        print("\n" * _SCROLL + CLEAR, end="", file=self.out)
         print(say("pass_to", self.lang, name=self.names[player]), end=" ", file=self.out,
               flush=True)  # fmt: skip
         self._read()
-        print("\n" * _SCROLL, end="", file=self.out)
+        print(CLEAR, end="", file=self.out, flush=True)
         self._shown = player
+
+    def _size(self) -> tuple[int, int]:
+        return self.size if self.size is not None else terminal_size()
 
     def _decide(self, player: int, actions: tuple[Any, ...]) -> Any:
         self._pass_screen(player)
         game, lang, out = self.game, self.lang, self.out
         view = game.observation(self.state, player)
-        print("\n" + render_view(game, view, lang), file=out)
-        name = self.names[player]
+        status, body = split_picture(render_view(game, view, lang))
         entries, keep_line = self._menu(player, actions)
-        for i, entry in enumerate(entries, 1):
-            print(f"  {i:>2}. {entry.text}", file=out)
-        if keep_line:
-            print(f"  {keep_line}", file=out)
-        print(f"  ({say('commands', lang)})", file=out)
+        page = 0
+        self._screen(status, body, entries, keep_line, page)
+        name = self.names[player]
         while True:
             print(say("prompt", lang, name=name), end="", file=out, flush=True)
             text = self._read()
             low = text.lower()
             if not low:
                 continue
-            if low in ("q", "quit", "exit"):
+            word, rest = command(text)
+            if word == "quit":
                 raise Leave("quit")
-            if low in ("h", "hint", "?"):
+            if word == "hint":
                 self._hint(player, actions, entries)
                 continue
-            if low in ("u", "undo"):
+            if word == "undo":
                 raise _Undo
-            if low == "save" or low.startswith("save "):
-                self._save_command(text[4:].strip())
+            if word == "save":
+                self._save_command(rest)
+                continue
+            if word == "sheet":
+                self._whole(status, body)
+                continue
+            if word == "help":
+                print(say("help", lang), file=out)
+                continue
+            if word == "more":
+                page += 1
+                page = self._screen(status, body, entries, keep_line, page)
                 continue
             picked = choice(low, len(entries))
             if picked is not None:
-                chosen = self._pick(entries[picked - 1])
+                chosen = self._pick(entries[picked - 1], status)
                 if chosen is not None:
                     return chosen
                 continue
@@ -269,33 +334,136 @@ class Table:
             except AmbiguousActionError as exc:
                 print(str(exc), file=out)
                 print(say("ambiguous", lang), file=out)
-                chosen = self._pick(_Entry("", tuple(exc.candidates)))
+                chosen = self._pick(_Entry("", tuple(exc.candidates)), status)
                 if chosen is not None:
                     return chosen
             except ActionParseError as exc:
-                print(_message(exc, text, lang), file=out)
+                print(self._refusal(exc, text), file=out)
                 if low.isdigit():
                     print(say("pick_range", lang, count=len(entries)), file=out)
             except KniffelError as exc:
                 print(_message(exc, text, lang), file=out)
 
-    def _pick(self, entry: _Entry) -> Any:
-        """The entry's action, asking which one for a group; None to go back."""
+    def _refusal(self, exc: ActionParseError, text: str) -> str:
+        """The reader's message; a keep of more dice than there are says so."""
+        keep = getattr(exc.understood, "keep", None)
+        dice = getattr(self.state, "dice", None)
+        if isinstance(keep, tuple) and isinstance(dice, tuple) and dice and len(keep) > len(dice):
+            return say("too_many_dice", self.lang, text=text, count=len(dice))
+        return _message(exc, text, self.lang)
+
+    def _screen(self, status: list[str], body: list[str], entries: list[_Entry],
+                keep_line: str, page: int) -> int:  # fmt: skip
+        """Print a decision's screen within the terminal; returns the page of the menu shown.
+
+        Whose turn, the dice and the decision first; then as much of the
+        sheets or boards as fits; the menu (in columns, a page of it when it
+        is longer than the room left); the keep line and the commands.
+        """
+        width, lines = self._size()
+        lang = self.lang
+        tail = ([keep_line] if keep_line else []) + [f"  ({say('commands', lang)})"]
+        fixed = 1 + height(status, width) + height(tail, width) + 1  # the blank, the prompt
+        items = _items(entries)
+        shown = items  # one column when everything fits, else as many as the width takes
+        if fixed + len(items) + 1 + height(body, width) > lines:
+            shown = columns(items, width)
+        menu_room = max(lines - fixed - 1, 3)
+        more = ""
+        if len(shown) > menu_room:
+            per_page = self._page_size(items, width, menu_room - 1)
+            pages = -(-len(items) // per_page)
+            page %= pages
+            first = page * per_page
+            shown = columns(items[first : first + per_page], width)
+            last = min(first + per_page, len(items))
+            more = say("more_entries", lang, first=first + 1, last=last, count=len(items))
+        else:
+            page = 0
+        room = lines - fixed - len(shown) - (1 if more else 0)
+        picture: list[str] = []
+        cut = False
+        if body and room >= 2:  # a blank line, then the picture
+            picture, cut = fit_body(body, width, room - 1)
+            if cut:  # and a line that says how to see it all
+                picture, _ = fit_body(body, width, room - 2)
+        out = self.out
+        print("", file=out)
+        for line in status:
+            print(line, file=out)
+        if picture:
+            print("", file=out)
+            for line in picture:
+                print(line, file=out)
+            if cut:
+                print(f"  ({say('sheet_cut', lang)})", file=out)
+        for line in shown:
+            print(line, file=out)
+        if more:
+            print(f"  ({more})", file=out)
+        for line in tail:
+            print(line, file=out)
+        return page
+
+    @staticmethod
+    def _page_size(items: list[str], width: int, rows: int) -> int:
+        """How many menu items fit in ``rows`` lines at ``width`` (in as many columns as fit)."""
+        rows = max(rows, 1)
+        size = rows
+        while size < len(items) and len(columns(items[: size + 1], width)) <= rows:
+            size += 1
+        return size
+
+    def _whole(self, status: list[str], body: list[str]) -> None:
+        """``sheet``: the whole picture, then whose turn and the dice again above the prompt."""
+        print("", file=self.out)
+        for line in body:
+            print(line, file=self.out)
+        print("", file=self.out)
+        for line in status:
+            print(line, file=self.out)
+
+    def _pick(self, entry: _Entry, status: Sequence[str] = ()) -> Any:
+        """The entry's action, asking which one for a group; None to go back.
+
+        The group is listed under whose turn it is and the dice, in columns,
+        a page at a time when it is longer than the screen (``+`` or
+        ``mehr`` for the next page).
+        """
         if len(entry.actions) == 1:
             return entry.actions[0]
-        for i, action in enumerate(entry.actions, 1):
-            print(f"      {i:>2}. {self._phrase(action)}", file=self.out)
+        width, lines = self._size()
+        items = [f"{i:>6}. {self._phrase(a)}" for i, a in enumerate(entry.actions, 1)]
+        room = max(lines - height(status, width) - 3, 3)
+        per_page = self._page_size(items, width, room - 1)
+        page = 0
         while True:
-            print("    " + say("sub_prompt", self.lang), end="", file=self.out, flush=True)
-            text = self._read().lower()
-            if not text:
-                return None
-            if text in ("q", "quit", "exit"):
-                raise Leave("quit")
-            picked = choice(text, len(entry.actions))
-            if picked is not None:
-                return entry.actions[picked - 1]
-            print(say("pick_range", self.lang, count=len(entry.actions)), file=self.out)
+            first = page * per_page
+            print("", file=self.out)
+            for line in status:
+                print(line, file=self.out)
+            for line in columns(items[first : first + per_page], width):
+                print(line, file=self.out)
+            if per_page < len(items):
+                last = min(first + per_page, len(items))
+                more = say("more_entries", self.lang, first=first + 1, last=last,
+                           count=len(items))  # fmt: skip
+                print(f"  ({more})", file=self.out)
+            while True:
+                print("    " + say("sub_prompt", self.lang), end="", file=self.out, flush=True)
+                text = self._read()
+                if not text:
+                    return None
+                word, _ = command(text)
+                if word == "quit":
+                    raise Leave("quit")
+                if word == "more":
+                    page = (page + 1) % -(-len(items) // per_page)
+                    break
+                picked = choice(text.lower(), len(entry.actions))
+                if picked is not None:
+                    return entry.actions[picked - 1]
+                print(say("pick_range", self.lang, count=len(entry.actions)), file=self.out)
 
     def _save_command(self, path: str) -> None:
         if not path:
@@ -310,7 +478,7 @@ class Table:
 
     # -- menus -----------------------------------------------------------
     def _points(self, action: Any) -> str:
-        """The points an action brings its player now ('25'; '+1' outside the sheet games)."""
+        """The points an action brings its player now ('25'; '8 +35 bonus'; '+1' off the sheets)."""
         before = self.state
         player = self.game.current_player(before)
         try:
@@ -319,16 +487,16 @@ class Table:
             return ""
         gained = self.game.scores(after)[player] - self.game.scores(before)[player]
         if self.game.INFO.score_sheet:
-            return str(gained)
+            bonus = _bonus(before, after, player)
+            if bonus:
+                return f"{gained - bonus:>3} " + say("plus_bonus", self.lang, points=bonus)
+            return f"{gained:>3}"
         return f"[{say('score_gain', self.lang, points=gained)}]" if gained else ""
 
     def _phrase(self, action: Any) -> str:
         points = self._points(action)
         phrase = say_action(self.game, action, self.lang)
-        if not points:
-            return phrase
-        sheet = self.game.INFO.score_sheet
-        return f"{phrase:<34} {points:>4}" if sheet else f"{phrase}  {points}"
+        return f"{phrase}  {points}" if points else phrase
 
     def _menu(self, player: int, actions: tuple[Any, ...]) -> tuple[list[_Entry], str]:
         game = self.game
@@ -347,12 +515,16 @@ class Table:
                 count = say("choices", self.lang, count=len(members))
                 entries.append(_Entry(f"{title} ({count})", tuple(members)))
             else:
-                entries.extend(_Entry(self._phrase(a), (a,)) for a in members)
+                entries.extend(
+                    _Entry(say_action(game, a, self.lang), (a,), self._points(a)) for a in members
+                )
         keep_line = ""
         if keeps:
             example = _keep_example(game, keeps)
             key = "keep_line" if throws_all else "keep_line_no_all"
-            keep_line = say(key, self.lang, example=example, compact=example.replace(" ", ""))
+            keep_line = "  " + say(
+                key, self.lang, example=example, compact=example.replace(" ", "")
+            )
         elif throws_all:
             entries.append(_Entry(say_action(game, _first_roll(game, actions), self.lang),
                                   (_first_roll(game, actions),)))  # fmt: skip
@@ -427,8 +599,13 @@ _REPR = re.compile(r"\b[A-Z]\w*\((?:\w+=|\w*\)|'|\d)|\b[A-Z][a-z]+\.[A-Z_]{2,}\b
 
 
 def _message(exc: Exception, text: str, lang: Lang) -> str:
-    """The reader's message, or a plain one where the message would show Python's notation."""
-    message = str(exc)
+    """The reader's message, or a plain one where the message would show Python's notation.
+
+    The message is in ``lang`` where the error can say it so (a
+    ``localized(lang)`` method), else as the library words it.
+    """
+    localized = getattr(exc, "localized", None)
+    message = str(localized(lang)) if callable(localized) else str(exc)
     if _REPR.search(message):
         return say("not_legal", lang, text=text)
     return message
@@ -441,6 +618,20 @@ def _number(action: Any, entries: list[_Entry], lang: Lang) -> str:
             number = str(i) if len(entry.actions) == 1 else f"{i}, {inner}"
             return say("hint_number", lang, number=number)
     return ""
+
+
+def _bonus(before: Any, after: Any, player: int) -> int:
+    """The bonus points a box entry brings beside its own (the upper bonus, an extra Kniffel)."""
+    total = 0
+    for name in ("upper_bonus", "extra_bonus"):
+        values = []
+        for state in (before, after):
+            sheets = getattr(state, "sheets", None)
+            value = getattr(sheets[player], name, 0) if sheets is not None else 0
+            values.append(value(state.rules) if callable(value) else value)
+        if all(isinstance(v, int) for v in values):
+            total += values[1] - values[0]
+    return total
 
 
 def _first_roll(game: Variant, actions: tuple[Any, ...]) -> Any:

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kniffel_rules._common import check_name
+from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
+from kniffel_rules.lang import Lang
 from kniffel_rules.playing import Policy
 from kniffel_rules.variant import VARIANTS
 
@@ -76,16 +78,16 @@ def strongest_bot(game: str) -> str:
     return names[-1]
 
 
-def make_bot(game: str, name: str) -> Policy:
+def make_bot(game: str, name: str, lang: Lang = "en") -> Policy:
     """A fresh bot ``name`` for ``game``.
 
     Raises:
-        KniffelError: No such bot for that game.
+        KniffelError: No such bot for that game (said in ``lang``).
     """
     factory = _bots(game).get(name)
     if factory is None:
         known = ", ".join(bot_names(game))
-        raise KniffelError(f"unknown bot {name!r} for {game}; known bots: {known}")
+        raise KniffelError(say("unknown_bot", lang, name=name, game=game, known=known))
     return factory()
 
 
@@ -110,11 +112,11 @@ class Seat:
         return self.bot is None
 
 
-def _bot_seat(game: str, name: str, seat: int) -> Seat:
-    return Seat(f"{name} ({seat + 1})", make_bot(game, name), name)
+def _bot_seat(game: str, name: str, seat: int, lang: Lang) -> Seat:
+    return Seat(f"{name} ({seat + 1})", make_bot(game, name, lang), name)
 
 
-def parse_players(game: str, spec: str, *, humans: bool = False) -> list[Seat]:
+def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "en") -> list[Seat]:
     """Read ``--players``: bot names (``bot:NAME`` forces a bot) and human names.
 
     Args:
@@ -122,6 +124,7 @@ def parse_players(game: str, spec: str, *, humans: bool = False) -> list[Seat]:
         spec: The comma-separated list.
         humans: Whether humans may play (``kniffel play``); elsewhere
             every name must be a bot.
+        lang: The language of the refusals.
 
     Raises:
         KniffelError: An empty list, an unknown bot, a human where none can
@@ -130,23 +133,20 @@ def parse_players(game: str, spec: str, *, humans: bool = False) -> list[Seat]:
     """
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
-        raise KniffelError("--players needs at least one player")
+        raise KniffelError(say("no_players", lang))
     here = bot_names(game)
     known = ", ".join(here)
     seats: list[Seat] = []
     people: list[str] = []
     for i, raw in enumerate(names):
         if raw.startswith("bot:"):
-            seats.append(_bot_seat(game, raw.removeprefix("bot:").strip(), i))
+            seats.append(_bot_seat(game, raw.removeprefix("bot:").strip(), i, lang))
         elif raw in here:
-            seats.append(_bot_seat(game, raw, i))
+            seats.append(_bot_seat(game, raw, i, lang))
         elif not humans:
-            raise KniffelError(f"unknown bot {raw!r} for {game}; known bots: {known}")
+            raise KniffelError(say("unknown_bot", lang, name=raw, game=game, known=known))
         elif raw.lower() in all_bot_names() or _BOT_LABEL.match(raw):
-            raise KniffelError(
-                f"{raw!r} is not a bot of {game} (its bots: {known}) and is a bot's name, "
-                f"so it cannot name a person either; choose another name"
-            )
+            raise KniffelError(say("bot_of_another_game", lang, name=raw, game=game, known=known))
         else:
             check_name(raw, "--players")
             people.append(raw)
@@ -160,11 +160,11 @@ def parse_players(game: str, spec: str, *, humans: bool = False) -> list[Seat]:
                     count += 1
                     seat.label = f"{HUMAN} {count}"
         elif doubles:
-            raise KniffelError(f"--players: two people named {doubles[0]!r}; names must differ")
+            raise KniffelError(say("two_people", lang, name=doubles[0]))
     return seats
 
 
-def seats_from_names(game: str, names: tuple[str, ...]) -> list[Seat]:
+def seats_from_names(game: str, names: tuple[str, ...], lang: Lang = "en") -> list[Seat]:
     """The seats of a saved game: a bot's label ("greedy (2)") is that bot, any other a human.
 
     Raises:
@@ -174,7 +174,7 @@ def seats_from_names(game: str, names: tuple[str, ...]) -> list[Seat]:
     for name in names:
         match = _BOT_LABEL.match(name)
         if match:
-            seats.append(Seat(name, make_bot(game, match["bot"]), match["bot"]))
+            seats.append(Seat(name, make_bot(game, match["bot"], lang), match["bot"]))
         else:
             seats.append(Seat(name, None))
     return seats

@@ -28,7 +28,10 @@ __all__ = ["print_table", "progress_stream", "run_games", "wilson"]
 MAX_WORKERS = 1024
 """The most local worker processes ``--workers`` starts."""
 
-DASK_HINT = "pip install 'kniffel-rules[dask]' (from a clone: pip install -e '.[dask]')"
+DASK_HINT = (
+    "from a checkout of the source: pip install -e '.[dask]'; "
+    "the extra comes with a release: pip install 'kniffel-rules[dask]'"
+)
 
 
 def _check(value: int, option: str, lo: int, hi: int) -> None:
@@ -161,19 +164,24 @@ def _ctrl_c_ignored() -> Iterator[None]:
 
 
 def print_table(sim: Simulation, out: TextIO, *, lang: Lang = "en") -> None:
-    """The readable table of ``sim.summary()``, its headings in ``lang``."""
+    """The readable table of ``sim.summary()``, its headings in ``lang``.
+
+    Seats are numbered from 1, as ``play`` and ``show`` number the bots
+    (``greedy (2)``); `kniffel_rules.Simulation`'s JSON keeps its 0-based
+    ``seat``.
+    """
 
     def w(key: str) -> str:
         return say(key, lang)
 
     print(say("sim_title", lang, game=sim.game, games=len(sim.games), seed=sim.seed), file=out)
-    print(f"{w('sim_seat'):>5}  {w('sim_bot'):<12} {w('sim_win_rate'):>9}  {w('sim_ci'):<15} "
+    print(f"{w('sim_seat'):>7}  {w('sim_bot'):<12} {w('sim_win_rate'):>9}  {w('sim_ci'):<15} "
           f"{w('sim_mean'):>7} {w('sim_sd'):>6} {w('sim_min'):>5} {w('sim_max'):>5}",
           file=out)  # fmt: skip
     for r in sim.summary():
         lo, hi = r.win_rate_ci95
         print(
-            f"{r.seat:>5}  {r.bot:<12} {r.win_rate:>9.1%}  "
+            f"{r.seat + 1:>7}  {r.bot:<12} {r.win_rate:>9.1%}  "
             f"{lo:>6.1%}-{hi:<7.1%} {r.mean:>7.1f} {r.stdev:>6.1f} "
             f"{r.min:>5} {r.max:>5}",
             file=out,

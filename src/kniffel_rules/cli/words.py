@@ -18,13 +18,28 @@ from typing import Final
 
 from kniffel_rules.lang import Lang, word
 
-__all__ = ["WORDS", "say"]
+__all__ = ["COMMANDS", "WORDS", "command", "say"]
+
+COMMANDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "quit": ("quit", "q", "exit", "beenden", "ende"),
+    "hint": ("hint", "h", "?", "tipp"),
+    "undo": ("undo", "u", "zurück", "zurueck"),
+    "save": ("save", "speichern"),
+    "sheet": ("sheet", "blatt", "zettel"),
+    "help": ("help", "hilfe"),
+    "more": ("+", "more", "mehr"),
+}
+"""The prompt's commands and every word that calls each (English and German, any case).
+
+``save`` and ``speichern`` take a file name after a space; the others are
+the whole line.
+"""
 
 WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "prompt": {"en": "{name}, your choice: ", "de": "{name}, deine Wahl: "},
     "commands": {
-        "en": "a number or a move in words; also: hint, undo, save FILE, quit",
-        "de": "eine Nummer oder ein Zug in Worten; dazu: hint, undo, save DATEI, quit",
+        "en": "a number or a move in words; also: hint, undo, sheet, save FILE, help, quit",
+        "de": "Nummer oder Zug; auch: tipp, zurück, blatt, speichern DATEI, hilfe, beenden",
     },
     "sub_prompt": {
         "en": "which one (number, or Enter to go back): ",
@@ -33,12 +48,12 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "keep_line": {
         "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'; "
         "'roll' throws all",
-        "de": "behalten: die Würfel tippen, z. B. 'keep {example}' oder "
-        "'{compact}'; 'roll' würfelt alle",
+        "de": "behalten: Würfel tippen, z. B. 'behalten {example}' oder '{compact}'; "
+        "'würfeln' wirft alle",
     },
     "keep_line_no_all": {
         "en": "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'",
-        "de": "behalten: die Würfel tippen, z. B. 'keep {example}' oder '{compact}'",
+        "de": "behalten: Würfel tippen, z. B. 'behalten {example}' oder '{compact}'",
     },
     "choices": {"en": "{count} choices", "de": "{count} Möglichkeiten"},
     "hint_classic": {
@@ -71,12 +86,44 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "undone: back to {name}'s previous decision",
         "de": "zurückgenommen: zurück zu {name}s letzter Entscheidung",
     },
+    "undo_not_theirs": {
+        "en": "cannot undo: {names} decided since your last decision; undo takes back only "
+        "your own",
+        "de": "zurücknehmen geht nicht: {names} hat seit deiner letzten Entscheidung "
+        "entschieden; zurück nimmt nur die eigene zurück",
+    },
     "nothing_to_undo": {"en": "nothing to undo yet", "de": "noch nichts zurückzunehmen"},
     "saved": {"en": "saved the game to {file}", "de": "Partie in {file} gespeichert"},
     "save_needs_file": {
         "en": "save needs a file name: save FILE",
-        "de": "save braucht einen Dateinamen: save DATEI",
+        "de": "speichern braucht einen Dateinamen: speichern DATEI",
     },
+    "help": {
+        "en": "  a menu number, or the move in words (e.g. 'keep 5 5', 'score chance');\n"
+        "  hint: the best moves; undo: back to your last decision; sheet: the whole sheet;\n"
+        "  + or more: the next page of a long menu; save FILE: save the game; quit: leave",
+        "de": "  eine Menünummer oder der Zug in Worten (z. B. 'behalten 5 5', 'Chance');\n"
+        "  tipp: die besten Züge; zurück: zurück zur letzten eigenen Entscheidung;\n"
+        "  blatt: der ganze Zettel; + oder mehr: die nächste Seite eines langen Menüs;\n"
+        "  speichern DATEI: die Partie speichern; beenden: die Partie verlassen",
+    },
+    "more_entries": {
+        "en": "{first} to {last} of {count} shown; + or more: the next page",
+        "de": "{first} bis {last} von {count}; + oder mehr: die nächste Seite",
+    },
+    "sheet_cut": {
+        "en": "shortened to fit the screen; sheet: the whole of it",
+        "de": "gekürzt, damit es auf den Bildschirm passt; blatt: alles",
+    },
+    "too_many_dice": {
+        "en": "'{text}': there are only {count} dice; keep fewer, or enter the dice in a box",
+        "de": "'{text}': es gibt nur {count} Würfel; weniger behalten oder in ein Feld eintragen",
+    },
+    "advise_working": {
+        "en": "working out the chances to win (about half a minute)...",
+        "de": "die Siegchancen werden berechnet (etwa eine halbe Minute)...",
+    },
+    "plus_bonus": {"en": "+{points} bonus", "de": "+{points} Bonus"},
     "cannot_save": {"en": "cannot save: {reason}", "de": "Speichern nicht möglich: {reason}"},
     "pick_range": {
         "en": "type a number from 1 to {count}, or an action",
@@ -104,9 +151,58 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "winner": {"en": "Winner: {names}", "de": "Gewinner: {names}"},
     "winners": {"en": "Winners: {names}", "de": "Gewinner: {names}"},
     "header": {"en": "{game}, seed {seed}: {names}", "de": "{game}, Startwert {seed}: {names}"},
+    "header_resumed": {"en": "{game}: {names}", "de": "{game}: {names}"},
     "resumed": {
-        "en": "resumed from {file} after {count} actions",
-        "de": "fortgesetzt aus {file} nach {count} Aktionen",
+        "en": "resumed from {file} after {count} actions; the dice from here on: seed {seed}",
+        "de": "fortgesetzt aus {file} nach {count} Aktionen; die Würfel ab hier: Startwert {seed}",
+    },
+    "resume_other_game": {
+        "en": "--resume: {file} is a game of {saved}, not of {game} (--game {game}); "
+        "leave out --game or give --game {saved}",
+        "de": "--resume: {file} ist eine Partie {saved}, nicht {game} (--game {game}); "
+        "--game weglassen oder --game {saved} angeben",
+    },
+    "saved_count": {
+        "en": "--players: the saved game has {saved} players, not {count}",
+        "de": "--players: die gespeicherte Partie hat {saved} Spieler, nicht {count}",
+    },
+    "cannot_write": {
+        "en": "--json: cannot write {file}: {reason}",
+        "de": "--json: {file} kann nicht geschrieben werden: {reason}",
+    },
+    "cannot_read": {
+        "en": "--resume: cannot read {file}: {reason}",
+        "de": "--resume: {file} kann nicht gelesen werden: {reason}",
+    },
+    "not_a_record": {
+        "en": "--resume: {file} is not a game record: {reason}",
+        "de": "--resume: {file} ist kein Spielprotokoll: {reason}",
+    },
+    "unknown_bot": {
+        "en": "unknown bot {name!r} for {game}; known bots: {known}",
+        "de": "unbekannter Bot {name!r} für {game}; bekannte Bots: {known}",
+    },
+    "no_players": {
+        "en": "--players needs at least one player",
+        "de": "--players braucht mindestens einen Spieler",
+    },
+    "bot_of_another_game": {
+        "en": "{name!r} is not a bot of {game} (its bots: {known}) and is a bot's name, "
+        "so it cannot name a person either; choose another name",
+        "de": "{name!r} ist kein Bot von {game} (seine Bots: {known}), aber der Name eines "
+        "Bots, also auch kein Name für eine Person; bitte einen anderen Namen wählen",
+    },
+    "two_people": {
+        "en": "--players: two people named {name!r}; names must differ",
+        "de": "--players: zwei Personen heißen {name!r}; die Namen müssen sich unterscheiden",
+    },
+    "players_exactly": {
+        "en": "--players: this game needs exactly {n} players, got {count}",
+        "de": "--players: dieses Spiel braucht genau {n} Spieler, nicht {count}",
+    },
+    "players_range": {
+        "en": "--players: this game needs {low} to {high} players, got {count}",
+        "de": "--players: dieses Spiel braucht {low} bis {high} Spieler, nicht {count}",
     },
     "record_written": {
         "en": "game record written to {file}",
@@ -119,7 +215,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "{game}: {games} games, seed {seed}",
         "de": "{game}: {games} Partien, Startwert {seed}",
     },
-    "sim_seat": {"en": "seat", "de": "Platz"},
+    "sim_seat": {"en": "seat", "de": "Spieler"},
     "sim_bot": {"en": "bot", "de": "Bot"},
     "sim_win_rate": {"en": "win rate", "de": "Siegquote"},
     "sim_ci": {"en": "95% CI", "de": "95%-KI"},
@@ -150,3 +246,19 @@ def say(key: str, lang: Lang, /, **fields: object) -> str:
     """
     text = word(WORDS, key, lang)
     return text.format(**fields) if fields else text
+
+
+def command(text: str) -> tuple[str | None, str]:
+    """The prompt command ``text`` calls (a key of `COMMANDS`) and what follows it, else None.
+
+    Examples:
+        >>> command("Speichern partie.json"), command("Zurück"), command("score chance")
+        (('save', 'partie.json'), ('undo', ''), (None, 'score chance'))
+    """
+    stripped = text.strip()
+    head, _, rest = stripped.partition(" ")
+    low = head.lower()
+    for name, calls in COMMANDS.items():
+        if low in calls and (not rest.strip() or name == "save"):
+            return name, rest.strip()
+    return None, stripped
