@@ -31,7 +31,7 @@ from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS
-from kniffel_rules.notation import Phrasebook, normalize, numbers, resolve
+from kniffel_rules.notation import Menu, Phrasebook, normalize, numbers, resolve
 from kniffel_rules.rolloff import RollOff
 from kniffel_rules.wire import Form, faces
 
@@ -461,6 +461,7 @@ def parse_open(
     text: object,
     reader: Callable[[Any, int], Reader],
     to_text: Callable[[Any], str],
+    menu: Menu | None = None,
 ) -> Any:
     """A dice game's ``parse_action``: of a state, or of a seat's open observation.
 
@@ -473,6 +474,8 @@ def parse_open(
         reader: Given the state and the seat to move (or ``CHANCE``), the
             game's reader of the words.
         to_text: The game's ``action_to_text``.
+        menu: The game's menu lines (`kniffel_rules.notation.Menu` of its
+            ``render_action``): read back in every language.
 
     Raises:
         ActionParseError: As `kniffel_rules.notation.resolve`.
@@ -482,7 +485,7 @@ def parse_open(
     game.check_state(position)
     read = reader(position, game.current_player(position))
     judge = partial(game.why_illegal, state)
-    return resolve(text, read, game.legal_actions(state), judge, to_text)
+    return resolve(text, read, game.legal_actions(state), judge, to_text, menu)
 
 
 # -- the turn in a state document ---------------------------------------------

@@ -33,6 +33,7 @@ from kniffel_rules._openview import OpenParser
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.pieces import BOX_NAMES, BOX_PHRASES, read_box
+from kniffel_rules.classic.render import render_action
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
@@ -55,7 +56,9 @@ def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | Di
     return [*_read_score(tokens), *read_roll(tokens, position.dice)]
 
 
-PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](
+    GAME, _decisions, action_to_text, render=render_action
+)
 """Classic Kniffel's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
 parse_action = PARSER.parse_action

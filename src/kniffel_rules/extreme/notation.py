@@ -48,6 +48,7 @@ from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import Box
+from kniffel_rules.extreme.render import render_action
 from kniffel_rules.extreme.state import Observation, Phase, State
 from kniffel_rules.extreme.wire import action_to_text
 from kniffel_rules.notation import Phrasebook
@@ -311,7 +312,7 @@ def _chance(position: State, tokens: list[str], raw: str) -> list[Action | Extre
 
 
 PARSER: Final = OpenParser[State, Observation, Action | ExtremeRoll | DiceRoll](
-    GAME, _decisions, action_to_text, _chance
+    GAME, _decisions, action_to_text, _chance, render=render_action
 )
 """Kniffel Extreme's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
