@@ -102,7 +102,7 @@ def test_menu_lines_type_back_at_every_state(case: Case, seed: int) -> None:
 
 def test_the_menu_lines_of_the_report_type_back() -> None:
     """The lines issue 29 found unread, each at a state where the menu shows it."""
-    from kniffel_rules import DiceRoll, cards, classic, master
+    from kniffel_rules import DiceRoll, cards, classic
     from kniffel_rules.classic.actions import Roll, Score
     from kniffel_rules.classic.pieces import Box
 
