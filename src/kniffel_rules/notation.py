@@ -2,7 +2,8 @@
 
 A game's ``parse_action(state, text)`` turns the text into the actions it may
 mean (the canonical line of ``action_to_text``, and the English and German
-forms a player types), and `resolve` picks the legal one, or raises an
+forms a player types, and every line a menu shows: `Menu` asks the game's
+``render_action``), and `resolve` picks the legal one, or raises an
 `ActionParseError` that says what was understood and what is legal. The
 rules themselves are never consulted here: whether an action is legal is
 asked of the game's ``why_illegal``, the one legality path.
@@ -194,7 +195,7 @@ class Menu:
 
     __slots__ = ("_render", "_seen")
 
-    LIMIT = 100_000
+    LIMIT = 20_000
     """How many actions' phrases are remembered (then they are made anew)."""
 
     def __init__(self, render: Callable[..., str]) -> None:
