@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from kniffel_rules._text import brief
@@ -40,6 +41,7 @@ __all__ = [
     "numbers",
     "resolve",
     "said",
+    "slots",
     "words",
 ]
 
@@ -159,6 +161,39 @@ class Phrasebook(Generic[T]):
     def whole(self, tokens: Sequence[str]) -> T | None:
         """The value named by exactly ``tokens``, or ``None``."""
         return self._phrases.get(tuple(tokens))
+
+
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+@lru_cache(maxsize=256)
+def _template(template: str) -> re.Pattern[str]:
+    pieces = []
+    for i, part in enumerate(_SLOT.split(template)):
+        if i % 2:
+            pieces.append(f"(?P<{part}>\\S+(?: \\S+)*?)")
+        elif normalize(part):
+            pieces.append(re.escape(normalize(part)))
+    return re.compile(" ".join(pieces))
+
+
+def slots(template: str, tokens: Sequence[str]) -> dict[str, list[str]] | None:
+    """The words in each ``{slot}`` of ``template`` when ``tokens`` say it, else ``None``.
+
+    The template is a phrase of a renderer's word table (compared after
+    `normalize`), so a reader understands the renderer's own words, and
+    what fills a slot is left to the reader.
+
+    Example:
+        >>> slots("{dice} behalten, Rest würfeln", words("5 6 behalten, Rest wuerfeln"))
+        {'dice': ['5', '6']}
+        >>> slots("score {box}", ["throw", "all"]) is None
+        True
+    """
+    found = _template(template).fullmatch(" ".join(tokens))
+    if found is None:
+        return None
+    return {name: text.split() for name, text in found.groupdict().items()}
 
 
 def _fold(text: str) -> str:
