@@ -31,7 +31,7 @@ from kniffel_rules._dicerender import (
     throw_phrase,
     turn_lines,
 )
-from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, SCORE_VERBS, named, read_roll, turn_text
+from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, named, read_roll, read_score, turn_text
 from kniffel_rules._labels import Labelled
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
@@ -42,9 +42,6 @@ from kniffel_rules.notation import Phrasebook, words
 from kniffel_rules.wire import Codec, Form, enum_kind
 
 __all__ = ["BoxWords"]
-
-_VERBS = Phrasebook({"score": SCORE_VERBS})
-
 
 class BoxWords:
     """The wire, the words and the picture rows of a box-sheet game (a mixin of its game class).
@@ -97,8 +94,7 @@ class BoxWords:
 
     def read_decisions(self, state: Any, tokens: list[str], raw: str) -> list[Any]:
         """What a player's words may name (`kniffel_rules._openview.OpenParser`): a box, a roll."""
-        verb = _VERBS.match(tokens)
-        box = self.phrasebook.whole(tokens[verb[1] :] if verb is not None else tokens)
+        box = read_score(tokens, self.phrasebook)
         found = [] if box is None else [self.score_class(box)]
         return [*found, *read_roll(tokens, state.dice)]
 

@@ -27,11 +27,12 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._dicegame import Phase, Roll, current_player
+from kniffel_rules._dicerender import WORDS
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS
-from kniffel_rules.notation import Phrasebook, normalize, numbers, resolve
+from kniffel_rules.notation import Menu, Phrasebook, normalize, numbers, resolve, slots
 from kniffel_rules.rolloff import RollOff
 from kniffel_rules.wire import Form, faces
 
@@ -61,6 +62,7 @@ __all__ = [
     "read_faces",
     "read_phase",
     "read_roll",
+    "read_score",
     "read_seating",
     "read_turn",
     "roll_text",
@@ -110,6 +112,8 @@ SCORE_VERBS: tuple[str, ...] = (
     "nimm", "in", "in die", "ins", "auf", "auf die", "into", "in the",
 )
 """The words that may come before a box's name (``score fh``, ``streiche Kniffel``)."""
+
+_SCORE = Phrasebook({"score": SCORE_VERBS})
 
 
 def named(members: type[E], extra: Mapping[E, tuple[str, ...]]) -> dict[E, tuple[str, ...]]:
@@ -218,13 +222,44 @@ def read_faces(tokens: Sequence[str], lo: int = 1, hi: int = 6) -> tuple[int, ..
     return tuple(sorted(found))
 
 
+def _said(key: str, tokens: Sequence[str]) -> list[str] | None:
+    """The words in the slot of the phrase ``WORDS[key]`` (any language) that ``tokens`` say."""
+    for lang in LANGS:
+        found = slots(WORDS[key][lang], tokens)
+        if found is not None:
+            return [t for words in found.values() for t in words]
+    return None
+
+
+def read_score(tokens: Sequence[str], book: Phrasebook[E]) -> E | None:
+    """The box of ``book`` that ``tokens`` score: ``score fh``, ``Einser eintragen``, ``fh``.
+
+    A verb of `SCORE_VERBS` may come first; the menu's own phrase
+    (``WORDS["score"]`` of `kniffel_rules._dicerender`, ``{box} eintragen``)
+    is read too.
+    """
+    verb = _SCORE.match(tokens)
+    box = book.whole(tokens[verb[1] :] if verb is not None else tokens)
+    if box is None:
+        named_box = _said("score", tokens)
+        box = None if named_box is None else book.whole(named_box)
+    return box
+
+
 def read_roll(tokens: Sequence[str], dice: Sequence[int]) -> list[Roll]:
     """The `Roll` a player's words name, given the dice showing (``[]`` if none).
 
     ``roll`` (also ``roll all``, ``keep none``), ``keep 3 3`` and plain
     ``3 3`` or ``33`` keep those dice; ``reroll 1 5`` throws those and keeps
-    the rest.
+    the rest. The menu's phrases (``WORDS`` of `kniffel_rules._dicerender`:
+    ``throw all dice``, ``3 3 behalten, Rest würfeln``) are read too.
     """
+    if _said("throw_all", tokens) is not None:
+        return [Roll()]
+    shown = _said("keep", tokens)
+    if shown is not None:
+        values = read_faces(shown)
+        return [] if values is None else [Roll(values)]
     word = _ROLL_WORDS.match(tokens)
     if word is None:
         kept = read_faces(tokens)
@@ -256,8 +291,12 @@ _DICE_WORDS = Phrasebook({"dice": ("dice", "die", "wurfel", "augen", "throw", "w
 
 def read_dice(tokens: Sequence[str]) -> list[DiceRoll]:
     """A throw as typed at a chance node: ``dice 1 2 3 3 6``, ``1 2 3 3 6`` or ``12336``."""
+    shown = _said("thrown", tokens)
     word = _DICE_WORDS.match(tokens)
-    values = read_faces(tokens[word[1] :] if word is not None else tokens)
+    if shown is not None:
+        values = read_faces(shown)
+    else:
+        values = read_faces(tokens[word[1] :] if word is not None else tokens)
     return [] if values is None or len(values) > 6 else [DiceRoll(values)]
 
 
@@ -461,6 +500,7 @@ def parse_open(
     text: object,
     reader: Callable[[Any, int], Reader],
     to_text: Callable[[Any], str],
+    menu: Menu | None = None,
 ) -> Any:
     """A dice game's ``parse_action``: of a state, or of a seat's open observation.
 
@@ -473,6 +513,8 @@ def parse_open(
         reader: Given the state and the seat to move (or ``CHANCE``), the
             game's reader of the words.
         to_text: The game's ``action_to_text``.
+        menu: The game's menu lines (`kniffel_rules.notation.Menu` of its
+            ``render_action``): read back in every language.
 
     Raises:
         ActionParseError: As `kniffel_rules.notation.resolve`.
@@ -482,7 +524,7 @@ def parse_open(
     game.check_state(position)
     read = reader(position, game.current_player(position))
     judge = partial(game.why_illegal, state)
-    return resolve(text, read, game.legal_actions(state), judge, to_text)
+    return resolve(text, read, game.legal_actions(state), judge, to_text, menu)
 
 
 # -- the turn in a state document ---------------------------------------------

@@ -33,6 +33,7 @@ from kniffel_rules._dicewire import (
 )
 from kniffel_rules._types import CHANCE
 from kniffel_rules.game import Game
+from kniffel_rules.notation import Menu
 
 __all__ = ["OpenParser", "OpenView"]
 
@@ -153,9 +154,12 @@ class OpenParser(Generic[S, V, A]):
         to_text: The game's ``action_to_text`` (always understood).
         chance: ``chance(state, tokens, raw)``: every outcome the words may
             name at a chance node (by default the dice, `thrown_dice`).
+        menu: The game's menu lines (`kniffel_rules.notation.Menu` of its
+            ``render_action``, given as ``render``): every phrase a menu
+            shows is read back as its action, in every language.
     """
 
-    __slots__ = ("chance", "decisions", "game", "observation_class", "to_text")
+    __slots__ = ("chance", "decisions", "game", "menu", "observation_class", "to_text")
 
     def __init__(
         self,
@@ -163,12 +167,15 @@ class OpenParser(Generic[S, V, A]):
         decisions: Callable[[S, list[str], str], Sequence[A]],
         to_text: Callable[[Any], str],
         chance: Callable[[S, list[str], str], Sequence[A]] = thrown_dice,
+        *,
+        render: Callable[..., str],
     ) -> None:
         self.game = game
         self.observation_class: type[V] = _open_class(game)
         self.decisions = decisions
         self.to_text = to_text
         self.chance = chance
+        self.menu = Menu(render)
 
     def _reader(self, position: S, who: int) -> Reader:
         return partial(self.chance if who == CHANCE else self.decisions, position)
@@ -196,6 +203,6 @@ class OpenParser(Generic[S, V, A]):
                 `Observation` of the game.
         """
         action: A = parse_open(
-            self.game, self.observation_class, state, text, self._reader, self.to_text
+            self.game, self.observation_class, state, text, self._reader, self.to_text, self.menu
         )
         return action

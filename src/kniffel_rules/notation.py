@@ -2,7 +2,8 @@
 
 A game's ``parse_action(state, text)`` turns the text into the actions it may
 mean (the canonical line of ``action_to_text``, and the English and German
-forms a player types), and `resolve` picks the legal one, or raises an
+forms a player types, and every line a menu shows: `Menu` asks the game's
+``render_action``), and `resolve` picks the legal one, or raises an
 `ActionParseError` that says what was understood and what is legal. The
 rules themselves are never consulted here: whether an action is legal is
 asked of the game's ``why_illegal``, the one legality path.
@@ -24,19 +25,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from kniffel_rules._text import brief
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, Rejection
+from kniffel_rules.lang import LANGS
 
 __all__ = [
     "MAX_TEXT_LENGTH",
+    "Menu",
     "Phrasebook",
     "dice_text",
     "normalize",
     "numbers",
     "resolve",
     "said",
+    "slots",
     "words",
 ]
 
@@ -158,6 +163,107 @@ class Phrasebook(Generic[T]):
         return self._phrases.get(tuple(tokens))
 
 
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+@lru_cache(maxsize=256)
+def _template(template: str) -> re.Pattern[str]:
+    pieces = []
+    for i, part in enumerate(_SLOT.split(template)):
+        if i % 2:
+            pieces.append(f"(?P<{part}>\\S+(?: \\S+)*?)")
+        elif normalize(part):
+            pieces.append(re.escape(normalize(part)))
+    return re.compile(" ".join(pieces))
+
+
+def slots(template: str, tokens: Sequence[str]) -> dict[str, list[str]] | None:
+    """The words in each ``{slot}`` of ``template`` when ``tokens`` say it, else ``None``.
+
+    The template is a phrase of a renderer's word table (compared after
+    `normalize`), so a reader understands the renderer's own words, and
+    what fills a slot is left to the reader.
+
+    Example:
+        >>> slots("{dice} behalten, Rest würfeln", words("5 6 behalten, Rest wuerfeln"))
+        {'dice': ['5', '6']}
+        >>> slots("score {box}", ["throw", "all"]) is None
+        True
+    """
+    found = _template(template).fullmatch(" ".join(tokens))
+    if found is None:
+        return None
+    return {name: text.split() for name, text in found.groupdict().items()}
+
+
+def _fold(text: str) -> str:
+    """``text`` compared as a menu line is: case, umlauts and spacing folded, punctuation kept."""
+    folded = text.casefold().translate(_FOLD)
+    for pair, single in _PAIRS:
+        folded = folded.replace(pair, single)
+    return " ".join(folded.split())
+
+
+class Menu:
+    """The lines a game's menu shows for its actions (``render_action``), read back.
+
+    What a menu shows is a phrase the parser understands, in every language,
+    because the parser asks the renderer itself: a text that is a menu line
+    of a legal action (compared by `normalize`, and exactly: case, umlauts
+    and spacing folded but punctuation kept) names that action. Nothing is
+    written twice, so the menu and the parser cannot drift apart.
+
+    A phrase of each action in each language is made once and remembered
+    (actions are frozen values; at most `LIMIT` of them are kept).
+
+    Args:
+        render: The game's ``render_action(action, *, lang)``.
+
+    Example:
+        >>> menu = Menu(lambda a, lang: {"en": f"keep {a}, throw the rest",
+        ...                              "de": f"{a} behalten, Rest würfeln"}[lang])
+        >>> menu.exact("5 6 Behalten,  Rest wuerfeln", ["5 6", "6"])
+        ['5 6']
+        >>> menu.loose(words("keep 6 throw the rest"), ["5 6", "6"])
+        ['6']
+    """
+
+    __slots__ = ("_render", "_seen")
+
+    LIMIT = 20_000
+    """How many actions' phrases are remembered (then they are made anew)."""
+
+    def __init__(self, render: Callable[..., str]) -> None:
+        self._render = render
+        self._seen: dict[Any, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def _phrases(self, action: Any) -> tuple[frozenset[str], frozenset[str]]:
+        try:
+            return self._seen[action]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable action: made each time
+            return self._make(action)
+        if len(self._seen) >= self.LIMIT:
+            self._seen.clear()
+        made = self._seen[action] = self._make(action)
+        return made
+
+    def _make(self, action: Any) -> tuple[frozenset[str], frozenset[str]]:
+        shown = [self._render(action, lang=lang) for lang in LANGS]
+        return frozenset(_fold(t) for t in shown), frozenset(normalize(t) for t in shown)
+
+    def exact(self, text: str, legal: Iterable[Any]) -> list[Any]:
+        """The actions of ``legal`` whose menu line is ``text`` (punctuation as shown)."""
+        key = _fold(text)
+        return [a for a in legal if key in self._phrases(a)[0]]
+
+    def loose(self, tokens: Sequence[str], legal: Iterable[Any]) -> list[Any]:
+        """The actions of ``legal`` whose menu line has the normalized words ``tokens``."""
+        key = " ".join(tokens)
+        return [a for a in legal if key in self._phrases(a)[1]]
+
+
 def _listing(legal: Sequence[str]) -> str:
     if not legal:
         return "no action is legal here"
@@ -172,8 +278,15 @@ def resolve(
     legal: Sequence[Any],
     why_illegal: Callable[[Any], Rejection | None],
     to_text: Callable[[Any], str],
+    menu: Menu | None = None,
 ) -> Any:
     """The one legal action that ``text`` names, or an `ActionParseError` saying why not.
+
+    With a ``menu``, the text may be the menu line of a legal action, in any
+    language: a line exactly as shown (punctuation included) names its
+    action; words that are a menu line only once punctuation is dropped
+    (Master's ``row 1 (+2)`` typed ``row 1 2``) are one more reading, so
+    where the reader understands them otherwise the player is asked which.
 
     Args:
         text: What the player typed (anything else is refused).
@@ -183,6 +296,7 @@ def resolve(
         legal: The legal actions of the state, in their order.
         why_illegal: The game's judge, bound to the state.
         to_text: The game's ``action_to_text``.
+        menu: The game's menu lines (`Menu` of its ``render_action``), or ``None``.
 
     Returns:
         The single legal action among those ``read`` returns.
@@ -210,7 +324,13 @@ def resolve(
     tokens = words(text)
     if not tokens:
         raise refuse(f"{shown}: no action given", text=text)
+    if menu is not None:
+        shown_as = menu.exact(text, legal)
+        if len(shown_as) == 1:
+            return shown_as[0]
     readings = list(read(tokens, text))
+    if menu is not None:
+        readings.extend(menu.loose(tokens, legal))
     fitting: list[Any] = []
     for action in readings:
         if action not in fitting and why_illegal(action) is None:

@@ -85,11 +85,12 @@ from kniffel_rules.cards.combinations import Combination, plays
 from kniffel_rules.cards.engine import GAME, stand_in
 from kniffel_rules.cards.legality import candidates
 from kniffel_rules.cards.pieces import CARDS, COLOURS, Card, Colour, Row
+from kniffel_rules.cards.render import render_action
 from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.cards.state import Observation, Phase, State
 from kniffel_rules.cards.view import observation
 from kniffel_rules.cards.wire import action_to_text
-from kniffel_rules.notation import Phrasebook, numbers, resolve, words
+from kniffel_rules.notation import Menu, Phrasebook, numbers, resolve, words
 
 __all__ = ["COLOUR_NAMES", "COMBINATION_NAMES", "ROW_NAMES", "parse_action"]
 
@@ -453,6 +454,10 @@ def _read(state: State, tokens: Sequence[str]) -> list[Reading]:
     return _read_verb(state, verb[0], tokens[verb[1] :])
 
 
+_MENU: Final = Menu(render_action)
+"""The card game's menu lines (``render_action``), read back in every language."""
+
+
 def parse_action(state: State | Observation, text: str) -> Action | Outcome:
     """The legal action of ``state`` that ``text`` names (see the module docs for the forms).
 
@@ -484,6 +489,11 @@ def parse_action(state: State | Observation, text: str) -> Action | Outcome:
         return _read(seen, tokens)
 
     action: Action | Outcome = resolve(
-        text, read, GAME.legal_actions(state), partial(GAME.why_illegal, state), action_to_text
+        text,
+        read,
+        GAME.legal_actions(state),
+        partial(GAME.why_illegal, state),
+        action_to_text,
+        _MENU,
     )
     return action

@@ -28,25 +28,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, read_roll
+from kniffel_rules._dicewire import read_roll, read_score
 from kniffel_rules._openview import OpenParser
 from kniffel_rules.classic.actions import Action, Score
 from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.pieces import BOX_NAMES, BOX_PHRASES, read_box
+from kniffel_rules.classic.render import render_action
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.classic.wire import action_to_text
 from kniffel_rules.dice import DiceRoll
-from kniffel_rules.notation import Phrasebook
 
 __all__ = ["BOX_NAMES", "parse_action", "read_box"]
 
-_VERBS: Final = Phrasebook({"score": SCORE_VERBS})
-
-
 def _read_score(tokens: Sequence[str]) -> list[Score]:
-    verb = _VERBS.match(tokens)
-    rest = tokens[verb[1] :] if verb is not None else tokens
-    box = BOX_PHRASES.whole(rest)
+    box = read_score(tokens, BOX_PHRASES)
     return [] if box is None else [Score(box)]
 
 
@@ -55,7 +50,9 @@ def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | Di
     return [*_read_score(tokens), *read_roll(tokens, position.dice)]
 
 
-PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](
+    GAME, _decisions, action_to_text, render=render_action
+)
 """Classic Kniffel's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
 parse_action = PARSER.parse_action

@@ -53,6 +53,7 @@ from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
 from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.pieces import NUMBER_AREAS, Area
+from kniffel_rules.duel.render import render_action
 from kniffel_rules.duel.state import Observation, State
 from kniffel_rules.duel.wire import action_to_text
 from kniffel_rules.notation import Phrasebook, numbers, words
@@ -147,7 +148,9 @@ def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | Di
     return readings
 
 
-PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](
+    GAME, _decisions, action_to_text, render=render_action
+)
 """The Duell's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
 parse_action = PARSER.parse_action

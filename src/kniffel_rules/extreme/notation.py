@@ -42,12 +42,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kniffel_rules._dicewire import SCORE_VERBS, named, read_dice
+from kniffel_rules._dicewire import named, read_dice, read_score
 from kniffel_rules._openview import OpenParser
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import Box
+from kniffel_rules.extreme.render import render_action
 from kniffel_rules.extreme.state import Observation, Phase, State
 from kniffel_rules.extreme.wire import action_to_text
 from kniffel_rules.notation import Phrasebook
@@ -138,7 +139,6 @@ D10_NAMES: Final[tuple[str, ...]] = (
 
 _BOXES: Final = Phrasebook({box: (*names, box.key) for box, names in BOX_NAMES.items()})
 _D10: Final = Phrasebook({"d10": D10_NAMES})
-_VERBS: Final = Phrasebook({"score": SCORE_VERBS})
 _ROLL_WORDS: Final = Phrasebook(
     {
         "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
@@ -260,9 +260,7 @@ def _read_roll(tokens: Sequence[str], state: State) -> list[Roll]:
 
 
 def _read_score(tokens: Sequence[str]) -> list[Score]:
-    verb = _VERBS.match(tokens)
-    rest = tokens[verb[1] :] if verb is not None else tokens
-    box = _BOXES.whole(rest)
+    box = read_score(tokens, _BOXES)
     return [] if box is None else [Score(box)]
 
 
@@ -311,7 +309,7 @@ def _chance(position: State, tokens: list[str], raw: str) -> list[Action | Extre
 
 
 PARSER: Final = OpenParser[State, Observation, Action | ExtremeRoll | DiceRoll](
-    GAME, _decisions, action_to_text, _chance
+    GAME, _decisions, action_to_text, _chance, render=render_action
 )
 """Kniffel Extreme's typed actions (`kniffel_rules._openview.OpenParser`)."""
 

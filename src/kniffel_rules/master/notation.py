@@ -60,6 +60,7 @@ from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass
 from kniffel_rules.master.combinations import tasks_shown
 from kniffel_rules.master.engine import GAME
 from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task
+from kniffel_rules.master.render import render_action
 from kniffel_rules.master.state import Observation, State
 from kniffel_rules.master.wire import action_to_text
 from kniffel_rules.notation import Phrasebook
@@ -248,7 +249,9 @@ def _decisions(position: State, tokens: list[str], raw: str) -> list[Action | Di
     return list(_Reader(position).read(tokens))
 
 
-PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](GAME, _decisions, action_to_text)
+PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](
+    GAME, _decisions, action_to_text, render=render_action
+)
 """Kniffel Master's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
 parse_action = PARSER.parse_action

@@ -116,7 +116,7 @@ VIEW: Final = OpenView[State, Observation](GAME, DOCUMENT.to_dict, DOCUMENT.from
 """Yatzy's open observations (`kniffel_rules._openview.OpenView`)."""
 
 PARSER: Final = OpenParser[State, Observation, Action | DiceRoll](
-    GAME, GAME.read_decisions, GAME.action_to_text
+    GAME, GAME.read_decisions, GAME.action_to_text, render=GAME.render_action
 )
 """Yatzy's typed actions (`kniffel_rules._openview.OpenParser`)."""
 
