@@ -6,6 +6,8 @@ Every error is a `KniffelError`; the two concrete kinds are also
 
 from __future__ import annotations
 
+from kniffel_rules._i18n import Text, localize
+
 __all__ = [
     "ActionParseError",
     "AmbiguousActionError",
@@ -20,19 +22,41 @@ __all__ = [
 class KniffelError(Exception):
     """Base class of every exception that kniffel-rules raises on purpose."""
 
+    def localized(self, lang: str) -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``); ``"en"`` gives ``str(self)``.
 
-class Rejection(str):
+        A message without a catalogue entry stays English.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        message = self.args[0] if len(self.args) == 1 else str(self)
+        text = getattr(self, "message", message)
+        return localize(text, lang)
+
+
+class Rejection(Text):
     """A reason why the rules refuse something, carrying the clause id.
 
-    It is a ``str`` (the sentence a player reads) with a ``rule`` attribute
-    (the clause id on the game's docs page, ``"CL-07"``; ``""`` if none).
+    It is a ``str`` (the English sentence a player reads) with a ``rule``
+    attribute (the clause id on the game's docs page, ``"CL-07"``; ``""`` if
+    none), and ``localized(lang)`` gives the sentence in another language
+    (see `kniffel_rules._i18n`): ``Rejection.of(N_("box {box} is already
+    filled ({filled})"), "CL-07", box=Box.TWOS, filled=4)``.
     """
 
     rule: str
 
-    def __new__(cls, text: str, rule: str = "") -> Rejection:
-        """Make the reason ``text`` for the clause ``rule``."""
-        obj = super().__new__(cls, text)
+    def __new__(cls, text: str = "", rule: str = "") -> Rejection:
+        """Make the reason ``text`` for the clause ``rule`` (a `Text` keeps its template)."""
+        obj: Rejection = super().__new__(cls, text)  # type: ignore[assignment]
+        obj.rule = rule
+        return obj
+
+    @classmethod
+    def of(cls, template: str, rule: str = "", /, **args: object) -> Rejection:  # type: ignore[override]
+        """The reason ``template`` (an `N_` msgid) filled with ``args``, for the clause ``rule``."""
+        obj: Rejection = cls._made(template, args)
         obj.rule = rule
         return obj
 
@@ -51,6 +75,7 @@ class IllegalActionError(KniffelError, ValueError):
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.rule = rule if rule is not None else getattr(message, "rule", "")
+        self.message = message
         super().__init__(str(message))
 
 
@@ -119,7 +144,8 @@ class ActionParseError(KniffelError, ValueError):
         self.understood = understood
         self.rule = rule
         self.legal = legal
-        super().__init__(message)
+        self.message = message
+        super().__init__(str(message))
 
 
 class AmbiguousActionError(ActionParseError):
