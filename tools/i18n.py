@@ -145,9 +145,7 @@ def update_po(pot_ids: Iterable[str], po_text: str | None, found: dict[str, list
 
 def compile_mo(po_text: str) -> bytes:
     """The GNU ``.mo`` bytes of a ``.po`` text (translated, non-fuzzy entries; sorted)."""
-    entries = {
-        k: v for k, (v, fuzzy) in read_po(po_text).items() if (v and not fuzzy) or k == ""
-    }
+    entries = {k: v for k, (v, fuzzy) in read_po(po_text).items() if (v and not fuzzy) or k == ""}
     keys = sorted(entries)
     ids = b""
     strs = b""
@@ -168,11 +166,7 @@ def compile_mo(po_text: str) -> bytes:
         table_v += [l2, o2 + strs_at]
     head = struct.pack("Iiiiiii", 0x950412DE, 0, n, start, start + n * 8, 0, 0)
     return (
-        head
-        + struct.pack(f"{2 * n}i", *table_k)
-        + struct.pack(f"{2 * n}i", *table_v)
-        + ids
-        + strs
+        head + struct.pack(f"{2 * n}i", *table_k) + struct.pack(f"{2 * n}i", *table_v) + ids + strs
     )
 
 

@@ -162,7 +162,10 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         box: object = action.box
         if not isinstance(box, self.box_class):
             return Rejection.of(
-                N_("Score needs a {game} Box, got {got}"), "PR-01", game=self.info.name, got=repr(box)
+                N_("Score needs a {game} Box, got {got}"),
+                "PR-01",
+                game=self.info.name,
+                got=repr(box),
             )
         entries = state.sheets[state.player]
         filled = entries[box.value]

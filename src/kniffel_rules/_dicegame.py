@@ -150,14 +150,18 @@ def check_keep(
         rules: The game's clause ids under ``"rolls"``, ``"first"``, ``"all"``, ``"keep"``.
     """
     if rolls >= 3:
-        return Rejection.of(N_("a turn has at most three rolls: {stop}"), rules["rolls"], stop=Text(stop))
+        return Rejection.of(
+            N_("a turn has at most three rolls: {stop}"), rules["rolls"], stop=Text(stop)
+        )
     if rolls == 0:
         if keep:
             return Rejection(N_("the first roll of a turn throws all five dice"), rules["first"])
         return None
     if len(keep) >= 5:
         return Rejection.of(
-            N_("keeping all five dice throws nothing: to stop, {stop}"), rules["all"], stop=Text(stop)
+            N_("keeping all five dice throws nothing: to stop, {stop}"),
+            rules["all"],
+            stop=Text(stop),
         )
     keeps = _KEEPS.get(dice)
     if keeps is not None and keep in keeps:
@@ -338,7 +342,10 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     values = action.values
     if len(values) != count:
         return Rejection.of(
-            N_("{count} dice are thrown here, the outcome has {got}"), "PR-04", count=count, got=len(values)
+            N_("{count} dice are thrown here, the outcome has {got}"),
+            "PR-04",
+            count=count,
+            got=len(values),
         )
     if values and (values[0] < 1 or values[-1] > 6):
         return Rejection.of(N_("die faces are 1..6, got {dice}"), "PR-04", dice=dice_text(values))

@@ -141,7 +141,9 @@ def expect_roll(action: object, count: int) -> tuple[int, ...]:
     if len(values) != count:
         raise IllegalActionError(
             Text.of(
-                N_("{count} dice are thrown here, the outcome has {got}"), count=count, got=len(values)
+                N_("{count} dice are thrown here, the outcome has {got}"),
+                count=count,
+                got=len(values),
             )
         )
     if values and (values[0] < 1 or values[-1] > 6):

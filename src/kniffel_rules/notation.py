@@ -196,6 +196,7 @@ def resolve(
             (the message gives the rule's reason for the first reading).
         AmbiguousActionError: More than one legal action fits.
     """
+
     def texts() -> tuple[str, ...]:  # the legal actions' lines, only for a refusal
         return tuple(to_text(a) for a in legal)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from kniffel_rules._i18n import N_, Named, Text
+from kniffel_rules._i18n import N_, Named, Text, translate
 from kniffel_rules._text import brief
 from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.actions import (
@@ -36,6 +36,7 @@ from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.cards.wire import action_to_text
 from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.lang import LANGS
 from kniffel_rules.notation import said
 
 __all__ = [
@@ -142,7 +143,10 @@ def place_amount(rules: Rules, tokens: Tokens, row: Row, levels: int = 1) -> int
         if levels == 1:
             return Rejection.of(N_("the {row} row is full"), "KA-14", row=row)
         return Rejection.of(
-            N_("the {row} row has fewer than {levels} free columns"), "KA-25", row=row, levels=levels
+            N_("the {row} row has fewer than {levels} free columns"),
+            "KA-25",
+            row=row,
+            levels=levels,
         )
     left = tokens.left
     if need <= left:
@@ -478,7 +482,9 @@ def begin_problem(state: State, combo: Combination) -> Rejection | None:
             return placement_problem(state.rules, state.tokens[state.player], combo)
     near = _near_miss(combo, hand)
     if near is None:
-        return Rejection.of(N_("your hand holds no {combo}"), _COMBINATION_CLAUSE[combo], combo=combo)
+        return Rejection.of(
+            N_("your hand holds no {combo}"), _COMBINATION_CLAUSE[combo], combo=combo
+        )
     reason = combination_problem(combo, near)  # `explain`'s words for the cards held
     return Rejection.of(
         N_("your hand holds no {combo}: {reason}"), reason.rule, combo=combo, reason=reason
@@ -528,8 +534,11 @@ def pick_problem(state: State, card: Card) -> Rejection | None:
         return None
     then: object = ""
     if options:
-        offered = Text.of(N_("; pick {cards}"), cards=tuple(card_names((p.card,)) for p in options))
-        then = offered
+        names = [card_names((p.card,)).labels for p in options]
+        offered = Named(
+            {lang: f" {translate(N_('or'), lang)} ".join(n[lang] for n in names) for lang in LANGS}
+        )
+        then = Text.of(N_("; pick {cards}"), cards=offered)
     rule = _COMBINATION_CLAUSE[combo]
     picked = state.picked
     if holds(picked, card):
@@ -558,7 +567,9 @@ def pick_problem(state: State, card: Card) -> Rejection | None:
         )
     if picked:
         return Rejection.of(
-            N_("{card} cannot complete your {combo} with {cards} from the cards in your hand{then}"),
+            N_(
+                "{card} cannot complete your {combo} with {cards} from the cards in your hand{then}"
+            ),
             rule,
             card=card_names((card,)),
             combo=combo,
@@ -583,7 +594,9 @@ def _refuse_play(play: Play) -> Rejection:
         ),
         PLAY_CLAUSE,
         combo=play.combination.value,
-        picks=Named({"en": picks, "de": picks.replace(", then ", ", dann ")}),
+        picks=Named(
+            {lang: picks.replace(", then ", f", {translate(N_('then'), lang)} ") for lang in LANGS}
+        ),
     )
 
 
@@ -725,11 +738,10 @@ _EXPECTED: Final = {  # in the notation players type (cards/notation.py)
 }
 
 
-
-
 def _said(action: object) -> str:
     """An action as players write it (`action_to_text`); anything else briefly."""
     return said(action, action_to_text)
+
 
 _PHASE_CLAUSE: Final = {
     Phase.SETUP: "KA-45",

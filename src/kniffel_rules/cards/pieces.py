@@ -152,9 +152,7 @@ class Card:
 
 def card_names(cards: Sequence[Card]) -> Named:
     """``cards`` named in every language for a message: ``"red 7 blue 2"``, ``"rot 7 blau 2"``."""
-    names = {
-        lang: " ".join(f"{c.colour.labels[lang]} {c.value}" for c in cards) for lang in LANGS
-    }
+    names = {lang: " ".join(f"{c.colour.labels[lang]} {c.value}" for c in cards) for lang in LANGS}
     names["en"] = " ".join(str(c) for c in cards)
     return Named(names)
 
