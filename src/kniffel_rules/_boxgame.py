@@ -111,7 +111,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
 
     __slots__ = ()
 
-    expected: ClassVar[str] = "Roll or Score"
+    expected: ClassVar[str] = N_("Roll or Score")
     rules_class: type[Any]
     ids: ClassVar[Mapping[str, str]]
     box_ids: ClassVar[Mapping[Any, str]]

@@ -300,7 +300,7 @@ class Duel(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     decisions = (Roll, Joker, Move, Miss)
-    expected = "Roll, Joker, Move or Miss"
+    expected = N_("Roll, Joker, Move or Miss")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality._problem)

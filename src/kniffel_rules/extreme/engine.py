@@ -348,7 +348,7 @@ class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
     to_move = staticmethod(_dicegame.current_player)
     decisions = (Roll, Score)
     outcomes = (ExtremeRoll, DiceRoll)
-    expected = "Roll or Score"
+    expected = N_("Roll or Score")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(candidates)
     problem = staticmethod(problem)

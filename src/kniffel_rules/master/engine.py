@@ -210,7 +210,7 @@ class Master(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     decisions = (Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass)
-    expected = "Roll, a use of the dice or Pass"
+    expected = N_("Roll, a use of the dice or Pass")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)
