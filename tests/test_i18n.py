@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import pickle
 import random
 import re
@@ -25,8 +26,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kniffel_rules import CHANCE, TERMINAL, VARIANTS, get_variant
+from kniffel_rules import (
+    CHANCE,
+    TERMINAL,
+    VARIANTS,
+    InvalidStateError,
+    get_variant,
+    record,
+    record_to_json,
+    verify_sheet,
+)
 from kniffel_rules._i18n import N_, Named, Text, catalogue, localize
+from kniffel_rules.bots import RandomBot
 from kniffel_rules.errors import (
     ActionParseError,
     IllegalActionError,
@@ -34,6 +45,7 @@ from kniffel_rules.errors import (
     Rejection,
 )
 from kniffel_rules.lang import UnknownLanguageError
+from kniffel_rules.sheets import SHEET_VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,7 +108,7 @@ def test_a_marker_takes_a_literal(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "m.py").write_text("x = 'a'\nN_(x)\n")
-    with pytest.raises(TOOLS.MarkerError, match="m.py:2"):
+    with pytest.raises(TOOLS.MarkerError, match=r"m\.py:2"):
         TOOLS.extract(package)
 
 
@@ -130,10 +142,16 @@ def test_plain_texts_and_names() -> None:
     assert plain.localized("de") == "Das Spiel ist vorbei: Es gibt keine Züge mehr"
     assert Rejection("not in the catalogue").localized("de") == "not in the catalogue"
     assert localize("the game is over: no more actions", "de").startswith("Das Spiel")
-    text = Text.of(N_("the {area} disc is secured in {owner}'s hole and never moves again"),
-                   area=Named({"en": "Pair", "de": "Paar"}), owner=Named({"en": "red", "de": "rot"}))
+    text = Text.of(
+        N_("the {area} disc is secured in {owner}'s hole and never moves again"),
+        area=Named({"en": "Pair", "de": "Paar"}),
+        owner=Named({"en": "red", "de": "rot"}),
+    )
     assert str(text) == "the Pair disc is secured in red's hole and never moves again"
-    assert text.localized("de") == "Die Scheibe Paar ist im Loch von rot gesichert und zieht nie wieder"
+    assert (
+        text.localized("de")
+        == "Die Scheibe Paar ist im Loch von rot gesichert und zieht nie wieder"
+    )
 
 
 def test_the_errors_localize_and_keep_their_english() -> None:
@@ -175,7 +193,7 @@ def _resolves(text: object) -> bool:
     return all(_resolves(v) for v in text.args.values() if isinstance(v, Text))
 
 
-_SAME = {"{reason}{then}", "{message}; {listing}", "{shown}: {reason}"}
+_SAME = {"{reason}{then}", "{message}; {listing}", "{shown}: {reason}", "{who}: {message}"}
 """Templates whose German is the English (nothing but placeholders and punctuation)."""
 
 
@@ -206,7 +224,8 @@ def _positions(name: str, rng: random.Random, steps: int = 300) -> tuple[list[An
         if who == TERMINAL:
             break
         action = (
-            game.sample_chance(state, rng) if who == CHANCE
+            game.sample_chance(state, rng)
+            if who == CHANCE
             else rng.choice(game.legal_actions(state))
         )
         actions.append(action)
@@ -251,3 +270,49 @@ def test_every_refusal_of_random_games_is_german(name: str, seed: int) -> None:
 @given(seed=st.integers(0, 10**6))
 def test_every_refusal_of_many_random_games_is_german(name: str, seed: int) -> None:
     test_every_refusal_of_random_games_is_german.hypothesis.inner_test(name, seed)  # type: ignore[attr-defined]
+
+
+# -- every finding of damaged sheets and records -------------------------------------
+
+
+def _damaged(doc: Any, rng: random.Random) -> Any:
+    """``doc`` with a few of its integers changed (a box, a sum, a die, a count)."""
+    spots: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int):
+                spots.append((node, key))
+            elif isinstance(value, (dict, list)):
+                walk(value)
+
+    walk(doc)
+    for node, key in rng.sample(spots, min(4, len(spots))):
+        node[key] = rng.choice([node[key] + rng.randint(1, 7), 0, 1, 6])
+    return doc
+
+
+@pytest.mark.parametrize("name", SHEET_VARIANTS)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), rolls=st.booleans(), players=st.integers(1, 2))
+def test_every_finding_of_a_damaged_sheet_is_german(
+    name: str, seed: int, rolls: bool, players: int
+) -> None:
+    module: Any = get_variant(name)
+    rng = random.Random(seed)
+    rec = record(name, [RandomBot()] * players, seed=seed)
+    docs = [_damaged(module.write_sheet(rec, rolls=rolls, derived=True), rng)]
+    if name != "yatzy":
+        docs.append(_damaged(json.loads(record_to_json(rec)), rng))
+    for doc in docs:
+        try:
+            report = verify_sheet(doc)
+        except InvalidStateError:
+            continue
+        for finding in report.findings:
+            assert finding.localized("en") == finding.message
+            _check(finding.message, finding.message, (name, finding))
+            assert finding.localized("de") == localize(finding.message, "de")

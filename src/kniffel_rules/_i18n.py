@@ -44,7 +44,7 @@ LOCALE_DIR: Final = Path(__file__).parent / "locale"
 """Where the compiled catalogues ship, inside the package."""
 
 
-def N_(msgid: str) -> str:  # noqa: N802 - gettext's conventional name of the marker
+def N_(msgid: str) -> str:
     """Mark ``msgid`` (an English template) for the catalogue; returns it unchanged.
 
     ``tools/i18n.py`` collects the string literal of every call; the argument
@@ -69,7 +69,8 @@ def translate(msgid: str, lang: str) -> str:
     """
     from kniffel_rules.lang import check_lang
 
-    return catalogue(check_lang(lang)).gettext(msgid)
+    read = catalogue(check_lang(lang))
+    return read.gettext(msgid) if msgid else msgid  # gettext("") is the catalogue's header
 
 
 class Named:
@@ -143,13 +144,16 @@ class Text(str):
         if code == "en":
             return str.__str__(self)
         if self.template is None:
-            return catalogue(code).gettext(str.__str__(self))
+            text = str.__str__(self)
+            return catalogue(code).gettext(text) if text else text  # "" is the header
         return _render(catalogue(code).gettext(self.template), self.args, code)
 
 
 def localize(text: object, lang: str) -> str:
-    """``text`` in ``lang``: a `Text` (or anything with ``localized``) localized,
-    another string looked up as a msgid (the English when the catalogue lacks it).
+    """``text`` in ``lang``: a `Text` localized, another string looked up as a msgid.
+
+    Anything with a ``localized`` method is asked for it; a plain string is
+    its own msgid, and stays English when the catalogue lacks it.
 
     Raises:
         UnknownLanguageError: ``lang`` is not a language the library speaks.

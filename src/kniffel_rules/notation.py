@@ -26,9 +26,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, Rejection
-from kniffel_rules._i18n import N_, Text
 
 __all__ = [
     "MAX_TEXT_LENGTH",

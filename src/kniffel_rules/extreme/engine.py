@@ -253,14 +253,16 @@ def _throw_misfit(state: State, action: object) -> str:
     if state.d10 is None:
         return Text.of(
             N_(
-                "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice and the d10, got {shown}"
+                "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice "
+                "and the d10, got {shown}"
             ),
             count=5 - len(state.d6),
             shown=shown,
         )
     return Text.of(
         N_(
-            "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice, got {shown}"
+            "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice, "
+            "got {shown}"
         ),
         count=5 - len(state.d6),
         shown=shown,
