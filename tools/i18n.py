@@ -189,7 +189,7 @@ def outputs(package: Path = PACKAGE) -> Iterator[tuple[Path, bytes]]:
 
 def main(argv: list[str] | None = None) -> int:
     """Write (or with ``--check`` compare) the template, the ``.po`` and the ``.mo`` files."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="extract, update and compile the catalogue")
     parser.add_argument("--check", action="store_true", help="only report stale files")
     parser.add_argument("--init", metavar="LANG", help="start a catalogue for a new language")
     args = parser.parse_args(argv)

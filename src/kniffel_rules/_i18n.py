@@ -35,6 +35,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from typing_extensions import Self
+
 __all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Named", "Text", "catalogue", "localize", "translate"]
 
 DOMAIN: Final = "kniffel_rules"
@@ -78,7 +80,7 @@ class Named:
 
     __slots__ = ("labels",)
 
-    def __init__(self, labels: Mapping[str, str]) -> None:
+    def __init__(self, labels: Mapping[Any, str]) -> None:
         self.labels = labels
 
     def __str__(self) -> str:
@@ -113,7 +115,7 @@ class Text(str):
     template: str | None
     args: Mapping[str, object]
 
-    def __new__(cls, text: str = "") -> Text:
+    def __new__(cls, text: str = "") -> Self:
         """The sentence ``text``; a `Text` given keeps its template and arguments."""
         obj = super().__new__(cls, text)
         obj.template = getattr(text, "template", None)
@@ -123,7 +125,8 @@ class Text(str):
     @classmethod
     def of(cls, template: str, /, **args: object) -> Text:
         """The sentence ``template`` (an `N_` msgid) filled with ``args``, in English."""
-        return cls._made(template, args)
+        made: Text = cls._made(template, args)
+        return made
 
     @classmethod
     def _made(cls, template: str, args: Mapping[str, object]) -> Any:

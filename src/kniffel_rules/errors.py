@@ -49,12 +49,12 @@ class Rejection(Text):
 
     def __new__(cls, text: str = "", rule: str = "") -> Rejection:
         """Make the reason ``text`` for the clause ``rule`` (a `Text` keeps its template)."""
-        obj: Rejection = super().__new__(cls, text)  # type: ignore[assignment]
+        obj: Rejection = super().__new__(cls, text)
         obj.rule = rule
         return obj
 
     @classmethod
-    def of(cls, template: str, rule: str = "", /, **args: object) -> Rejection:  # type: ignore[override]
+    def of(cls, template: str, rule: str = "", /, **args: object) -> Rejection:
         """The reason ``template`` (an `N_` msgid) filled with ``args``, for the clause ``rule``."""
         obj: Rejection = cls._made(template, args)
         obj.rule = rule
