@@ -37,6 +37,8 @@ from typing import Any, Final
 
 from typing_extensions import Self
 
+from kniffel_rules.lang import check_lang
+
 __all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Named", "Text", "catalogue", "localize", "translate"]
 
 DOMAIN: Final = "kniffel_rules"
@@ -69,8 +71,6 @@ def translate(msgid: str, lang: str) -> str:
     Raises:
         UnknownLanguageError: ``lang`` is not a language the library speaks.
     """
-    from kniffel_rules.lang import check_lang
-
     read = catalogue(check_lang(lang))
     return read.gettext(msgid) if msgid else msgid  # gettext("") is the catalogue's header
 
@@ -96,7 +96,8 @@ def _argument(value: object, lang: str) -> object:
     labels = getattr(value, "labels", None)
     if isinstance(labels, Mapping) and lang in labels:
         return labels[lang]
-    return value
+    label = getattr(value, "label", None)  # a piece named in English only
+    return label if isinstance(label, str) else value
 
 
 def _render(template: str, args: Mapping[str, object], lang: str) -> str:
@@ -141,8 +142,6 @@ class Text(str):
         Raises:
             UnknownLanguageError: ``lang`` is not a language the library speaks.
         """
-        from kniffel_rules.lang import check_lang
-
         code = check_lang(lang)
         if code == "en":
             return str.__str__(self)

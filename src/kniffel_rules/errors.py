@@ -6,6 +6,7 @@ Every error is a `KniffelError`; the two concrete kinds are also
 
 from __future__ import annotations
 
+from kniffel_rules._base import KniffelError
 from kniffel_rules._i18n import Text, localize
 
 __all__ = [
@@ -19,8 +20,8 @@ __all__ = [
 ]
 
 
-class KniffelError(Exception):
-    """Base class of every exception that kniffel-rules raises on purpose."""
+class _Localized(Exception):
+    """The ``localized`` method of the library's errors (see `kniffel_rules._i18n`)."""
 
     def localized(self, lang: str) -> str:
         """The message in ``lang`` (``"en"`` or ``"de"``); ``"en"`` gives ``str(self)``.
@@ -61,7 +62,7 @@ class Rejection(Text):
         return obj
 
 
-class IllegalActionError(KniffelError, ValueError):
+class IllegalActionError(_Localized, KniffelError, ValueError):
     """An action that the rules do not allow in the given state.
 
     Raised by ``apply`` for anything that is not in ``legal_actions`` (an
@@ -79,7 +80,7 @@ class IllegalActionError(KniffelError, ValueError):
         super().__init__(str(message))
 
 
-class InvalidStateError(KniffelError, ValueError):
+class InvalidStateError(_Localized, KniffelError, ValueError):
     """Data that breaks an invariant of a state, a rule set or a document.
 
     Raised by ``from_json``, by constructors and by the score-sheet reader.
@@ -97,7 +98,7 @@ class InvalidStateError(KniffelError, ValueError):
         super().__init__(f"{path}: {message}" if path else message)
 
 
-class StepLimitError(KniffelError, RuntimeError):
+class StepLimitError(_Localized, KniffelError, RuntimeError):
     """A game played by `kniffel_rules.play` or `kniffel_rules.record` did not end in time.
 
     Not an illegal action: every action was legal, but the game was still
@@ -115,7 +116,7 @@ class StepLimitError(KniffelError, RuntimeError):
         super().__init__(f"the game did not end within {steps} steps")
 
 
-class ActionParseError(KniffelError, ValueError):
+class ActionParseError(_Localized, KniffelError, ValueError):
     """``parse_action`` could not turn a player's text into a legal action.
 
     The message quotes the text, says what was understood of it and why that
