@@ -12,7 +12,8 @@ A `Text` is a ``str`` (the English sentence, what ``str()`` gives) that
 remembers its template and arguments, so that ``text.localized("de")`` builds
 the same sentence from the German template. An argument that is a game piece
 (anything with ``labels``: a box, an area, a task, a colour) is named in the
-target language (a `Named` gives such names to a plain value); a tuple of
+target language (a `Named` gives such names to a plain value; a piece with
+only an English ``label`` keeps it); a tuple of
 arguments is joined with commas; an argument that is itself a `Text` (a refusal quoted inside
 another) is localized with it; anything else is formatted as it is.
 
@@ -57,11 +58,14 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+_ENGLISH: Final = gettext.NullTranslations()
+
+
 @cache
 def catalogue(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (read once; English and unknown catalogues: none)."""
     if lang == "en":
-        return gettext.NullTranslations()
+        return _ENGLISH
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
 
 
@@ -87,12 +91,16 @@ class Named:
         return self.labels["en"]
 
 
+_PLAIN = (int, str, type(None))
+
+
 def _argument(value: object, lang: str) -> object:
+    if value.__class__ in _PLAIN:  # the commonest: a number or a player's name, as it is
+        return value
     if isinstance(value, tuple):  # a list of names: each in ``lang``, joined by commas
         return ", ".join(str(_argument(v, lang)) for v in value)
-    localized = getattr(value, "localized", None)
-    if localized is not None and isinstance(value, str):
-        return localized(lang)
+    if isinstance(value, Text):  # a sentence quoted in another
+        return value.localized(lang)
     labels = getattr(value, "labels", None)
     if isinstance(labels, Mapping) and lang in labels:
         return labels[lang]
@@ -101,7 +109,7 @@ def _argument(value: object, lang: str) -> object:
 
 
 def _render(template: str, args: Mapping[str, object], lang: str) -> str:
-    return template.format(**{k: _argument(v, lang) for k, v in args.items()})
+    return template.format_map({k: _argument(v, lang) for k, v in args.items()})
 
 
 class Text(str):
