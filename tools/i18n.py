@@ -197,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         po = LOCALE / args.init / "LC_MESSAGES" / f"{DOMAIN}.po"
         po.parent.mkdir(parents=True, exist_ok=True)
         if not po.exists():
-            po.write_text(_entry("", HEADER), encoding="utf-8")
+            header = HEADER.replace("MIME", f"Language: {args.init}\nMIME")
+            po.write_text(_entry("", header), encoding="utf-8")
     stale = 0
     for path, data in outputs():
         if path.exists() and path.read_bytes() == data:
