@@ -198,7 +198,7 @@ _SAME = {"{reason}{then}", "{message}; {listing}", "{shown}: {reason}", "{who}: 
 
 
 def _check(message: Any, english: str, where: object) -> None:
-    assert isinstance(message, (Text, KniffelError)), where
+    assert isinstance(message, (Text, IllegalActionError, ActionParseError)), where
     localize_ = message.localized
     assert localize_("en") == english, where
     german = localize_("de")
