@@ -101,6 +101,10 @@ def _argument(value: object, lang: str) -> object:
         return ", ".join(str(_argument(v, lang)) for v in value)
     if isinstance(value, Text):  # a sentence quoted in another
         return value.localized(lang)
+    if lang == "en":  # the name the English sentences print (Extreme's boxes: the German)
+        label = getattr(value, "label", None)
+        if isinstance(label, str):
+            return label
     labels = getattr(value, "labels", None)
     if isinstance(labels, Mapping) and lang in labels:
         return labels[lang]
