@@ -35,6 +35,7 @@ from kniffel_rules._boxtext import BoxWords
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
 from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, check_dice
+from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
 from kniffel_rules._text import brief
@@ -110,7 +111,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
 
     __slots__ = ()
 
-    expected: ClassVar[str] = "Roll or Score"
+    expected: ClassVar[str] = N_("Roll or Score")
     rules_class: type[Any]
     ids: ClassVar[Mapping[str, str]]
     box_ids: ClassVar[Mapping[Any, str]]
@@ -154,25 +155,33 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         """Why a player's ``action`` is illegal now, or ``None``: the rule of a roll or a score."""
         if isinstance(action, Roll):
             return check_keep(
-                state.rolls, state.dice, action.keep, "enter the dice in a box", self.ids
+                state.rolls, state.dice, action.keep, N_("enter the dice in a box"), self.ids
             )
         ids = self.ids
         if state.rolls == 0:
-            return Rejection("roll the dice before entering a score", ids["early"])
+            return Rejection(N_("roll the dice before entering a score"), ids["early"])
         box: object = action.box
         if not isinstance(box, self.box_class):
-            return Rejection(f"Score needs a {self.info.name} Box, got {box!r}", "PR-01")
+            return Rejection.of(
+                N_("Score needs a {game} Box, got {got}"),
+                "PR-01",
+                game=self.info.name,
+                got=repr(box),
+            )
         entries = state.sheets[state.player]
         filled = entries[box.value]
-        label = box.labels["en"]
         if filled is not None:
-            return Rejection(f"box {label} is already filled ({filled})", ids["filled"])
+            return Rejection.of(
+                N_("box {box} is already filled ({filled})"), ids["filled"], box=box, filled=filled
+            )
         if self.forced_of(state.rules):
             first = entries.index(None)
             if box.value != first:
-                due = self.box_class(first).labels["en"]
-                return Rejection(
-                    f"the boxes are filled top to bottom: {due} is next, not {label}", ids["order"]
+                return Rejection.of(
+                    N_("the boxes are filled top to bottom: {due} is next, not {box}"),
+                    ids["order"],
+                    due=self.box_class(first),
+                    box=box,
                 )
         return None
 

@@ -63,7 +63,7 @@ def sheet_spec(
             after = attrs.evolve(
                 start, sheets=(tuple(entries),), phase=Phase.DECIDE, dice=(), rolls=0
             )
-            return Refused(reason.rule or turn_rule, str(reason), after)
+            return Refused(reason.rule or turn_rule, reason, after)
         after = game.apply(state, game.score_class(box))
         return Entered(points[state.dice][box.value], box_rules[box], after)
 

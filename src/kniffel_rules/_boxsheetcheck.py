@@ -31,6 +31,7 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._i18n import N_, Text, localize
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import Layout, placement_points
 from kniffel_rules.dice import DiceRoll
@@ -98,6 +99,14 @@ class Finding:
     expected: Any
     rule: str
     message: str
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``); ``"en"`` gives ``message``.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        return localize(self.message, lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The finding as a JSON-ready dict (tuples become lists)."""
@@ -525,7 +534,7 @@ def replay_turns(
     not score, a box no turn entered and a broken roll are findings.
     """
     game = spec.replay
-    labels = {b.key: b.label for b in spec.boxes}
+    labels = {b.key: b.box for b in spec.boxes}
     state = game.start
     expected: dict[str, int] = {}
     turned: set[str] = set()
@@ -543,7 +552,13 @@ def replay_turns(
                 key,
                 "another box",
                 entry.rule,
-                f"turn {t + 1} entered {dice} in {box.label}, but {entry.reason}.",
+                Text.of(
+                    N_("turn {turn} entered {dice} in {box}, but {reason}."),
+                    turn=t + 1,
+                    dice=dice,
+                    box=box,
+                    reason=Text(entry.reason),
+                ),
             )
             state = entry.state
             continue
@@ -557,8 +572,16 @@ def replay_turns(
                 None,
                 value,
                 game.turn_rule,
-                f"turn {t + 1} entered {dice} in {box.label} ({value}), but "
-                f"{box.label} is empty on the sheet.",
+                Text.of(
+                    N_(
+                        "turn {turn} entered {dice} in {box} ({value}), but {box} is empty "
+                        "on the sheet."
+                    ),
+                    turn=t + 1,
+                    dice=dice,
+                    box=box,
+                    value=value,
+                ),
             )
         elif found != value:
             emit(
@@ -566,8 +589,18 @@ def replay_turns(
                 found,
                 value,
                 entry.rule,
-                f"{box.label} holds {found}, but the dice {dice} score {value} "
-                f"there {entry.how}(turn {t + 1}).",
+                Text.of(
+                    N_(
+                        "{box} holds {found}, but the dice {dice} score {value} there "
+                        "{how}(turn {turn})."
+                    ),
+                    box=box,
+                    found=found,
+                    dice=dice,
+                    value=value,
+                    how=Text(entry.how),
+                    turn=t + 1,
+                ),
             )
     for key, value in written.items():
         if key not in turned:
@@ -576,7 +609,11 @@ def replay_turns(
                 value,
                 None,
                 game.turn_rule,
-                f"{labels[key]} holds {value}, but no recorded turn entered anything there.",
+                Text.of(
+                    N_("{box} holds {value}, but no recorded turn entered anything there."),
+                    box=labels[key],
+                    value=value,
+                ),
             )
     return Replay(expected, game.extra_bonus(state))
 
@@ -594,7 +631,12 @@ def _replay_rolls(game: TurnReplay, state: Any, turn: Any, t: int, emit: Emit) -
                 game.kept(roll),
                 None,
                 exc.rule or game.roll_rule,
-                f"roll {i + 1} of turn {t + 1}: {exc}.",
+                Text.of(
+                    N_("roll {roll} of turn {turn}: {reason}."),
+                    roll=i + 1,
+                    turn=t + 1,
+                    reason=Text(getattr(exc, "message", str(exc))),
+                ),
             )
             break
         outcome = game.outcome(state, roll)
@@ -604,7 +646,12 @@ def _replay_rolls(game: TurnReplay, state: Any, turn: Any, t: int, emit: Emit) -
                 outcome.found,
                 outcome.expected,
                 game.roll_rule,
-                f"roll {i + 1} of turn {t + 1} {outcome.text}.",
+                Text.of(
+                    N_("roll {roll} of turn {turn} {text}."),
+                    roll=i + 1,
+                    turn=t + 1,
+                    text=Text(outcome.text),
+                ),
             )
             break
         state = game.apply(state, outcome)
@@ -647,25 +694,32 @@ def check(doc: Mapping[str, Any], spec: SheetSpec) -> Report:
     return Report(spec.variant, tuple(findings))
 
 
+def _game_of(name: str, g: int) -> Text:
+    return Text.of(N_("{name}, game {game}"), name=name, game=g + 1)
+
+
 def _emitter(findings: list[Finding], p: int, g: int, who: str) -> Emit:
     def emit(field: str, found: Any, expected: Any, rule: str, message: str) -> None:
-        findings.append(Finding(p, g, field, found, expected, rule, f"{who}: {message}"))
+        text = Text.of(N_("{who}: {message}"), who=who, message=Text(message))
+        findings.append(Finding(p, g, field, found, expected, rule, text))
 
     return emit
 
 
-def _listing(values: tuple[int, ...] | str) -> str:
+def _listing(values: tuple[int, ...] | str) -> Text:
     if isinstance(values, str):
-        return values
+        return Text(values)
     shown = [str(v) for v in values]
-    return ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
+    if len(shown) > 1:
+        return Text.of(N_("{values} or {last}"), values=", ".join(shown[:-1]), last=shown[-1])
+    return Text(shown[0])
 
 
 def _check_game(
     spec: SheetSpec, p: int, g: int, name: str, game: dict[str, Any], findings: list[Finding]
 ) -> tuple[int, int]:
     """Check one player's game; return its correct and its written total."""
-    emit = _emitter(findings, p, g, f"{name}, game {g + 1}")
+    emit = _emitter(findings, p, g, _game_of(name, g))
     entries = {k: game[k] for k in spec.key_order if k in game}
     bonus_entry = game.get("extra_kniffel_bonus", 0)
     turns = game.get("turns")
@@ -688,8 +742,12 @@ def _check_game(
                 value,
                 info.expected,
                 info.rule,
-                f"{info.label} holds {value}, but {info.label} can only hold "
-                f"{_listing(info.expected)}.",
+                Text.of(
+                    N_("{box} holds {value}, but {box} can only hold {values}."),
+                    box=info.box,
+                    value=value,
+                    values=_listing(info.expected),
+                ),
             )
     if spec.layout.extra_bonus:
         if replay is not None and replay.extra_bonus is not None:
@@ -699,8 +757,14 @@ def _check_game(
                     bonus_entry,
                     replay.extra_bonus,
                     spec.rules["extra"],
-                    f"the extra-Kniffel bonus is {bonus_entry}, but the recorded turns earn "
-                    f"{replay.extra_bonus}.",
+                    Text.of(
+                        N_(
+                            "the extra-Kniffel bonus is {bonus}, but the recorded turns "
+                            "earn {earned}."
+                        ),
+                        bonus=bonus_entry,
+                        earned=replay.extra_bonus,
+                    ),
                 )
         elif bonus_entry:
             spec.check_extra_bonus(entries, bonus_entry, frozenset(doubtful), emit)
@@ -708,11 +772,11 @@ def _check_game(
 
 
 _WORDS = {
-    "upper_sum": "the upper sum",
-    "upper_bonus": "the upper bonus",
-    "upper_total": "the upper total",
-    "lower_total": "the lower total",
-    "total": "the total",
+    "upper_sum": N_("the upper sum"),
+    "upper_bonus": N_("the upper bonus"),
+    "upper_total": N_("the upper total"),
+    "lower_total": N_("the lower total"),
+    "total": N_("the total"),
 }
 
 
@@ -763,9 +827,13 @@ def _check_derived(
         if found == expected:
             continue  # follows from the fields above as written
         why = (
-            f"{sheet.bonus} at {sheet.threshold} or more, else 0"
+            Text.of(
+                N_("{bonus} at {threshold} or more, else 0"),
+                bonus=sheet.bonus,
+                threshold=sheet.threshold,
+            )
             if key == "upper_bonus"
-            else "the sum of the fields above"
+            else Text(N_("the sum of the fields above"))
         )
         rule = spec.rules["bonus"] if key == "upper_bonus" else spec.rules.get(key)
         emit(
@@ -773,7 +841,13 @@ def _check_derived(
             found,
             expected,
             rule or spec.rules["totals"],
-            f"{_WORDS[key]} is {found}, but should be {expected} ({why}).",
+            Text.of(
+                N_("{what} is {found}, but should be {expected} ({why})."),
+                what=Text(_WORDS[key]),
+                found=found,
+                expected=expected,
+                why=why,
+            ),
         )
     return true["total"], written("total")
 
@@ -796,7 +870,11 @@ def _check_progress(
                 len(games),
                 spec.max_games,
                 spec.rules["games"],
-                f"{len(games)} games, but the series has {spec.max_games}.",
+                Text.of(
+                    N_("{count} games, but the series has {most}."),
+                    count=len(games),
+                    most=spec.max_games,
+                ),
             )
         elif len(games) < n_games:
             emit(
@@ -804,19 +882,31 @@ def _check_progress(
                 len(games),
                 n_games,
                 spec.rules["games"],
-                f"{len(games)} game(s), but other players have {n_games}: every player "
-                f"plays every game of the series.",
+                Text.of(
+                    N_(
+                        "{count} game(s), but other players have {others}: every player "
+                        "plays every game of the series."
+                    ),
+                    count=len(games),
+                    others=n_games,
+                ),
             )
         for g in range(len(games) - 1):
             if not complete[p][g]:
                 filled = len(spec.box_keys & games[g].keys())
-                _emitter(findings, p, g, f"{name}, game {g + 1}")(
+                _emitter(findings, p, g, _game_of(name, g))(
                     "filled",
                     filled,
                     boxes,
                     spec.rules["filled"],
-                    f"only {filled} of {boxes} boxes are filled, but a later game was started: "
-                    f"a game ends when every box is filled.",
+                    Text.of(
+                        N_(
+                            "only {filled} of {boxes} boxes are filled, but a later game was "
+                            "started: a game ends when every box is filled."
+                        ),
+                        filled=filled,
+                        boxes=boxes,
+                    ),
                 )
         if len(games) == n_games:
             last_counts[p] = len(spec.box_keys & games[-1].keys())
@@ -825,13 +915,19 @@ def _check_progress(
         for p, count in last_counts.items():
             if count < top - 1:
                 name = players[p][0]
-                _emitter(findings, p, n_games - 1, f"{name}, game {n_games}")(
+                _emitter(findings, p, n_games - 1, _game_of(name, n_games - 1))(
                     "filled",
                     count,
                     (top - 1, top),
                     spec.rules["filled"],
-                    f"{count} boxes are filled while another player has {top}: players take "
-                    f"turns, so the counts differ by at most one.",
+                    Text.of(
+                        N_(
+                            "{count} boxes are filled while another player has {top}: players "
+                            "take turns, so the counts differ by at most one."
+                        ),
+                        count=count,
+                        top=top,
+                    ),
                 )
 
 
@@ -855,9 +951,12 @@ def _check_series(
         by_written = placement_points([written_totals[p][g] or 0 for p in range(n)], first)
         by_true = placement_points([true_totals[p][g] or 0 for p in range(n)], first)
         scale = (
-            f"{n} for first place, one less for each place below"
+            Text.of(N_("{first} for first place, one less for each place below"), first=n)
             if first is None
-            else f"{first} for first place, one less for each place below, at least 0"
+            else Text.of(
+                N_("{first} for first place, one less for each place below, at least 0"),
+                first=first,
+            )
         )
         for p in range(n):
             game = players[p][1][g]
@@ -865,13 +964,20 @@ def _check_series(
             found = game.get("placement_points")
             written_points[p].append(by_written[p] if found is None else found)
             if found is not None and found not in (by_written[p], by_true[p]):
-                _emitter(findings, p, g, f"{players[p][0]}, game {g + 1}")(
+                _emitter(findings, p, g, _game_of(players[p][0], g))(
                     "placement_points",
                     found,
                     by_written[p],
                     spec.rules["placement"],
-                    f"{found} placement points, but the totals give {by_written[p]} "
-                    f"({scale}; ties share the better place).",
+                    Text.of(
+                        N_(
+                            "{found} placement points, but the totals give {points} "
+                            "({scale}; ties share the better place)."
+                        ),
+                        found=found,
+                        points=by_written[p],
+                        scale=scale,
+                    ),
                 )
     for p, (name, games, extra) in enumerate(players):
         emit = _emitter(findings, p, len(games) - 1, name)
@@ -885,7 +991,11 @@ def _check_series(
                     found,
                     sum_written,
                     spec.rules["series"],
-                    f"the series total is {found}, but the games' totals add up to {sum_written}.",
+                    Text.of(
+                        N_("the series total is {found}, but the games' totals add up to {sum}."),
+                        found=found,
+                        sum=sum_written,
+                    ),
                 )
         if "series_points" in extra:
             found = extra["series_points"]
@@ -896,7 +1006,14 @@ def _check_series(
                     found,
                     pw,
                     spec.rules["placement"],
-                    f"the series has {found} placement points, but the finished games give {pw}.",
+                    Text.of(
+                        N_(
+                            "the series has {found} placement points, but the finished games "
+                            "give {points}."
+                        ),
+                        found=found,
+                        points=pw,
+                    ),
                 )
 
 
@@ -1145,7 +1262,11 @@ def _five_dice_outcome(state: Any, roll: tuple[tuple[int, ...], tuple[int, ...]]
         return Misfit(
             list(dice),
             f"five dice including the kept {list(keep)}",
-            f"shows {list(dice)}, which does not include the dice kept, {list(keep)}",
+            Text.of(
+                N_("shows {dice}, which does not include the dice kept, {kept}"),
+                dice=str(list(dice)),
+                kept=str(list(keep)),
+            ),
         )
     return _thrown(rest)
 

@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.dice import (
@@ -149,13 +150,19 @@ def check_keep(
         rules: The game's clause ids under ``"rolls"``, ``"first"``, ``"all"``, ``"keep"``.
     """
     if rolls >= 3:
-        return Rejection(f"a turn has at most three rolls: {stop}", rules["rolls"])
+        return Rejection.of(
+            N_("a turn has at most three rolls: {stop}"), rules["rolls"], stop=Text(stop)
+        )
     if rolls == 0:
         if keep:
-            return Rejection("the first roll of a turn throws all five dice", rules["first"])
+            return Rejection(N_("the first roll of a turn throws all five dice"), rules["first"])
         return None
     if len(keep) >= 5:
-        return Rejection(f"keeping all five dice throws nothing: to stop, {stop}", rules["all"])
+        return Rejection.of(
+            N_("keeping all five dice throws nothing: to stop, {stop}"),
+            rules["all"],
+            stop=Text(stop),
+        )
     keeps = _KEEPS.get(dice)
     if keeps is not None and keep in keeps:
         return None
@@ -197,7 +204,7 @@ _OVER = Phase.OVER
 _THROW = Phase.THROW
 
 
-_NOT_CHANCE = "this is not a chance node: no dice are being thrown"
+_NOT_CHANCE = N_("this is not a chance node: no dice are being thrown")
 
 
 def throw_outcomes(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
@@ -313,7 +320,11 @@ def throw_misfit(
     """
     count = _thrown(state)
     shown = said(action, to_text or _roll_line)
-    return f"the dice are being thrown: expected a DiceRoll of {count} dice, got {shown}"
+    return Text.of(
+        N_("the dice are being thrown: expected a DiceRoll of {count} dice, got {shown}"),
+        count=count,
+        shown=shown,
+    )
 
 
 def _roll_line(action: object) -> str:
@@ -330,9 +341,14 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     count = 5 - len(state.dice) if state.phase is _THROW else 1  # `_thrown`, without a call
     values = action.values
     if len(values) != count:
-        return Rejection(f"{count} dice are thrown here, the outcome has {len(values)}", "PR-04")
+        return Rejection.of(
+            N_("{count} dice are thrown here, the outcome has {got}"),
+            "PR-04",
+            count=count,
+            got=len(values),
+        )
     if values and (values[0] < 1 or values[-1] > 6):
-        return Rejection(f"die faces are 1..6, got {dice_text(values)}", "PR-04")
+        return Rejection.of(N_("die faces are 1..6, got {dice}"), "PR-04", dice=dice_text(values))
     return None
 
 

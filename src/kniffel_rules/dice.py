@@ -32,6 +32,7 @@ from typing import Final
 
 import attrs
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
@@ -130,13 +131,23 @@ def expect_roll(action: object, count: int) -> tuple[int, ...]:
     """
     if not isinstance(action, DiceRoll):
         raise IllegalActionError(
-            f"the dice are being thrown: expected a DiceRoll of {count} dice, got {brief(action)}"
+            Text.of(
+                N_("the dice are being thrown: expected a DiceRoll of {count} dice, got {shown}"),
+                count=count,
+                shown=brief(action),
+            )
         )
     values = action.values
     if len(values) != count:
-        raise IllegalActionError(f"{count} dice are thrown here, the outcome has {len(values)}")
+        raise IllegalActionError(
+            Text.of(
+                N_("{count} dice are thrown here, the outcome has {got}"),
+                count=count,
+                got=len(values),
+            )
+        )
     if values and (values[0] < 1 or values[-1] > 6):
-        raise IllegalActionError(f"die faces are 1..6, got {brief(values)}")
+        raise IllegalActionError(Text.of(N_("die faces are 1..6, got {dice}"), dice=brief(values)))
     return values
 
 
@@ -290,10 +301,10 @@ def is_sub_multiset(sub: Sequence[int], values: Sequence[int]) -> bool:
     return all(n >= 0 for n in have.values())
 
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+_COUNT_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"))
 
 
-def keep_shortfall(sub: Sequence[int], values: Sequence[int], noun: str = "") -> str:
+def keep_shortfall(sub: Sequence[int], values: Sequence[int], noun: str = "") -> Text:
     """Why ``sub`` cannot be kept from ``values``, in a player's words.
 
     Examples:
@@ -304,19 +315,39 @@ def keep_shortfall(sub: Sequence[int], values: Sequence[int], noun: str = "") ->
     """
     have = Counter(values)
     need = Counter(sub)
-    among = " ".join(map(str, values)) if values else "none"
+    among: object = " ".join(map(str, values)) if values else Text(N_("none"))
     keep = " ".join(map(str, sub))
-    where = f"the {noun} dice {among}" if noun else among
+    where: object = among
+    if noun == "six-sided":
+        where = Text.of(N_("the six-sided dice {dice}"), dice=among)
+    elif noun:
+        where = Text.of(N_("the dice {dice}"), dice=among)
     for face in sorted(need):
         n = have[face]
         if n < need[face]:
             if n == 0:
-                return f"cannot keep {keep}: there is no {face} among {where}"
+                return Text.of(
+                    N_("cannot keep {keep}: there is no {face} among {where}"),
+                    keep=keep,
+                    face=face,
+                    where=where,
+                )
+            if n == 1:
+                return Text.of(
+                    N_("cannot keep {keep}: there is only one {face} among {where}"),
+                    keep=keep,
+                    face=face,
+                    where=where,
+                )
             count = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-            plural = "is only one" if n == 1 else f"are only {count}"
-            s = "" if n == 1 else "s"
-            return f"cannot keep {keep}: there {plural} {face}{s} among {where}"
-    return f"cannot keep {keep} from {among}"
+            return Text.of(
+                N_("cannot keep {keep}: there are only {count} {face}s among {where}"),
+                keep=keep,
+                count=Text(count),
+                face=face,
+                where=where,
+            )
+    return Text.of(N_("cannot keep {keep} from {among}"), keep=keep, among=among)
 
 
 def multiset_difference(values: Sequence[int], sub: Sequence[int]) -> Dice:

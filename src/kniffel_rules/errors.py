@@ -6,6 +6,9 @@ Every error is a `KniffelError`; the two concrete kinds are also
 
 from __future__ import annotations
 
+from kniffel_rules._base import KniffelError
+from kniffel_rules._i18n import Text, localize
+
 __all__ = [
     "ActionParseError",
     "AmbiguousActionError",
@@ -17,27 +20,49 @@ __all__ = [
 ]
 
 
-class KniffelError(Exception):
-    """Base class of every exception that kniffel-rules raises on purpose."""
+class _Localized(Exception):
+    """The ``localized`` method of the library's errors (see `kniffel_rules._i18n`)."""
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``); ``"en"`` gives ``str(self)``.
+
+        A message without a catalogue entry stays English.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        message = self.args[0] if len(self.args) == 1 else str(self)
+        text = getattr(self, "message", message)
+        return localize(text, lang)
 
 
-class Rejection(str):
+class Rejection(Text):
     """A reason why the rules refuse something, carrying the clause id.
 
-    It is a ``str`` (the sentence a player reads) with a ``rule`` attribute
-    (the clause id on the game's docs page, ``"CL-07"``; ``""`` if none).
+    It is a ``str`` (the English sentence a player reads) with a ``rule``
+    attribute (the clause id on the game's docs page, ``"CL-07"``; ``""`` if
+    none), and ``localized(lang)`` gives the sentence in another language
+    (see `kniffel_rules._i18n`): ``Rejection.of(N_("box {box} is already
+    filled ({filled})"), "CL-07", box=Box.TWOS, filled=4)``.
     """
 
     rule: str
 
-    def __new__(cls, text: str, rule: str = "") -> Rejection:
-        """Make the reason ``text`` for the clause ``rule``."""
-        obj = super().__new__(cls, text)
+    def __new__(cls, text: str = "", rule: str = "") -> Rejection:
+        """Make the reason ``text`` for the clause ``rule`` (a `Text` keeps its template)."""
+        obj: Rejection = super().__new__(cls, text)
+        obj.rule = rule
+        return obj
+
+    @classmethod
+    def of(cls, template: str, rule: str = "", /, **args: object) -> Rejection:
+        """The reason ``template`` (an `N_` msgid) filled with ``args``, for the clause ``rule``."""
+        obj: Rejection = cls._made(template, args)
         obj.rule = rule
         return obj
 
 
-class IllegalActionError(KniffelError, ValueError):
+class IllegalActionError(_Localized, KniffelError, ValueError):
     """An action that the rules do not allow in the given state.
 
     Raised by ``apply`` for anything that is not in ``legal_actions`` (an
@@ -51,10 +76,11 @@ class IllegalActionError(KniffelError, ValueError):
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.rule = rule if rule is not None else getattr(message, "rule", "")
+        self.message = message
         super().__init__(str(message))
 
 
-class InvalidStateError(KniffelError, ValueError):
+class InvalidStateError(_Localized, KniffelError, ValueError):
     """Data that breaks an invariant of a state, a rule set or a document.
 
     Raised by ``from_json``, by constructors and by the score-sheet reader.
@@ -72,7 +98,7 @@ class InvalidStateError(KniffelError, ValueError):
         super().__init__(f"{path}: {message}" if path else message)
 
 
-class StepLimitError(KniffelError, RuntimeError):
+class StepLimitError(_Localized, KniffelError, RuntimeError):
     """A game played by `kniffel_rules.play` or `kniffel_rules.record` did not end in time.
 
     Not an illegal action: every action was legal, but the game was still
@@ -90,7 +116,7 @@ class StepLimitError(KniffelError, RuntimeError):
         super().__init__(f"the game did not end within {steps} steps")
 
 
-class ActionParseError(KniffelError, ValueError):
+class ActionParseError(_Localized, KniffelError, ValueError):
     """``parse_action`` could not turn a player's text into a legal action.
 
     The message quotes the text, says what was understood of it and why that
@@ -119,7 +145,8 @@ class ActionParseError(KniffelError, ValueError):
         self.understood = understood
         self.rule = rule
         self.legal = legal
-        super().__init__(message)
+        self.message = message
+        super().__init__(str(message))
 
 
 class AmbiguousActionError(ActionParseError):

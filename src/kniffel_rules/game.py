@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.lang import LANGS, Lang
@@ -78,10 +79,10 @@ PROTOCOL_CLAUSES: Final = {
 }
 """The clauses of the protocol page (``docs/protocol.md``), by id."""
 
-GAME_OVER: Final = Rejection("the game is over: no more actions", "PR-05")
+GAME_OVER: Final = Rejection(N_("the game is over: no more actions"), "PR-05")
 """The refusal of every action once a game is over."""
 
-NOT_OVER: Final = "the game is not over yet: there are no winners"
+NOT_OVER: Final = N_("the game is not over yet: there are no winners")
 """The usual text of `Game.winners` before the end."""
 
 
@@ -262,9 +263,9 @@ class Game(Generic[S, V, A, O]):
     observation_class: ClassVar[type[Any] | None] = None
     decisions: ClassVar[tuple[type, ...]]
     outcomes: ClassVar[tuple[type, ...]]
-    not_chance: ClassVar[str] = "this is not a chance node"
+    not_chance: ClassVar[str] = N_("this is not a chance node")
     not_over: ClassVar[str] = NOT_OVER
-    expected: ClassVar[str] = "one of its decisions"
+    expected: ClassVar[str] = N_("one of its decisions")
 
     # -- the hooks: what each game supplies (its functions, as staticmethods) --
 
@@ -289,7 +290,12 @@ class Game(Generic[S, V, A, O]):
         object as players write it (``action_text``).
         """
         shown = said(action, self.action_text)
-        return f"it is {state.names[state.player]}'s turn: expected {self.expected}, got {shown}"
+        return Text.of(
+            N_("it is {name}'s turn: expected {expected}, got {shown}"),
+            name=state.names[state.player],
+            expected=Text(self.expected),
+            shown=shown,
+        )
 
     # -- the protocol ---------------------------------------------------------
 
@@ -437,10 +443,10 @@ class Game(Generic[S, V, A, O]):
     @staticmethod
     def _not_yours(to_move: int) -> str:
         if to_move == CHANCE:
-            return "it is not your turn: chance decides next"
+            return N_("it is not your turn: chance decides next")
         if to_move == TERMINAL:
-            return str(GAME_OVER)
-        return f"it is not your turn: seat {to_move} is to move"
+            return GAME_OVER
+        return Text.of(N_("it is not your turn: seat {seat} is to move"), seat=to_move)
 
     def legal_actions(self, state: S | V) -> tuple[A, ...] | tuple[O, ...]:
         """Every legal decision, or at a chance node every outcome, or ``()`` at the end.

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, Protocol
 
-from kniffel_rules.errors import KniffelError
+from kniffel_rules._base import KniffelError
 
 __all__ = [
     "LANGS",

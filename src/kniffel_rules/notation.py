@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, Rejection
 from kniffel_rules.lang import LANGS
@@ -264,12 +265,15 @@ class Menu:
         return [a for a in legal if key in self._phrases(a)[1]]
 
 
-def _listing(legal: Sequence[str]) -> str:
+def _listing(legal: Sequence[str]) -> Text:
     if not legal:
-        return "no action is legal here"
+        return Text(N_("no action is legal here"))
     shown = ", ".join(legal[:_SHOWN])
-    more = f" and {len(legal) - _SHOWN} more" if len(legal) > _SHOWN else ""
-    return f"legal here: {shown}{more}"
+    if len(legal) > _SHOWN:
+        return Text.of(
+            N_("legal here: {shown} and {more} more"), shown=shown, more=len(legal) - _SHOWN
+        )
+    return Text.of(N_("legal here: {shown}"), shown=shown)
 
 
 def resolve(
@@ -306,24 +310,30 @@ def resolve(
             (the message gives the rule's reason for the first reading).
         AmbiguousActionError: More than one legal action fits.
     """
+
     def texts() -> tuple[str, ...]:  # the legal actions' lines, only for a refusal
         return tuple(to_text(a) for a in legal)
 
     def refuse(message: str, **extra: Any) -> ActionParseError:
         known = texts()
         if extra.get("listing", True):
-            message = f"{message}; {_listing(known)}"
+            message = Text.of(N_("{message}; {listing}"), message=message, listing=_listing(known))
         extra.pop("listing", None)
         return ActionParseError(message, legal=known, **extra)
 
     if not isinstance(text, str):
-        raise refuse(f"expected the text of an action, got {brief(text)}")
+        raise refuse(Text.of(N_("expected the text of an action, got {shown}"), shown=brief(text)))
     shown = brief(text)
     if len(text) > MAX_TEXT_LENGTH:
-        raise refuse(f"{shown}: longer than {MAX_TEXT_LENGTH} characters", text=text)
+        raise refuse(
+            Text.of(
+                N_("{shown}: longer than {limit} characters"), shown=shown, limit=MAX_TEXT_LENGTH
+            ),
+            text=text,
+        )
     tokens = words(text)
     if not tokens:
-        raise refuse(f"{shown}: no action given", text=text)
+        raise refuse(Text.of(N_("{shown}: no action given"), shown=shown), text=text)
     if menu is not None:
         shown_as = menu.exact(text, legal)
         if len(shown_as) == 1:
@@ -342,13 +352,24 @@ def resolve(
         fitting.sort(key=lambda a: order.get(a, len(order)))
         options = "; ".join(to_text(a) for a in fitting[:_SHOWN])
         raise AmbiguousActionError(
-            f"{shown} can mean {len(fitting)} actions: {options}; say which",
+            Text.of(
+                N_("{shown} can mean {count} actions: {options}; say which"),
+                shown=shown,
+                count=len(fitting),
+                options=options,
+            ),
             text=text,
             candidates=tuple(fitting),
             legal=texts(),
         )
     if not readings:
-        raise refuse(f"{shown}: not understood", text=text)
+        raise refuse(Text.of(N_("{shown}: not understood"), shown=shown), text=text)
     first = readings[0]
-    reason = why_illegal(first) or Rejection("not legal here")  # pragma: no mutate
-    raise refuse(f"{shown}: {reason}", text=text, understood=first, rule=reason.rule, listing=False)
+    reason = why_illegal(first) or Rejection(N_("not legal here"))  # pragma: no mutate
+    raise refuse(
+        Text.of(N_("{shown}: {reason}"), shown=shown, reason=reason),
+        text=text,
+        understood=first,
+        rule=reason.rule,
+        listing=False,
+    )

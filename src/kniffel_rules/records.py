@@ -325,7 +325,7 @@ def _illegal(game: Variant, action: Any, index: int, exc: IllegalActionError) ->
     except KniffelError:
         text = brief(action)
     tag = f" [{exc.rule}]" if exc.rule else ""
-    reason = str(exc)
+    reason = exc.message  # the refusal itself (a `Rejection` localizes), its text ``str(exc)``
     return RecordError(index, f"actions[{index}]", f"{text}: {reason}{tag}", exc.rule, reason, text)
 
 

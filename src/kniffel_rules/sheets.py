@@ -33,6 +33,7 @@ from importlib import resources
 from typing import Any
 
 from kniffel_rules._boxsheetcheck import Finding, Report, read_document
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.records import FORMAT as RECORD_FORMAT
 from kniffel_rules.records import Replayed, read_record
@@ -141,15 +142,23 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                 actions[error.index],
                 "an action the rules allow here",
                 error.rule,
-                f"{names[seat]}, game {game + 1}: action {error.index + 1} ({error.text}) is "
-                f"not legal: {error.reason}.",
+                Text.of(
+                    N_("{name}, game {game}: action {index} ({text}) is not legal: {reason}."),
+                    name=names[seat],
+                    game=game + 1,
+                    index=error.index + 1,
+                    text=error.text,
+                    reason=Text(error.reason),
+                ),
             )
         ]
     findings: list[Finding] = []
     finished = module.is_terminal(state)
     if replayed.finished != finished:
-        says = "is over" if replayed.finished else "goes on"
-        really = "do not end it" if replayed.finished else "end it"
+        if replayed.finished:
+            text = Text(N_("the record says the game is over, but its actions do not end it."))
+        else:
+            text = Text(N_("the record says the game goes on, but its actions end it."))
         findings.append(
             Finding(
                 0,
@@ -158,7 +167,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                 replayed.finished,
                 finished,
                 ids["filled"],
-                f"the record says the game {says}, but its actions {really}.",
+                text,
             )
         )
     if getattr(state.rules, "games", 1) > 1:
@@ -175,8 +184,15 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                     found,
                     score,
                     rule,
-                    f"{names[p]}: the record gives a score of {found}, but the actions "
-                    f"give {score}.",
+                    Text.of(
+                        N_(
+                            "{name}: the record gives a score of {found}, but the actions "
+                            "give {score}."
+                        ),
+                        name=names[p],
+                        found=found,
+                        score=score,
+                    ),
                 )
             )
     return findings

@@ -98,6 +98,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from kniffel_rules._i18n import N_
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import (
@@ -398,7 +399,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """
         module = self.module
         if self.state is None or module.current_player(self.state) == TERMINAL:
-            raise IllegalActionError("the game is over or not started: call reset()")
+            raise IllegalActionError(N_("the game is over or not started: call reset()"))
         try:
             chosen = self.index.action(int(action))
         except (InvalidStateError, TypeError, ValueError, OverflowError):

@@ -71,6 +71,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._types import CHANCE
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import ActionSpace, game_name, resolve_game
@@ -242,7 +243,11 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             chosen = self.index.action(int(action))
         except (InvalidStateError, TypeError, ValueError, OverflowError):
             raise IllegalActionError(
-                f"{action!r} is not an action number 0..{self.index.size - 1}"
+                Text.of(
+                    N_("{action} is not an action number 0..{last}"),
+                    action=repr(action),
+                    last=self.index.size - 1,
+                )
             ) from None
         reason = module.why_illegal(self.state, chosen)
         if reason is not None:

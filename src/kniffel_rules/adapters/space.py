@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, cast
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._tensor import Tensor
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.game import GameInfo
@@ -197,7 +198,11 @@ class _Index:
             return self._index[action]
         except (KeyError, TypeError):
             raise IllegalActionError(
-                f"{action!r} is not an entry of the {self.game} index under these rules"
+                Text.of(
+                    N_("{action} is not an entry of the {game} index under these rules"),
+                    action=repr(action),
+                    game=self.game,
+                )
             ) from None
 
     def action(self, i: int) -> Any:

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.cards._boards import OWN_NAMES
 from kniffel_rules.cards.pieces import COLOURS, Card, Row
@@ -163,7 +164,7 @@ def _values_text(cards: Sequence[Card]) -> str:
     return "-".join(str(c.value) for c in cards)
 
 
-def explain(combo: Combination, cards: Sequence[Card]) -> str:
+def explain(combo: Combination, cards: Sequence[Card]) -> Text:
     """Why ``cards`` are not a ``combo``, in words a player understands.
 
     Only called for cards that `plays` does not list for ``combo``.
@@ -175,7 +176,12 @@ def explain(combo: Combination, cards: Sequence[Card]) -> str:
     """
     size = SIZES[combo]
     if len(cards) != size:
-        return f"a {combo.label} is played with {size} cards, got {len(cards)}"
+        return Text.of(
+            N_("a {combo} is played with {size} cards, got {got}"),
+            combo=combo,
+            size=size,
+            got=len(cards),
+        )
     ordered = sorted(cards, key=_key)
     values = [c.value for c in ordered]
     shape = sorted(Counter(values).values(), reverse=True)
@@ -185,19 +191,30 @@ def explain(combo: Combination, cards: Sequence[Card]) -> str:
         for cut in range(1, len(distinct)):
             wrapped = distinct[cut:] + distinct[:cut]
             if len(wrapped) == 5 and all(b == a % 13 + 1 for a, b in itertools.pairwise(wrapped)):
-                return (
-                    f"{'-'.join(map(str, wrapped))} does not count as a straight: "
-                    "1 is the lowest card and 13 the highest"
+                return Text.of(
+                    N_(
+                        "{values} does not count as a straight: "
+                        "1 is the lowest card and 13 the highest"
+                    ),
+                    values="-".join(map(str, wrapped)),
                 )
-        return f"{text} is not a straight: a straight is five consecutive values"
+        return Text.of(
+            N_("{values} is not a straight: a straight is five consecutive values"), values=text
+        )
     if combo is Combination.COLOUR:
-        names = ", ".join(sorted({c.colour.value for c in cards}))
-        return f"a Colour is five cards of one colour; these are {names}"
+        colours = tuple(sorted({c.colour for c in cards}, key=lambda c: c.value))
+        return Text.of(N_("a Colour is five cards of one colour; these are {names}"), names=colours)
     wanted = {
-        Combination.FULL_HOUSE: "three cards of one value and two of another",
-        Combination.THREE_OF_A_KIND: "three cards of one value",
-        Combination.TWO_PAIRS: "two cards of one value and two of another",
-        Combination.FOUR_OF_A_KIND: "four cards of one value",
-        Combination.KNIFFEL: "five cards of one value",
+        Combination.FULL_HOUSE: N_("three cards of one value and two of another"),
+        Combination.THREE_OF_A_KIND: N_("three cards of one value"),
+        Combination.TWO_PAIRS: N_("two cards of one value and two of another"),
+        Combination.FOUR_OF_A_KIND: N_("four cards of one value"),
+        Combination.KNIFFEL: N_("five cards of one value"),
     }[combo]
-    return f"a {combo.label} is {wanted}, not {text} ({'+'.join(map(str, shape))})"
+    return Text.of(
+        N_("a {combo} is {wanted}, not {values} ({shape})"),
+        combo=combo,
+        wanted=Text(wanted),
+        values=text,
+        shape="+".join(map(str, shape)),
+    )

@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import Final
 
 from kniffel_rules._common import player_names
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.cards import _flow, _space
@@ -66,7 +67,7 @@ from kniffel_rules.cards.actions import (
 )
 from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem, steps
 from kniffel_rules.cards.legality import whole_plays as _legal_whole_plays
-from kniffel_rules.cards.pieces import CARDS, Card, holds
+from kniffel_rules.cards.pieces import CARDS, Card, card_names, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.cards.wire import action_to_text
@@ -264,8 +265,15 @@ def _outcome_misfit(state: State, outcome: object) -> str:
     if state.phase is Phase.START:
         n = state.num_players
         shown = said(outcome, action_to_text)
-        return f"the start player is being drawn: expected a seat from 0 to {n - 1}, got {shown}"
-    return f"a card is being drawn: expected a Card, got {said(outcome, action_to_text)}"
+        return Text.of(
+            N_("the start player is being drawn: expected a seat from 0 to {last}, got {shown}"),
+            last=n - 1,
+            shown=shown,
+        )
+    return Text.of(
+        N_("a card is being drawn: expected a Card, got {shown}"),
+        shown=said(outcome, action_to_text),
+    )
 
 
 def _outcome_problem(state: State, outcome: Outcome) -> Rejection | None:
@@ -276,7 +284,9 @@ def _outcome_problem(state: State, outcome: Outcome) -> Rejection | None:
     if not isinstance(outcome, Card):
         return Rejection(_outcome_misfit(state, outcome), "PR-04")
     if not holds(state.pile, outcome):
-        return Rejection(f"{outcome} is not in the draw pile", "PR-04")
+        return Rejection.of(
+            N_("{card} is not in the draw pile"), "PR-04", card=card_names((outcome,))
+        )
     return None
 
 
@@ -346,13 +356,13 @@ class Cards(Game[State, Observation, Action, Outcome]):
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
     listing = staticmethod(listing)
-    not_chance = "this is not a chance node: no card is being drawn"
+    not_chance = N_("this is not a chance node: no card is being drawn")
     observation_class = Observation
     stand_in = staticmethod(stand_in)
 
     def misfit(self, state: State, action: object) -> str:
         """The refusal of an object that is not a decision here: `legality.phase_problem`'s text."""
-        return str(phase_problem(state, action))
+        return phase_problem(state, action)
 
 
 GAME: Final = Cards()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules._i18n import N_, Named, Text, translate
 from kniffel_rules._text import brief
 from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.actions import (
@@ -30,11 +31,12 @@ from kniffel_rules.cards.actions import (
     Take,
 )
 from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, card_names, holds
 from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
-from kniffel_rules.cards.wire import action_to_text, cards_text
+from kniffel_rules.cards.wire import action_to_text
 from kniffel_rules.errors import InvalidStateError, Rejection
+from kniffel_rules.lang import LANGS
 from kniffel_rules.notation import said
 
 __all__ = [
@@ -91,8 +93,8 @@ _THREE_AT: Final = _ROW_AT[Row.THREE_OF_A_KIND]
 _RESERVE_COMBOS = (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL)
 
 
-def _tokens_word(n: int) -> str:
-    return f"{n} token" if n == 1 else f"{n} tokens"
+def _tokens_word(n: int) -> Text:
+    return Text.of(N_("{n} token"), n=n) if n == 1 else Text.of(N_("{n} tokens"), n=n)
 
 
 def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
@@ -139,16 +141,24 @@ def place_amount(rules: Rules, tokens: Tokens, row: Row, levels: int = 1) -> int
     need = rules.board.row(row).next_spaces(tokens.on(row), levels)
     if need == 0:
         if levels == 1:
-            return Rejection(f"the {row.label} row is full", "KA-14")
-        return Rejection(f"the {row.label} row has fewer than {levels} free columns", "KA-25")
+            return Rejection.of(N_("the {row} row is full"), "KA-14", row=row)
+        return Rejection.of(
+            N_("the {row} row has fewer than {levels} free columns"),
+            "KA-25",
+            row=row,
+            levels=levels,
+        )
     left = tokens.left
     if need <= left:
         return need
     if rules.end_game_rule:
         return left
-    return Rejection(
-        f"a {need}-space level needs exactly {_tokens_word(need)}, you have only {left} left",
+    return Rejection.of(
+        N_("a {need}-space level needs exactly {tokens}, you have only {left} left"),
         "KA-36",
+        need=need,
+        tokens=_tokens_word(need),
+        left=left,
     )
 
 
@@ -160,17 +170,21 @@ def place_problem(
     KA-14, KA-15, KA-22..KA-25, KA-49 and the end-game rule KA-26, KA-50.
     """
     if not isinstance(place, Place):
-        return Rejection(
-            f"place the tokens of your {combo.label}: expected 'place ...', got {_said(place)}",
+        return Rejection.of(
+            N_("place the tokens of your {combo}: expected 'place ...', got {shown}"),
             "KA-49",
+            combo=combo,
+            shown=_said(place),
         )
     row, r, levels = place.row, place.from_reserve, place.levels  # typed by `Place`
     target = combo.row
     if target is not None and row is not target:
-        return Rejection(f"a {combo.label} puts its tokens in the {target.label} row", "KA-14")
+        return Rejection.of(
+            N_("a {combo} puts its tokens in the {row} row"), "KA-14", combo=combo, row=target
+        )
     if levels != 1 and not (combo is Combination.KNIFFEL and row is Row.TWO_PAIRS and levels == 2):
         return Rejection(
-            "only a Kniffel may fill two levels at once: the next two columns of Two pairs",
+            N_("only a Kniffel may fill two levels at once: the next two columns of Two pairs"),
             "KA-25",
         )
     amount = place_amount(rules, tokens, row, levels)
@@ -178,37 +192,44 @@ def place_problem(
         return amount
     if levels == 2 and amount <= 2:
         return Rejection(
-            "with 2 tokens or fewer left, a Kniffel fills one column of Two pairs", "KA-25"
+            N_("with 2 tokens or fewer left, a Kniffel fills one column of Two pairs"), "KA-25"
         )
     if not 0 <= r <= amount:
-        return Rejection(
-            f"{_tokens_word(amount)} {'is' if amount == 1 else 'are'} placed here: "
-            f"from_reserve must be 0..{amount}",
-            "KA-49",
-        )
+        if amount == 1:
+            template = N_("{tokens} is placed here: from_reserve must be 0..{amount}")
+        else:
+            template = N_("{tokens} are placed here: from_reserve must be 0..{amount}")
+        return Rejection.of(template, "KA-49", tokens=_tokens_word(amount), amount=amount)
     if r and combo not in _RESERVE_COMBOS:
-        return Rejection(
-            f"a {combo.label} takes its tokens from the active play area only", "KA-14"
+        return Rejection.of(
+            N_("a {combo} takes its tokens from the active play area only"), "KA-14", combo=combo
         )
     if r > tokens.reserve:
-        return Rejection(f"you have only {_tokens_word(tokens.reserve)} in the reserve", "KA-49")
+        return Rejection.of(
+            N_("you have only {tokens} in the reserve"),
+            "KA-49",
+            tokens=_tokens_word(tokens.reserve),
+        )
     from_active = amount - r
     if from_active > tokens.active:
         need = rules.board.row(row).next_spaces(tokens.on(row), levels)
         if combo not in _RESERVE_COMBOS:
-            return Rejection(
-                f"a {need}-space level needs exactly {_tokens_word(need)}, "
-                f"you have {tokens.active} in play",
+            return Rejection.of(
+                N_("a {need}-space level needs exactly {tokens}, you have {active} in play"),
                 "KA-15",
+                need=need,
+                tokens=_tokens_word(need),
+                active=tokens.active,
             )
-        return Rejection(
-            f"{_tokens_word(from_active)} would come from the active play area, "
-            f"you have {tokens.active} in play",
+        return Rejection.of(
+            N_("{tokens} would come from the active play area, you have {active} in play"),
             "KA-49",
+            tokens=_tokens_word(from_active),
+            active=tokens.active,
         )
     if levels == 2 and from_active < 1:
         return Rejection(
-            "a Kniffel in two columns of Two pairs takes at least 1 token from the active area",
+            N_("a Kniffel in two columns of Two pairs takes at least 1 token from the active area"),
             "KA-25",
         )
     return None
@@ -248,8 +269,10 @@ def placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejec
     if place_options(rules, tokens, combo):
         return None
     if combo is Combination.KNIFFEL:
-        return Rejection(
-            f"no row has a free level that your {_tokens_word(tokens.left)} can fill", "KA-24"
+        return Rejection.of(
+            N_("no row has a free level that your {tokens} can fill"),
+            "KA-24",
+            tokens=_tokens_word(tokens.left),
         )
     assert combo.row is not None
     amount = place_amount(rules, tokens, combo.row)
@@ -380,10 +403,10 @@ def play_problem(state: State, play: Play) -> Rejection | None:
     hand = state.hands[state.player]
     cards = play.cards
     if len(set(cards)) != len(cards):
-        return Rejection("each card can be played only once", "KA-01")
+        return Rejection(N_("each card can be played only once"), "KA-01")
     for card in cards:
         if not holds(hand, card):
-            return Rejection(f"{card} is not in your hand", "KA-13")
+            return Rejection.of(N_("{card} is not in your hand"), "KA-13", card=card_names((card,)))
     if not any(c is combo and cs == cards for c, cs in plays(hand)):
         return combination_problem(combo, cards)
     return placement_problem(state.rules, state.tokens[state.player], combo)
@@ -457,12 +480,15 @@ def begin_problem(state: State, combo: Combination) -> Rejection | None:
     for c, _ in _play_objects(hand):
         if c is combo:
             return placement_problem(state.rules, state.tokens[state.player], combo)
-    lacking = f"your hand holds no {combo.label}"
     near = _near_miss(combo, hand)
     if near is None:
-        return Rejection(lacking, _COMBINATION_CLAUSE[combo])
+        return Rejection.of(
+            N_("your hand holds no {combo}"), _COMBINATION_CLAUSE[combo], combo=combo
+        )
     reason = combination_problem(combo, near)  # `explain`'s words for the cards held
-    return Rejection(f"{lacking}: {reason}", reason.rule)
+    return Rejection.of(
+        N_("your hand holds no {combo}: {reason}"), reason.rule, combo=combo, reason=reason
+    )
 
 
 def _near_miss(combo: Combination, hand: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -506,36 +532,71 @@ def pick_problem(state: State, card: Card) -> Rejection | None:
     options = pick_actions(state)
     if _PICK_AT[card.index] in options:
         return None
-    offered = " or ".join(str(p.card) for p in options)
-    then = f"; pick {offered}" if offered else ""
+    then: object = ""
+    if options:
+        names = [card_names((p.card,)).labels for p in options]
+        offered = Named(
+            {lang: f" {translate(N_('or'), lang)} ".join(n[lang] for n in names) for lang in LANGS}
+        )
+        then = Text.of(N_("; pick {cards}"), cards=offered)
     rule = _COMBINATION_CLAUSE[combo]
     picked = state.picked
     if holds(picked, card):
-        return Rejection(f"{card} is laid down already{then}", rule)
+        return Rejection.of(
+            N_("{card} is laid down already{then}"), rule, card=card_names((card,)), then=then
+        )
     if not holds(state.hands[state.player], card):
-        return Rejection(f"{card} is not in your hand{then}", rule)
+        return Rejection.of(
+            N_("{card} is not in your hand{then}"), rule, card=card_names((card,)), then=then
+        )
     later = any(holds(p.cards[len(picked) + 1 :], card) for p in _begun(state))
     if later or (picked and card.index < picked[-1].index):
-        return Rejection(
-            f"the cards of a {combo.label} are laid down in card order (by value, then "
-            f"colour): {card} cannot come next{then}",
+        return Rejection.of(
+            N_(
+                "the cards of a {combo} are laid down in card order (by value, then "
+                "colour): {card} cannot come next{then}"
+            ),
             rule,
+            combo=combo,
+            card=card_names((card,)),
+            then=then,
         )
     if len(picked) + 1 == SIZES[combo]:  # the last card: `explain`'s words for the cards
-        return Rejection(f"{explain(combo, (*picked, card))}{then}", rule)
-    with_ = f" with {cards_text(picked)}" if picked else ""
-    return Rejection(
-        f"{card} cannot complete your {combo.label}{with_} from the cards in your hand{then}",
+        return Rejection.of(
+            N_("{reason}{then}"), rule, reason=explain(combo, (*picked, card)), then=then
+        )
+    if picked:
+        return Rejection.of(
+            N_(
+                "{card} cannot complete your {combo} with {cards} from the cards in your hand{then}"
+            ),
+            rule,
+            card=card_names((card,)),
+            combo=combo,
+            cards=card_names(picked),
+            then=then,
+        )
+    return Rejection.of(
+        N_("{card} cannot complete your {combo} from the cards in your hand{then}"),
         rule,
+        card=card_names((card,)),
+        combo=combo,
+        then=then,
     )
 
 
 def _refuse_play(play: Play) -> Rejection:
     picks = ", then ".join(f"'pick {c}'" for c in play.cards)
-    return Rejection(
-        "play a combination step by step: "
-        f"'begin {play.combination.value}', then 'pick ...' for each card ({picks})",
+    return Rejection.of(
+        N_(
+            "play a combination step by step: "
+            "'begin {combo}', then 'pick ...' for each card ({picks})"
+        ),
         PLAY_CLAUSE,
+        combo=play.combination.value,
+        picks=Named(
+            {lang: picks.replace(", then ", f", {translate(N_('then'), lang)} ") for lang in LANGS}
+        ),
     )
 
 
@@ -551,23 +612,27 @@ def exchanging_problem(state: State) -> Rejection | None:
     limit = rules.board.rows[_THREE_AT].value(tokens.rows[_THREE_AT])
     done = state.pending if state.phase is Phase.EXCHANGE else 0
     if done >= limit:
-        return Rejection(f"your Three-of-a-kind row allows {limit} card(s) per exchange", "KA-27")
+        return Rejection.of(
+            N_("your Three-of-a-kind row allows {limit} card(s) per exchange"), "KA-27", limit=limit
+        )
     if tokens.reserve == 0:
-        return Rejection("your reserve has no tokens left to move into play", "KA-52")
+        return Rejection(N_("your reserve has no tokens left to move into play"), "KA-52")
     if rules.active_limit and tokens.active >= hand_limit(rules, tokens):
-        return Rejection(
-            f"your active area may hold at most {hand_limit(rules, tokens)} tokens "
-            "(your hand limit)",
+        return Rejection.of(
+            N_("your active area may hold at most {limit} tokens (your hand limit)"),
             "KA-35",
+            limit=hand_limit(rules, tokens),
         )
     if not state.hands[state.player]:
-        return Rejection("you have no cards to exchange", "KA-52")
+        return Rejection(N_("you have no cards to exchange"), "KA-52")
     return None
 
 
 def _card_problem(card: Card, cards: tuple[Card, ...], where: str, rule: str) -> Rejection | None:
     if not holds(cards, card):
-        return Rejection(f"{card} is not in {where}", rule)
+        return Rejection.of(
+            N_("{card} is not in {where}"), rule, card=card_names((card,)), where=Text(where)
+        )
     return None
 
 
@@ -576,7 +641,7 @@ def exchange_problem(state: State, card: Card) -> Rejection | None:
     block = exchanging_problem(state)
     if block is not None:
         return block
-    return _card_problem(card, state.hands[state.player], "your hand", "KA-27")
+    return _card_problem(card, state.hands[state.player], N_("your hand"), "KA-27")
 
 
 def exchange_actions(state: State) -> tuple[Exchange, ...]:
@@ -591,7 +656,7 @@ def exchange_actions(state: State) -> tuple[Exchange, ...]:
 
 def take_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be taken from the display (``None``: it may). KA-10."""
-    return _card_problem(card, state.display, "the open display", "KA-10")
+    return _card_problem(card, state.display, N_("the open display"), "KA-10")
 
 
 def take_actions(state: State) -> tuple[Take, ...]:
@@ -601,7 +666,7 @@ def take_actions(state: State) -> tuple[Take, ...]:
 
 def discard_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be discarded (``None``: it may). KA-28."""
-    return _card_problem(card, state.hands[state.player], "your hand", "KA-28")
+    return _card_problem(card, state.hands[state.player], N_("your hand"), "KA-28")
 
 
 def discard_actions(state: State) -> tuple[Discard, ...]:
@@ -631,19 +696,22 @@ def setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
     tokens = state.tokens[seat]
     have = tokens.on(row)
     if have >= 2:
-        return Rejection("before the game, at most 2 tokens go in one row", "KA-45")
+        return Rejection(N_("before the game, at most 2 tokens go in one row"), "KA-45")
     if state.rules.board.row(row).next_spaces(have) != 1:
-        return Rejection(
-            f"before the game, tokens go on 1-space levels only; not the next of {row.label}",
+        return Rejection.of(
+            N_("before the game, tokens go on 1-space levels only; not the next of {row}"),
             "KA-45",
+            row=row,
         )
     if state.rules.trickier:
         for other, theirs in enumerate(state.tokens):
             if other != seat and theirs.on(row) > have:
-                return Rejection(
-                    f"{state.names[other]} already has a token on that space "
-                    f"({row.label}, level {have + 1})",
+                return Rejection.of(
+                    N_("{name} already has a token on that space ({row}, level {level})"),
                     "KA-55",
+                    name=state.names[other],
+                    row=row,
+                    level=have + 1,
                 )
     return None
 
@@ -659,22 +727,21 @@ _PLACE_TOKEN: Final = {r: PlaceToken(r) for r in ROWS}
 # --- the parts of a turn: which action each phase expects ----------------------------
 
 _EXPECTED: Final = {  # in the notation players type (cards/notation.py)
-    Phase.SETUP: "'token ROW' (a setup token)",
-    Phase.TURN: "'draw', 'begin COMBINATION' or 'exchange CARD'",
-    Phase.SECOND: "'begin COMBINATION', 'exchange CARD' or 'stop'",
-    Phase.PICK: "'pick CARD', the next card of the combination begun",
-    Phase.TAKE: "'take CARD' from the open display",
-    Phase.PLACE: "'place ROW reserve N levels ...' (where the tokens go)",
-    Phase.EXCHANGE: "'exchange CARD' or 'stop'",
-    Phase.DISCARD: "'discard CARD': your hand is over the limit",
+    Phase.SETUP: N_("'token ROW' (a setup token)"),
+    Phase.TURN: N_("'draw', 'begin COMBINATION' or 'exchange CARD'"),
+    Phase.SECOND: N_("'begin COMBINATION', 'exchange CARD' or 'stop'"),
+    Phase.PICK: N_("'pick CARD', the next card of the combination begun"),
+    Phase.TAKE: N_("'take CARD' from the open display"),
+    Phase.PLACE: N_("'place ROW reserve N levels ...' (where the tokens go)"),
+    Phase.EXCHANGE: N_("'exchange CARD' or 'stop'"),
+    Phase.DISCARD: N_("'discard CARD': your hand is over the limit"),
 }
-
-
 
 
 def _said(action: object) -> str:
     """An action as players write it (`action_to_text`); anything else briefly."""
     return said(action, action_to_text)
+
 
 _PHASE_CLAUSE: Final = {
     Phase.SETUP: "KA-45",
@@ -701,22 +768,31 @@ def phase_problem(state: State, action: object) -> Rejection:
     phase = state.phase
     name = state.names[state.player]
     if phase is Phase.TURN and state.rules.simpler:
-        return Rejection(
-            f"simpler variant: every turn begins with 'draw'; {name} must draw, "
-            f"got {_said(action)}",
+        return Rejection.of(
+            N_("simpler variant: every turn begins with 'draw'; {name} must draw, got {shown}"),
             "KA-57",
+            name=name,
+            shown=_said(action),
         )
     if phase is Phase.SECOND and isinstance(action, Draw):
-        return Rejection(f"{name} has drawn already this turn: one draw per turn", "KA-31")
-    if phase is Phase.TURN and isinstance(action, Stop):
-        return Rejection("choose one of the three actions: a turn cannot be passed", "KA-53")
-    if phase in _CHOSEN and isinstance(action, (Draw, Play, Begin, Exchange)):
-        return Rejection(
-            f"{name} has chosen an action already this turn: expected {_EXPECTED[phase]}", "KA-09"
+        return Rejection.of(
+            N_("{name} has drawn already this turn: one draw per turn"), "KA-31", name=name
         )
-    return Rejection(
-        f"it is {name}'s move: expected {_EXPECTED[phase]}, got {_said(action)}",
+    if phase is Phase.TURN and isinstance(action, Stop):
+        return Rejection(N_("choose one of the three actions: a turn cannot be passed"), "KA-53")
+    if phase in _CHOSEN and isinstance(action, (Draw, Play, Begin, Exchange)):
+        return Rejection.of(
+            N_("{name} has chosen an action already this turn: expected {expected}"),
+            "KA-09",
+            name=name,
+            expected=Text(_EXPECTED[phase]),
+        )
+    return Rejection.of(
+        N_("it is {name}'s move: expected {expected}, got {shown}"),
         _PHASE_CLAUSE[phase],
+        name=name,
+        expected=Text(_EXPECTED[phase]),
+        shown=_said(action),
     )
 
 

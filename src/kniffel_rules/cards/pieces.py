@@ -25,14 +25,16 @@ from __future__ import annotations
 import bisect
 import enum
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import attrs
 
+from kniffel_rules._i18n import Named
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.cards._boards import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import LANGS
 
 __all__ = [
     "BLUE_BOARD",
@@ -146,6 +148,13 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.value}, {self.colour.value!r})"
+
+
+def card_names(cards: Sequence[Card]) -> Named:
+    """``cards`` named in every language for a message: ``"red 7 blue 2"``, ``"rot 7 blau 2"``."""
+    names = {lang: " ".join(f"{c.colour.labels[lang]} {c.value}" for c in cards) for lang in LANGS}
+    names["en"] = " ".join(str(c) for c in cards)
+    return Named(names)
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card(v, c) for v in VALUES for c in COLOURS)

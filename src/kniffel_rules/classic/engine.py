@@ -31,6 +31,7 @@ from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
 from kniffel_rules._dicerender import SheetDrawing, check_view
 from kniffel_rules._fields import is_int
+from kniffel_rules._i18n import N_
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import _rows, _solitaire, _space, legality
@@ -310,7 +311,7 @@ class Classic(DiceGame[State, Observation, Action]):
     state_class = State
     observation_class = Observation
     decisions = (Roll, Score)
-    expected = "Roll or Score"
+    expected = N_("Roll or Score")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
+from kniffel_rules._i18n import N_
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
 from kniffel_rules.classic.pieces import (
@@ -98,26 +99,37 @@ def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -
     """
     if box not in sheet_boxes(rules):
         variant = "Croatian" if rules.croatian else "standard"
-        return Rejection(f"the {variant} sheet has no box {box.label}", "CL-30")
+        return Rejection.of(
+            N_("the {variant} sheet has no box {box}"), "CL-30", variant=variant, box=box
+        )
     filled = sheet.entries[box._value_]  # ``box.value`` without the enum property's calls
     if filled is not None:
-        return Rejection(f"box {box.label} is already filled ({filled})", "CL-07")
+        return Rejection.of(
+            N_("box {box} is already filled ({filled})"), "CL-07", box=box, filled=filled
+        )
     if rules.joker not in ("schmidt", "forced") or not is_extra_kniffel(sheet, dice, rules):
         return None
     match = UPPER[dice[0] - 1]
     if sheet.entries[match.value] is None:
         if box is not match:
-            return Rejection(
-                f"an extra Kniffel of {match.label} must be entered in {match.label} "
-                f"while that box is open (joker rule)",
+            return Rejection.of(
+                N_(
+                    "an extra Kniffel of {match} must be entered in {match} "
+                    "while that box is open (joker rule)"
+                ),
                 "CL-18",
+                match=match,
             )
         return None
     if box in UPPER and any(sheet.entries[b.value] is None for b in LOWER):
-        return Rejection(
-            f"an extra Kniffel with {match.label} filled is a joker: it must go in an "
-            f"open lower box, not {box.label} (joker rule)",
+        return Rejection.of(
+            N_(
+                "an extra Kniffel with {match} filled is a joker: it must go in an "
+                "open lower box, not {box} (joker rule)"
+            ),
             "CL-19",
+            match=match,
+            box=box,
         )
     return None
 
@@ -270,10 +282,10 @@ def roll_problem(state: State, roll: Roll) -> Rejection | None:
     full cup no die is kept (CL-29).
     """
     keep = roll.keep
-    reason = check_keep(state.rolls, state.dice, keep, "enter the dice in a box", _ROLL_RULES)
+    reason = check_keep(state.rolls, state.dice, keep, N_("enter the dice in a box"), _ROLL_RULES)
     if reason is None and keep and state.rules.full_cup:
         return Rejection(
-            "full cup (St. Galler) rules: every roll throws all five dice, none may be kept",
+            N_("full cup (St. Galler) rules: every roll throws all five dice, none may be kept"),
             "CL-29",
         )
     return reason
@@ -286,10 +298,12 @@ def score_problem(state: State, action: Score) -> Rejection | None:
     `Box` is not an action of this game (``PR-01``); then `entry_problem`.
     """
     if state.rolls == 0:
-        return Rejection("roll the dice before entering a score", "CL-47")
+        return Rejection(N_("roll the dice before entering a score"), "CL-47")
     box: object = action.box
     if not isinstance(box, Box):
-        return Rejection(f"Score needs a classic Box, got {box!r}", "PR-01")
+        return Rejection.of(
+            N_("Score needs a {game} Box, got {got}"), "PR-01", game="classic", got=repr(box)
+        )
     return entry_problem(state.sheets[state.player], state.dice, box, state.rules)
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from kniffel_rules import _boxsheetcheck as kit
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import entry_values, possible_values
@@ -40,11 +41,11 @@ __all__ = ["Turn", "verify_sheet", "write_sheet"]
 
 _RULE = BOX_RULES
 _SUM_DESCRIPTION = {
-    Box.THREE_OF_A_KIND: "0 or the sum of five dice with at least three equal (5 to 30)",
-    Box.FOUR_OF_A_KIND: "0 or the sum of five dice with at least four equal (5 to 30)",
-    Box.CHANCE: "0 or the sum of five dice (5 to 30)",
-    Box.MAXIMUM: "the sum of five dice (5 to 30), never a struck 0",
-    Box.MINIMUM: "the sum of five dice (5 to 30), never a struck 0",
+    Box.THREE_OF_A_KIND: N_("0 or the sum of five dice with at least three equal (5 to 30)"),
+    Box.FOUR_OF_A_KIND: N_("0 or the sum of five dice with at least four equal (5 to 30)"),
+    Box.CHANCE: N_("0 or the sum of five dice (5 to 30)"),
+    Box.MAXIMUM: N_("the sum of five dice (5 to 30), never a struck 0"),
+    Box.MINIMUM: N_("the sum of five dice (5 to 30), never a struck 0"),
 }
 
 Turn = kit.DiceTurn
@@ -62,9 +63,9 @@ def _replay_for(rules: Rules) -> kit.TurnReplay:
             sheet = start.sheets[0]
             if not sheet.is_filled(box):
                 sheet = sheet.with_entry(box, written.get(box.key, 0))
-            return kit.Refused(entry.rule or "CL-07", str(entry), _next_turn(start, sheet))
+            return kit.Refused(entry.rule or "CL-07", entry, _next_turn(start, sheet))
         if entry.joker:
-            return kit.Entered(entry.value, "CL-19", apply(state, _SCORES[box]), "as a joker ")
+            return kit.Entered(entry.value, "CL-19", apply(state, _SCORES[box]), N_("as a joker "))
         return kit.Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
 
     return kit.five_dice_replay(
@@ -107,7 +108,13 @@ def _check_bonus_for(rules: Rules) -> Any:
                 bonus,
                 expected,
                 "CL-44",
-                f"the extra-Kniffel bonus is {bonus}, but each extra Kniffel earns {amount}.",
+                Text.of(
+                    N_(
+                        "the extra-Kniffel bonus is {bonus}, but each extra Kniffel earns {amount}."
+                    ),
+                    bonus=bonus,
+                    amount=amount,
+                ),
             )
             return
         n = bonus // amount
@@ -119,8 +126,13 @@ def _check_bonus_for(rules: Rules) -> Any:
                     bonus,
                     0,
                     "CL-17",
-                    f"an extra-Kniffel bonus of {bonus}, but the Kniffel box is still open: "
-                    f"only a Kniffel after the first one earns a bonus.",
+                    Text.of(
+                        N_(
+                            "an extra-Kniffel bonus of {bonus}, but the Kniffel box is still "
+                            "open: only a Kniffel after the first one earns a bonus."
+                        ),
+                        bonus=bonus,
+                    ),
                 )
                 return
             if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
@@ -129,8 +141,14 @@ def _check_bonus_for(rules: Rules) -> Any:
                     bonus,
                     0,
                     "CL-22",
-                    f"an extra-Kniffel bonus of {bonus}, but the Kniffel box is struck: the "
-                    f"bonus is earned only while it holds {rules.kniffel_score}.",
+                    Text.of(
+                        N_(
+                            "an extra-Kniffel bonus of {bonus}, but the Kniffel box is struck: "
+                            "the bonus is earned only while it holds {score}."
+                        ),
+                        bonus=bonus,
+                        score=rules.kniffel_score,
+                    ),
                 )
                 return
         if rules.joker == "schmidt":
@@ -145,9 +163,15 @@ def _check_bonus_for(rules: Rules) -> Any:
                     bonus,
                     slots * amount,
                     "CL-21",
-                    f"{n} extra-Kniffel bonus(es), but only {slots} upper box(es) hold five "
-                    f"of a kind: the bonus comes with an extra Kniffel entered in its upper "
-                    f"box.",
+                    Text.of(
+                        N_(
+                            "{n} extra-Kniffel bonus(es), but only {slots} upper box(es) hold "
+                            "five of a kind: the bonus comes with an extra Kniffel entered in "
+                            "its upper box."
+                        ),
+                        n=n,
+                        slots=slots,
+                    ),
                 )
         else:
             slots = sum(1 for k in entries if k != "kniffel")
@@ -157,8 +181,14 @@ def _check_bonus_for(rules: Rules) -> Any:
                     bonus,
                     slots * amount,
                     "CL-41",
-                    f"{n} extra-Kniffel bonus(es), but only {slots} box(es) besides Kniffel "
-                    f"are filled: each extra Kniffel fills a box.",
+                    Text.of(
+                        N_(
+                            "{n} extra-Kniffel bonus(es), but only {slots} box(es) besides "
+                            "Kniffel are filled: each extra Kniffel fills a box."
+                        ),
+                        n=n,
+                        slots=slots,
+                    ),
                 )
 
     return check_bonus

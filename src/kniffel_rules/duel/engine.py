@@ -31,6 +31,7 @@ from typing import Final
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names
 from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._i18n import N_
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import _space, legality
@@ -284,7 +285,7 @@ def _outcome_problem(state: State, action: DiceRoll) -> Rejection | None:
     try:
         return _dicegame.throw_problem(state, action)
     except ValueError:  # the refusal quotes a "face" of more than 4,300 digits
-        return Rejection("die faces are 1..6, got a face too large to print", "PR-04")
+        return Rejection(N_("die faces are 1..6, got a face too large to print"), "PR-04")
 
 
 def _ranking(state: State) -> tuple[int, ...]:
@@ -299,7 +300,7 @@ class Duel(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     decisions = (Roll, Joker, Move, Miss)
-    expected = "Roll, Joker, Move or Miss"
+    expected = N_("Roll, Joker, Move or Miss")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality._problem)
@@ -308,7 +309,7 @@ class Duel(DiceGame[State, Observation, Action]):
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
     listing = staticmethod(legality._listing)
-    not_over = "the game is not over yet: there is no winner"
+    not_over = N_("the game is not over yet: there is no winner")
     observation_class = Observation
 
 

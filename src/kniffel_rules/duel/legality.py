@@ -21,10 +21,11 @@ from functools import lru_cache
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import is_int
+from kniffel_rules._i18n import N_, Named
 from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.combinations import safe_repr, shown, triples
-from kniffel_rules.duel.pieces import AREAS, COLOURS, HOLES, SPACES, Area, Spot
+from kniffel_rules.duel.pieces import AREAS, COLOUR_LABELS, HOLES, SPACES, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import State
 from kniffel_rules.duel.wire import action_to_text
@@ -111,7 +112,7 @@ def has_won(board: tuple[Spot, ...], player: int, rules: Rules) -> bool:
     return win_reason(board, player, rules) is not None
 
 
-_NOT_ROLLED = Rejection("roll the dice first: a turn starts with a roll", "DU-53")
+_NOT_ROLLED = Rejection(N_("roll the dice first: a turn starts with a roll"), "DU-53")
 
 
 def _not_rolled(state: State) -> Rejection | None:
@@ -144,7 +145,7 @@ def move_target(state: State, area: object) -> Spot | Rejection:
 
 
 def _not_an_area(area: object) -> Rejection:
-    return Rejection(f"Move needs a duel Area, got {safe_repr(area)}", "PR-01")
+    return Rejection.of(N_("Move needs a duel Area, got {got}"), "PR-01", got=safe_repr(area))
 
 
 def _target(state: State, area: Area) -> Spot | Rejection:
@@ -152,15 +153,20 @@ def _target(state: State, area: Area) -> Spot | Rejection:
     if reason is not None:
         return reason
     if area not in shown(state.dice):
-        return Rejection(
-            f"the dice {dice_text(state.dice)} do not show {area.label}: its disc cannot move",
+        return Rejection.of(
+            N_("the dice {dice} do not show {area}: its disc cannot move"),
             "DU-07",
+            dice=dice_text(state.dice),
+            area=area,
         )
     spot = state.board[area._value_]
     if spot is _BLUE_HOLE or spot is _RED_HOLE:  # spot.secured
-        owner = COLOURS[HOLES.index(spot)]
-        return Rejection(
-            f"the {area.label} disc is secured in {owner}'s hole and never moves again", "DU-11"
+        owner = Named(COLOUR_LABELS[HOLES.index(spot)])
+        return Rejection.of(
+            N_("the {area} disc is secured in {owner}'s hole and never moves again"),
+            "DU-11",
+            area=area,
+            owner=owner,
         )
     p = state.player
     if not area.has_spaces or spot is SPACES[p]:
@@ -230,16 +236,17 @@ def _miss_problem(state: State) -> Rejection | None:
         return reason
     movable = _movable(state)
     if movable:
-        names = ", ".join(a.label for a in movable)
-        return Rejection(
-            f"a disc can move ({names}): a player who can move a disc must move one", "DU-44"
+        return Rejection.of(
+            N_("a disc can move ({names}): a player who can move a disc must move one"),
+            "DU-44",
+            names=tuple(movable),
         )
     return None
 
 
 _ROLL_RULES = {"rolls": "DU-05", "first": "DU-05", "all": "DU-53", "keep": "DU-05"}
 _JOKER_FIXES = Rejection(
-    "jokers are used after the final roll: no roll may follow a joker", "DU-43"
+    N_("jokers are used after the final roll: no roll may follow a joker"), "DU-43"
 )
 
 
@@ -257,18 +264,21 @@ def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
 def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     if state.jokers_used and state.rolls < 3:
         return _JOKER_FIXES
-    stop = "move a disc, use a joker or take the miss"
+    stop = N_("move a disc, use a joker or take the miss")
     try:
         return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
     except ValueError:  # the refusal quotes a kept "die" of more than 4,300 digits
-        return Rejection(
-            f"cannot keep {dice_text(keep)}: the dice showing are {dice_text(state.dice)}",
+        return Rejection.of(
+            N_("cannot keep {keep}: the dice showing are {dice}"),
             _ROLL_RULES["keep"],
+            keep=dice_text(keep),
+            dice=dice_text(state.dice),
         )
 
 
 _NO_JOKER = Rejection(
-    "no joker tile in hand (a joker taken at a miss can be used from the next turn on)", "DU-13"
+    N_("no joker tile in hand (a joker taken at a miss can be used from the next turn on)"),
+    "DU-13",
 )
 
 
@@ -315,11 +325,20 @@ def _joker_problem(state: State, die: object, face: object) -> Rejection | None:
         return reason
     for value in (die, face):
         if not is_int(value) or value not in D6:
-            return Rejection(f"a joker turns a die to a face 1..6, got {safe_repr(value)}", "DU-13")
+            return Rejection.of(
+                N_("a joker turns a die to a face 1..6, got {got}"), "DU-13", got=safe_repr(value)
+            )
     if die not in state.dice:
-        return Rejection(f"no die shows {die}: the dice are {dice_text(state.dice)}", "DU-13")
+        return Rejection.of(
+            N_("no die shows {die}: the dice are {dice}"),
+            "DU-13",
+            die=die,
+            dice=dice_text(state.dice),
+        )
     if die == face:
-        return Rejection(f"the die already shows {face}: a joker must change the die", "DU-48")
+        return Rejection.of(
+            N_("the die already shows {face}: a joker must change the die"), "DU-48", face=face
+        )
     return None
 
 
@@ -356,7 +375,7 @@ def _problem(state: State, action: Action) -> Rejection | None:
     if isinstance(action, Miss):
         return _miss_problem(state)
     shown = said(action, action_to_text)
-    return Rejection(f"expected Roll, Joker, Move or Miss, got {shown}", "PR-01")
+    return Rejection.of(N_("expected Roll, Joker, Move or Miss, got {shown}"), "PR-01", shown=shown)
 
 
 _MISS = (Miss(),)

@@ -40,6 +40,7 @@ from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import opening_state, roll_off_step
 from kniffel_rules._dicerender import SheetDrawing, check_view
 from kniffel_rules._dicewire import open_stand_in
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme import _rows, _space
@@ -249,9 +250,23 @@ def _sample(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
 
 
 def _throw_misfit(state: State, action: object) -> str:
-    return (
-        f"the dice are being thrown: expected an ExtremeRoll of {5 - len(state.d6)} six-sided"
-        f" dice{' and the d10' if state.d10 is None else ''}, got {said(action, action_to_text)}"
+    shown = said(action, action_to_text)
+    if state.d10 is None:
+        return Text.of(
+            N_(
+                "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice "
+                "and the d10, got {shown}"
+            ),
+            count=5 - len(state.d6),
+            shown=shown,
+        )
+    return Text.of(
+        N_(
+            "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice, "
+            "got {shown}"
+        ),
+        count=5 - len(state.d6),
+        shown=shown,
     )
 
 
@@ -265,15 +280,20 @@ def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
     k = 5 - len(state.d6)
     d10_thrown = state.d10 is None
     if len(action.d6) != k:
-        return Rejection(
-            f"{k} six-sided dice are thrown here, the outcome has {len(action.d6)}", "PR-04"
+        return Rejection.of(
+            N_("{count} six-sided dice are thrown here, the outcome has {got}"),
+            "PR-04",
+            count=k,
+            got=len(action.d6),
         )
     if action.d6 and (action.d6[0] < 1 or action.d6[-1] > 6):
-        return Rejection(f"six-sided dice show 1..6, got {dice_text(action.d6)}", "PR-04")
+        return Rejection.of(
+            N_("six-sided dice show 1..6, got {dice}"), "PR-04", dice=dice_text(action.d6)
+        )
     if d10_thrown and action.d10 is None:  # ExtremeRoll itself keeps the face within 0..9
-        return Rejection("the d10 is thrown here and shows 0..9, got None", "PR-04")
+        return Rejection(N_("the d10 is thrown here and shows 0..9, got None"), "PR-04")
     if not d10_thrown and action.d10 is not None:
-        return Rejection("the d10 was kept: the outcome's d10 must be None", "PR-04")
+        return Rejection(N_("the d10 was kept: the outcome's d10 must be None"), "PR-04")
     return None
 
 
@@ -331,7 +351,7 @@ class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
     to_move = staticmethod(_dicegame.current_player)
     decisions = (Roll, Score)
     outcomes = (ExtremeRoll, DiceRoll)
-    expected = "Roll or Score"
+    expected = N_("Roll or Score")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(candidates)
     problem = staticmethod(problem)
@@ -343,7 +363,7 @@ class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
     happen = staticmethod(_happen)
     ranking = staticmethod(_ranking)
     listing = staticmethod(listing)
-    not_chance = "this is not a chance node: no dice are being thrown"
+    not_chance = N_("this is not a chance node: no dice are being thrown")
     observation_class = Observation
     stand_in = staticmethod(open_stand_in)
 

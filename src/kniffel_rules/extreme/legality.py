@@ -23,6 +23,7 @@ from functools import cache
 from itertools import compress
 from operator import is_
 
+from kniffel_rules._i18n import N_
 from kniffel_rules.dice import all_multisets, is_sub_multiset, keep_shortfall, sub_multisets
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme.actions import Action, Roll, Score
@@ -53,13 +54,13 @@ _KEEPS: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {
     m: frozenset(sub_multisets(m)) for m in all_multisets(5)
 }
 
-_NO_FIFTH = Rejection("at most one chip per turn: there is no fifth roll", "EX-04")
-_NO_CHIP = Rejection("a fourth roll costs a chip, and all the chips are used up", "EX-04")
-_FIRST_THROWS_ALL = Rejection("the first roll of a turn throws all six dice", "EX-02")
+_NO_FIFTH = Rejection(N_("at most one chip per turn: there is no fifth roll"), "EX-04")
+_NO_CHIP = Rejection(N_("a fourth roll costs a chip, and all the chips are used up"), "EX-04")
+_FIRST_THROWS_ALL = Rejection(N_("the first roll of a turn throws all six dice"), "EX-02")
 _KEEP_ALL = Rejection(
-    "keeping all six dice throws nothing: to stop, enter the dice in a box", "EX-36"
+    N_("keeping all six dice throws nothing: to stop, enter the dice in a box"), "EX-36"
 )
-_BEFORE_ROLL = Rejection("roll the dice before entering a score", "EX-36")
+_BEFORE_ROLL = Rejection(N_("roll the dice before entering a score"), "EX-36")
 
 
 @cache
@@ -138,7 +139,9 @@ def score_problem(state: State, action: Score) -> Rejection | None:
     box = action.box
     filled = state.sheets[state.player].entries[box._value_]
     if filled is not None:
-        return Rejection(f"box {box.label} is already filled ({filled})", "EX-03")
+        return Rejection.of(
+            N_("box {box} is already filled ({filled})"), "EX-03", box=box, filled=filled
+        )
     return None
 
 

@@ -32,6 +32,7 @@ import attrs
 
 from kniffel_rules import _boxsheetcheck as kit
 from kniffel_rules import _json
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
 from kniffel_rules.extreme.engine import apply, new_game
@@ -61,11 +62,11 @@ _RULE = {
     Box.SUPER_CHANCE: "EX-19",
 }
 _SUM_DESCRIPTION = {
-    Box.THREE_OF_A_KIND: "0 or the sum of six dice with at least three equal (5 to 39)",
-    Box.FOUR_OF_A_KIND: "0 or the sum of six dice with at least four equal (5 to 39)",
-    Box.TWO_PAIRS: "0 or the sum of six dice with two different pairs (6 to 37)",
-    Box.CHANCE: "0 or the sum of six dice (5 to 39)",
-    Box.SUPER_CHANCE: "0 or twice the sum of six dice (10 to 78)",
+    Box.THREE_OF_A_KIND: N_("0 or the sum of six dice with at least three equal (5 to 39)"),
+    Box.FOUR_OF_A_KIND: N_("0 or the sum of six dice with at least four equal (5 to 39)"),
+    Box.TWO_PAIRS: N_("0 or the sum of six dice with two different pairs (6 to 37)"),
+    Box.CHANCE: N_("0 or the sum of six dice (5 to 39)"),
+    Box.SUPER_CHANCE: N_("0 or twice the sum of six dice (10 to 78)"),
 }
 
 
@@ -159,7 +160,9 @@ def _enter(
         after = attrs.evolve(
             start, phase=Phase.DECIDE, d6=(), d10=None, rolls=0, sheets=(state.sheets[0],)
         )
-        return kit.Refused("EX-03", f"that box was already filled ({filled})", after)
+        return kit.Refused(
+            "EX-03", Text.of(N_("that box was already filled ({filled})"), filled=filled), after
+        )
     assert state.d10 is not None
     value = box_values(state.d6, state.d10)[box.value]
     return kit.Entered(value, _RULE[box], apply(state, _SCORES[box]))
@@ -185,7 +188,11 @@ def _outcome(state: State, throw: Throw) -> ExtremeRoll | kit.Misfit:
         return kit.Misfit(
             [*throw.d6, throw.d10],
             "the dice kept still showing",
-            f"shows {list(throw.d6)} and {throw.d10}, which does not include the dice kept",
+            Text.of(
+                N_("shows {dice} and {d10}, which does not include the dice kept"),
+                dice=str(list(throw.d6)),
+                d10=throw.d10,
+            ),
         )
     d10 = None if kept_d10 is not None else throw.d10
     bounded = thrown in kit.FACE_TUPLES and (d10 is None or (type(d10) is int and 0 <= d10 <= 9))

@@ -35,6 +35,7 @@ import attrs
 from kniffel_rules import _dicegame
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._i18n import N_
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
@@ -209,7 +210,7 @@ class Master(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     decisions = (Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass)
-    expected = "Roll, a use of the dice or Pass"
+    expected = N_("Roll, a use of the dice or Pass")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)
@@ -263,7 +264,7 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
     GAME.check_state(state)
     if state.phase is not Phase.DECIDE:
         rule = "PR-03" if GAME.current_player(state) == CHANCE else "PR-05"
-        raise IllegalActionError("the dice can only be used by the player to move", rule)
+        raise IllegalActionError(N_("the dice can only be used by the player to move"), rule)
     result = turn_outcome(state, action)
     if isinstance(result, Rejection):
         raise IllegalActionError(result)

@@ -40,6 +40,7 @@ import attrs
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import is_int
+from kniffel_rules._i18n import N_
 from kniffel_rules.dice import all_multisets, sub_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.master.actions import (
@@ -83,8 +84,8 @@ ROLL_RULES = {"rolls": "MA-05", "first": "MA-04", "all": "MA-42", "keep": "MA-04
 """Master's clause ids of the shared roll rule (`kniffel_rules._dicegame.check_keep`)."""
 
 _PASS = Pass()
-_USE_BEFORE_ROLL = Rejection("roll the dice before using them", "MA-56")
-_PASS_BEFORE_ROLL = Rejection("roll the dice before passing", "MA-56")
+_USE_BEFORE_ROLL = Rejection(N_("roll the dice before using them"), "MA-56")
+_PASS_BEFORE_ROLL = Rejection(N_("roll the dice before passing"), "MA-56")
 
 
 @attrs.frozen(slots=True)
@@ -186,19 +187,30 @@ def _legal_keeps(dice: Dice) -> frozenset[Dice]:
 def _row_problem(sheet: Sheet, shown: _Shown, face: int, count: int) -> Rejection | None:
     # the action's constructor made face and count ints (kniffel_rules._fields)
     if not 1 <= face <= 6:
-        return Rejection(f"the number rows are 1 to 6, there is no row {face}", "MA-10")
+        return Rejection.of(
+            N_("the number rows are 1 to 6, there is no row {face}"), "MA-10", face=face
+        )
     have = shown[face]
     if have < 2:
-        return Rejection(
-            f"row {face} needs at least two dice showing {face}; the dice show {have}", "MA-10"
+        return Rejection.of(
+            N_("row {face} needs at least two dice showing {face}; the dice show {have}"),
+            "MA-10",
+            face=face,
+            have=have,
         )
     if count != have:
-        return Rejection(
-            f"row {face} moves by every die showing {face}: {have}, not {count}", "MA-45"
+        return Rejection.of(
+            N_("row {face} moves by every die showing {face}: {have}, not {count}"),
+            "MA-45",
+            face=face,
+            have=have,
+            count=count,
         )
     if sheet.row(face) >= ROW_LENGTH:
-        return Rejection(
-            f"row {face} is completed: it cannot be used for the rest of the game", "MA-11"
+        return Rejection.of(
+            N_("row {face} is completed: it cannot be used for the rest of the game"),
+            "MA-11",
+            face=face,
         )
     return None
 
@@ -217,10 +229,15 @@ def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) ->
         if pos == 0 and sheet.free_markers <= 0:
             limit = NUMBER_ROW_MARKERS - sheet.retired_markers
             started = ", ".join(str(f) for f in range(1, 7) if 0 < sheet.row(f) < ROW_LENGTH)
-            return Rejection(
-                f"no free marker to start row {face}: at most {limit} markers may stand on "
-                f"number rows (rows {started} are started); one of them must be completed first",
+            return Rejection.of(
+                N_(
+                    "no free marker to start row {face}: at most {limit} markers may stand on "
+                    "number rows (rows {started} are started); one of them must be completed first"
+                ),
                 "MA-13",
+                face=face,
+                limit=limit,
+                started=started,
             )
         overhang += max(0, pos + count - ROW_LENGTH)
         if pos + count >= ROW_LENGTH:
@@ -229,48 +246,65 @@ def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) ->
     return _Step(sheet, overhang, overhang, rows=tuple(sorted(done)))
 
 
-def _coin_problem(values: Dice, combo: Combo, what: str, rule: str) -> Rejection | None:
+def _coin_problem(values: Dice, combo: Combo, others: bool, rule: str) -> Rejection | None:
     if combo not in coin_combos(values):
-        return Rejection(f"{what} {dice_text(values)} do not show {combo.label}", rule)
+        if others:
+            template = N_("the other dice {dice} do not show {combo}")
+        else:
+            template = N_("the dice {dice} do not show {combo}")
+        return Rejection.of(template, rule, dice=dice_text(values), combo=combo)
     return None
 
 
 def _fulfil(sheet: Sheet, dice: Dice, task: Task) -> _Step | Rejection:
     if sheet.has_task(task):
-        return Rejection(
-            f"the task {task.label} is already fulfilled: the dice may go in the coin row "
-            f"as 'task already fulfilled' instead",
+        return Rejection.of(
+            N_(
+                "the task {task} is already fulfilled: the dice may go in the coin row "
+                "as 'task already fulfilled' instead"
+            ),
             "MA-09",
+            task=task,
         )
     if task not in tasks_shown(dice):
-        return Rejection(f"the dice {dice_text(dice)} do not show {task.label}", "MA-07")
+        return Rejection.of(
+            N_("the dice {dice} do not show {task}"), "MA-07", dice=dice_text(dice), task=task
+        )
     return _Step(sheet.with_task(task), 0, 0, tasks=(task,))
 
 
 def _number_rows(sheet: Sheet, dice: Dice, moves: tuple[tuple[int, int], ...]) -> _Step | Rejection:
     if not 1 <= len(moves) <= 2:
-        return Rejection(f"a number-row use moves one or two rows, not {len(moves)}", "MA-10")
+        return Rejection.of(
+            N_("a number-row use moves one or two rows, not {count}"), "MA-10", count=len(moves)
+        )
     if len(moves) == 2 and moves[0][0] == moves[1][0]:
-        return Rejection("the two number rows of one use must be different rows", "MA-10")
+        return Rejection(N_("the two number rows of one use must be different rows"), "MA-10")
     return _move_rows(sheet, moves, _counts(dice))
 
 
 def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step | Rejection:
     if combo is Combo.TASK_DONE:
         if task is None:
-            return Rejection("'task already fulfilled' names the task, got None", "MA-52")
+            return Rejection(N_("'task already fulfilled' names the task, got None"), "MA-52")
         if not sheet.has_task(task):
-            return Rejection(
-                f"the task {task.label} is not fulfilled yet: fulfil it for its stars", "MA-15"
+            return Rejection.of(
+                N_("the task {task} is not fulfilled yet: fulfil it for its stars"),
+                "MA-15",
+                task=task,
             )
         if task not in tasks_shown(dice):
-            return Rejection(f"the dice {dice_text(dice)} do not show {task.label}", "MA-52")
+            return Rejection.of(
+                N_("the dice {dice} do not show {task}"), "MA-52", dice=dice_text(dice), task=task
+            )
         return _Step(sheet, combo.coins, 0)
-    problem = _coin_problem(dice, combo, "the dice", "MA-14")
+    problem = _coin_problem(dice, combo, False, "MA-14")
     if problem is not None:
         return problem
     if task is not None:
-        return Rejection(f"only 'task already fulfilled' names a task, not {combo.label}", "MA-52")
+        return Rejection.of(
+            N_("only 'task already fulfilled' names a task, not {combo}"), "MA-52", combo=combo
+        )
     return _Step(sheet, combo.coins, 0)
 
 
@@ -282,10 +316,10 @@ def _row_and_coins(
         return step
     if combo is Combo.TASK_DONE:
         return Rejection(
-            "the coin-row part of a number row and coin row use is a dice combination", "MA-47"
+            N_("the coin-row part of a number row and coin row use is a dice combination"), "MA-47"
         )
     others = tuple(d for d in dice if d != face)
-    problem = _coin_problem(others, combo, "the other dice", "MA-47")
+    problem = _coin_problem(others, combo, True, "MA-47")
     if problem is not None:
         return problem
     return _Step(step.sheet, step.coins + combo.coins, step.overhang, step.tasks, step.rows)
@@ -300,7 +334,9 @@ def _evaluate(sheet: Sheet, dice: Dice, action: object) -> _Step | Rejection:
         return _coins(sheet, dice, action.combo, action.task)
     if isinstance(action, RowAndCoins):
         return _row_and_coins(sheet, dice, action.face, action.dice, action.combo)
-    return Rejection(f"expected a use of the dice, got {said(action, action_to_text)}", "MA-06")
+    return Rejection.of(
+        N_("expected a use of the dice, got {shown}"), "MA-06", shown=said(action, action_to_text)
+    )
 
 
 def use_problem(sheet: Sheet, dice: Sequence[int], action: object) -> Rejection | None:
@@ -616,7 +652,7 @@ def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     fast = (rolls == 1 or rolls == 2) and type(keep) is tuple and _canonical(dice)
     if fast and keep in _legal_keeps(dice):
         return None
-    return check_keep(rolls, dice, keep, "use the dice", ROLL_RULES)
+    return check_keep(rolls, dice, keep, N_("use the dice"), ROLL_RULES)
 
 
 def pass_problem(state: State) -> Rejection | None:
@@ -628,10 +664,10 @@ def pass_problem(state: State) -> Rejection | None:
         return _PASS_BEFORE_ROLL
     uses = _legal_uses(state.sheets[state.player], state.dice)
     if uses:
-        return Rejection(
-            f"a turn passes only when the dice allow no use; "
-            f"they allow '{action_to_text(uses[0])}'",
+        return Rejection.of(
+            N_("a turn passes only when the dice allow no use; they allow '{use}'"),
             "MA-42",
+            use=action_to_text(uses[0]),
         )
     return None
 

@@ -7,6 +7,7 @@ import random
 from os import PathLike
 from typing import Any, NamedTuple, TypeVar
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.bots.optimal._model import Model, default_rules, solver_rules
 from kniffel_rules.bots.optimal._multisets import INDEX as KEEP_INDEX
 from kniffel_rules.bots.optimal._multisets import ROLL_INDEX
@@ -202,8 +203,10 @@ class OptimalSolitaire:
         if game.current_player(state) < 0:
             phase = getattr(state, "phase", None)
             raise IllegalActionError(
-                "there is no decision to advise on: the state's phase is "
-                f"{getattr(phase, 'value', phase)}"
+                Text.of(
+                    N_("there is no decision to advise on: the state's phase is {phase}"),
+                    phase=getattr(phase, "value", phase),
+                )
             )
         if state.rules is not self._seen_rules:
             if solver_rules(state.rules) != self._rules:

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sized
 from typing import Any, NamedTuple
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._json import check_int
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import OptimalSolitaire
@@ -454,7 +455,10 @@ class WinProbabilityPlayer:
         self._check(state)
         if state.phase is not Phase.DECIDE:
             raise IllegalActionError(
-                f"there is no decision to advise on: the state's phase is {state.phase.value}"
+                Text.of(
+                    N_("there is no decision to advise on: the state's phase is {phase}"),
+                    phase=state.phase.value,
+                )
             )
 
     def _finished(self, opponents: Iterable[int]) -> tuple[int, int]:

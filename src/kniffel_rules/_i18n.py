@@ -1,0 +1,178 @@
+"""The message catalogue: sentences players read, in English and from gettext catalogues.
+
+English is the source language: a sentence is written in the code as its
+English template with named placeholders (``"box {box} is already filled
+({filled})"``), marked with `N_` so that the tools find it
+(``tools/i18n.py`` extracts every ``N_("...")`` into the ``.pot`` template
+and compiles the translators' ``.po`` files into the ``.mo`` files shipped in
+``kniffel_rules/locale/<lang>/LC_MESSAGES/kniffel_rules.mo``). At run time the
+stdlib `gettext` module reads them, once per language.
+
+A `Text` is a ``str`` (the English sentence, what ``str()`` gives) that
+remembers its template and arguments, so that ``text.localized("de")`` builds
+the same sentence from the German template. An argument that is a game piece
+(anything with ``labels``: a box, an area, a task, a colour) is named in the
+target language (a `Named` gives such names to a plain value; a piece with
+only an English ``label`` keeps it); a tuple of
+arguments is joined with commas; an argument that is itself a `Text` (a refusal quoted inside
+another) is localized with it; anything else is formatted as it is.
+
+Examples:
+    >>> from kniffel_rules.classic.pieces import Box
+    >>> text = Text.of(N_("box {box} is already filled ({filled})"), box=Box.TWOS, filled=4)
+    >>> str(text)
+    'box Twos is already filled (4)'
+    >>> text.localized("de")
+    'Das Feld Zweier ist schon belegt (4)'
+    >>> localize("the game is over: no more actions", "de")
+    'Das Spiel ist vorbei: Es gibt keine Züge mehr'
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from typing_extensions import Self
+
+from kniffel_rules.lang import check_lang
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Named", "Text", "catalogue", "localize", "translate"]
+
+DOMAIN: Final = "kniffel_rules"
+"""The gettext domain: the catalogues are ``<lang>/LC_MESSAGES/kniffel_rules.mo``."""
+
+LOCALE_DIR: Final = Path(__file__).parent / "locale"
+"""Where the compiled catalogues ship, inside the package."""
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` (an English template) for the catalogue; returns it unchanged.
+
+    ``tools/i18n.py`` collects the string literal of every call; the argument
+    must therefore be a literal, never a variable or an f-string.
+    """
+    return msgid
+
+
+_ENGLISH: Final = gettext.NullTranslations()
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` (read once; English and unknown catalogues: none)."""
+    if lang == "en":
+        return _ENGLISH
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def translate(msgid: str, lang: str) -> str:
+    """``msgid`` in ``lang``: its catalogue entry, else the English itself.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language the library speaks.
+    """
+    read = catalogue(check_lang(lang))
+    return read.gettext(msgid) if msgid else msgid  # gettext("") is the catalogue's header
+
+
+class Named:
+    """A name given in every language (``{"en": "red", "de": "rot"}``), as a template argument."""
+
+    __slots__ = ("labels",)
+
+    def __init__(self, labels: Mapping[Any, str]) -> None:
+        self.labels = labels
+
+    def __str__(self) -> str:
+        return self.labels["en"]
+
+
+_PLAIN = (int, str, type(None))
+
+
+def _argument(value: object, lang: str) -> object:
+    if value.__class__ in _PLAIN:  # the commonest: a number or a player's name, as it is
+        return value
+    if isinstance(value, tuple):  # a list of names: each in ``lang``, joined by commas
+        return ", ".join(str(_argument(v, lang)) for v in value)
+    if isinstance(value, Text):  # a sentence quoted in another
+        return value.localized(lang)
+    if lang == "en":  # the name the English sentences print (Extreme's boxes: the German)
+        label = getattr(value, "label", None)
+        if isinstance(label, str):
+            return label
+    labels = getattr(value, "labels", None)
+    if isinstance(labels, Mapping) and lang in labels:
+        return labels[lang]
+    label = getattr(value, "label", None)  # a piece named in English only
+    return label if isinstance(label, str) else value
+
+
+def _render(template: str, args: Mapping[str, object], lang: str) -> str:
+    return template.format_map({k: _argument(v, lang) for k, v in args.items()})
+
+
+class Text(str):
+    """A sentence a player reads: the English ``str``, plus what `localized` needs.
+
+    Attributes:
+        template: The English template (the msgid), or ``None`` when the
+            sentence is its own msgid (a plain string: no placeholders).
+        args: The template's arguments by name.
+    """
+
+    template: str | None
+    args: Mapping[str, object]
+
+    def __new__(cls, text: str = "") -> Self:
+        """The sentence ``text``; a `Text` given keeps its template and arguments."""
+        obj = super().__new__(cls, text)
+        obj.template = getattr(text, "template", None)
+        obj.args = getattr(text, "args", {})
+        return obj
+
+    @classmethod
+    def of(cls, template: str, /, **args: object) -> Text:
+        """The sentence ``template`` (an `N_` msgid) filled with ``args``, in English."""
+        made: Text = cls._made(template, args)
+        return made
+
+    @classmethod
+    def _made(cls, template: str, args: Mapping[str, object]) -> Any:
+        obj = str.__new__(cls, _render(template, args, "en"))
+        obj.template = template
+        obj.args = args
+        return obj
+
+    def localized(self, lang: str) -> str:
+        """The sentence in ``lang`` (``"en"``: ``str(self)``).
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        code = check_lang(lang)
+        if code == "en":
+            return str.__str__(self)
+        if self.template is None:
+            text = str.__str__(self)
+            return catalogue(code).gettext(text) if text else text  # "" is the header
+        return _render(catalogue(code).gettext(self.template), self.args, code)
+
+
+def localize(text: object, lang: str) -> str:
+    """``text`` in ``lang``: a `Text` localized, another string looked up as a msgid.
+
+    Anything with a ``localized`` method is asked for it; a plain string is
+    its own msgid, and stays English when the catalogue lacks it.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language the library speaks.
+    """
+    localized = getattr(text, "localized", None)
+    if localized is not None:
+        return str(localized(lang))
+    return translate(str(text), lang)
