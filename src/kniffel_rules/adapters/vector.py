@@ -69,6 +69,7 @@ from gymnasium.vector.utils import batch_space
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
 from kniffel_rules.adapters.arrays import box_bounds
 from kniffel_rules.adapters.space import UnsupportedGameError, resolve_game
+from kniffel_rules._i18n import N_
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 __all__ = ["AUTORESET_MODE", "KniffelVectorEnv", "VectorGame", "make_vector_env"]
@@ -508,7 +509,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
                 out-of-range action (naming the env), or ``step`` before ``reset``.
         """
         if not self._started:
-            raise IllegalActionError("the envs are not started: call reset()")
+            raise IllegalActionError(N_("the envs are not started: call reset()"))
         a = self._check(actions)
         size = self.index.size
         in_range = (a >= 0) & (a < size)
