@@ -98,6 +98,20 @@ def test_verify_the_documented_examples(name: str, status: int, problems: int) -
     assert code == status and len(doc["findings"]) == problems
 
 
+def test_verify_in_german_prints_every_finding_in_german() -> None:
+    name = str(EXAMPLES / "classic-wrong.json")
+    code, text = run("verify", "--lang", "de", name)
+    findings = [line for line in text.splitlines() if line.startswith("  - ")]
+    assert code == 1 and len(findings) == 4
+    assert "In Full House steht 20, aber in Full House kann nur 0 oder 25 stehen. [CL-12]" in text
+    assert not any(w in text for w in (" should ", " holds ", " but ", "game 1"))  # no English
+    _, english = run("verify", name)
+    assert english != text and "Full House holds 20" in english
+    _, as_json = run("verify", "--lang", "de", "--json", name)  # the document stays the library's
+    _, json_en = run("verify", "--json", name)
+    assert as_json == json_en
+
+
 def test_verify_several_files_and_unreadable_input(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"variant": "classic", "players": [{"name": "A", "games": [{"twos": "6"}]}]}')

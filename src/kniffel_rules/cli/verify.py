@@ -37,10 +37,12 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
         as_json: Print the findings as JSON.
         out: Where to print.
         stdin: Standard input (default: ``sys.stdin``).
-        lang: The language of the command line's own words (the findings
-            are the library's, in English).
+        lang: The language of what is printed: the command line's own words,
+            the findings and the reasons a document is refused (``--json``
+            prints the reports as the library writes them, in English).
     """
     results: list[dict[str, object]] = []
+    said: dict[str, list[str]] = {}  # each file's findings in ``lang``
     status = 0
     for name in files:
         try:
@@ -50,10 +52,12 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
             status = 2
             continue
         except KniffelError as exc:
-            results.append({"file": name, "error": say("verify_invalid", lang, reason=exc)})
+            reason = exc.localized(lang) if hasattr(exc, "localized") else str(exc)
+            results.append({"file": name, "error": say("verify_invalid", lang, reason=reason)})
             status = 2
             continue
         results.append({"file": name, **report.to_dict()})
+        said[name] = [f.localized(lang) for f in report.findings]
         if not report.ok and status == 0:
             status = 1
     if as_json:
@@ -68,6 +72,6 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
             findings = r["findings"]
             assert isinstance(findings, list)
             print(f"{r['file']}: {say('verify_problems', lang, count=len(findings))}", file=out)
-            for f in findings:
-                print(f"  - {f['message']} [{f['rule']}]", file=out)
+            for f, text in zip(findings, said[str(r["file"])], strict=True):
+                print(f"  - {text} [{f['rule']}]", file=out)
     return status
