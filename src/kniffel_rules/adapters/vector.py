@@ -66,10 +66,10 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from kniffel_rules._i18n import N_
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
 from kniffel_rules.adapters.arrays import box_bounds
 from kniffel_rules.adapters.space import UnsupportedGameError, resolve_game
-from kniffel_rules._i18n import N_
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
 __all__ = ["AUTORESET_MODE", "KniffelVectorEnv", "VectorGame", "make_vector_env"]
