@@ -11,7 +11,8 @@ registered game that has no case.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,3 +37,24 @@ def _collect() -> tuple[Case, ...]:
 
 
 CASES: tuple[Case, ...] = _collect()
+
+
+def random_states(
+    game: Any, state: Any, rng: random.Random, steps: int | None = None
+) -> Iterator[Any]:
+    """``state`` and every state after it of a random game, to its end or ``steps`` actions.
+
+    Chance is sampled; each decision is a uniform choice among the legal actions.
+    """
+    from kniffel_rules import CHANCE
+
+    yield state
+    done = 0
+    while not game.is_terminal(state) and (steps is None or done < steps):
+        if game.current_player(state) == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        done += 1
+        yield state

@@ -19,7 +19,8 @@ from typing import Any, cast
 import pytest
 
 import kniffel_rules
-from kniffel_rules import CHANCE, Variant
+from conformance_cases import random_states
+from kniffel_rules import Variant
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, UnknownLanguageError
 
@@ -44,18 +45,7 @@ def _render_action(game: Variant) -> Callable[..., str]:
 
 def _playout(game: Variant, players: int, seed: int, steps: int) -> Iterator[Any]:
     """The states of a seeded random game (at most ``steps`` actions)."""
-    rng = random.Random(seed)
-    state = game.new_game(list(NAMES[:players]))
-    yield state
-    for _ in range(steps):
-        if game.is_terminal(state):
-            return
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-        yield state
+    return random_states(game, game.new_game(list(NAMES[:players])), random.Random(seed), steps)
 
 
 def _check_text(text: object, names: tuple[str, ...], wide: bool) -> None:

@@ -10,6 +10,7 @@ a player may type. The canonical line (``action_to_text``) types back too.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -19,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
-from conformance_cases import CASES, Case
-from kniffel_rules import CHANCE, Variant
+from conformance_cases import CASES, Case, random_states
+from kniffel_rules import Variant
 from kniffel_rules.lang import LANGS
 
 IDS = [f"{c.variant}-{c.id}" for c in CASES]
@@ -30,20 +31,8 @@ MOST = 40  # actions per state in the slow sweep (a seeded sample: a throw has 2
 def _states(case: Case, seed: int, every: int) -> Iterator[Any]:
     """Every ``every``-th state of a seeded random playout of ``case`` (the first included)."""
     game = kniffel_rules.get_variant(case.variant)
-    rng = random.Random(seed)
-    state = case.start()
-    step = 0
-    while True:
-        if step % every == 0:
-            yield state
-        if game.is_terminal(state):
-            return
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-        step += 1
+    states = random_states(game, case.start(), random.Random(seed))
+    return itertools.islice(states, 0, None, every)
 
 
 def _actions(game: Variant, state: Any, rng: random.Random, most: int) -> list[Any]:
