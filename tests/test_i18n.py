@@ -171,7 +171,10 @@ def test_the_errors_localize_and_keep_their_english() -> None:
     with pytest.raises(ActionParseError) as parsed:
         classic.parse_action(state, "blub")
     message = parsed.value.localized("de")
-    assert message.startswith("'blub': nicht verstanden; hier erlaubt: roll")
+    assert message == "'blub': nicht verstanden; hier erlaubt: alle Würfel werfen"  # the menu's
+    assert classic.parse_action(state, "alle Würfel werfen") == classic.Roll()  # typed back
+    assert str(parsed.value) == "'blub': not understood; legal here: roll"  # English unchanged
+    assert pickle.loads(pickle.dumps(parsed.value)).localized("de") == message
     with pytest.raises(UnknownLanguageError):
         parsed.value.localized("xx")
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
-from kniffel_rules._i18n import N_, Text
+from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, Rejection
 from kniffel_rules.lang import LANGS
@@ -254,6 +254,10 @@ class Menu:
         shown = [self._render(action, lang=lang) for lang in LANGS]
         return frozenset(_fold(t) for t in shown), frozenset(normalize(t) for t in shown)
 
+    def line(self, action: Any, lang: str) -> str:
+        """The menu line of ``action`` in ``lang``, as the game renders it."""
+        return self._render(action, lang=lang)
+
     def exact(self, text: str, legal: Iterable[Any]) -> list[Any]:
         """The actions of ``legal`` whose menu line is ``text`` (punctuation as shown)."""
         key = _fold(text)
@@ -265,10 +269,17 @@ class Menu:
         return [a for a in legal if key in self._phrases(a)[1]]
 
 
-def _listing(legal: Sequence[str]) -> Text:
+def _listing(legal: Sequence[str], lines: Callable[[str], str] | None = None) -> Text:
+    """The legal actions a refusal lists: their canonical lines.
+
+    In another language they are the game's menu lines in it (``lines(lang)``,
+    separated by ``;``), which `resolve` reads back as well.
+    """
     if not legal:
         return Text(N_("no action is legal here"))
-    shown = ", ".join(legal[:_SHOWN])
+    shown: object = ", ".join(legal[:_SHOWN])
+    if lines is not None:
+        shown = Named({"en": str(shown), **{lang: lines(lang) for lang in LANGS if lang != "en"}})
     if len(legal) > _SHOWN:
         return Text.of(
             N_("legal here: {shown} and {more} more"), shown=shown, more=len(legal) - _SHOWN
@@ -314,10 +325,15 @@ def resolve(
     def texts() -> tuple[str, ...]:  # the legal actions' lines, only for a refusal
         return tuple(to_text(a) for a in legal)
 
+    def lines(lang: str) -> str:  # the first legal actions as the menu shows them in ``lang``
+        assert menu is not None
+        return "; ".join(menu.line(a, lang) for a in legal[:_SHOWN])
+
     def refuse(message: str, **extra: Any) -> ActionParseError:
         known = texts()
         if extra.get("listing", True):
-            message = Text.of(N_("{message}; {listing}"), message=message, listing=_listing(known))
+            listing = _listing(known, None if menu is None else lines)
+            message = Text.of(N_("{message}; {listing}"), message=message, listing=listing)
         extra.pop("listing", None)
         return ActionParseError(message, legal=known, **extra)
 
