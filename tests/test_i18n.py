@@ -189,8 +189,8 @@ def _resolves(text: object) -> bool:
     de = catalogue("de")
     if not isinstance(text, Text):
         return de.gettext(str(text)) != str(text)
-    if text.template is None:
-        return de.gettext(str(text)) != str(text)
+    if text.template is None:  # a finished text: its words, if any, from the catalogue
+        return not _WORDS.search(str(text)) or de.gettext(str(text)) != str(text)
     if de.gettext(text.template) == text.template and text.template not in _SAME:
         return False
     return all(_resolves(v) for v in text.args.values() if isinstance(v, Text))

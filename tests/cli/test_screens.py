@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kniffel_rules import CHANCE, cards, classic
+from kniffel_rules._i18n import translate
 from kniffel_rules.cli import main
 from kniffel_rules.cli.play import Leave, Table
 from kniffel_rules.cli.players import Seat
@@ -166,8 +167,8 @@ def test_every_command_word_is_a_command_and_no_move() -> None:
 
 
 def test_every_phrase_has_both_languages() -> None:
-    for key, texts in WORDS.items():
-        assert set(texts) == set(LANGS), key
+    for key, template in WORDS.items():
+        assert all(translate(template, lang) for lang in LANGS), key
 
 
 def test_german_play_screens_say_the_cli_s_words_in_german() -> None:
@@ -259,10 +260,12 @@ def test_help_gives_each_default_once(capsys: pytest.CaptureFixture[str]) -> Non
 
 def _english_fragments() -> set[str]:
     """The English words of the command line's own sentences (without their placeholders)."""
-    german = {frag for texts in WORDS.values() for frag in re.split(r"\{[^}]*\}", texts["de"])}
+    german = {
+        frag for t in WORDS.values() for frag in re.split(r"\{[^}]*\}", translate(t, "de"))
+    }
     out = set()
-    for texts in WORDS.values():
-        for fragment in re.split(r"\{[^}]*\}", texts["en"]):
+    for template in WORDS.values():
+        for fragment in re.split(r"\{[^}]*\}", template):
             fragment = fragment.strip(" ()':;,.\n")
             if len(fragment) >= 8 and not any(fragment in g for g in german):
                 out.add(fragment)

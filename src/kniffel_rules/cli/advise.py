@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO, overload
 
+from kniffel_rules._i18n import N_, translate
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import SolitairePosition
 from kniffel_rules.cli.arguments import number, number_list
@@ -24,18 +25,15 @@ from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["Advisable", "advisable", "advise", "position"]
 
-_WORDS: Final = {
-    "dice": {"en": "Dice {dice}, {left}", "de": "Würfel {dice}, {left}"},
-    "left0": {"en": "no roll left", "de": "kein Wurf mehr"},
-    "left1": {"en": "1 roll left", "de": "noch 1 Wurf"},
-    "left2": {"en": "2 rolls left", "de": "noch 2 Würfe"},
-    "value": {"en": "expected final score", "de": "erwartete Endsumme"},
-    "action": {"en": "action", "de": "Zug"},
-    "win": {"en": "P(win)", "de": "P(Sieg)"},
-    "no_coach": {
-        "en": "--opponents: the win-probability coach plays only {games}, not {game}",
-        "de": "--opponents: der Sieg-Trainer spielt nur {games}, nicht {game}",
-    },
+_WORDS: Final = {  # English templates; the catalogue translates them
+    "dice": N_("Dice {dice}, {left}"),
+    "left0": N_("no roll left"),
+    "left1": N_("1 roll left"),
+    "left2": N_("2 rolls left"),
+    "value": N_("expected final score"),
+    "action": N_("action"),
+    "win": N_("P(win)"),
+    "no_coach": N_("--opponents: the win-probability coach plays only {games}, not {game}"),
 }
 
 _OPTIONS: Final = {"dice": "--dice", "filled": "--filled", "extra_bonus": "--extra-bonus",
@@ -202,16 +200,16 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
         if game.INFO.name not in coached:
             titles = ", ".join(get_variant(g).INFO.title(lang) for g in coached)
             raise KniffelError(
-                _WORDS["no_coach"][lang].format(games=titles, game=game.INFO.title(lang))
+                translate(_WORDS["no_coach"], lang).format(games=titles, game=game.INFO.title(lang))
             )
         return _advise_to_win(state, opponents, rules, top, out, lang, game)
     advice = OptimalSolitaire(rules).advise(state)
     shown = " ".join(map(str, state.dice))
-    left = _WORDS[f"left{rolls_left}"][lang]
-    print(_WORDS["dice"][lang].format(dice=shown, left=left), file=out)
-    value = _WORDS["value"][lang]
+    left = translate(_WORDS[f"left{rolls_left}"], lang)
+    print(translate(_WORDS["dice"], lang).format(dice=shown, left=left), file=out)
+    value = translate(_WORDS["value"], lang)
     width = len(value)
-    print(f"  {value}  {_WORDS['action'][lang]}", file=out)
+    print(f"  {value}  {translate(_WORDS['action'], lang)}", file=out)
     for item in advice[:top] if top else advice:
         print(f"  {item.value:>{width}.2f}  {game.render_action(item.action, lang=lang)}",
               file=out)  # fmt: skip
@@ -236,10 +234,10 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
     print(say("advise_working", lang), file=sys.stderr, flush=True)  # a long wait, said first
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))
-    left = _WORDS[f"left{3 - state.rolls}"][lang]
-    print(_WORDS["dice"][lang].format(dice=shown, left=left), file=out)
-    win, value = _WORDS["win"][lang], _WORDS["value"][lang]
-    print(f"  {win:>7}  {value}  {_WORDS['action'][lang]}", file=out)
+    left = translate(_WORDS[f"left{3 - state.rolls}"], lang)
+    print(translate(_WORDS["dice"], lang).format(dice=shown, left=left), file=out)
+    win, value = translate(_WORDS["win"], lang), translate(_WORDS["value"], lang)
+    print(f"  {win:>7}  {value}  {translate(_WORDS['action'], lang)}", file=out)
     for item in advice[:top] if top else advice:
         print(f"  {100 * item.win:>6.2f}%  {item.score:>{len(value)}.2f}  "
               f"{game.render_action(item.action, lang=lang)}", file=out)  # fmt: skip
