@@ -52,7 +52,8 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
             status = 2
             continue
         except KniffelError as exc:
-            reason = exc.localized(lang) if hasattr(exc, "localized") else str(exc)
+            localized = getattr(exc, "localized", None)  # the library's errors: in ``lang``
+            reason = localized(lang) if callable(localized) else str(exc)
             results.append({"file": name, "error": say("verify_invalid", lang, reason=reason)})
             status = 2
             continue
