@@ -185,7 +185,7 @@ def slots(template: str, tokens: Sequence[str]) -> dict[str, list[str]] | None:
     `normalize`), so a reader understands the renderer's own words, and
     what fills a slot is left to the reader.
 
-    Example:
+    Examples:
         >>> slots("{dice} behalten, Rest würfeln", words("5 6 behalten, Rest wuerfeln"))
         {'dice': ['5', '6']}
         >>> slots("score {box}", ["throw", "all"]) is None
@@ -220,7 +220,7 @@ class Menu:
     Args:
         render: The game's ``render_action(action, *, lang)``.
 
-    Example:
+    Examples:
         >>> menu = Menu(lambda a, lang: {"en": f"keep {a}, throw the rest",
         ...                              "de": f"{a} behalten, Rest würfeln"}[lang])
         >>> menu.exact("5 6 Behalten,  Rest wuerfeln", ["5 6", "6"])

@@ -9,7 +9,7 @@ has written in yet (every value ``-``); both; cut, each paragraph keeping
 its first lines. `columns` lays out a menu in as many columns as the width
 takes. Nothing here knows a game: it reads only the lines of the picture.
 
-Example:
+Examples:
     >>> status, body = split_picture("Ann to move\nDice: 1 2 3 4 5\n\nOnes  -  -\nTotal 0 0")
     >>> status, body
     (['Ann to move', 'Dice: 1 2 3 4 5'], ['Ones  -  -', 'Total 0 0'])
