@@ -185,6 +185,7 @@ def test_text_bytes_mappings_and_sets_are_no_dice(junk: object) -> None:
         ((2, 6), (2, 3), "six-sided",
          "cannot keep 2 6: there is no 6 among the six-sided dice 2 3"),
         ((4,), (), "", "cannot keep 4: there is no 4 among none"),
+        ((5, 5), (1, 5), "any", "cannot keep 5 5: there is only one 5 among the dice 1 5"),
         ((1,), (1, 2), "", "cannot keep 1 from 1 2"),
     ],
 )
@@ -192,6 +193,8 @@ def test_keep_shortfall_says_which_face_is_missing(
     keep: tuple[int, ...], faces: tuple[int, ...], noun: str, text: str
 ) -> None:
     assert dice.keep_shortfall(keep, faces, noun) == text
+    german = dice.keep_shortfall(keep, faces, noun).localized("de")  # from the catalogue
+    assert german != text and not german.startswith("cannot")
 
 
 def test_keep_shortfall_counts_beyond_six_in_digits() -> None:
