@@ -2,8 +2,8 @@
 
 Importing this module registers one environment per game of the registry
 (`kniffel_rules.variant.VARIANTS`), its id built from the game's name:
-``"kniffel_rules/Classic-v0"``, ``"Extreme-v0"``, ``"Master-v0"``,
-``"Duel-v0"``, ``"Cards-v0"``, ``"Yatzy-v0"`` (`ENVIRONMENTS`). Each is a
+``"kniffel_rules/Classic-v0"``, ``"kniffel_rules/Extreme-v0"`` and so on,
+one per game (`ENVIRONMENTS` lists them). Each is a
 single-agent environment: the agent plays one seat (``seat=0`` unless
 chosen), and the other seats are the library's bots (``opponents=[...]``,
 names of `kniffel_rules.bots.BOTS` for the game, or ``"random"``), whose
@@ -36,7 +36,7 @@ the step that earns them, so a solitaire episode's rewards add up to the
 final score); ``"win"``, nothing until the end, then ``+1`` if the agent is
 among the winners, ``-1`` if not, ``0`` when every seat ties (PettingZoo's
 ``reward="win"``). By default (``reward=None``) the games scored on a box
-sheet (classic, Extreme, Yatzy) and every solitaire game reward points;
+sheet (the games whose ``INFO`` declares ``box_play``) and every solitaire game reward points;
 Master, the Duell and the card game at a table reward the win (their
 "score" is stars, games won or a ranking, not points to add up).
 
@@ -48,7 +48,7 @@ or ``env.unwrapped.action_masks()``).
 Episode length: every registration has ``max_episode_steps``, the most
 decisions a game of the registered table under the rulebook can take
 (``INFO.bounds``, the length OpenSpiel reads too: classic 141, Extreme 336,
-Yatzy 155, Master 100,000, the Duell 100,000, the card game 52,200); the
+Master 100,000 ...); the
 environment's own ``max_episode_steps`` is that bound for its rules and
 table, and ``step`` truncates there by itself. A masked agent is never
 truncated: only refused actions (which change nothing) can make an episode

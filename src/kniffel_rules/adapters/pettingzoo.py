@@ -2,8 +2,7 @@
 
 ``env(game, num_players=2, *, reward="win", render_mode=None, rules=None,
 **options)`` is an AEC environment for every game of the registry
-(`kniffel_rules.variant.VARIANTS`: ``"classic"``, ``"extreme"``,
-``"master"``, ``"duel"``, ``"cards"``, ``"yatzy"``). There is no parallel
+(`kniffel_rules.variant.VARIANTS`, by the game's name: ``env("classic")``). There is no parallel
 environment: the games are played in turns, one decision at a time. Its keyword arguments are of two
 kinds: the environment's own options `ENV_OPTIONS` (``reward``,
 ``render_mode``, and ``rules``, a whole ``Rules``), and the fields of the

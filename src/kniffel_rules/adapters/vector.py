@@ -7,7 +7,7 @@ rules, the forced order, the chips, a series of games, the end of the game.
 It reads the game only through its declaration (``INFO.box_play(rules)``,
 `kniffel_rules.boxsheet.BoxPlay`), its action index and its observation
 layout, so every game that declares a ``box_play`` is covered (classic with
-every house rule, Kniffel Extreme, Yatzy) and the engine keeps no copy of a
+every house rule, Kniffel Extreme, ...) and the engine keeps no copy of a
 rule: each point is the game's own ``points`` or ``joker``, tabulated once
 per rule set over the 252 sorted throws (`kniffel_rules.adapters._vectables`).
 ``tests/adapters/test_vector.py`` plays the same dice through this engine
@@ -370,7 +370,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
 
     Args:
         num_envs: The number of games stepped together.
-        game: The game (``"classic"``, ``"extreme"``, ``"yatzy"``: a game
+        game: The game's name in the registry (``"classic"``, ...: a game
             whose ``INFO`` declares ``box_play``).
         rules: The game's ``Rules`` (``None``: the rulebook).
         illegal: ``"penalty"`` (default) or ``"raise"``, as the scalar env.

@@ -7,7 +7,7 @@ the same view. Every name a player reads is in the chosen language (``"en"``
 or ``"de"``), from the games' own tables; players' names are escaped.
 
 - `render` draws any game's view, the picture its game's ``INFO.picture`` names;
-- `sheet`: the score sheet of a game on a box sheet (classic, Extreme, Yatzy);
+- `sheet`: the score sheet of a game on a box sheet (classic, Extreme, ...);
 - `master_sheet`: the Kniffel Master boards (tasks, number rows, coin row);
 - `duel_board`: the board of Kniffel: Das Duell (discs, holes, jokers);
 - `card_board`: the card game (boards, display; the own hand only in an
@@ -72,7 +72,7 @@ def render(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
 
 
 def sheet(view: Any, *, lang: Lang = "en", size: int | None = None) -> str:
-    """The score sheet of a game played on a box sheet (classic, Extreme, Yatzy), as SVG text.
+    """The score sheet of a game played on a box sheet (classic, Extreme, ...), as SVG text.
 
     One column per player (the player to move shaded), the game's own rows
     (every box with its entry, the upper sum, bonus and totals; classic: the

@@ -1,4 +1,4 @@
-"""The score sheet of any box-sheet game (classic, Extreme, Yatzy ...), drawn like the paper one.
+"""The score sheet of any box-sheet game (the rows its `GAME.drawing` gives), like the paper one.
 
 Internal: `kniffel_rules.svg.sheet` imports it when called. One column per
 player (the player to move shaded), the game's rows (``GAME.drawing``: the
