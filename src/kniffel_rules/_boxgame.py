@@ -34,7 +34,7 @@ from kniffel_rules import _dicegame
 from kniffel_rules._boxtext import BoxWords
 from kniffel_rules._common import player_names, top_seats
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
-from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, check_dice
+from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, Turn
 from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
@@ -404,7 +404,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
             state: S = self.state_class(rules, ("you",), (tuple(entries),), Phase.DECIDE,
                                         player=0, dice=dice, rolls=3 - rolls_left,
                                         first_player=0)  # fmt: skip
-            check_dice(state)
+            Turn.of(state).check_dice()
             if dice != sorted_faces(dice, "dice") or len(dice) != 5 or not set(dice) <= set(D6):
                 raise InvalidStateError("dice", f"five dice showing 1 to 6, got {brief(dice)}")
         except KniffelError as error:
