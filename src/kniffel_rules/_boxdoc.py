@@ -11,8 +11,7 @@ is classic's without its series and extra bonus::
      "first_player": 0 | null, "roll_off": {"contenders": [0, 1], "faces": [4]} | null}
 
 ``sheet`` holds the filled boxes only, by key, each a value the box can
-hold. The turn and the seating are the dice games' fields
-(`kniffel_rules._dicewire.turn_doc` .. `kniffel_rules._dicewire.check_dice`);
+hold. The turn is the dice games' `kniffel_rules._dicewire.Turn`;
 the reader accepts nothing that ``apply`` could not have produced.
 """
 
@@ -20,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kniffel_rules import _dicewire, _json
+from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._dicewire import Turn
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 from kniffel_rules.limits import MAX_PLAYERS
@@ -35,7 +35,7 @@ __all__ = ["box_document"]
 VERSION = 1
 """The version of the state document."""
 
-_FIELDS = ("rules", "players", *_dicewire.TURN_FIELDS, *_dicewire.SEATING_FIELDS)
+_FIELDS = ("rules", "players", "phase", "player", "dice", "rolls", "first_player", "roll_off")
 
 
 def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
@@ -53,8 +53,7 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
                 {"name": n, "sheet": {k: v for k, v in zip(keys, e, strict=True) if v is not None}}
                 for n, e in zip(state.names, state.sheets, strict=True)
             ],
-            **_dicewire.turn_doc(state),
-            **_dicewire.seating_doc(state),
+            **Turn.of(state).to_dict(),
         }
 
     def read(doc: dict[str, Any]) -> Any:
@@ -83,9 +82,7 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
         names = tuple(
             check_name(p["name"], f"players[{i}].name") for i, p in enumerate(doc["players"])
         )
-        turn = _dicewire.read_turn(doc, n)
-        seating = _dicewire.read_seating(doc, n)
-        return game.state_class(rules, names, sheets, **turn, **seating)
+        return game.state_class(rules, names, sheets, **Turn.from_dict(doc, n).fields())
 
     def check(state: BoxState) -> None:
         _check_consistency(state, game.forced_of(state.rules))
@@ -104,16 +101,16 @@ def _check_consistency(state: BoxState, forced: bool) -> None:
                 raise InvalidStateError(
                     f"players[{i}].sheet", "forced order: the boxes are filled top to bottom"
                 )
-    first = _dicewire.check_seating(state)
+    turn = Turn.of(state)
+    first = turn.seated()
     if first is None:
-        if state.num_players < 2 or any(filled) or state.dice or state.rolls or state.player:
+        if state.num_players < 2 or any(filled) or not turn.idle:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return
     if state.phase is Phase.OVER:
         if any(f != boxes for f in filled):
             raise InvalidStateError("players", "every box is filled when the game is over")
-        if state.dice or state.rolls or state.player:
-            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        turn.check_over()
         return
-    _dicewire.check_dice(state)
+    turn.check_dice()
     check_turn_order(filled, first, state.player, boxes)

@@ -32,9 +32,9 @@ import attrs
 
 from kniffel_rules import _dicegame
 from kniffel_rules._boxtext import BoxWords
-from kniffel_rules._common import player_names, top_seats
+from kniffel_rules._common import top_seats
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
-from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, check_dice
+from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, Turn
 from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
@@ -42,7 +42,7 @@ from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import BoxPlay, Layout, SolitairePosition
 from kniffel_rules.dice import D6, all_multisets, sorted_faces
 from kniffel_rules.errors import InvalidStateError, KniffelError, Rejection
-from kniffel_rules.game import GameInfo, game_rules
+from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.rolloff import RollOff
@@ -87,7 +87,7 @@ def points_table(
     return {dice: tuple(score(b, dice) for b in range(boxes)) for dice in ROLLS}
 
 
-class BoxGame(BoxWords, DiceGame[S, V, A]):
+class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
     """The rules of a box-sheet dice game, from its sheet as data.
 
     A subclass sets `info` (by `declare`), `state_class`,
@@ -112,7 +112,6 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
     __slots__ = ()
 
     expected: ClassVar[str] = N_("Roll or Score")
-    rules_class: type[Any]
     ids: ClassVar[Mapping[str, str]]
     box_ids: ClassVar[Mapping[Any, str]]
     layout_of: Callable[[Any], Layout]
@@ -272,24 +271,9 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
         self.check_state(state)
         return self.totals(state)
 
-    def new_game(
-        self, players: int | Sequence[str] = 1, rules: Any = None, first_player: int | None = None
-    ) -> S:
-        """A new game: the roll-off for two or more players without ``first_player``.
-
-        Raises:
-            InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
-        """
-        rules = game_rules(rules, self.rules_class(), self.info.name)
-        names = player_names(players, self.info.min_players, self.info.max_players)
-        empty = (None,) * len(self.box_class)
-        make = self.state_class
-        start: S = _dicegame.opening_state(
-            lambda phase, **kw: make(rules, names, (empty,) * len(names), phase, **kw),
-            len(names),
-            first_player,
-        )
-        return start
+    def setup(self, rules: Any, seats: int) -> tuple[Entries, ...]:
+        """An empty sheet (every box open) for every seat."""
+        return ((None,) * len(self.box_class),) * seats
 
     def possible(self, rules: Any, box: int) -> frozenset[int]:
         """Every value box number ``box`` can hold under ``rules``, a struck 0 included."""
@@ -404,7 +388,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A]):
             state: S = self.state_class(rules, ("you",), (tuple(entries),), Phase.DECIDE,
                                         player=0, dice=dice, rolls=3 - rolls_left,
                                         first_player=0)  # fmt: skip
-            check_dice(state)
+            Turn.of(state).check_dice()
             if dice != sorted_faces(dice, "dice") or len(dice) != 5 or not set(dice) <= set(D6):
                 raise InvalidStateError("dice", f"five dice showing 1 to 6, got {brief(dice)}")
         except KniffelError as error:

@@ -17,13 +17,14 @@ from __future__ import annotations
 import enum
 import operator
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
-from typing import Any, Protocol, TypeVar
+from functools import cache, partial
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from kniffel_rules._common import player_names
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
@@ -40,13 +41,14 @@ from kniffel_rules.dice import (
     sub_multisets,
 )
 from kniffel_rules.errors import IllegalActionError, Rejection
-from kniffel_rules.game import Game
+from kniffel_rules.game import Game, game_rules
 from kniffel_rules.notation import dice_text, said
 from kniffel_rules.rolloff import ROLLOFF_OUTCOMES, RollOff, opening
 
 __all__ = [
     "FIRST_ROLL",
     "DiceGame",
+    "DiceTurns",
     "Phase",
     "Roll",
     "check_keep",
@@ -187,6 +189,8 @@ class _DiceState(Protocol):
 S = TypeVar("S", bound=_DiceState)
 V = TypeVar("V")
 A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741 - the outcome type, named like A and S
+R = TypeVar("R")
 
 
 def current_player(state: _DiceState) -> int:
@@ -389,14 +393,100 @@ def _shown_state(observation: Any) -> Any:
     return observation.state
 
 
-class DiceGame(Game[S, V, A, DiceRoll]):
+_RULEBOOKS: dict[type, Any] = {}
+
+
+def _rulebook(rules_class: type[R]) -> R:
+    """The rules of the rulebook (``rules_class()``), made once per class."""
+    found = _RULEBOOKS.get(rules_class)
+    if found is None:
+        found = _RULEBOOKS[rules_class] = rules_class()
+    made: R = found
+    return made
+
+
+class DiceTurns(Game[S, V, A, O], Generic[S, V, A, O, R]):
+    """What every dice game shares: who moves by phase, the first state, open observations.
+
+    The first state (`new_game`) is the roll-off or the first player's first
+    roll, over the game's `setup`; who moves is read off the `Phase`; a seat
+    sees the whole state. Kniffel Extreme, whose throw differs, subclasses
+    this directly; the five-dice games subclass `DiceGame`, which adds the
+    throw. Type parameters: those of `kniffel_rules.game.Game` and the
+    game's ``Rules``.
+
+    Attributes:
+        rules_class: The game's ``Rules``; ``rules_class()`` is the rulebook.
+        default_names: The names of the seats when ``players`` is a number
+            (``None``: ``"Player 1"``, ...).
+    """
+
+    __slots__ = ()
+
+    rules_class: type[R]
+    default_names: tuple[str, ...] | None = None
+    to_move = staticmethod(current_player)
+    stand_in = staticmethod(_shown_state)
+
+    def setup(self, rules: R, seats: int) -> Any:
+        """What the players start with: the ``State``'s field after ``names``.
+
+        Each player's empty sheet (or board), one per seat; the Duell's
+        shared board.
+        """
+        raise NotImplementedError
+
+    def new_game(
+        self,
+        players: int | Sequence[str] | None = None,
+        rules: R | None = None,
+        first_player: int | None = None,
+    ) -> S:
+        """Start a game: the roll-off, or the first player's first roll.
+
+        Args:
+            players: The number of players, or their names in seat order
+                (``None``: the fewest the game allows, ``info.min_players``),
+                within ``info.min_players`` .. ``info.max_players``.
+            rules: The rules (``None``: the rulebook, ``rules_class()``).
+            first_player: The seat that starts. ``None`` starts with the
+                roll-off (the clause of the game's rules page) for two or more
+                players, and at seat 0 for one.
+
+        Returns:
+            The first state: a chance node of the roll-off, or the first
+            player's first roll.
+
+        Raises:
+            InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
+
+        Examples:
+            >>> from kniffel_rules import classic, duel
+            >>> classic.legal_actions(classic.new_game())
+            (Roll(keep=()),)
+            >>> s = duel.new_game(first_player=1)
+            >>> s.names, duel.current_player(s)
+            (('Blue', 'Red'), 1)
+        """
+        info = self.info
+        checked = game_rules(rules, _rulebook(self.rules_class), info.name)
+        given = info.min_players if players is None else players
+        names = player_names(given, info.min_players, info.max_players)
+        if self.default_names is not None and isinstance(given, int):
+            names = self.default_names
+        make: Callable[..., S] = self.state_class
+        start = partial(make, checked, names, self.setup(checked, len(names)))
+        return opening_state(start, len(names), first_player)
+
+
+class DiceGame(DiceTurns[S, V, A, DiceRoll, R]):
     """The hooks every five-dice game shares: who moves by phase, the throw and the roll-off.
 
     A subclass (classic, Master, the Duell) adds its decisions, its rules
     and its transitions (``happen`` included: `throw_happen` or the game's
     own); ``outcome_problem`` is `throw_problem` unless the game refines it,
     and a refused outcome is named with the game's ``action_text``. Extreme,
-    whose throw differs, replaces the chance hooks. The observations are open: a
+    whose throw differs, subclasses `DiceTurns`. The observations are open: a
     seat sees the whole state.
     """
 
@@ -404,11 +494,9 @@ class DiceGame(Game[S, V, A, DiceRoll]):
 
     outcomes = (DiceRoll,)
     not_chance = _NOT_CHANCE
-    to_move = staticmethod(current_player)
     chance = staticmethod(throw_chance)
     sample = staticmethod(throw_sample)
     outcome_problem: Callable[[S, DiceRoll], Rejection | None] = staticmethod(throw_problem)
-    stand_in = staticmethod(_shown_state)
 
     def outcome_misfit(self, state: Any, action: object) -> str:
         """`throw_misfit`, naming the object with the game's ``action_text``."""

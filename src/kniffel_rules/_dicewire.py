@@ -9,11 +9,9 @@ readings of what a player types (``"roll"``, ``"keep 3 3"``, ``"3 3"``,
 The dice games have nothing hidden: `OpenObservation` is the whole state
 seen by one seat, and `open_observation_to_dict` its JSON form.
 
-The turn of a dice game's state (its ``phase``, ``player``, ``dice`` and
-``rolls``, then its ``first_player`` and ``roll_off``) is written, read and
-checked here once for the state documents of every dice game:
-`turn_doc` and `seating_doc` write it, `read_turn` and `read_seating` read
-it, `check_seating` and `check_dice` check how its fields fit together.
+The turn of a dice game's state (its ``phase``, ``player``, ``dice``,
+``rolls``, ``first_player`` and ``roll_off``) is one value, `Turn`: written,
+read and checked here once for the state documents of every dice game.
 """
 
 from __future__ import annotations
@@ -21,9 +19,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, Generic, TypedDict, TypeVar, get_type_hints
+from typing import Any, ClassVar, Generic, TypeVar, get_type_hints
 
 import attrs
+from typing_extensions import Self
 
 from kniffel_rules import _json
 from kniffel_rules._dicegame import Phase, Roll, current_player
@@ -42,15 +41,10 @@ __all__ = [
     "ROLL_FORM",
     "ROLL_OFF_NEEDS",
     "SCORE_VERBS",
-    "SEATING_FIELDS",
-    "TURN_FIELDS",
     "OpenObservation",
-    "Seating",
     "SheetState",
     "ThreeThrows",
     "Turn",
-    "check_dice",
-    "check_seating",
     "dice_text",
     "faces_text",
     "named",
@@ -64,10 +58,7 @@ __all__ = [
     "read_roll",
     "read_score",
     "read_seating",
-    "read_turn",
     "roll_text",
-    "seating_doc",
-    "turn_doc",
     "turn_text",
 ]
 
@@ -529,30 +520,158 @@ def parse_open(
 
 # -- the turn in a state document ---------------------------------------------
 
-TURN_FIELDS: tuple[str, ...] = ("phase", "player", "dice", "rolls")
-"""The fields of the turn in a dice game's state document, in order (`turn_doc`)."""
 
-SEATING_FIELDS: tuple[str, ...] = ("first_player", "roll_off")
-"""The fields of the seating in a dice game's state document, in order (`seating_doc`)."""
+ROLL_OFF_NEEDS = "a roll-off phase needs a roll-off and no first_player"
+"""The text of `Turn.seated` for a roll-off phase that does not fit."""
 
 
-def turn_doc(state: Any) -> dict[str, Any]:
-    """The turn of a five-dice state as document fields: `TURN_FIELDS`, in order."""
-    return {
-        "phase": state.phase.value,
-        "player": state.player,
-        "dice": list(state.dice),
-        "rolls": state.rolls,
-    }
+@attrs.frozen(slots=True)
+class Turn:
+    """The turn of a dice game's state as one value: its document form and its checks.
 
+    A dice game's ``State`` keeps these fields flat (the engines build
+    states field by field, the hot path of a playout); `Turn.of` reads them
+    off a state, `Turn.fields` gives them back as the ``State``'s keyword
+    arguments. The state documents of every dice game write the turn with
+    `to_dict`, read it with `from_dict` and check how its fields fit
+    together with `seated`, `check_dice` and `check_over`, so the keys, the
+    values and the words of a refusal are the same in every game. Kniffel
+    Extreme's turn (a d10 beside the five dice, a fourth roll) is the
+    subclass ``kniffel_rules.extreme.state.ExtremeTurn``.
 
-def seating_doc(state: Any) -> dict[str, Any]:
-    """Who started and the roll-off in progress as document fields: `SEATING_FIELDS`."""
-    roll_off = state.roll_off
-    return {
-        "first_player": state.first_player,
-        "roll_off": None if roll_off is None else roll_off.to_doc(),
-    }
+    Attributes:
+        phase: What happens next.
+        player: The seat whose turn it is (0 during the roll-off and once over).
+        dice: In ``DECIDE``: the five dice showing (``()`` before the first
+            roll). In ``THROW``: the dice kept, waiting for the others.
+        rolls: Throws made in this turn so far.
+        first_player: The seat that started (``None`` during the roll-off).
+        roll_off: The roll-off in progress, or ``None``.
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> turn = Turn.of(classic.new_game(["Ann", "Ben"], first_player=1))
+        >>> turn.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'phase': 'decide', 'player': 1, 'dice': [], 'rolls': 0,
+         'first_player': 1, 'roll_off': None}
+        >>> Turn.from_dict(turn.to_dict(), 2) == turn, turn.seated()
+        (True, 1)
+    """
+
+    phase: Phase
+    player: int
+    dice: tuple[int, ...]
+    rolls: int
+    first_player: int | None
+    roll_off: RollOff | None
+
+    DICE_PATH: ClassVar[str] = "dice"
+    """The document field that names the dice in a refusal."""
+    ROLL_OFF_TEXT: ClassVar[str] = ROLL_OFF_NEEDS
+    """The refusal of a roll-off phase without its roll-off (`seated`)."""
+
+    @classmethod
+    def of(cls, state: Any) -> Self:
+        """The turn of a dice game's ``state`` (its flat fields)."""
+        return cls(
+            state.phase, state.player, state.dice, state.rolls, state.first_player, state.roll_off
+        )
+
+    def fields(self) -> dict[str, Any]:
+        """The turn as keyword arguments of the game's ``State``."""
+        return {
+            "phase": self.phase,
+            "player": self.player,
+            "dice": self.dice,
+            "rolls": self.rolls,
+            "first_player": self.first_player,
+            "roll_off": self.roll_off,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The turn's fields of a state document (the game's `Document` orders them)."""
+        roll_off = self.roll_off
+        return {
+            "phase": self.phase.value,
+            "player": self.player,
+            "dice": list(self.dice),
+            "rolls": self.rolls,
+            "first_player": self.first_player,
+            "roll_off": None if roll_off is None else roll_off.to_doc(),
+        }
+
+    @classmethod
+    def from_dict(cls, doc: Mapping[str, Any], seats: int) -> Self:
+        """The turn of a state document of ``seats`` players, each field checked alone.
+
+        The dice are 0 to 5 faces 1..6, sorted; the rolls 0..3.
+
+        Raises:
+            InvalidStateError: A field out of its range, naming it.
+        """
+        phase = read_phase(doc)
+        player = _json.get_int(doc, "player", "", 0, seats - 1)
+        dice = _json.check_faces(doc["dice"], "dice", 1, 6, max_length=5)
+        rolls = _json.get_int(doc, "rolls", "", 0, 3)
+        first, roll_off = read_seating(doc, seats)
+        return cls(phase, player, dice, rolls, first, roll_off)
+
+    @property
+    def idle(self) -> bool:
+        """Whether no die is showing or kept, no throw made and seat 0 holds the turn.
+
+        How a turn stands during the roll-off and once the game is over.
+        """
+        return not self.dice and not self.rolls and not self.player
+
+    def seated(self) -> int | None:
+        """The first player once the roll-off is decided, after checking the seating.
+
+        In the roll-off phase there is a roll-off and no first player yet (the
+        answer is ``None``); after it, no roll-off and a first player.
+
+        Raises:
+            InvalidStateError: The roll-off or the first player do not fit the
+                phase (path ``roll_off`` or ``first_player``).
+        """
+        first = self.first_player
+        if self.phase is Phase.ROLL_OFF:
+            if self.roll_off is None or first is not None:
+                raise InvalidStateError("roll_off", self.ROLL_OFF_TEXT)
+            return None
+        if self.roll_off is not None:
+            raise InvalidStateError("roll_off", f"must be null in phase {self.phase.value!r}")
+        if first is None:
+            raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+        return first
+
+    def check_over(self) -> None:
+        """A finished game shows no dice, no throws and seat 0.
+
+        Raises:
+            InvalidStateError: Any of them (path `DICE_PATH`).
+        """
+        if not self.idle:
+            raise InvalidStateError(
+                self.DICE_PATH, "no dice, rolls or player once the game is over"
+            )
+
+    def check_dice(self) -> None:
+        """The five dice of a turn fit its moment (a turn in ``THROW`` or ``DECIDE``).
+
+        Waiting for a throw, at most two throws are made and at least one die
+        is thrown (none kept before the first); at a decision, five dice after
+        a throw and none before the first.
+
+        Raises:
+            InvalidStateError: The dice do not fit (path ``dice``).
+        """
+        dice, rolls = self.dice, self.rolls
+        if self.phase is Phase.THROW:
+            if rolls > 2 or len(dice) > 4 or (rolls == 0 and dice):
+                raise InvalidStateError("dice", "kept dice must leave something to throw")
+        elif (rolls == 0) != (len(dice) == 0) or len(dice) not in (0, 5):
+            raise InvalidStateError("dice", "five dice after a throw, none before the first")
 
 
 def read_phase(doc: Mapping[str, Any]) -> Phase:
@@ -564,95 +683,12 @@ def read_phase(doc: Mapping[str, Any]) -> Phase:
     return Phase(_json.get_str(doc, "phase", "", [ph.value for ph in Phase]))
 
 
-class Turn(TypedDict):
-    """The turn of a five-dice state read from its document, as keyword arguments of ``State``."""
-
-    phase: Phase
-    player: int
-    dice: tuple[int, ...]
-    rolls: int
-
-
-class Seating(TypedDict):
-    """Who started, and the roll-off, read from a state document, as keyword arguments."""
-
-    first_player: int | None
-    roll_off: RollOff | None
-
-
-def read_turn(doc: Mapping[str, Any], seats: int) -> Turn:
-    """The `TURN_FIELDS` of a five-dice state document, each checked alone.
-
-    The dice are 0 to 5 faces 1..6, sorted; the rolls 0..3.
-
-    Raises:
-        InvalidStateError: A field out of its range, naming it.
-    """
-    return Turn(
-        phase=read_phase(doc),
-        player=_json.get_int(doc, "player", "", 0, seats - 1),
-        dice=_json.check_faces(doc["dice"], "dice", 1, 6, max_length=5),
-        rolls=_json.get_int(doc, "rolls", "", 0, 3),
-    )
-
-
-def read_seating(doc: Mapping[str, Any], seats: int) -> Seating:
-    """The `SEATING_FIELDS` of a dice game's state document, each checked alone.
+def read_seating(doc: Mapping[str, Any], seats: int) -> tuple[int | None, RollOff | None]:
+    """The ``first_player`` and ``roll_off`` of a state document, each checked alone.
 
     Raises:
         InvalidStateError: A field out of its range, naming it.
     """
     first = _json.get_opt_int(doc, "first_player", "", 0, seats - 1)
     raw = doc["roll_off"]
-    return Seating(
-        first_player=first,
-        roll_off=None if raw is None else RollOff.from_doc(raw, "roll_off", seats),
-    )
-
-
-ROLL_OFF_NEEDS = "a roll-off phase needs a roll-off and no first_player"
-"""The usual text of `check_seating` for a roll-off phase that does not fit."""
-
-
-def check_seating(state: Any, needs: str = ROLL_OFF_NEEDS) -> int | None:
-    """The first player of ``state`` once its roll-off is decided, after checking the seating.
-
-    In the roll-off phase there is a roll-off and no first player yet (the
-    answer is ``None``); after it, no roll-off and a first player.
-
-    Args:
-        state: A dice game's state.
-        needs: The text refusing a roll-off phase without its roll-off.
-
-    Raises:
-        InvalidStateError: The roll-off or the first player do not fit the
-            phase (path ``roll_off`` or ``first_player``).
-    """
-    first: int | None = state.first_player
-    if state.phase is Phase.ROLL_OFF:
-        if state.roll_off is None or first is not None:
-            raise InvalidStateError("roll_off", needs)
-        return None
-    if state.roll_off is not None:
-        raise InvalidStateError("roll_off", f"must be null in phase {state.phase.value!r}")
-    if first is None:
-        raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
-    return first
-
-
-def check_dice(state: Any) -> None:
-    """The five dice of a turn fit its moment (a state in ``THROW`` or ``DECIDE``).
-
-    Waiting for a throw, at most two throws are made and at least one die
-    is thrown (none kept before the first); at a decision, five dice after
-    a throw and none before the first.
-
-    Raises:
-        InvalidStateError: The dice do not fit (path ``dice``).
-    """
-    dice, rolls = state.dice, state.rolls
-    if state.phase is Phase.THROW:
-        if rolls > 2 or len(dice) > 4 or (rolls == 0 and dice):
-            raise InvalidStateError("dice", "kept dice must leave something to throw")
-    elif (rolls == 0) != (len(dice) == 0) or len(dice) not in (0, 5):
-        raise InvalidStateError("dice", "five dice after a throw, none before the first")
+    return first, None if raw is None else RollOff.from_doc(raw, "roll_off", seats)

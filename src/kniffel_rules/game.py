@@ -552,8 +552,10 @@ class Document(Generic[S]):
         tag: The ``format`` tag (``"kniffel-rules/classic-state"``).
         version: The ``version`` written, the only one read.
         fields: The body's fields, in the order they are written.
-        write: The body of a state: a new dict of ``fields``, in order,
-            sharing nothing with the state.
+        write: The body of a state: a new dict of ``fields``, sharing
+            nothing with the state; the document writes them in the order
+            of ``fields``, then ``optional`` (a game's parts, such as the dice turn's
+            `kniffel_rules._dicewire.Turn`, need not know where they stand).
         read: The state of a document whose header is checked, every
             field checked alone; every failure is an `InvalidStateError`
             naming the field path.
@@ -575,6 +577,7 @@ class Document(Generic[S]):
     """
 
     __slots__ = (
+        "_body",
         "_check",
         "_fields",
         "_game",
@@ -601,6 +604,7 @@ class Document(Generic[S]):
         self._game = game
         self._fields = ("format", "version", *fields)
         self._optional = tuple(optional)
+        self._body = (*fields, *(f for f in optional if f not in fields))
         self._write = write
         self._read = read
         self._check = check
@@ -614,7 +618,9 @@ class Document(Generic[S]):
             InvalidStateError: ``state`` is not a ``State`` of the game (path ``state``).
         """
         self._game.check_state(state)
-        return {"format": self.format, "version": self.version, **self._write(state)}
+        body = self._write(state)
+        ordered = {k: body[k] for k in self._body if k in body}
+        return {"format": self.format, "version": self.version, **ordered}
 
     def to_json(self, state: S) -> str:
         """The state as compact JSON text: the document of `to_dict`.

@@ -41,23 +41,7 @@ from kniffel_rules.cards.actions import (
     Take,
 )
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.engine import (
-    GAME,
-    INFO,
-    apply,
-    chance_outcomes,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    replay_steps,
-    sample_chance,
-    scores,
-    stand_in,
-    why_illegal,
-    winners,
-)
+from kniffel_rules.cards.engine import GAME, INFO, new_game, replay_steps, scores, stand_in
 from kniffel_rules.cards.notation import parse_action
 from kniffel_rules.cards.pieces import Card, Row
 from kniffel_rules.cards.render import render, render_action
@@ -123,3 +107,13 @@ __all__ = [
     "why_illegal",
     "winners",
 ]
+
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners

@@ -80,20 +80,12 @@ __all__ = [
     "INFO",
     "Cards",
     "Outcome",
-    "apply",
-    "chance_outcomes",
     "check_capacity",
-    "current_player",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
     "new_game",
     "replay_steps",
-    "sample_chance",
     "scores",
     "stand_in",
     "whole_plays",
-    "why_illegal",
     "winners",
 ]
 
@@ -366,17 +358,9 @@ class Cards(Game[State, Observation, Action, Outcome]):
 
 
 GAME: Final = Cards()
-"""The card game: the single instance whose methods are the module's protocol functions."""
+"""The card game: the single instance whose methods are the package's protocol functions."""
 
-current_player = GAME.current_player
-is_terminal = GAME.is_terminal
-legal_actions = GAME.legal_actions
-chance_outcomes = GAME.chance_outcomes
-sample_chance = GAME.sample_chance
-why_illegal = GAME.why_illegal
-is_legal = GAME.is_legal
-apply = GAME.apply
-winners = GAME.winners
+winners = GAME.winners  # read here by `kniffel_rules.cards.render`
 
 
 def whole_plays(state: State | Observation) -> tuple[Play, ...]:

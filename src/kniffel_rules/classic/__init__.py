@@ -16,21 +16,7 @@ Rules, rulings and options: ``docs/rules/classic.md`` (clause ids ``CL-``).
 
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import score
-from kniffel_rules.classic.engine import (
-    GAME,
-    INFO,
-    apply,
-    chance_outcomes,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    sample_chance,
-    scores,
-    why_illegal,
-    winners,
-)
+from kniffel_rules.classic.engine import GAME, INFO, scores
 from kniffel_rules.classic.notation import parse_action
 from kniffel_rules.classic.pieces import Box
 from kniffel_rules.classic.render import render, render_action
@@ -83,3 +69,14 @@ __all__ = [
     "winners",
     "write_sheet",
 ]
+
+new_game = GAME.new_game
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners

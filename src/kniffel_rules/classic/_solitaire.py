@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from kniffel_rules import _dicewire
+from kniffel_rules._dicewire import Turn
 from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.actions import Roll, Score
@@ -178,7 +178,7 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
                       first_player=0)  # fmt: skip
         if not 0 <= rolls_left <= 2:
             raise InvalidStateError("rolls_left", f"0, 1 or 2, got {rolls_left}")
-        _dicewire.check_dice(state)
+        Turn.of(state).check_dice()
     except KniffelError as error:
         raise InvalidStateError("", f"{error} (no game reaches this position)") from None
     return state

@@ -1,8 +1,10 @@
-"""The classic game engine: `new_game`, the transitions, the scores and the protocol functions.
+"""The classic game engine: the transitions, the scores and `GAME`, whose methods are the protocol.
 
 The functions of the `Variant` protocol are the methods of `GAME`, the
 single `Classic` game (`kniffel_rules.game.Game`), built from the rules in
-`kniffel_rules.classic.legality` and the transitions here.
+`kniffel_rules.classic.legality` and the transitions here; ``new_game`` is
+the dice games' (`kniffel_rules._dicegame.DiceTurns.new_game`). The package
+binds them as its module-level names.
 
 Order of ``legal_actions`` (documented, stable within a minor version):
 
@@ -21,14 +23,13 @@ throw of ``k`` dice (see `kniffel_rules.dice.sample_roll`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
-from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._common import top_seats
+from kniffel_rules._dicegame import DiceGame
 from kniffel_rules._dicerender import SheetDrawing, check_view
 from kniffel_rules._fields import is_int
 from kniffel_rules._i18n import N_
@@ -52,18 +53,9 @@ __all__ = [
     "GAME",
     "INFO",
     "Classic",
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
-    "new_game",
     "ranking_points",
-    "sample_chance",
     "scores",
     "totals",
-    "why_illegal",
     "winners",
 ]
 
@@ -85,67 +77,6 @@ INFO: Final = GameInfo(
     box_play=_solitaire.box_play,
 )
 """What classic Kniffel says of itself (`kniffel_rules.game.GameInfo`)."""
-
-
-def new_game(
-    players: int | Sequence[str] = 1,
-    rules: Rules | None = None,
-    first_player: int | None = None,
-) -> State:
-    """Start a classic game (or series).
-
-    Args:
-        players: The number of players, or their names in seat order.
-        rules: The rules (``None``: the rulebook, see `Rules`).
-        first_player: The seat that starts. ``None`` starts with the roll-off
-            (CL-02) for two or more players, and at seat 0 for one.
-
-    Returns:
-        The first state: a chance node of the roll-off, or the first
-        player's first roll.
-
-    Raises:
-        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
-
-    Examples:
-        >>> from kniffel_rules import classic
-        >>> s = classic.new_game()
-        >>> classic.legal_actions(s)
-        (Roll(keep=()),)
-    """
-    rules = game_rules(rules, _DEFAULT_RULES, "classic")
-    names = player_names(players)
-    sheets = (Sheet(),) * len(names)
-    return opening_state(partial(State, rules, names, sheets), len(names), first_player)
-
-
-def _decide(state: State, action: Action) -> State:
-    if not isinstance(action, Score):
-        # Build the successor directly (every field by position): what
-        # ``attrs.evolve(state, phase=Phase.THROW, dice=action.keep)`` builds.
-        return State(
-            state.rules,
-            state.names,
-            state.sheets,
-            Phase.THROW,
-            state.player,
-            action.keep,
-            state.rolls,
-            state.game,
-            state.first_player,
-            state.roll_off,
-            state.results,
-        )
-    box = action.box
-    rules = state.rules
-    sheet = state.sheets[state.player]
-    dice = state.dice
-    if is_extra_kniffel(sheet, dice, rules):
-        made = entry(sheet, dice, box, rules)
-        return _after_score(state, made.value, made.bonus, box)
-    # Not an extra Kniffel: `entry` is the natural score and no bonus.
-    # (``_value_`` is ``box.value`` without the enum property's call.)
-    return _after_score(state, natural_scores(dice, rules)[box._value_], 0, box)
 
 
 def _after_score(state: State, value: int, bonus: int, box: Box) -> State:
@@ -194,25 +125,6 @@ def _after_score(state: State, value: int, bonus: int, box: Box) -> State:
         rolls=0,
         game=game,
         results=results,
-    )
-
-
-def _happen(state: State, action: DiceRoll) -> State:
-    """`kniffel_rules._dicegame.throw_happen`, the successor of a throw built directly."""
-    if state.phase is not Phase.THROW:
-        return _dicegame.throw_happen(state, action)
-    return State(
-        state.rules,
-        state.names,
-        state.sheets,
-        Phase.DECIDE,
-        state.player,
-        _dicegame.landed(state, action),
-        state.rolls + 1,
-        state.game,
-        state.first_player,
-        state.roll_off,
-        state.results,
     )
 
 
@@ -278,10 +190,6 @@ def _scores(state: State) -> tuple[int, ...]:
     return tuple(acc)
 
 
-def _ranking(state: State) -> tuple[int, ...]:
-    return top_seats(_scores(state))
-
-
 def totals(state: State) -> tuple[int, ...]:
     """Each player's running total in the current game (or the last one, once over).
 
@@ -297,7 +205,7 @@ def _totals(state: State) -> tuple[int, ...]:
     return tuple(sheet.total(s.entries, s.extra_bonus) for s in state.sheets)
 
 
-class Classic(DiceGame[State, Observation, Action]):
+class Classic(DiceGame[State, Observation, Action, Rules]):
     """Classic Kniffel's rules for the protocol of `kniffel_rules.game.Game`.
 
     The hooks are the rules of `kniffel_rules.classic.legality` and the
@@ -310,15 +218,68 @@ class Classic(DiceGame[State, Observation, Action]):
     info = INFO
     state_class = State
     observation_class = Observation
+    rules_class = Rules
     decisions = (Roll, Score)
     expected = N_("Roll or Score")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)
     listing = staticmethod(legality.listing)
-    decide = staticmethod(_decide)
-    happen = staticmethod(_happen)
-    ranking = staticmethod(_ranking)
+
+    def setup(self, rules: Rules, seats: int) -> tuple[Sheet, ...]:
+        """An empty sheet for every seat."""
+        return (Sheet(),) * seats
+
+    def decide(self, state: State, action: Action) -> State:
+        """The state after a legal roll (the throw is pending) or score (the next turn)."""
+        if not isinstance(action, Score):
+            # Build the successor directly (every field by position): what
+            # ``attrs.evolve(state, phase=Phase.THROW, dice=action.keep)`` builds.
+            return State(
+                state.rules,
+                state.names,
+                state.sheets,
+                Phase.THROW,
+                state.player,
+                action.keep,
+                state.rolls,
+                state.game,
+                state.first_player,
+                state.roll_off,
+                state.results,
+            )
+        box = action.box
+        rules = state.rules
+        sheet = state.sheets[state.player]
+        dice = state.dice
+        if is_extra_kniffel(sheet, dice, rules):
+            made = entry(sheet, dice, box, rules)
+            return _after_score(state, made.value, made.bonus, box)
+        # Not an extra Kniffel: `entry` is the natural score and no bonus.
+        # (``_value_`` is ``box.value`` without the enum property's call.)
+        return _after_score(state, natural_scores(dice, rules)[box._value_], 0, box)
+
+    def happen(self, state: State, action: DiceRoll) -> State:
+        """`kniffel_rules._dicegame.throw_happen`, the successor of a throw built directly."""
+        if state.phase is not Phase.THROW:
+            return _dicegame.throw_happen(state, action)
+        return State(
+            state.rules,
+            state.names,
+            state.sheets,
+            Phase.DECIDE,
+            state.player,
+            _dicegame.landed(state, action),
+            state.rolls + 1,
+            state.game,
+            state.first_player,
+            state.roll_off,
+            state.results,
+        )
+
+    def ranking(self, state: State) -> tuple[int, ...]:
+        """The seats with the highest score (ties share)."""
+        return top_seats(_scores(state))
 
     def drawing(self, view: State | Observation, lang: Lang) -> SheetDrawing:
         """The SVG score sheet's content (`kniffel_rules.classic._rows.drawing`).
@@ -331,14 +292,6 @@ class Classic(DiceGame[State, Observation, Action]):
 
 
 GAME: Final = Classic()
-"""Classic Kniffel: the single instance whose methods are the module's protocol functions."""
+"""Classic Kniffel: the single instance whose methods are the package's protocol functions."""
 
-current_player = GAME.current_player
-is_terminal = GAME.is_terminal
-chance_outcomes = GAME.chance_outcomes
-sample_chance = GAME.sample_chance
-legal_actions = GAME.legal_actions
-why_illegal = GAME.why_illegal
-is_legal = GAME.is_legal
-apply = GAME.apply
-winners = GAME.winners
+winners = GAME.winners  # read here by `kniffel_rules.classic.render`

@@ -30,8 +30,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Final
 
-from kniffel_rules import _dicewire, _json
+from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
+from kniffel_rules._dicewire import Turn
 from kniffel_rules.classic._reach import FinalTotals, check_extra_bonus, final_totals
 from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.engine import GAME
@@ -48,7 +49,10 @@ FORMAT = "kniffel-rules/classic-state"
 VERSION = 1
 """The version of the state document written by `to_dict` and `to_json`."""
 
-_FIELDS = ("rules", "players", *_dicewire.TURN_FIELDS, "game", *_dicewire.SEATING_FIELDS, "results")
+_FIELDS = (
+    "rules", "players", "phase", "player", "dice", "rolls", "game", "first_player", "roll_off",
+    "results",
+)  # fmt: skip
 _MAX_BONUS = 12 * 10_000  # twelve extra Kniffels at the largest bonus Rules allows
 
 
@@ -63,9 +67,8 @@ def _write(state: State) -> dict[str, Any]:
             {"name": name, "sheet": _sheet_doc(sheet), "extra_kniffel_bonus": sheet.extra_bonus}
             for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
-        **_dicewire.turn_doc(state),
+        **Turn.of(state).to_dict(),
         "game": state.game,
-        **_dicewire.seating_doc(state),
         "results": [list(r) for r in state.results],
     }
 
@@ -103,9 +106,8 @@ def _read(doc: dict[str, Any]) -> State:
     sheets = _json.get_players(doc, lambda v, p: _read_sheet(v, p, rules))
     n = len(sheets)
     names = tuple(check_name(p["name"], f"players[{i}].name") for i, p in enumerate(doc["players"]))
-    turn = _dicewire.read_turn(doc, n)
+    turn = Turn.from_dict(doc, n)
     game = _json.get_int(doc, "game", "", 0, rules.games)
-    seating = _dicewire.read_seating(doc, n)
     results = _json.get_list(
         doc,
         "results",
@@ -115,7 +117,7 @@ def _read(doc: dict[str, Any]) -> State:
         ),
         length=game,
     )
-    return State(rules, names, sheets, **turn, game=game, **seating, results=results)
+    return State(rules, names, sheets, **turn.fields(), game=game, results=results)
 
 
 def _check_consistency(state: State) -> None:
@@ -123,9 +125,10 @@ def _check_consistency(state: State) -> None:
     rules, n, phase = state.rules, state.num_players, state.phase
     turns = len(sheet_boxes(rules))
     filled = [s.filled() for s in state.sheets]
-    first = _dicewire.check_seating(state)
+    turn = Turn.of(state)
+    first = turn.seated()
     if first is None:
-        if n < 2 or any(filled) or state.game or state.dice or state.rolls or state.player:
+        if n < 2 or any(filled) or state.game or not turn.idle:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return
     if phase is Phase.OVER:
@@ -133,14 +136,13 @@ def _check_consistency(state: State) -> None:
             raise InvalidStateError("game", f"a finished series has game = {rules.games}")
         if any(f != turns for f in filled):
             raise InvalidStateError("players", "every box is filled when the game is over")
-        if state.dice or state.rolls or state.player:
-            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        turn.check_over()
         if state.results[-1] != tuple(s.total(rules) for s in state.sheets):
             raise InvalidStateError("results", "the last result must be the sheets' totals")
         return
     if state.game >= rules.games:
         raise InvalidStateError("game", f"the series has {rules.games} game(s); it would be over")
-    _dicewire.check_dice(state)
+    turn.check_dice()
     if phase is Phase.THROW and rules.full_cup and state.dice:
         raise InvalidStateError("dice", "no die may be kept under full_cup")
     start = (first + state.game) % n

@@ -30,7 +30,7 @@ from kniffel_rules._i18n import N_, Text
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import entry_values, possible_values
-from kniffel_rules.classic.engine import apply, new_game
+from kniffel_rules.classic.engine import GAME
 from kniffel_rules.classic.legality import Entry, check_entry
 from kniffel_rules.classic.pieces import BOX_RULES, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
@@ -65,12 +65,13 @@ def _replay_for(rules: Rules) -> kit.TurnReplay:
                 sheet = sheet.with_entry(box, written.get(box.key, 0))
             return kit.Refused(entry.rule or "CL-07", entry, _next_turn(start, sheet))
         if entry.joker:
-            return kit.Entered(entry.value, "CL-19", apply(state, _SCORES[box]), N_("as a joker "))
-        return kit.Entered(entry.value, _RULE[box], apply(state, _SCORES[box]))
+            after = GAME.apply(state, _SCORES[box])
+            return kit.Entered(entry.value, "CL-19", after, N_("as a joker "))
+        return kit.Entered(entry.value, _RULE[box], GAME.apply(state, _SCORES[box]))
 
     return kit.five_dice_replay(
-        start=new_game(1, rules=attrs.evolve(rules, games=1, ranking="total"), first_player=0),
-        apply=apply,
+        start=GAME.new_game(1, rules=attrs.evolve(rules, games=1, ranking="total"), first_player=0),
+        apply=GAME.apply,
         roll=Roll,
         resume=_resume,
         enter=enter,
@@ -265,7 +266,7 @@ def write_sheet(
     games: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     sheets = [Sheet()] * n
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    scored, state = kit.scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    scored, state = kit.scored_turns(record, GAME.apply, Score, Roll, _keep, _thrown)
     for before, action, after, turn in scored:
         p = before.player
         entry = check_entry(before.sheets[p], before.dice, action.box, rules)

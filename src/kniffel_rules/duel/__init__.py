@@ -27,21 +27,7 @@ players).
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.combinations import combinations
-from kniffel_rules.duel.engine import (
-    GAME,
-    INFO,
-    apply,
-    chance_outcomes,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    sample_chance,
-    scores,
-    why_illegal,
-    winners,
-)
+from kniffel_rules.duel.engine import GAME, INFO, scores
 from kniffel_rules.duel.notation import parse_action
 from kniffel_rules.duel.pieces import Area, Spot
 from kniffel_rules.duel.render import render, render_action
@@ -92,3 +78,14 @@ __all__ = [
     "why_illegal",
     "winners",
 ]
+
+new_game = GAME.new_game
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners

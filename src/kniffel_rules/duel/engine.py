@@ -24,13 +24,11 @@ throw of ``k`` dice, read as ``k`` base-6 digits (see
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache, partial
+from functools import cache
 from typing import Final
 
 from kniffel_rules import _dicegame
-from kniffel_rules._common import player_names
-from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._dicegame import DiceGame
 from kniffel_rules._i18n import N_
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules.dice import DiceRoll, multiset_difference
@@ -42,7 +40,7 @@ from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Observation, Phase, State
 from kniffel_rules.duel.wire import action_to_text
 from kniffel_rules.errors import Rejection
-from kniffel_rules.game import GameInfo, game_rules
+from kniffel_rules.game import GameInfo
 from kniffel_rules.rolloff import RollOff
 
 __all__ = [
@@ -50,23 +48,11 @@ __all__ = [
     "INFO",
     "WIN_SCORE",
     "Duel",
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
-    "new_game",
-    "sample_chance",
     "scores",
-    "why_illegal",
-    "winners",
 ]
 
 WIN_SCORE = 5
 """The score of the winner of a finished single game (DU-52): a win is worth five discs."""
-
-_DEFAULT_RULES = Rules()
 
 INFO: Final = GameInfo(
     name="duel",
@@ -80,42 +66,6 @@ INFO: Final = GameInfo(
     bounds=_space.bounds,
 )
 """What Kniffel: Das Duell says of itself (`kniffel_rules.game.GameInfo`)."""
-
-_DEFAULT_NAMES = ("Blue", "Red")
-
-
-def new_game(
-    players: int | Sequence[str] = 2,
-    rules: Rules | None = None,
-    first_player: int | None = None,
-) -> State:
-    """Start a Duell game (or match): the setup of DU-02.
-
-    Args:
-        players: 2, or the two names, blue's first (default names
-            ``"Blue"`` and ``"Red"``).
-        rules: The rules (``None``: the rulebook, see `Rules`).
-        first_player: The seat that starts the first game; ``None`` starts
-            with the roll-off (DU-03, DU-41).
-
-    Returns:
-        The first state: a chance node of the roll-off, or the first
-        player's first roll.
-
-    Raises:
-        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
-
-    Examples:
-        >>> from kniffel_rules import duel
-        >>> s = duel.new_game(first_player=1)
-        >>> s.names, duel.current_player(s), duel.legal_actions(s)
-        (('Blue', 'Red'), 1, (Roll(keep=()),))
-    """
-    rules = game_rules(rules, _DEFAULT_RULES, "duel")
-    names = player_names(players, 2, 2)
-    if not isinstance(players, Sequence):
-        names = _DEFAULT_NAMES
-    return opening_state(partial(State, rules, names, START_BOARD), 2, first_player)
 
 
 # --- the transitions of a legal decision --------------------------------------
@@ -231,16 +181,6 @@ def _joker(state: State, action: Joker) -> State:
     )
 
 
-def _decide(state: State, action: Action) -> State:
-    if isinstance(action, Roll):
-        return _rolled(state, action.keep)
-    if isinstance(action, Move):
-        return _move(state, action)
-    if isinstance(action, Joker):
-        return _joker(state, action)
-    return _miss(state)
-
-
 def _rolled(state: State, keep: tuple[int, ...]) -> State:
     return State(
         state.rules,
@@ -259,72 +199,73 @@ def _rolled(state: State, keep: tuple[int, ...]) -> State:
     )
 
 
-def _happen(state: State, action: DiceRoll) -> State:
-    """`kniffel_rules._dicegame.throw_happen`, the throw's successor built directly."""
-    if state.phase is not Phase.THROW:
-        return _dicegame.throw_happen(state, action)
-    kept = state.dice
-    return State(
-        state.rules,
-        state.names,
-        state.board,
-        Phase.DECIDE,
-        state.player,
-        tuple(sorted(kept + action.values)) if kept else action.values,
-        state.rolls + 1,
-        state.jokers,
-        state.supply,
-        state.jokers_used,
-        state.first_player,
-        state.roll_off,
-        state.results,
-    )
-
-
-def _outcome_problem(state: State, action: DiceRoll) -> Rejection | None:
-    try:
-        return _dicegame.throw_problem(state, action)
-    except ValueError:  # the refusal quotes a "face" of more than 4,300 digits
-        return Rejection(N_("die faces are 1..6, got a face too large to print"), "PR-04")
-
-
-def _ranking(state: State) -> tuple[int, ...]:
-    return (state.results[-1],)
-
-
-class Duel(DiceGame[State, Observation, Action]):
+class Duel(DiceGame[State, Observation, Action, Rules]):
     """Kniffel: Das Duell's rules for the protocol of `kniffel_rules.game.Game`."""
 
     __slots__ = ()
 
     info = INFO
     state_class = State
+    observation_class = Observation
+    rules_class = Rules
+    default_names = ("Blue", "Red")
     decisions = (Roll, Joker, Move, Miss)
     expected = N_("Roll, Joker, Move or Miss")
+    not_over = N_("the game is not over yet: there is no winner")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality._problem)
-    decide = staticmethod(_decide)
-    outcome_problem = staticmethod(_outcome_problem)
-    happen = staticmethod(_happen)
-    ranking = staticmethod(_ranking)
     listing = staticmethod(legality._listing)
-    not_over = N_("the game is not over yet: there is no winner")
-    observation_class = Observation
+
+    def setup(self, rules: Rules, seats: int) -> tuple[Spot, ...]:
+        """The board of DU-02: every disc on the centre line."""
+        return START_BOARD
+
+    def decide(self, state: State, action: Action) -> State:
+        """The state after a legal roll, move, joker or miss."""
+        if isinstance(action, Roll):
+            return _rolled(state, action.keep)
+        if isinstance(action, Move):
+            return _move(state, action)
+        if isinstance(action, Joker):
+            return _joker(state, action)
+        return _miss(state)
+
+    def happen(self, state: State, action: DiceRoll) -> State:
+        """`kniffel_rules._dicegame.throw_happen`, the throw's successor built directly."""
+        if state.phase is not Phase.THROW:
+            return _dicegame.throw_happen(state, action)
+        kept = state.dice
+        return State(
+            state.rules,
+            state.names,
+            state.board,
+            Phase.DECIDE,
+            state.player,
+            tuple(sorted(kept + action.values)) if kept else action.values,
+            state.rolls + 1,
+            state.jokers,
+            state.supply,
+            state.jokers_used,
+            state.first_player,
+            state.roll_off,
+            state.results,
+        )
+
+    def outcome_problem(self, state: State, action: DiceRoll) -> Rejection | None:
+        """`kniffel_rules._dicegame.throw_problem`, whose refusal of a huge face is worded here."""
+        try:
+            return _dicegame.throw_problem(state, action)
+        except ValueError:  # the refusal quotes a "face" of more than 4,300 digits
+            return Rejection(N_("die faces are 1..6, got a face too large to print"), "PR-04")
+
+    def ranking(self, state: State) -> tuple[int, ...]:
+        """The winner of the last game."""
+        return (state.results[-1],)
 
 
 GAME: Final = Duel()
-"""Kniffel: Das Duell: the single instance whose methods are the module's protocol functions."""
-
-current_player = GAME.current_player
-is_terminal = GAME.is_terminal
-legal_actions = GAME.legal_actions
-chance_outcomes = GAME.chance_outcomes
-sample_chance = GAME.sample_chance
-why_illegal = GAME.why_illegal
-is_legal = GAME.is_legal
-apply = GAME.apply
-winners = GAME.winners
+"""Kniffel: Das Duell: the single instance whose methods are the package's protocol functions."""
 
 
 # --- the protocol functions -----------------------------------------------------

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kniffel_rules import _dicewire, _json
+from kniffel_rules import _json
 from kniffel_rules._common import check_name
-from kniffel_rules._dicewire import SEATING_FIELDS, TURN_FIELDS
+from kniffel_rules._dicewire import Turn
 from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.legality import board_win
 from kniffel_rules.duel.pieces import (
@@ -65,7 +65,10 @@ FORMAT = "kniffel-rules/duel-state"
 VERSION = 1
 """The version of the state document written by `to_dict` and `to_json`."""
 
-_FIELDS = ("rules", "players", "board", *TURN_FIELDS, "jokers_used", *SEATING_FIELDS, "results")
+_FIELDS = (
+    "rules", "players", "board", "phase", "player", "dice", "rolls", "jokers_used",
+    "first_player", "roll_off", "results",
+)  # fmt: skip
 
 
 def _write(state: State) -> dict[str, Any]:
@@ -76,9 +79,8 @@ def _write(state: State) -> dict[str, Any]:
             for name, jokers, supply in zip(state.names, state.jokers, state.supply, strict=True)
         ],
         "board": {a.key: s.value for a, s in zip(AREAS, state.board, strict=True)},
-        **_dicewire.turn_doc(state),
+        **Turn.of(state).to_dict(),
         "jokers_used": state.jokers_used,
-        **_dicewire.seating_doc(state),
         "results": list(state.results),
     }
 
@@ -117,9 +119,8 @@ def _read(doc: dict[str, Any]) -> State:
     rules = Rules.from_dict(doc["rules"])
     players = _json.get_list(doc, "players", "", _read_player, length=2)
     board = _read_board(doc["board"], "board")
-    turn = _dicewire.read_turn(doc, 2)
+    turn = Turn.from_dict(doc, 2)
     jokers_used = _json.get_int(doc, "jokers_used", "", 0, JOKERS_PER_COLOUR)
-    seating = _dicewire.read_seating(doc, 2)
     results = _json.get_list(
         doc,
         "results",
@@ -131,11 +132,10 @@ def _read(doc: dict[str, Any]) -> State:
         rules,
         tuple(name for name, _, _ in players),
         board,
-        **turn,
+        **turn.fields(),
         jokers=tuple(j for _, j, _ in players),
         supply=tuple(s for _, _, s in players),
         jokers_used=jokers_used,
-        **seating,
         results=results,
     )
 
@@ -156,34 +156,28 @@ def _check_results(state: State) -> None:
 def _check_consistency(state: State) -> None:
     """The relations between fields that ``apply`` always keeps (R4..R11)."""
     _check_results(state)
-    if _dicewire.check_seating(state) is None:
-        _check_roll_off(state)
+    turn = Turn.of(state)
+    if turn.seated() is None:
+        _check_roll_off(state, turn)
         return
     if state.phase is Phase.OVER:
-        _check_over(state)
+        _check_over(state, turn)
         return
     if any(board_win(state.board, p, state.rules) for p in (0, 1)):
         raise InvalidStateError("board", "a player has won: the game would be over")
-    _check_turn(state)
+    _check_turn(state, turn)
     _check_hands(state)
 
 
-def _check_roll_off(state: State) -> None:
+def _check_roll_off(state: State, turn: Turn) -> None:
     """R5: a roll-off happens at the setup of a game, before anything else."""
-    if (
-        state.board != START_BOARD
-        or state.jokers != (0, 0)
-        or state.dice
-        or state.rolls
-        or state.jokers_used
-        or state.player
-    ):
+    if state.board != START_BOARD or state.jokers != (0, 0) or state.jokers_used or not turn.idle:
         raise InvalidStateError("phase", "a roll-off happens before anything else of a game")
 
 
-def _check_turn(state: State) -> None:
+def _check_turn(state: State, turn: Turn) -> None:
     """R8, R9: the dice, the throws and the jokers spent fit the moment of the turn."""
-    _dicewire.check_dice(state)
+    turn.check_dice()
     if state.jokers_used and (state.phase is Phase.THROW or state.rolls == 0):
         raise InvalidStateError("jokers_used", "jokers are spent only after the final roll")
     if state.jokers_used > state.supply[state.player]:
@@ -243,9 +237,10 @@ def _check_hands(state: State) -> None:
         )
 
 
-def _check_over(state: State) -> None:
+def _check_over(state: State, turn: Turn) -> None:
     """R11: the game ended with the move that won it, and the loser's tiles fit."""
-    if state.dice or state.rolls or state.jokers_used or state.player:
+    turn.check_over()
+    if state.jokers_used:
         raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
     board, rules = state.board, state.rules
     winner = state.results[-1]

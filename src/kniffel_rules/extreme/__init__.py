@@ -25,21 +25,7 @@ Examples:
 
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import score
-from kniffel_rules.extreme.engine import (
-    GAME,
-    INFO,
-    apply,
-    chance_outcomes,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    sample_chance,
-    scores,
-    why_illegal,
-    winners,
-)
+from kniffel_rules.extreme.engine import GAME, INFO, scores
 from kniffel_rules.extreme.notation import parse_action
 from kniffel_rules.extreme.pieces import Box
 from kniffel_rules.extreme.render import render, render_action
@@ -91,3 +77,14 @@ __all__ = [
     "winners",
     "write_sheet",
 ]
+
+new_game = GAME.new_game
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners

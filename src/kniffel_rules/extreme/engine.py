@@ -30,16 +30,14 @@ one die (``rng.randrange(6)``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache
 from typing import Final
 
 from kniffel_rules import _dicegame
-from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import opening_state, roll_off_step
+from kniffel_rules._common import top_seats
+from kniffel_rules._dicegame import DiceTurns, roll_off_step
 from kniffel_rules._dicerender import SheetDrawing, check_view
-from kniffel_rules._dicewire import open_stand_in
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_roll
 from kniffel_rules.errors import Rejection
@@ -51,7 +49,7 @@ from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Observation, Phase, Sheet, State
 from kniffel_rules.extreme.wire import action_to_text
-from kniffel_rules.game import Game, GameInfo, game_rules
+from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.notation import dice_text, said
@@ -61,20 +59,9 @@ __all__ = [
     "GAME",
     "INFO",
     "Extreme",
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
-    "new_game",
-    "sample_chance",
     "scores",
-    "why_illegal",
     "winners",
 ]
-
-_DEFAULT_RULES = Rules()
 
 INFO: Final = GameInfo(
     name="extreme",
@@ -90,37 +77,6 @@ INFO: Final = GameInfo(
     box_play=_space.box_play,
 )
 """What Kniffel Extreme says of itself (`kniffel_rules.game.GameInfo`)."""
-
-
-def new_game(
-    players: int | Sequence[str] = 1,
-    rules: Rules | None = None,
-    first_player: int | None = None,
-) -> State:
-    """Start a Kniffel Extreme game.
-
-    Args:
-        players: The number of players, or their names in seat order.
-        rules: The rules (``None``: the rulebook).
-        first_player: The starting seat; ``None`` starts with the roll-off
-            for two or more players, and at seat 0 for one.
-
-    Returns:
-        The first state.
-
-    Raises:
-        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
-
-    Examples:
-        >>> from kniffel_rules import extreme
-        >>> s = extreme.new_game()
-        >>> extreme.legal_actions(s)
-        (Roll(keep_d6=(), keep_d10=False),)
-    """
-    rules = game_rules(rules, _DEFAULT_RULES, "extreme")
-    names = player_names(players)
-    sheets = (Sheet(chips=rules.chips),) * len(names)
-    return opening_state(partial(State, rules, names, sheets), len(names), first_player)
 
 
 # --- the transitions of a player's action ----------------------------------------------------
@@ -192,12 +148,6 @@ def _after_score(state: State, action: Score) -> State:
     )
 
 
-def _decide(state: State, action: Action) -> State:
-    if isinstance(action, Score):
-        return _after_score(state, action)
-    return _after_roll(state, action)
-
-
 # --- the chance side: Extreme's own throw and the shared roll-off ------------------------------
 
 
@@ -211,14 +161,6 @@ def _throw_outcomes(k: int, d10: bool) -> tuple[tuple[ExtremeRoll, Fraction], ..
 @cache
 def _outcome_objects(k: int, d10: bool) -> dict[tuple[tuple[int, ...], int | None], ExtremeRoll]:
     return {(o.d6, o.d10): o for o, _ in _throw_outcomes(k, d10)}
-
-
-def _chance(
-    state: State,
-) -> tuple[tuple[ExtremeRoll, Fraction], ...] | tuple[tuple[DiceRoll, Fraction], ...]:
-    if state.phase is Phase.THROW:
-        return _throw_outcomes(5 - len(state.d6), state.d10 is None)
-    return ROLLOFF_OUTCOMES
 
 
 @cache
@@ -235,18 +177,6 @@ def _by_code(k: int, d10: bool) -> tuple[tuple[ExtremeRoll, ...], ...]:
     """`_by_d6` by the code of the d6 thrown: ``[code]`` is ``[decode_throw(code, k)]``."""
     by_d6 = _by_d6(k, d10)
     return tuple([by_d6[decode_throw(code, k)] for code in range(6**k)])
-
-
-def _sample(state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
-    if state.phase is Phase.THROW:
-        k = 5 - len(state.d6)
-        if state.d10 is not None:
-            if k == 0:  # sample_roll throws nothing and draws nothing
-                return _outcome_objects(k, False)[(sample_roll(rng, k), None)]
-            return _by_code(k, False)[rng.randrange(6**k)][0]
-        code = rng.randrange(6**k * 10)
-        return _by_code(k, True)[code // 10][code % 10]
-    return ROLLOFF_OUTCOMES[rng.randrange(6)][0]
 
 
 def _throw_misfit(state: State, action: object) -> str:
@@ -270,12 +200,6 @@ def _throw_misfit(state: State, action: object) -> str:
     )
 
 
-def _outcome_misfit(state: State, action: object) -> str:
-    if state.phase is Phase.THROW:
-        return _throw_misfit(state, action)
-    return _dicegame.throw_misfit(state, action, action_to_text)
-
-
 def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
     k = 5 - len(state.d6)
     d10_thrown = state.d10 is None
@@ -297,75 +221,102 @@ def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
     return None
 
 
-def _outcome_problem(state: State, action: ExtremeRoll | DiceRoll) -> Rejection | None:
-    """Why ``action`` cannot come out of the pending chance event (``PR-04``), or None.
-
-    A throw comes out as an `ExtremeRoll`, a roll-off throw as a `DiceRoll`
-    of one die; the other class cannot come out (``PR-04``, with the text
-    naming what is expected).
-    """
-    if state.phase is Phase.THROW:
-        if isinstance(action, ExtremeRoll):
-            return _throw_problem(state, action)
-        return Rejection(_throw_misfit(state, action), "PR-04")
-    if isinstance(action, DiceRoll):
-        return _dicegame.throw_problem(state, action)
-    return Rejection(_dicegame.throw_misfit(state, action, action_to_text), "PR-04")
-
-
-def _happen(state: State, action: ExtremeRoll | DiceRoll) -> State:
-    if action.__class__ is not ExtremeRoll and isinstance(action, DiceRoll):
-        return roll_off_step(state, action)
-    assert isinstance(action, ExtremeRoll)
-    d10 = state.d10 if action.d10 is None else action.d10
-    kept = state.d6
-    return State(
-        state.rules,
-        state.names,
-        state.sheets,
-        Phase.DECIDE,
-        state.player,
-        tuple(sorted(kept + action.d6)) if kept else action.d6,
-        d10,
-        state.rolls + 1,
-        state.first_player,
-        state.roll_off,
-    )
-
-
 def _scores(state: State) -> tuple[int, ...]:
     return tuple(s.total(state.rules) for s in state.sheets)
 
 
-def _ranking(state: State) -> tuple[int, ...]:
-    return top_seats(_scores(state))
-
-
-class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
+class Extreme(DiceTurns[State, Observation, Action, ExtremeRoll | DiceRoll, Rules]):
     """Kniffel Extreme's rules for the protocol of `kniffel_rules.game.Game`."""
 
     __slots__ = ()
 
     info = INFO
     state_class = State
-    to_move = staticmethod(_dicegame.current_player)
+    observation_class = Observation
+    rules_class = Rules
     decisions = (Roll, Score)
     outcomes = (ExtremeRoll, DiceRoll)
     expected = N_("Roll or Score")
+    not_chance = N_("this is not a chance node: no dice are being thrown")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(candidates)
     problem = staticmethod(problem)
-    decide = staticmethod(_decide)
-    chance = staticmethod(_chance)
-    sample = staticmethod(_sample)
-    outcome_problem = staticmethod(_outcome_problem)
-    outcome_misfit = staticmethod(_outcome_misfit)
-    happen = staticmethod(_happen)
-    ranking = staticmethod(_ranking)
     listing = staticmethod(listing)
-    not_chance = N_("this is not a chance node: no dice are being thrown")
-    observation_class = Observation
-    stand_in = staticmethod(open_stand_in)
+
+    def setup(self, rules: Rules, seats: int) -> tuple[Sheet, ...]:
+        """An empty sheet and the rules' chips for every seat."""
+        return (Sheet(chips=rules.chips),) * seats
+
+    def decide(self, state: State, action: Action) -> State:
+        """The state after a legal roll (a chip for the fourth) or score."""
+        if isinstance(action, Score):
+            return _after_score(state, action)
+        return _after_roll(state, action)
+
+    def chance(
+        self, state: State
+    ) -> tuple[tuple[ExtremeRoll, Fraction], ...] | tuple[tuple[DiceRoll, Fraction], ...]:
+        """The outcomes of the pending throw, or of a roll-off throw."""
+        if state.phase is Phase.THROW:
+            return _throw_outcomes(5 - len(state.d6), state.d10 is None)
+        return ROLLOFF_OUTCOMES
+
+    def sample(self, state: State, rng: random.Random) -> ExtremeRoll | DiceRoll:
+        """One outcome of the pending throw: one ``rng.randrange`` call (the module's notes)."""
+        if state.phase is Phase.THROW:
+            k = 5 - len(state.d6)
+            if state.d10 is not None:
+                if k == 0:  # sample_roll throws nothing and draws nothing
+                    return _outcome_objects(k, False)[(sample_roll(rng, k), None)]
+                return _by_code(k, False)[rng.randrange(6**k)][0]
+            code = rng.randrange(6**k * 10)
+            return _by_code(k, True)[code // 10][code % 10]
+        return ROLLOFF_OUTCOMES[rng.randrange(6)][0]
+
+    def outcome_misfit(self, state: State, action: object) -> str:
+        """The refusal of an object that is no outcome of the pending throw or roll-off throw."""
+        if state.phase is Phase.THROW:
+            return _throw_misfit(state, action)
+        return _dicegame.throw_misfit(state, action, action_to_text)
+
+    def outcome_problem(self, state: State, action: ExtremeRoll | DiceRoll) -> Rejection | None:
+        """Why ``action`` cannot come out of the pending chance event (``PR-04``), or None.
+
+        A throw comes out as an `ExtremeRoll`, a roll-off throw as a `DiceRoll`
+        of one die; the other class cannot come out (``PR-04``, with the text
+        naming what is expected).
+        """
+        if state.phase is Phase.THROW:
+            if isinstance(action, ExtremeRoll):
+                return _throw_problem(state, action)
+            return Rejection(_throw_misfit(state, action), "PR-04")
+        if isinstance(action, DiceRoll):
+            return _dicegame.throw_problem(state, action)
+        return Rejection(_dicegame.throw_misfit(state, action, action_to_text), "PR-04")
+
+    def happen(self, state: State, action: ExtremeRoll | DiceRoll) -> State:
+        """The dice thrown join those kept, or the roll-off goes on."""
+        if action.__class__ is not ExtremeRoll and isinstance(action, DiceRoll):
+            return roll_off_step(state, action)
+        assert isinstance(action, ExtremeRoll)
+        d10 = state.d10 if action.d10 is None else action.d10
+        kept = state.d6
+        return State(
+            state.rules,
+            state.names,
+            state.sheets,
+            Phase.DECIDE,
+            state.player,
+            tuple(sorted(kept + action.d6)) if kept else action.d6,
+            d10,
+            state.rolls + 1,
+            state.first_player,
+            state.roll_off,
+        )
+
+    def ranking(self, state: State) -> tuple[int, ...]:
+        """The seats with the highest total (ties share)."""
+        return top_seats(_scores(state))
 
     def drawing(self, view: State | Observation, lang: Lang) -> SheetDrawing:
         """The SVG score sheet's content (`kniffel_rules.extreme._rows.drawing`).
@@ -378,17 +329,9 @@ class Extreme(Game[State, Observation, Action, ExtremeRoll | DiceRoll]):
 
 
 GAME: Final = Extreme()
-"""Kniffel Extreme: the single instance whose methods are the module's protocol functions."""
+"""Kniffel Extreme: the single instance whose methods are the package's protocol functions."""
 
-current_player = GAME.current_player
-is_terminal = GAME.is_terminal
-legal_actions = GAME.legal_actions
-chance_outcomes = GAME.chance_outcomes
-sample_chance = GAME.sample_chance
-why_illegal = GAME.why_illegal
-is_legal = GAME.is_legal
-apply = GAME.apply
-winners = GAME.winners
+winners = GAME.winners  # read here by `kniffel_rules.extreme.render`
 
 
 # --- the typed public protocol functions ------------------------------------------------------

@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kniffel_rules import _dicewire, _json
+from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.combinations import entry_values
 from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import BOXES, Box
 from kniffel_rules.extreme.rules import Rules
-from kniffel_rules.extreme.state import Phase, Sheet, State
+from kniffel_rules.extreme.state import ExtremeTurn, Phase, Sheet, State
 from kniffel_rules.game import Document
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
@@ -47,7 +47,7 @@ FORMAT = "kniffel-rules/extreme-state"
 VERSION = 1
 """The version of the document written by `to_dict` and `to_json`."""
 
-_FIELDS = ("rules", "players", "phase", "player", "d6", "d10", "rolls", *_dicewire.SEATING_FIELDS)
+_FIELDS = ("rules", "players", "phase", "player", "d6", "d10", "rolls", "first_player", "roll_off")
 _BY_KEY = {b.key: b for b in Box}
 
 
@@ -62,12 +62,7 @@ def _write(state: State) -> dict[str, Any]:
             }
             for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
-        "phase": state.phase.value,
-        "player": state.player,
-        "d6": list(state.d6),
-        "d10": state.d10,
-        "rolls": state.rolls,
-        **_dicewire.seating_doc(state),
+        **ExtremeTurn.of(state).to_dict(),
     }
 
 
@@ -96,25 +91,13 @@ def _read(doc: dict[str, Any]) -> State:
         rules,
         tuple(name for name, _ in players),
         tuple(sheet for _, sheet in players),
-        _dicewire.read_phase(doc),
-        player=_json.get_int(doc, "player", "", 0, n - 1),
-        d6=_json.check_faces(doc["d6"], "d6", 1, 6, max_length=5),
-        d10=_json.get_opt_int(doc, "d10", "", 0, 9),
-        rolls=_json.get_int(doc, "rolls", "", 0, 4),
-        **_dicewire.read_seating(doc, n),
+        **ExtremeTurn.from_dict(doc, n).fields(),
     )
 
 
-def _fourth_roll(state: State) -> bool:
-    """Whether the player to move has made (THROW: decided) the fourth roll of this turn."""
-    return (state.phase is Phase.THROW and state.rolls == 3) or (
-        state.phase is Phase.DECIDE and state.rolls == 4
-    )
-
-
-def _check_chips(state: State, filled: list[int]) -> None:
+def _check_chips(state: State, turn: ExtremeTurn, filled: list[int]) -> None:
     """Invariant 4: a chip buys the fourth roll of one turn, at most one per turn."""
-    fourth = _fourth_roll(state)
+    fourth = turn.fourth_roll
     for seat, sheet in enumerate(state.sheets):
         spent = state.rules.chips - sheet.chips
         current = fourth and seat == state.player
@@ -132,29 +115,19 @@ def _check_reachable(state: State) -> None:
     """The invariants of a reachable state (docs/rules/extreme.md, "Reachable states")."""
     n, phase = state.num_players, state.phase
     filled = [s.filled() for s in state.sheets]
-    no_dice = not state.d6 and state.d10 is None
-    _check_chips(state, filled)
-    first = _dicewire.check_seating(state, "a roll-off needs a roll-off and no first_player")
+    turn = ExtremeTurn.of(state)
+    _check_chips(state, turn, filled)
+    first = turn.seated()
     if first is None:
-        if n < 2 or any(filled) or not no_dice or state.rolls or state.player:
+        if n < 2 or any(filled) or not turn.idle:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return
     if phase is Phase.OVER:
         if any(f != len(BOXES) for f in filled):
             raise InvalidStateError("players", "every box is filled when the game is over")
-        if not no_dice or state.rolls or state.player:
-            raise InvalidStateError("d6", "no dice, rolls or player once the game is over")
+        turn.check_over()
         return
-    if phase is Phase.THROW:
-        if state.rolls > 3 or (state.rolls == 0 and not no_dice):
-            raise InvalidStateError("rolls", "a throw follows the 1st to 4th roll decision")
-        if len(state.d6) == 5 and state.d10 is not None:
-            raise InvalidStateError("d6", "kept dice must leave something to throw")
-    elif state.rolls == 0:
-        if not no_dice:
-            raise InvalidStateError("d6", "no dice before the first roll")
-    elif len(state.d6) != 5 or state.d10 is None:
-        raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")
+    turn.check_dice()
     check_turn_order(filled, first, state.player, len(BOXES))
 
 

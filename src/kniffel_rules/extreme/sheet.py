@@ -35,7 +35,7 @@ from kniffel_rules import _json
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
-from kniffel_rules.extreme.engine import apply, new_game
+from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import BOXES, UPPER, Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.extreme.state import Phase, Sheet, State
@@ -138,8 +138,8 @@ _read_turn = kit.turn_reader({b.key: b for b in BOXES}, _plain_throw, _read_thro
 def _replay_for(rules: Rules) -> kit.TurnReplay:
     """Extreme's engine, as the kit replays recorded turns with it (chips and the d10 included)."""
     return kit.TurnReplay(
-        start=new_game(1, rules=rules, first_player=0),
-        apply=apply,
+        start=GAME.new_game(1, rules=rules, first_player=0),
+        apply=GAME.apply,
         roll=_roll,
         kept=lambda throw: list(throw.keep_d6),
         outcome=_outcome,
@@ -165,7 +165,7 @@ def _enter(
         )
     assert state.d10 is not None
     value = box_values(state.d6, state.d10)[box.value]
-    return kit.Entered(value, _RULE[box], apply(state, _SCORES[box]))
+    return kit.Entered(value, _RULE[box], GAME.apply(state, _SCORES[box]))
 
 
 _SCORES = {b: Score(b) for b in Box}
@@ -275,7 +275,7 @@ def write_sheet(
     initial: State = record.initial
     n = initial.num_players
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    scored, state = kit.scored_turns(record, apply, Score, Roll, _keep, _thrown)
+    scored, state = kit.scored_turns(record, GAME.apply, Score, Roll, _keep, _thrown)
     for before, _, _, turn in scored:
         turns[before.player].append(turn)
     players = []

@@ -6,16 +6,22 @@ The actions and the chance outcome are in `kniffel_rules.extreme.actions`;
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
+import attrs
+from typing_extensions import Self
+
+from kniffel_rules import _json
 from kniffel_rules._dicegame import Phase
-from kniffel_rules._dicewire import OpenObservation, SheetState
+from kniffel_rules._dicewire import OpenObservation, SheetState, Turn, read_phase, read_seating
 from kniffel_rules._fields import BoxEntries
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Observation", "Phase", "Sheet", "State"]
+__all__ = ["ExtremeTurn", "Observation", "Phase", "Sheet", "State"]
 
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
@@ -86,3 +92,99 @@ class Observation(OpenObservation):
     """One seat's view of a Kniffel Extreme game: all of it, as `OpenObservation`."""
 
     state: State
+
+
+@attrs.frozen(slots=True)
+class ExtremeTurn(Turn):
+    """The turn of an Extreme state: the dice turn with the d10 beside the five d6.
+
+    ``dice`` holds the six-sided dice (the document's ``d6``), ``d10`` the
+    ten-sided die; a turn has up to four rolls (the fourth costs a chip).
+    Written, read and checked as `kniffel_rules._dicewire.Turn`, with
+    Extreme's fields and words.
+
+    Attributes:
+        d10: The ten-sided die showing (``DECIDE``) or kept (``THROW``), else None.
+    """
+
+    d10: int | None = None
+
+    DICE_PATH: ClassVar[str] = "d6"
+    ROLL_OFF_TEXT: ClassVar[str] = "a roll-off needs a roll-off and no first_player"
+
+    @classmethod
+    def of(cls, state: Any) -> Self:
+        """The turn of an Extreme ``state``."""
+        return cls(
+            state.phase,
+            state.player,
+            state.d6,
+            state.rolls,
+            state.first_player,
+            state.roll_off,
+            state.d10,
+        )
+
+    def fields(self) -> dict[str, Any]:
+        """The turn as keyword arguments of `State`."""
+        return {
+            "phase": self.phase,
+            "player": self.player,
+            "d6": self.dice,
+            "d10": self.d10,
+            "rolls": self.rolls,
+            "first_player": self.first_player,
+            "roll_off": self.roll_off,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The turn's fields of a state document: ``d6`` and ``d10`` for ``dice``."""
+        doc = super().to_dict()
+        doc["d6"] = doc.pop("dice")
+        doc["d10"] = self.d10
+        return doc
+
+    @classmethod
+    def from_dict(cls, doc: Mapping[str, Any], seats: int) -> Self:
+        """The turn of an Extreme state document, each field checked alone.
+
+        Raises:
+            InvalidStateError: A field out of its range, naming it.
+        """
+        phase = read_phase(doc)
+        player = _json.get_int(doc, "player", "", 0, seats - 1)
+        d6 = _json.check_faces(doc["d6"], "d6", 1, 6, max_length=5)
+        d10 = _json.get_opt_int(doc, "d10", "", 0, 9)
+        rolls = _json.get_int(doc, "rolls", "", 0, 4)
+        first, roll_off = read_seating(doc, seats)
+        return cls(phase, player, d6, rolls, first, roll_off, d10)
+
+    @property
+    def idle(self) -> bool:
+        """Whether no die is showing or kept, no roll made and seat 0 holds the turn."""
+        return not self.dice and self.d10 is None and not self.rolls and not self.player
+
+    @property
+    def fourth_roll(self) -> bool:
+        """Whether the player to move has made (THROW: decided) the fourth roll of this turn."""
+        return (self.phase is Phase.THROW and self.rolls == 3) or (
+            self.phase is Phase.DECIDE and self.rolls == 4
+        )
+
+    def check_dice(self) -> None:
+        """The dice and rolls fit the moment of the turn (``THROW`` or ``DECIDE``).
+
+        Raises:
+            InvalidStateError: They do not (path ``rolls`` or ``d6``).
+        """
+        no_dice = not self.dice and self.d10 is None
+        if self.phase is Phase.THROW:
+            if self.rolls > 3 or (self.rolls == 0 and not no_dice):
+                raise InvalidStateError("rolls", "a throw follows the 1st to 4th roll decision")
+            if len(self.dice) == 5 and self.d10 is not None:
+                raise InvalidStateError("d6", "kept dice must leave something to throw")
+        elif self.rolls == 0:
+            if not no_dice:
+                raise InvalidStateError("d6", "no dice before the first roll")
+        elif len(self.dice) != 5 or self.d10 is None:
+            raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")

@@ -23,21 +23,7 @@ Rules, rulings and options: ``docs/rules/master.md`` (clause ids ``MA-``).
 
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.master.actions import Action, Coins, Fulfil, NumberRows, Pass, Roll, RowAndCoins
-from kniffel_rules.master.engine import (
-    GAME,
-    INFO,
-    apply,
-    chance_outcomes,
-    current_player,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    sample_chance,
-    scores,
-    why_illegal,
-    winners,
-)
+from kniffel_rules.master.engine import GAME, INFO, scores
 from kniffel_rules.master.notation import parse_action
 from kniffel_rules.master.pieces import Combo, Task
 from kniffel_rules.master.render import render, render_action
@@ -90,3 +76,14 @@ __all__ = [
     "why_illegal",
     "winners",
 ]
+
+new_game = GAME.new_game
+current_player = GAME.current_player
+is_terminal = GAME.is_terminal
+legal_actions = GAME.legal_actions
+chance_outcomes = GAME.chance_outcomes
+sample_chance = GAME.sample_chance
+why_illegal = GAME.why_illegal
+is_legal = GAME.is_legal
+apply = GAME.apply
+winners = GAME.winners

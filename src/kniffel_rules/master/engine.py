@@ -26,21 +26,19 @@ throw of the roll-off (``k = 1``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import partial
 from typing import Final
 
 import attrs
 
 from kniffel_rules import _dicegame
-from kniffel_rules._common import player_names, top_seats
-from kniffel_rules._dicegame import DiceGame, opening_state
+from kniffel_rules._common import top_seats
+from kniffel_rules._dicegame import DiceGame
 from kniffel_rules._i18n import N_
 from kniffel_rules._tensor import dice_throws
 from kniffel_rules._types import CHANCE
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import IllegalActionError, Rejection
-from kniffel_rules.game import GameInfo, game_rules
+from kniffel_rules.game import GameInfo
 from kniffel_rules.master import _space, legality
 from kniffel_rules.master.actions import (
     Action,
@@ -61,24 +59,13 @@ __all__ = [
     "INFO",
     "MAX_PLAYERS",
     "Master",
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
-    "new_game",
     "outcome",
-    "sample_chance",
     "scores",
-    "why_illegal",
-    "winners",
 ]
 
 MAX_PLAYERS = 4
 """The most players a game takes (the rulebook: 2 to 4; 1 for practice)."""
 
-_DEFAULT_RULES = Rules()
 
 INFO: Final = GameInfo(
     name="master",
@@ -98,38 +85,6 @@ _THROW = Phase.THROW
 _OVER = Phase.OVER
 
 
-def new_game(
-    players: int | Sequence[str] = 1,
-    rules: Rules | None = None,
-    first_player: int | None = None,
-) -> State:
-    """Start a Kniffel Master game.
-
-    Args:
-        players: The number of players (1 to 4), or their names in seat order.
-        rules: The rules (``None``: the rulebook, see `Rules`).
-        first_player: The seat that starts. ``None`` starts with the roll-off
-            (MA-41) for two or more players, and at seat 0 for one.
-
-    Returns:
-        The first state: a chance node of the roll-off, or the first
-        player's first roll.
-
-    Raises:
-        InvalidStateError: Bad ``players``, ``rules`` or ``first_player``.
-
-    Examples:
-        >>> from kniffel_rules import master
-        >>> s = master.new_game()
-        >>> master.legal_actions(s)
-        (Roll(keep=()),)
-    """
-    rules = game_rules(rules, _DEFAULT_RULES, "master")
-    names = player_names(players, 1, MAX_PLAYERS)
-    sheets = (Sheet(),) * len(names)
-    return opening_state(partial(State, rules, names, sheets), len(names), first_player)
-
-
 # --- the transitions ------------------------------------------------------------
 
 
@@ -146,48 +101,6 @@ def _end_turn(state: State, sheets: tuple[Sheet, ...]) -> State:
     return State(state.rules, state.names, sheets, _DECIDE, nxt, (), 0, first, state.roll_off)
 
 
-def _decide(state: State, action: Action) -> State:
-    """The transition of a legal player action."""
-    if type(action) is Roll:
-        return State(
-            state.rules,
-            state.names,
-            state.sheets,
-            _THROW,
-            state.player,
-            action.keep,
-            state.rolls,
-            state.first_player,
-            state.roll_off,
-        )
-    if isinstance(action, Roll):  # a subclass: keep the general path
-        return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
-    if isinstance(action, Pass):
-        return _end_turn(state, state.sheets)
-    result = turn_outcome(state, action)
-    assert isinstance(result, Outcome), result  # legal: `legality.problem` said so
-    sheets = list(state.sheets)
-    sheets[state.player] = result.sheet
-    return _end_turn(state, tuple(sheets))
-
-
-def _happen(state: State, action: DiceRoll) -> State:
-    """A possible chance outcome: the thrown dice join those kept, or the roll-off goes on."""
-    if state.phase is not _THROW:
-        return _dicegame.throw_happen(state, action)
-    return State(
-        state.rules,
-        state.names,
-        state.sheets,
-        _DECIDE,
-        state.player,
-        legality.joined(state.dice, action.values),
-        state.rolls + 1,
-        state.first_player,
-        state.roll_off,
-    )
-
-
 def scores(state: State) -> tuple[int, ...]:
     """Each player's stars so far (MA-55).
 
@@ -198,41 +111,73 @@ def scores(state: State) -> tuple[int, ...]:
     return tuple(s.stars for s in state.sheets)
 
 
-def _ranking(state: State) -> tuple[int, ...]:
-    return top_seats(tuple(s.stars for s in state.sheets))
-
-
-class Master(DiceGame[State, Observation, Action]):
+class Master(DiceGame[State, Observation, Action, Rules]):
     """Kniffel Master's rules for the protocol of `kniffel_rules.game.Game`."""
 
     __slots__ = ()
 
     info = INFO
     state_class = State
+    observation_class = Observation
+    rules_class = Rules
     decisions = (Roll, Fulfil, NumberRows, Coins, RowAndCoins, Pass)
     expected = N_("Roll, a use of the dice or Pass")
     action_text = staticmethod(action_to_text)
     candidates = staticmethod(legality.candidates)
     problem = staticmethod(legality.problem)
-    decide = staticmethod(_decide)
-    happen = staticmethod(_happen)
-    ranking = staticmethod(_ranking)
     listing = staticmethod(legality.listing)
-    observation_class = Observation
+
+    def setup(self, rules: Rules, seats: int) -> tuple[Sheet, ...]:
+        """An empty board for every seat."""
+        return (Sheet(),) * seats
+
+    def decide(self, state: State, action: Action) -> State:
+        """The transition of a legal player action."""
+        if type(action) is Roll:
+            return State(
+                state.rules,
+                state.names,
+                state.sheets,
+                _THROW,
+                state.player,
+                action.keep,
+                state.rolls,
+                state.first_player,
+                state.roll_off,
+            )
+        if isinstance(action, Roll):  # a subclass: keep the general path
+            return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
+        if isinstance(action, Pass):
+            return _end_turn(state, state.sheets)
+        result = turn_outcome(state, action)
+        assert isinstance(result, Outcome), result  # legal: `legality.problem` said so
+        sheets = list(state.sheets)
+        sheets[state.player] = result.sheet
+        return _end_turn(state, tuple(sheets))
+
+    def happen(self, state: State, action: DiceRoll) -> State:
+        """A possible chance outcome: the thrown dice join those kept, or the roll-off goes on."""
+        if state.phase is not _THROW:
+            return _dicegame.throw_happen(state, action)
+        return State(
+            state.rules,
+            state.names,
+            state.sheets,
+            _DECIDE,
+            state.player,
+            legality.joined(state.dice, action.values),
+            state.rolls + 1,
+            state.first_player,
+            state.roll_off,
+        )
+
+    def ranking(self, state: State) -> tuple[int, ...]:
+        """The seats with the most stars (ties share)."""
+        return top_seats(tuple(s.stars for s in state.sheets))
 
 
 GAME: Final = Master()
-"""Kniffel Master: the single instance whose methods are the module's protocol functions."""
-
-current_player = GAME.current_player
-is_terminal = GAME.is_terminal
-legal_actions = GAME.legal_actions
-chance_outcomes = GAME.chance_outcomes
-sample_chance = GAME.sample_chance
-why_illegal = GAME.why_illegal
-is_legal = GAME.is_legal
-apply = GAME.apply
-winners = GAME.winners
+"""Kniffel Master: the single instance whose methods are the package's protocol functions."""
 
 
 # --- the protocol ---------------------------------------------------------------

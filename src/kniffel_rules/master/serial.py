@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kniffel_rules import _dicewire, _json
+from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._dicewire import Turn
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 from kniffel_rules.master.engine import GAME, MAX_PLAYERS
@@ -53,7 +54,7 @@ FORMAT = "kniffel-rules/master-state"
 VERSION = 1
 """The version of the state document written by `to_dict` and `to_json`."""
 
-_FIELDS = ("rules", "players", *_dicewire.TURN_FIELDS, *_dicewire.SEATING_FIELDS)
+_FIELDS = ("rules", "players", "phase", "player", "dice", "rolls", "first_player", "roll_off")
 
 MAX_TURN_STARS = 6
 """The most stars one turn can bring: two rows completed as the 4th and 5th
@@ -78,8 +79,7 @@ def _write(state: State) -> dict[str, Any]:
         "players": [
             _player_doc(name, sheet) for name, sheet in zip(state.names, state.sheets, strict=True)
         ],
-        **_dicewire.turn_doc(state),
-        **_dicewire.seating_doc(state),
+        **Turn.of(state).to_dict(),
     }
 
 
@@ -129,8 +129,7 @@ def _read(doc: dict[str, Any]) -> State:
         rules,
         tuple(name for name, _ in players),
         tuple(sheet for _, sheet in players),
-        **_dicewire.read_turn(doc, n),
-        **_dicewire.read_seating(doc, n),
+        **Turn.from_dict(doc, n).fields(),
     )
 
 
@@ -139,11 +138,12 @@ def _check_consistency(state: State) -> None:
     n, phase, target = state.num_players, state.phase, state.rules.target_stars
     stars = [s.stars for s in state.sheets]
     _check_race(state)
-    first = _dicewire.check_seating(state)
+    turn = Turn.of(state)
+    first = turn.seated()
     if first is None:
         if n < 2 or any(s != Sheet() for s in state.sheets):
             raise InvalidStateError("players", "a roll-off happens before anything else")
-        if state.dice or state.rolls or state.player:
+        if not turn.idle:
             raise InvalidStateError("phase", "a roll-off happens before anything else")
         return
     for i, s in enumerate(stars):
@@ -154,14 +154,13 @@ def _check_consistency(state: State) -> None:
                 f"{MAX_TURN_STARS} more",
             )
     if phase is Phase.OVER:
-        if state.dice or state.rolls or state.player:
-            raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        turn.check_over()
         if max(stars) < target:
             raise InvalidStateError(
                 "players", f"the game ends only once someone has {target} stars"
             )
         return
-    _dicewire.check_dice(state)
+    turn.check_dice()
     to_move = (state.player - first) % n
     for i, s in enumerate(stars):
         if s >= target and (i - first) % n >= to_move:
