@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
+from _ids import shown
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, KniffelError, Variant, sheets, verify_sheet
 from kniffel_rules.cli import main as cli_main
@@ -237,7 +238,7 @@ def test_apply_refuses_junk_actions_and_mutates_nothing(case: Case, seed: int, j
 
 @pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
 @pytest.mark.parametrize(
-    "junk", [None, 3, "state", object(), {"phase": "decide"}, [], 1.5], ids=repr
+    "junk", [None, 3, "state", object(), {"phase": "decide"}, [], 1.5], ids=shown
 )
 def test_every_protocol_function_refuses_a_junk_state(variant: str, junk: Any) -> None:
     game = kniffel_rules.get_variant(variant)
@@ -260,7 +261,7 @@ def test_every_protocol_function_refuses_a_junk_state(variant: str, junk: Any) -
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-@pytest.mark.parametrize("rng", [None, 7, "seed", random], ids=repr)
+@pytest.mark.parametrize("rng", [None, 7, "seed", random], ids=shown)
 def test_sample_chance_needs_a_generator(case: Case, rng: Any) -> None:
     game = kniffel_rules.get_variant(case.variant)
     state = case.start()
@@ -273,7 +274,7 @@ def test_sample_chance_needs_a_generator(case: Case, rng: Any) -> None:
 @pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
 @pytest.mark.parametrize(
     "players", [0, -1, 10**12, 1001, True, 2.0, "Ann", [""], ["\ud800"], ["x" * 101], [None]],
-    ids=repr,
+    ids=shown,
 )
 def test_new_game_refuses_junk_players(variant: str, players: Any) -> None:
     game = kniffel_rules.get_variant(variant)
@@ -313,7 +314,7 @@ def _policy(state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
         {"max_steps": 0},
         {"max_steps": "10"},
     ],
-    ids=repr,
+    ids=shown,
 )
 def test_play_and_record_refuse_junk_arguments(kwargs: dict[str, Any]) -> None:
     args: dict[str, Any] = {"variant": "classic", "policies": [_policy], **kwargs}

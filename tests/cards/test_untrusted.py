@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _ids import shown
 from cards.helpers import hand, late_position, play_until, position, tokens
 from kniffel_rules import CHANCE, InvalidStateError, KniffelError
 from kniffel_rules import cards as C
@@ -130,7 +131,7 @@ def _check_junk(name: str, build: Callable[[Any], Any], value: Any) -> None:
     assert built not in _legal_pool() or type(value) in documented
 
 
-@pytest.mark.parametrize("value", JUNK_VALUES, ids=repr)
+@pytest.mark.parametrize("value", JUNK_VALUES, ids=shown)
 def test_junk_values_are_refused_at_construction(value: Any) -> None:
     for name, build in _constructors():
         _check_junk(name, build, value)

@@ -14,6 +14,7 @@ import random
 import attrs
 import pytest
 
+from _ids import shown
 from kniffel_rules import CHANCE, classic
 from kniffel_rules import _dicegame as dg
 from kniffel_rules.classic import legality
@@ -78,7 +79,7 @@ def _extra_kniffel_states(rules: classic.Rules) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
+@pytest.mark.parametrize("rules", RULE_SETS, ids=shown)
 def test_random_games_fast_paths_match_definitions(rules: classic.Rules) -> None:
     rng = random.Random(17)
     for game in range(8):

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _ids import shown
 from extreme.helpers import witness
 from kniffel_rules import (
     CHANCE,
@@ -170,7 +171,7 @@ def test_junk_actions_are_refused_and_change_nothing(index: int) -> None:
 JUNK_STATES: list[object] = [None, 0, "state", {}, classic.new_game(), extreme.Rules()]
 
 
-@pytest.mark.parametrize("junk", JUNK_STATES, ids=repr)
+@pytest.mark.parametrize("junk", JUNK_STATES, ids=shown)
 def test_junk_states_are_refused_everywhere(junk: object) -> None:
     calls: list[Any] = [
         extreme.current_player,
