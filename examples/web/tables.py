@@ -579,6 +579,7 @@ class Table:
             "variant": self.variant,
             "title": game.INFO.title(lang),
             "seat": seat,
+            "lang": lang,
             "players": [s.name for s in self.seats],
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "started": self.started,
