@@ -714,6 +714,7 @@ class Table:
         return table
 
 
+# --8<-- [start:store]
 def stored_text(head: dict[str, Any], record: GameRecord | None) -> str:
     """The stored form of a table: its seats and the library's record document of its game.
 
@@ -722,6 +723,7 @@ def stored_text(head: dict[str, Any], record: GameRecord | None) -> str:
     doc = dict(head)
     doc["record"] = None if record is None else json.loads(kniffel_rules.record_to_json(record))
     return json.dumps(doc, ensure_ascii=False)
+# --8<-- [end:store]
 
 
 def _states(game: Variant, record: GameRecord) -> list[Any]:
