@@ -466,7 +466,8 @@ class WebApp:
         lang: Lang = "en"
         try:
             message, lang = await self._body(request)
-            table = self.tables.get(request.path_params["table"])
+            table_id = request.path_params["table"]
+            table = self.tables.get(table_id) if TABLE_ID.fullmatch(table_id) else None
             if table is None:
                 raise Refusal("unknown_table", 404)
             seat, token = table.join(message.get("name"))
@@ -582,7 +583,8 @@ class WebApp:
             raise Refusal("bad_message", detail="hello twice")
         connection.lang = lang = lang_of(message.get("lang"))
         table_id = message.get("table")
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        known = isinstance(table_id, str) and TABLE_ID.fullmatch(table_id) is not None
+        table = self.tables.get(table_id) if known and isinstance(table_id, str) else None
         seat = table.seat_of(message.get("token")) if table is not None else None
         if table is None or seat is None:
             connection.error("bad_token", say("bad_token", lang))
