@@ -781,6 +781,9 @@ def _advisor(variant: str, kind: str, rules: Any,
             made: tuple[Any, threading.Lock] | None = (factory(rules), threading.Lock())
         except KniffelError:  # rules it does not cover (classic's Croatian variant)
             made = None
+        except Exception:  # a missing optional dependency, a bug: no such advice here
+            log.exception("could not build the %s advisor of %s", kind, variant)
+            made = None
         with _ADVISORS_LOCK:
             _ADVISORS[key] = made
             _BUILDING.discard(key)
