@@ -36,7 +36,7 @@ const STRINGS = {
 };
 
 const $ = (selector) => document.querySelector(selector);
-const app = { lang: "en", games: [], table: null, socket: null, retry: 0, last: null, closing: false };
+const app = { lang: "en", games: [], table: null, socket: null, retry: 0, last: null, closing: false, seq: 0 };
 
 // ---------------------------------------------------------------- words
 
@@ -65,9 +65,11 @@ function title(game) {
 
 // ---------------------------------------------------------------- messages to the player
 
-function showError(message) {
+function showError(message, rule = "") {
+  // The refusal as the server words it; the rule's clause id rides along in data-rule.
   const box = $("[data-testid=error]");
   box.textContent = message || "";
+  box.dataset.rule = rule || "";
   box.hidden = !message;
 }
 
@@ -338,9 +340,12 @@ function send(message) {
 }
 
 function receive(message) {
+  // A counter of the messages handled, for tests (and curious readers) to wait on.
+  app.seq += 1;
+  document.body.dataset.seq = String(app.seq);
   switch (message.type) {
     case "update": showError(""); render(message); break;
-    case "error": showError(message.message || message.error || ""); break;
+    case "error": showError(message.message || message.error || "", message.rule); break;
     case "hint": showHint(message); break;
     default: break;
   }
