@@ -18,7 +18,7 @@ const STRINGS = {
     gameOver: "The game is over.", finalScores: "Final scores", won: "{names} won.", player: "Player",
     score: "Score", you: "(you)", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     expected: "expected {value}", winChance: "Chance to win: {value}", noTable: "This table does not exist.",
-    copied: "Copied.", refused: "The server refused the connection.", needOneMe: "Take at least one seat yourself.",
+    copied: "Copied.", thinking: "Thinking…", refused: "The server refused the connection.", needOneMe: "Take at least one seat yourself.",
   },
   de: {
     appName: "Kniffel", language: "Sprache", newTable: "Neuer Tisch", game: "Spiel",
@@ -31,7 +31,7 @@ const STRINGS = {
     gameOver: "Das Spiel ist zu Ende.", finalScores: "Endstand", won: "{names} hat gewonnen.", player: "Spieler",
     score: "Punkte", you: "(du)", connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…",
     expected: "erwartet {value}", winChance: "Gewinnchance: {value}", noTable: "Diesen Tisch gibt es nicht.",
-    copied: "Kopiert.", refused: "Der Server hat die Verbindung abgelehnt.", needOneMe: "Nimm selbst mindestens einen Platz.",
+    copied: "Kopiert.", thinking: "Denke nach…", refused: "Der Server hat die Verbindung abgelehnt.", needOneMe: "Nimm selbst mindestens einen Platz.",
   },
 };
 
@@ -270,8 +270,22 @@ function showTable(table) {
     const text = $("#move-input").value.trim();
     if (text) send({ type: "action", text });
   });
-  $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#hint").addEventListener("click", () => {
+    const box = $("#hint-text");
+    const waiting = document.createElement("p");
+    waiting.textContent = t("thinking");
+    box.replaceChildren(waiting);
+    box.hidden = false;
+    send({ type: "hint" });
+  });
   $("#undo").addEventListener("click", () => send({ type: "undo" }));
+  // A seat link (/t/<table>#token=...) carries a seat to another device: keep the
+  // token here and take it out of the address bar (the fragment never reaches a server).
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("token")) {
+    saveSeat(table, null, fragment.get("token"));
+    history.replaceState(null, "", location.pathname);
+  }
   if (loadSeat(table)) {
     sitDown();
   } else {
@@ -321,9 +335,19 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (app.socket !== socket || app.closing) return;
     app.socket = null;
-    // 1008 (policy) and 4000-4999: the server refused us; do not knock again.
-    if (event.code === 1008 || (event.code >= 4000 && event.code < 5000)) {
-      showError(event.reason || t("refused"));
+    // 4401: the token is no seat of this table (any more): forget it, offer to join.
+    if (event.code === 4401) {
+      localStorage.removeItem(seatKey(app.table));
+      setStatus("");
+      $("#table").hidden = true;
+      $("#join").hidden = false;
+      $("#join-form").addEventListener("submit", joinTable);
+      if ($("[data-testid=error]").hidden) showError(t("refused"));
+      return;
+    }
+    // other refusals (1008 flooding, 1009 too big, 1013 full, 4403 foreign page): do not knock again.
+    if (event.code === 1008 || event.code === 1009 || event.code === 1013 || event.code >= 4000) {
+      if ($("[data-testid=error]").hidden) showError(event.reason || t("refused"));
       setStatus("");
       return;
     }
@@ -345,10 +369,29 @@ function receive(message) {
   document.body.dataset.seq = String(app.seq);
   switch (message.type) {
     case "update": showError(""); render(message); break;
-    case "error": showError(message.message || message.error || "", message.rule); break;
+    case "error": showRefusal(message); break;
     case "hint": showHint(message); break;
     default: break;
   }
+}
+
+function showRefusal(error) {
+  // A refusal, with the rule that gives it; words that may mean several actions
+  // come with the candidates, each a button.
+  showError(error.message || error.code || "", error.rule);
+  if (!Array.isArray(error.candidates) || !error.candidates.length) return;
+  const box = $("[data-testid=error]");
+  const choices = document.createElement("span");
+  choices.className = "candidates";
+  for (const candidate of error.candidates) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.testid = "candidate";
+    button.textContent = candidate.label;
+    button.addEventListener("click", () => send({ type: "action", id: candidate.id, step: app.last && app.last.step }));
+    choices.append(button);
+  }
+  box.append(choices);
 }
 
 function setStatus(text) { $("[data-testid=status]").textContent = text; }
@@ -360,10 +403,12 @@ function playerName(players, n) {
 }
 
 function render(update) {
+  const previous = app.last;
   app.last = update;
+  document.body.dataset.step = String(update.step ?? "");
   const players = update.players || [];
-  const open = players.some((player) => player === null || (player && typeof player === "object" && player.open))
-    || update.waiting === true;
+  const open = (update.seats || []).some((seat) => seat.kind === "open")
+    || (update.started === false && players.some((player) => player === null));
   $("#share").hidden = !open;
 
   // The picture of this seat's own view, as the server drew it.
@@ -383,20 +428,22 @@ function render(update) {
     button.dataset.testid = "action";
     button.dataset.actionId = String(action.id);
     button.textContent = action.label ?? action.text ?? String(action.id);
-    button.addEventListener("click", () => send({ type: "action", id: action.id }));
+    button.addEventListener("click", () => send({ type: "action", id: action.id, step: update.step }));
     return button;
   });
   $("#actions").replaceChildren(...buttons);
 
   const over = Boolean(update.over);
-  $("#move-form").hidden = over;
-  $("#hint").hidden = over;
+  const playing = update.started !== false && !over;
+  $("#move-form").hidden = !playing;
+  $("#hint").hidden = !playing || !update.your_turn;
   $("#undo").hidden = !update.can_undo;
-  if (over || !update.your_turn) $("#hint-text").hidden = true;
+  if (over || !update.your_turn || (previous && previous.step !== update.step)) $("#hint-text").hidden = true;
 
   if (over) setStatus(t("gameOver"));
   else if (update.your_turn) setStatus(t("yourTurn"));
-  else if (update.to_move === null || update.to_move === undefined) setStatus(t("waitingPlayers"));
+  else if (update.started === false) setStatus(t("waitingPlayers"));
+  else if (update.to_move === null || update.to_move === undefined) setStatus("");
   else setStatus(t("waitingFor", { name: playerName(players, update.to_move) }));
 
   drawScores(update);
@@ -473,6 +520,7 @@ function percent(value) {
 }
 
 function showHint(hint) {
+  if (app.last && hint.step !== undefined && hint.step !== app.last.step) return;  // advice for an older position
   const box = $("#hint-text");
   const parts = [];
   if (hint.text) {
@@ -494,7 +542,8 @@ function showHint(hint) {
       const item = document.createElement("li");
       const value = option.value === undefined || option.value === null ? ""
         : ` — ${typeof option.value === "number" ? option.value.toLocaleString(app.lang, { maximumFractionDigits: 2 }) : option.value}`;
-      item.textContent = `${option.label}${value}`;
+      const win = option.win === undefined || option.win === null ? "" : ` (${t("winChance", { value: percent(option.win) })})`;
+      item.textContent = `${option.label}${value}${win}`;
       list.append(item);
     }
     parts.push(list);
@@ -514,12 +563,7 @@ function start() {
     applyLang();
     if (app.games.length) { drawSeats(); drawRules(chosenGame()); }
     if (app.last) render(app.last);
-    if (app.socket) {  // the server's words in the new language: say hello again
-      const old = app.socket;
-      app.socket = null;
-      old.close();
-      connect();
-    }
+    send({ type: "lang", lang: app.lang });  // the server's words in the new language
   });
   const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (match) showTable(decodeURIComponent(match[1]));
