@@ -23,21 +23,20 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import kniffel_rules
-from kniffel_rules import ActionParseError
+from kniffel_rules import VARIANTS, ActionParseError
 
-try:
-    import uvicorn
-    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, sync_playwright
-except ImportError as missing:  # pragma: no cover - the `web` extra is not installed
-    _IMPORT_PROBLEM: str | None = f"the web extra is not installed ({missing})"
-else:
-    _IMPORT_PROBLEM = None
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+
+_MISSING = [name for name in ("playwright", "starlette", "uvicorn") if find_spec(name) is None]
+_IMPORT_PROBLEM = f"the web extra is not installed (no {', '.join(_MISSING)})" if _MISSING else None
 
 HERE = Path(__file__).resolve().parent
 
@@ -59,6 +58,8 @@ class Served:
     """The app on a loopback port, in a thread of this process."""
 
     def __init__(self, app: Any) -> None:
+        import uvicorn
+
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -126,6 +127,8 @@ def browser() -> Iterator[Browser]:
     executable = shutil.which("chromium") or "/usr/bin/chromium"
     if not os.path.exists(executable):
         _unavailable("no chromium on this machine (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=executable, headless=True)
         yield chromium
@@ -168,17 +171,22 @@ class Frames:
         page.on("websocket", self._socket)
 
     def _socket(self, socket: WebSocket) -> None:
-        socket.on("framereceived", lambda payload: self.raw.append(payload if isinstance(payload, str) else payload.decode()))
+        def received(payload: str | bytes) -> None:
+            self.raw.append(payload if isinstance(payload, str) else payload.decode())
+
+        socket.on("framereceived", received)
 
     def messages(self) -> list[dict[str, Any]]:
+        """The messages, in the order received."""
         return [json.loads(text) for text in self.raw]
 
     def errors(self) -> list[dict[str, Any]]:
+        """The ``error`` messages."""
         return [message for message in self.messages() if message.get("type") == "error"]
 
 
 def seq(page: Page) -> int:
-    """How many server messages the page has handled (the client counts them in ``body[data-seq]``)."""
+    """How many server messages the page has handled (the client counts in ``body[data-seq]``)."""
     return int(page.evaluate("Number(document.body.dataset.seq || 0)"))
 
 
@@ -197,14 +205,17 @@ def game_info(page: Page, variant: str) -> dict[str, Any]:
 def a_bot(page: Page, seat: int = 1) -> str:
     """A bot of the chosen game from the seat menu: the greedy one where there is one."""
     values: list[str] = page.eval_on_selector_all(
-        f"[data-testid=seat-{seat}] option", "options => options.map(o => o.value)")
+        f"[data-testid=seat-{seat}] option", "options => options.map(o => o.value)"
+    )
     bots = [value for value in values if value.startswith("bot:")]
     assert bots, f"the lobby offers no bot: {values}"
     return "bot:greedy" if "bot:greedy" in bots else bots[0]
 
 
-def open_table(page: Page, variant: str, seats: list[str], *, lang: str = "en", name: str = "Ann") -> str:
-    """Open a table in the lobby; ``"bot"`` in ``seats`` is a bot of the game. Returns the table id."""
+def open_table(
+    page: Page, variant: str, seats: list[str], *, lang: str = "en", name: str = "Ann"
+) -> str:
+    """Open a table in the lobby (``"bot"`` in ``seats``: a bot of the game); its id."""
     page.goto("/")
     page.select_option("[data-testid=lang]", lang)
     page.select_option("[data-testid=game-select]", variant)
@@ -219,19 +230,22 @@ def open_table(page: Page, variant: str, seats: list[str], *, lang: str = "en", 
 
 
 def glance(page: Page) -> dict[str, Any]:
-    """The page at one moment: messages handled, action buttons shown, game over (one round trip)."""
-    return page.evaluate(
+    """The page at one moment: messages handled, action buttons, game over (one round trip)."""
+    found: dict[str, Any] = page.evaluate(
         """() => ({seq: Number(document.body.dataset.seq || 0),
                    buttons: document.querySelectorAll('[data-testid=action]').length,
                    over: !document.querySelector('[data-testid=result]').hidden})"""
     )
+    return found
 
 
 def is_over(page: Page) -> bool:
+    """Whether the page shows the final result."""
     return page.locator("[data-testid=result]").is_visible()
 
 
 def buttons(page: Page) -> list[str]:
+    """The labels of the action buttons the page shows."""
     return page.locator("[data-testid=action]").all_inner_texts()
 
 
@@ -264,8 +278,18 @@ def play_by_typing(page: Page, rng: random.Random, limit: int) -> int:
 # ---------------------------------------------------------------- the tests
 
 
-@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
-def test_a_whole_game_against_a_bot_by_clicking(new_page: Callable[..., Page], variant: str) -> None:
+LONG_GAMES = {"cards"}
+"""Games whose whole game by clicking takes over a minute here (cards: about 85 s): marked slow."""
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [pytest.param(v, marks=[pytest.mark.slow] if v in LONG_GAMES else []) for v in VARIANTS],
+)
+def test_a_whole_game_against_a_bot_by_clicking(
+    new_page: Callable[..., Page], variant: str
+) -> None:
+    """Every registered game, played to its end against bots by clicking its buttons."""
     page = new_page()
     frames = Frames(page)
     info = kniffel_rules.get_variant(variant).INFO
@@ -278,7 +302,8 @@ def test_a_whole_game_against_a_bot_by_clicking(new_page: Callable[..., Page], v
     screenshot(page, f"{variant}-over")
     result = page.locator("[data-testid=result]").inner_text()
     final = [message for message in frames.messages() if message.get("type") == "update"][-1]
-    assert final["over"] and not final["legal"]
+    assert final["over"]
+    assert not final["legal"]
     for score in final["scores"]:
         assert str(score) in result
     assert page.locator("[data-testid=action]").count() == 0
@@ -286,6 +311,7 @@ def test_a_whole_game_against_a_bot_by_clicking(new_page: Callable[..., Page], v
 
 
 def test_a_game_typed_in_german(new_page: Callable[..., Page]) -> None:
+    """A whole game typed in the text field, in the German words the buttons show."""
     page = new_page()
     frames = Frames(page)
     variant = kniffel_rules.VARIANTS[0]
@@ -311,6 +337,7 @@ def _first_actions(variant: str) -> tuple[Any, ...]:
 
 
 def test_an_illegal_typed_move_shows_the_rule(new_page: Callable[..., Page]) -> None:
+    """A move the rules refuse shows the library's message, in the player's language."""
     page = new_page()
     frames = Frames(page)
     open_table(page, "classic", ["me"], lang="de")
@@ -338,22 +365,28 @@ def test_an_illegal_typed_move_shows_the_rule(new_page: Callable[..., Page]) -> 
 
 
 def test_a_reload_sits_down_at_the_same_seat(new_page: Callable[..., Page]) -> None:
+    """A reload mid-game reconnects with the token kept in localStorage, to the same view."""
     page = new_page()
     open_table(page, "classic", ["bot", "me"])
     play_by_clicking_steps(page, random.Random(3), 5)
     table = page.url.rsplit("/", 1)[1]
     kept = page.evaluate(f"localStorage.getItem('kniffel.seat.{table}')")
     token = json.loads(kept)["token"]
-    assert token not in page.locator("[data-testid=share-link]").get_attribute("href")
+    assert token not in (page.locator("[data-testid=share-link]").get_attribute("href") or "")
     assert token not in page.url
-    before = (page.locator("[data-testid=board]").inner_html(), buttons(page), page.locator("[data-testid=scores]").inner_text())
+    before = _looks(page)
     page.reload()
     page.wait_for_function("Number(document.body.dataset.seq || 0) > 0")
-    after = (page.locator("[data-testid=board]").inner_html(), buttons(page), page.locator("[data-testid=scores]").inner_text())
-    assert after == before
+    assert _looks(page) == before
     assert "(you)" in page.locator("[data-testid=score-1]").inner_text()
     assert page.evaluate(f"localStorage.getItem('kniffel.seat.{table}')") == kept
     play_by_clicking(page, random.Random(4), limit=500)
+
+
+def _looks(page: Page) -> tuple[str, list[str], str]:
+    """What the table page shows: the board's markup, the buttons, the scores."""
+    board = page.locator("[data-testid=board]").inner_html()
+    return board, buttons(page), page.locator("[data-testid=scores]").inner_text()
 
 
 def play_by_clicking_steps(page: Page, rng: random.Random, steps: int) -> None:
@@ -382,13 +415,17 @@ HINT_TIMEOUT_MS = 300_000
 """The first chance-to-win hint of a rule set works out its tables: minutes on a slow machine."""
 
 
-def test_the_hint_gives_expected_scores_and_undo_takes_back(new_page: Callable[..., Page]) -> None:
+def test_the_hint_gives_expected_scores_and_undo_takes_back(
+    new_page: Callable[..., Page],
+) -> None:
+    """Solitaire classic: the hint lists expected scores; undo restores the board."""
     page = new_page()
     open_table(page, "classic", ["me"])
     play_by_clicking_steps(page, random.Random(5), 1)  # the first roll
     hint = ask_for_a_hint(page)
     options = hint.locator("[data-testid=hint-options] li").all_inner_texts()
-    assert len(options) > 1 and all(re.search(r"\d", option) for option in options)
+    assert len(options) > 1
+    assert all(re.search(r"\d", option) for option in options)
     screenshot(page, "hint")
     board = page.locator("[data-testid=board]").inner_html()
     count = seq(page)
@@ -403,7 +440,10 @@ def test_the_hint_gives_expected_scores_and_undo_takes_back(new_page: Callable[.
 
 
 @pytest.mark.slow
-def test_the_hint_against_an_opponent_gives_the_chance_to_win(new_page: Callable[..., Page]) -> None:
+def test_the_hint_against_an_opponent_gives_the_chance_to_win(
+    new_page: Callable[..., Page],
+) -> None:
+    """Against a bot, the hint gives the chance to win (its tables take minutes the first time)."""
     page = new_page()
     open_table(page, "classic", ["me", "bot"], lang="de")
     hint = ask_for_a_hint(page)
@@ -411,7 +451,7 @@ def test_the_hint_against_an_opponent_gives_the_chance_to_win(new_page: Callable
     screenshot(page, "hint-win")
 
 
-# ---------------------------------------------------------------- nothing hidden reaches another browser
+# ---------------------------------------------------------------- nothing hidden leaks
 
 
 def _card_patterns(card: Any) -> list[re.Pattern[str]]:
@@ -442,22 +482,29 @@ def _hidden_from(record: Any, viewer: int) -> list[set[Any]]:
         hands = state.hands
         seen.update(hands[viewer])
         others = set().union(*(hand for seat, hand in enumerate(hands) if seat != viewer))
-        seen.update(card for card in others - seen if any(p.search(text) for p in _card_patterns(card)))
+        seen.update(card for card in others - seen if _names(text, card))
         hidden.append(others - seen)
         if action is not None:
             if game.current_player(state) not in (viewer, kniffel_rules.CHANCE):
                 # a decision is public (the log names it: "Ben: discard red 13")
                 said = game.action_to_text(action)
-                seen.update(card for card in others if any(p.search(said) for p in _card_patterns(card)))
+                seen.update(card for card in others if _names(said, card))
             state = game.apply(state, action)
     return hidden
 
 
+def _names(text: str, card: Any) -> bool:
+    return any(pattern.search(text) for pattern in _card_patterns(card))
+
+
 def _names_a_card(text: str, cards: set[Any]) -> Any:
-    return next((card for card in cards for p in _card_patterns(card) if p.search(text)), None)
+    return next((card for card in cards if _names(text, card)), None)
 
 
-def test_two_card_players_never_see_each_others_hand(new_page: Callable[..., Page], web: Any) -> None:
+def test_two_card_players_never_see_each_others_hand(
+    new_page: Callable[..., Page], web: Any
+) -> None:
+    """Two browsers at a card table: no page or socket names a hidden card of the other."""
     ann, ben = new_page(), new_page()
     frames = {"ann": Frames(ann), "ben": Frames(ben)}
     pages: dict[str, list[tuple[int, str]]] = {"ann": [], "ben": []}
@@ -467,7 +514,8 @@ def test_two_card_players_never_see_each_others_hand(new_page: Callable[..., Pag
     screenshot(ann, "share")
     token = json.loads(ann.evaluate(f"localStorage.getItem('kniffel.seat.{table}')"))["token"]
     href = link.get_attribute("href") or ""
-    assert token not in href and token not in ann.locator("body").inner_text()
+    assert token not in href
+    assert token not in ann.locator("body").inner_text()
     ben.goto(href)
     ben.fill("[data-testid=join-name]", "Ben")
     ben.click("[data-testid=join]")
@@ -482,7 +530,8 @@ def test_two_card_players_never_see_each_others_hand(new_page: Callable[..., Pag
                 page.locator("[data-testid=action]").nth(rng.randrange(now["buttons"])).click()
                 clicks += 1
                 wait_after(page, now["seq"])
-            pages[name].append((page.evaluate("Number(document.body.dataset.step)"), page.content()))
+            step = page.evaluate("Number(document.body.dataset.step)")
+            pages[name].append((step, page.content()))
         if clicks == 40:
             screenshot(ann, "cards-ann")
             screenshot(ben, "cards-ben")
@@ -503,18 +552,20 @@ def test_two_card_players_never_see_each_others_hand(new_page: Callable[..., Pag
         other = frames["ben" if name == "ann" else "ann"]
         assert any(
             _names_a_card(text, hidden[json.loads(text)["step"]])
-            for text in other.raw if json.loads(text).get("type") == "update"
+            for text in other.raw
+            if json.loads(text).get("type") == "update"
         )
 
 
 CARD_CLICKS = 300
-"""Decisions the two card players make (dealing, drawing, plays and exchanges: every kind of view)."""
+"""Decisions the two card players make (setup, draws, plays, exchanges: every kind of view)."""
 
 
 # ---------------------------------------------------------------- a page of another site
 
 
 def test_a_page_of_another_origin_cannot_act(new_page: Callable[..., Page], base_url: str) -> None:
+    """A page of another site, even one that holds a seat's token, gets no socket."""
     page = new_page()
     open_table(page, "classic", ["me", "bot"])
     table = page.url.rsplit("/", 1)[1]
@@ -522,8 +573,12 @@ def test_a_page_of_another_origin_cannot_act(new_page: Callable[..., Page], base
     board = page.locator("[data-testid=board]").inner_html()
 
     evil = new_page()
-    evil.route("http://evil.example/", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<!doctype html><title>evil</title>"))
+    evil.route(
+        "http://evil.example/",
+        lambda route: route.fulfill(
+            status=200, content_type="text/html", body="<!doctype html><title>evil</title>"
+        ),
+    )
     evil.goto("http://evil.example/")
     ws_url = base_url.replace("http://", "ws://") + "/ws"
     outcome = evil.evaluate(
@@ -552,6 +607,7 @@ def test_a_page_of_another_origin_cannot_act(new_page: Callable[..., Page], base
 
 
 def test_a_phone_sized_window_has_no_horizontal_scrolling(new_page: Callable[..., Page]) -> None:
+    """At 360x740 the lobby and a table of every game fit the width (the buttons wrap)."""
     page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page.goto("/")
     page.wait_for_selector("[data-testid=seat-1]")
@@ -568,9 +624,13 @@ def test_a_phone_sized_window_has_no_horizontal_scrolling(new_page: Callable[...
 
 def _assert_no_overflow(page: Page) -> None:
     widths = page.evaluate(
-        "({scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,"
-        " wide: [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > "
-        "document.documentElement.clientWidth + 1).map(e => e.outerHTML.slice(0, 80))})"
+        """() => {
+             const root = document.documentElement;
+             const wide = [...document.querySelectorAll('body *')]
+               .filter(e => e.getBoundingClientRect().right > root.clientWidth + 1)
+               .map(e => e.outerHTML.slice(0, 80));
+             return {scroll: root.scrollWidth, client: root.clientWidth, wide};
+           }"""
     )
     assert widths["scroll"] <= widths["client"], widths
     assert widths["wide"] == [], widths
