@@ -69,6 +69,9 @@ HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
 
 # WebSocket close codes (4000-4999 are the application's own)
+UPDATE: dict[str, Any] = {"type": "update"}
+"""The mark of an update in an outbox (made when it is sent)."""
+
 CLOSE_TOO_BIG = 1009
 """A message longer than `Limits.max_message`."""
 CLOSE_POLICY = 1008
@@ -103,15 +106,16 @@ class Limits:
     max_connections_per_table: int = 16
     max_message: int = 4096
     max_body: int = 4096
-    rate: float = 5.0
-    burst: int = 20
+    rate: float = 10.0
+    burst: int = 30
     max_refusals: int = 20
 
 
 class Bucket:
     """A token bucket: `take` is true while the client keeps to the rate."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: float, burst: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.rate = rate
         self.burst = burst
         self.tokens = float(burst)
@@ -132,38 +136,43 @@ class Bucket:
 class Connection:
     """One browser tab: its socket, its seat once it said hello, and its outbox.
 
-    Messages are queued by `post` (synchronously, so each is the table as it
-    was when the message was made) and written by one task per connection;
-    a newer ``update`` replaces one still waiting, so a slow client is sent
-    the latest table, not a backlog.
+    Messages are queued by `post` and written by one task per connection, in
+    order. An ``update`` is queued as a mark (`post_update`) and made from
+    the table as it is when its turn to be sent comes: a slow client is
+    sent the latest table once, not a backlog of them.
     """
 
-    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
+    def __init__(self, websocket: WebSocket, limits: Limits,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.websocket = websocket
         self.table: Table | None = None
         self.seat: int | None = None
         self.lang: Lang = "en"
-        self.bucket = Bucket(limits.rate, limits.burst)
+        self.bucket = Bucket(limits.rate, limits.burst, clock)
         self.refused = 0
         self.hinting = False
         self.outbox: deque[dict[str, Any]] = deque()
         self.wake = asyncio.Event()
         self.close_code: int | None = None
+        self.make_update: Callable[[Connection], dict[str, Any]] | None = None
 
     def post(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for this client."""
-        if message.get("type") == "update":
-            kept = [m for m in self.outbox if m.get("type") != "update"]
-            self.outbox.clear()
-            self.outbox.extend(kept)
         if len(self.outbox) >= 64:  # a client that reads nothing is not kept up
             self.close(CLOSE_POLICY)
             return
         self.outbox.append(message)
         self.wake.set()
 
+    def post_update(self) -> None:
+        """Queue the seat's update: made when it is sent, so a waiting one is never stale."""
+        if UPDATE not in self.outbox:
+            self.post(UPDATE)
+
     def error(self, code: str, message: str, rule: str = "", **extra: Any) -> None:
-        """Queue a refusal: nothing was changed."""
+        """Queue a refusal: nothing was changed (``step``: the table's, once seated)."""
+        if self.table is not None:
+            extra.setdefault("step", len(self.table.actions))
         self.post({"type": "error", "code": code, "message": message, "rule": rule, **extra})
 
     def close(self, code: int) -> None:
@@ -179,8 +188,16 @@ class Connection:
                 await self.wake.wait()
                 self.wake.clear()
                 while self.outbox:
-                    text = json.dumps(self.outbox.popleft(), ensure_ascii=False,
-                                      separators=(",", ":"))  # fmt: skip
+                    message = self.outbox.popleft()
+                    if message is UPDATE:
+                        if self.make_update is None:
+                            continue
+                        try:
+                            message = self.make_update(self)
+                        except Exception:  # a bug of the app must not end the connection
+                            log.exception("while making an update")
+                            continue
+                    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
                     await self.websocket.send_text(text)
                 if self.close_code is not None:
                     await self.websocket.close(self.close_code)
@@ -214,16 +231,19 @@ class WebApp:
         allowed_origins: Origins besides the server's own whose pages may connect.
         limits: The bounds (`Limits`).
         bot_delay: Seconds a bot waits before each decision (for people to follow).
+        clock: The clock of the rate limits (a test's own).
     """
 
     def __init__(self, store: str | os.PathLike[str], seed: int | None = None,
                  allowed_origins: Sequence[str] = (), limits: Limits | None = None,
-                 bot_delay: float = 0.0) -> None:  # fmt: skip
+                 bot_delay: float = 0.0, clock: Callable[[], float] = time.monotonic,
+                 ) -> None:  # fmt: skip
         self.store = Path(store)
         self.seed = seed
         self.allowed = tuple(allowed_origins)
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
         self.watching: dict[str, set[Connection]] = {}
@@ -330,15 +350,20 @@ class WebApp:
             self.send_update(connection)
 
     def send_update(self, connection: Connection) -> None:
-        """Send ``connection`` its seat's update."""
+        """Send ``connection`` its seat's update (made when it is sent: `make_update`)."""
+        connection.make_update = self.make_update
+        connection.post_update()
+
+    def make_update(self, connection: Connection) -> dict[str, Any]:
+        """The update of ``connection``'s seat, in its language, with who is online."""
         table, seat = connection.table, connection.seat
-        if table is None or seat is None:
-            return
+        assert table is not None
+        assert seat is not None
         message = table.update(seat, connection.lang)
         online = {c.seat for c in self.watching.get(table.id, ())}
         for i, entry in enumerate(message["seats"]):
             entry["online"] = i in online
-        connection.post(message)
+        return message
 
     # --8<-- [start:bots]
     def drive(self, table: Table) -> None:
@@ -457,7 +482,7 @@ class WebApp:
             await websocket.close(CLOSE_ORIGIN)  # before accepting: the browser gets HTTP 403
             return
         await websocket.accept()
-        connection = Connection(websocket, self.limits)
+        connection = Connection(websocket, self.limits, self.clock)
         writer = asyncio.get_running_loop().create_task(connection.write())
         try:
             if len(self.connections) >= self.limits.max_connections:
@@ -640,7 +665,8 @@ class WebApp:
 
 def create_app(store: str | os.PathLike[str] | None = None, seed: int | None = None,
                allowed_origins: Sequence[str] | None = None, limits: Limits | None = None,
-               bot_delay: float = 0.0) -> Starlette:  # fmt: skip
+               bot_delay: float = 0.0,
+               clock: Callable[[], float] = time.monotonic) -> Starlette:  # fmt: skip
     """The Starlette app (uvicorn's ``--factory`` calls it with no arguments).
 
     Args:
@@ -651,6 +677,7 @@ def create_app(store: str | os.PathLike[str] | None = None, seed: int | None = N
             comma-separated ``$KNIFFEL_WEB_ORIGINS``).
         limits: The bounds (`Limits`).
         bot_delay: Seconds a bot waits before each decision.
+        clock: The clock of the rate limits (a test's own).
 
     Returns:
         The app; ``app.state.web`` is its `WebApp`.
@@ -662,7 +689,7 @@ def create_app(store: str | os.PathLike[str] | None = None, seed: int | None = N
         seed = int(env["KNIFFEL_WEB_SEED"])
     if allowed_origins is None:
         allowed_origins = [o for o in env.get("KNIFFEL_WEB_ORIGINS", "").split(",") if o]
-    web = WebApp(store, seed, allowed_origins, limits, bot_delay)
+    web = WebApp(store, seed, allowed_origins, limits, bot_delay, clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -216,7 +216,7 @@ def localized(error: Exception, lang: Lang) -> str:
     return str(method(lang)) if callable(method) else str(error)
 
 
-def bots_of(variant: str) -> dict[str, Callable[[], Any]]:
+def bots_of(variant: str) -> dict[str, Callable[..., Any]]:
     """The bots of a game by name (`kniffel_rules.bots.BOTS`; every game has ``random``)."""
     return {"random": RandomBot, **BOTS.get(variant, {})}
 
@@ -330,6 +330,8 @@ class Table:
         self.log: list[tuple[int, Any]] = []
         self.history: list[_Decision] = []
         self.version = 0
+        self._cache: dict[tuple[Any, ...], Any] = {}
+        self._cached_version = -1
         for i, seat in enumerate(seats):
             if seat.kind == "bot":
                 seat.policy = bots_of(variant)[seat.bot]()
@@ -351,8 +353,10 @@ class Table:
         game = get_variant(variant)
         players = message.get("players")
         seats_spec = message.get("seats")
-        if seats_spec is None and isinstance(players, int) and not isinstance(players, bool):
-            seats_spec = ["me"] + ["open"] * (players - 1)
+        if seats_spec is None:
+            count = game.INFO.min_players if players is None else players
+            if isinstance(count, int) and not isinstance(count, bool) and 0 < count <= 1000:
+                seats_spec = ["me"] + ["open"] * (count - 1)
         bots = bots_of(variant)
         if (
             not isinstance(seats_spec, list)
@@ -470,9 +474,18 @@ class Table:
         self.chance()
         self.version += 1
 
+    def _cached(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """``make()``, made once per `version` (several tabs, several languages)."""
+        if self._cached_version != self.version:
+            self._cache.clear()
+            self._cached_version = self.version
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
     def view_of(self, seat: int) -> Any:
         """What ``seat`` may see: the game's observation (the card game: only its own hand)."""
-        return self.game.observation(self.state, seat)
+        return self._cached(("view", seat), lambda: self.game.observation(self.state, seat))
 
     def decide_on(self, seat: int) -> Any:
         """The state a seat's decision is judged on: built from its observation alone.
@@ -481,11 +494,10 @@ class Table:
         seat's view (``stand_in``): what it accepts and how it refuses
         cannot depend on, or name, a card of another hand or of the pile.
         """
-        if self.game.INFO.hidden_information:
-            stand_in = getattr(self.game, "stand_in", None)
-            if callable(stand_in):
-                return stand_in(self.view_of(seat))
-        return self.state
+        stand_in = getattr(self.game, "stand_in", None)
+        if not self.game.INFO.hidden_information or not callable(stand_in):
+            return self.state
+        return self._cached(("stand_in", seat), lambda: stand_in(self.view_of(seat)))
 
     def check_turn(self, seat: int) -> None:
         """Refuse a decision of ``seat`` unless it is to move.
@@ -504,10 +516,13 @@ class Table:
             raise Refusal("not_your_turn", rule="PR-08", name=name)
 
     def legal(self, seat: int) -> tuple[Any, ...]:
-        """The legal actions of ``seat`` when it is to move (listed on its own view), else ``()``."""
+        """The legal actions of ``seat`` when it is to move (listed on its view), else ``()``."""
         if self.to_move() != seat:
             return ()
-        return tuple(self.game.legal_actions(self.decide_on(seat)))
+        legal: tuple[Any, ...] = self._cached(
+            ("legal", seat), lambda: tuple(self.game.legal_actions(self.decide_on(seat)))
+        )
+        return legal
 
     def bot_job(self) -> tuple[int, Callable[[], Any]] | None:
         """When a bot is to move: its seat and its decision as a function to run in a thread.
@@ -594,17 +609,21 @@ class Table:
             "result": None,
             "can_undo": False,
             "log": [],
+            "last": None,
+            "observation": None,
         }
         if self.state is None:
             return message
         view = self.view_of(seat)
         to_move = self.to_move()
         legal = self.legal(seat)
+        now = game.scores(self.decide_on(seat))[seat] if legal else 0
         message.update({
             "to_move": to_move,
             "your_turn": to_move == seat,
-            "svg": svg.render(view, lang=lang),
-            "legal": [self._entry(i, a, seat, lang) for i, a in enumerate(legal)],
+            "svg": self._cached(("svg", seat, lang), lambda: svg.render(view, lang=lang)),
+            "observation": game.observation_to_dict(view),
+            "legal": [self._entry(i, a, seat, lang, now) for i, a in enumerate(legal)],
             "scores": list(game.scores(self.state)),
             "over": self.over,
             "can_undo": self.can_undo(seat),
@@ -613,6 +632,10 @@ class Table:
                 for s, a in self.log[-LOG_LENGTH:]
             ],
         })
+        if self.log:
+            last_seat, last = self.log[-1]
+            message["last"] = {"seat": last_seat, "text": game.action_to_text(last),
+                               "action": game.action_to_dict(last)}  # fmt: skip
         if self.over:
             winners = list(game.winners(self.state))
             names = ", ".join(self.seats[w].name or "?" for w in winners)
@@ -622,10 +645,9 @@ class Table:
         return message
     # --8<-- [end:view]
 
-    def _entry(self, i: int, action: Any, seat: int, lang: Lang) -> dict[str, Any]:
+    def _entry(self, i: int, action: Any, seat: int, lang: Lang, now: int) -> dict[str, Any]:
         game = self.game
-        after = game.apply(self.decide_on(seat), action)
-        points = game.scores(after)[seat] - game.scores(self.decide_on(seat))[seat]
+        points = game.scores(game.apply(self.decide_on(seat), action))[seat] - now
         return {
             "id": i,
             "label": game.render_action(action, lang=lang),
@@ -692,6 +714,7 @@ class Table:
         return table
 
 
+# --8<-- [start:store]
 def stored_text(head: dict[str, Any], record: GameRecord | None) -> str:
     """The stored form of a table: its seats and the library's record document of its game.
 
@@ -700,6 +723,7 @@ def stored_text(head: dict[str, Any], record: GameRecord | None) -> str:
     doc = dict(head)
     doc["record"] = None if record is None else json.loads(kniffel_rules.record_to_json(record))
     return json.dumps(doc, ensure_ascii=False)
+# --8<-- [end:store]
 
 
 def _states(game: Variant, record: GameRecord) -> list[Any]:
@@ -722,20 +746,52 @@ def _decisions(game: Variant, record: GameRecord) -> list[tuple[int, Any]]:
 
 # -- hints -------------------------------------------------------------------
 
-_ADVISORS: dict[tuple[str, str, str], tuple[Any, threading.Lock]] = {}
+_ADVISORS: dict[tuple[str, str, str], tuple[Any, threading.Lock] | None] = {}
+_BUILDING: set[tuple[str, str, str]] = set()
 _ADVISORS_LOCK = threading.Lock()
+def build_in_background(build: Callable[[], None]) -> None:
+    """Run ``build`` in a thread of its own (an advisor that takes long to build)."""
+    threading.Thread(target=build, name="kniffel-advisor", daemon=True).start()
 
 
-def _advisor(variant: str, kind: str, rules: Any) -> tuple[Any, threading.Lock] | None:
-    """The game's bot ``kind`` if it advises (ranks every action), built once per rules."""
+PENDING: Final = "pending"
+"""`_advisor`'s answer while the advisor is being built in the background."""
+
+
+def _advisor(variant: str, kind: str, rules: Any,
+             wait: bool = True) -> tuple[Any, threading.Lock] | str | None:  # fmt: skip
+    """The game's bot ``kind`` if it advises (ranks every action), built once per rules.
+
+    ``None``: the game has no such bot, or it does not cover these rules. With
+    ``wait=False`` an advisor not built yet is built in a thread of its own and
+    `PENDING` is returned meanwhile (classic's chance-to-win player takes
+    tens of seconds to build: the first hints give the expected scores).
+    """
     factory = bots_of(variant).get(kind)
     if factory is None or not callable(getattr(factory, "advise", None)):
         return None
     key = (variant, kind, json.dumps(rules.to_dict(), sort_keys=True))
+
+    def build() -> None:
+        try:
+            made: tuple[Any, threading.Lock] | None = (factory(rules), threading.Lock())
+        except KniffelError:  # rules it does not cover (classic's Croatian variant)
+            made = None
+        with _ADVISORS_LOCK:
+            _ADVISORS[key] = made
+            _BUILDING.discard(key)
+
     with _ADVISORS_LOCK:
-        if key not in _ADVISORS:
-            _ADVISORS[key] = (factory(rules), threading.Lock())  # type: ignore[call-arg]
-        return _ADVISORS[key]
+        if key in _ADVISORS:
+            return _ADVISORS[key]
+        if not wait:
+            if key not in _BUILDING:
+                _BUILDING.add(key)
+                build_in_background(build)
+            return PENDING
+    build()
+    with _ADVISORS_LOCK:
+        return _ADVISORS.get(key)
 
 
 def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang: Lang,
@@ -743,7 +799,9 @@ def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang:
     """The ``hint`` message: the strongest advice the library has for this game and position.
 
     With opponents, a game whose bots include one that ranks actions by the
-    chance to win (``win``: classic's `WinProbabilityPlayer`) is asked that;
+    chance to win (``win``: classic's `WinProbabilityPlayer`) is asked that
+    (once it is built: until then ``win_pending`` is true and the next
+    advisor answers);
     a game with an exact solitaire player (``optimal``) gives every action's
     expected final score; any other game asks its strongest bot
     (`STRONGEST`) what it would play. Every advisor sees ``view``, the
@@ -759,8 +817,12 @@ def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang:
                 "value": value, "win": win}  # fmt: skip
 
     try:
-        found = _advisor(table_variant, "win", view.rules) if len(view.names) > 1 else None
-        if found is not None:
+        found = None
+        if len(view.names) > 1:  # the chance to win, against opponents
+            found = _advisor(table_variant, "win", view.rules, wait=False)
+        if found == PENDING:
+            message["win_pending"] = True
+        elif isinstance(found, tuple):
             advisor, lock = found
             with lock:
                 advice = advisor.advise(view)
@@ -776,7 +838,7 @@ def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang:
         pass  # rules the win bot does not cover (Croatian): the next advisor
     try:
         found = _advisor(table_variant, "optimal", view.rules)
-        if found is not None:
+        if isinstance(found, tuple):
             advisor, lock = found
             with lock:
                 advice = advisor.advise(view)
@@ -787,13 +849,23 @@ def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang:
                                   value=best.value)  # fmt: skip
             message["bot"] = "optimal"
             return message
-        bots = bots_of(table_variant)
-        name = next(b for b in STRONGEST if b in bots)
-        choice = bots[name]()(view, tuple(actions), rng)
+    except KniffelError:
+        pass  # rules the optimal player does not cover (Croatian): the strongest bot that does
+    problem: KniffelError | None = None
+    bots = bots_of(table_variant)
+    for name in (b for b in STRONGEST if b in bots):
+        if callable(getattr(bots[name], "advise", None)):
+            continue  # an exact player: asked above, with the table's rules
+        try:
+            choice = bots[name]()(view, tuple(actions), rng)
+        except KniffelError as error:
+            problem = problem or error
+            continue
         message["options"] = [option(choice, None, None)]
         message["text"] = say("hint_bot", lang, bot=name,
                               action=game.render_action(choice, lang=lang))  # fmt: skip
         message["bot"] = name
-    except KniffelError as error:
-        message["text"] = say("no_hint", lang, reason=localized(error, lang))
+        return message
+    if problem is not None:
+        message["text"] = say("no_hint", lang, reason=localized(problem, lang))
     return message

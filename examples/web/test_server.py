@@ -1,0 +1,768 @@
+"""The web app's server: its HTTP API and WebSocket protocol, through Starlette's TestClient.
+
+The tests that need the real thing (the Origin check at the handshake, the
+message limit of the WebSocket layer) run a uvicorn on a free loopback port
+(the ``live_server`` fixture of ``conftest.py``) with the ``websockets``
+client. Everything a test asks of the server goes through its protocol; the
+tests look at the server's tables only to check what they were sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tables
+from app import Limits, create_app
+from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+from tables import Table
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+import kniffel_rules
+from conftest import LiveServer
+from kniffel_rules import cards, classic, get_variant
+from kniffel_rules.cards.notation import COLOUR_NAMES
+from kniffel_rules.notation import normalize
+
+FAST = Limits(rate=1e6, burst=1_000_000)
+"""The bounds, but a test plays faster than a person may."""
+
+# -- helpers ------------------------------------------------------------------------
+
+
+class Client:
+    """One tab: a WebSocket session and every message it received."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+        self.view: dict[str, Any] = {}
+
+    def send(self, **message: Any) -> None:
+        """Send ``message`` as JSON."""
+        self.ws.send_json(message)
+
+    def recv(self) -> dict[str, Any]:
+        """The next message (kept in ``received``; an update also in ``view``)."""
+        message: dict[str, Any] = self.ws.receive_json()
+        self.received.append(message)
+        if message["type"] == "update":
+            self.view = message
+        return message
+
+    def expect(self, kind: str) -> dict[str, Any]:
+        """The next message, which must be of type ``kind``."""
+        message = self.recv()
+        assert message["type"] == kind, message
+        return message
+
+    def error(self, code: str) -> dict[str, Any]:
+        """The next message, which must be the error ``code``."""
+        message = self.expect("error")
+        assert message["code"] == code, message
+        return message
+
+    def hello(self, seat: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+        """Sit down at ``seat`` (an answer of create or join); returns the first update."""
+        self.send(type="hello", table=seat["table"], token=seat["token"], lang=lang)
+        return self.expect("update")
+
+    def closed(self) -> int:
+        """Read until the server closes the connection; returns the close code."""
+        with pytest.raises(WebSocketDisconnect) as closing:
+            self.drain()
+        return closing.value.code
+
+    def drain(self) -> None:
+        """Read every message until the connection is closed (`WebSocketDisconnect`)."""
+        while True:
+            self.recv()
+
+
+@contextlib.contextmanager
+def tab(client: TestClient, seat: dict[str, Any] | None = None, lang: str = "en",
+        **headers: str) -> Iterator[Client]:  # fmt: skip
+    """A WebSocket to the app; sat down at ``seat`` when given."""
+    with client.websocket_connect("/ws", headers=headers) as ws:
+        c = Client(ws)
+        if seat is not None:
+            c.hello(seat, lang)
+        yield c
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Open a table; returns the answer (table, seat, token, link)."""
+    body.setdefault("name", "Ann")
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def join(client: TestClient, table: str, name: str, lang: str = "en") -> dict[str, Any]:
+    """Join ``table``; returns the answer."""
+    response = client.post(f"/api/tables/{table}/join", json={"name": name, "lang": lang})
+    assert response.status_code == 200, response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def table_of(client: TestClient, seat: dict[str, Any]) -> Table:
+    """The server's table (to check what was sent against the truth)."""
+    table: Table = client.app.state.web.tables[seat["table"]]  # type: ignore[attr-defined]
+    return table
+
+
+def app_for(store: Path, **options: Any) -> TestClient:
+    """A TestClient of a fresh app on ``store`` (use it in ``with``: the lifespan runs)."""
+    options.setdefault("seed", 1)
+    options.setdefault("limits", FAST)
+    return TestClient(create_app(store, **options))
+
+
+def play_out(me: Client, rng: random.Random, typed: float = 0.0,
+             on_turn: Callable[[dict[str, Any]], None] | None = None) -> list[Any]:  # fmt: skip
+    """Play ``me``'s seat to the end with random legal actions; returns the actions sent.
+
+    A share ``typed`` of them is typed as the button's own words (the label in
+    the tab's language, read back by ``parse_action``), the rest sent by id.
+    """
+    sent: list[Any] = []
+    acted = -1
+    view = me.view
+    while not view.get("over"):
+        if view.get("your_turn") and view["step"] != acted:
+            acted = view["step"]
+            if on_turn is not None:
+                on_turn(view)
+            choice = rng.choice(view["legal"])
+            if rng.random() < typed:
+                me.send(type="action", text=choice["label"], step=view["step"])
+            else:
+                me.send(type="action", id=choice["id"], step=view["step"])
+            sent.append(choice["action"])
+        message = me.recv()
+        assert message["type"] == "update", message
+        view = message
+    return sent
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+def test_the_games_are_listed_from_the_registry(tmp_path: Path) -> None:
+    """Every registered game, as its INFO and the bots registry describe it."""
+    with app_for(tmp_path) as client:
+        games = client.get("/api/games").json()["games"]
+    assert [g["name"] for g in games] == list(kniffel_rules.VARIANTS)
+    for entry in games:
+        info = get_variant(entry["name"]).INFO
+        assert entry["titles"] == {"en": info.title("en"), "de": info.title("de")}
+        assert (entry["min_players"], entry["max_players"]) == (info.min_players,
+                                                                info.max_players)
+        assert "random" in entry["bots"]
+        assert entry["strongest_bot"] in entry["bots"]
+        assert entry["rules"] == get_variant(entry["name"]).Rules().to_dict()
+
+
+def test_the_pages_are_served(tmp_path: Path) -> None:
+    """The page at / and at a table's link, and the client's files."""
+    with app_for(tmp_path) as client:
+        for path in ("/", "/t/abcdefgh12345678", "/static/index.html"):
+            response = client.get(path)
+            assert response.status_code == 200, path
+            assert "<html" in response.text.lower()
+        assert client.get("/static/nothing.js").status_code == 404
+
+
+# -- whole games ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_a_whole_game_of_each_game_against_bots(tmp_path: Path, variant: str) -> None:
+    """A person plays a whole game against bots: by button and by typed German words."""
+    game = get_variant(variant)
+    players = max(2, game.INFO.min_players)
+    with app_for(tmp_path, seed=7) as client:
+        seat = create(client, variant=variant, seats=["me"] + ["bot:greedy"] * (players - 1),
+                      lang="de")  # fmt: skip
+        assert seat["seat"] == 0
+        assert seat["link"] == f"/t/{seat['table']}"
+        with tab(client, seat, lang="de") as me:
+            assert me.view["started"]
+            assert me.view["lang"] == "de"
+            assert me.view["svg"].startswith("<svg")
+            sent = play_out(me, random.Random(3), typed=0.3)
+            assert not [m for m in me.received if m["type"] == "error"]
+        table = table_of(client, seat)
+        final = me.view
+        assert final["over"]
+        assert table.over
+        assert final["winners"] == list(game.winners(table.state))
+        assert final["scores"] == list(game.scores(table.state))
+        assert final["result"]
+        mine = [game.action_to_dict(a) for s, a in table.log if s == 0]
+        assert mine == sent
+        assert all(s == 0 for s, _ in table.log if table.seats[s].kind == "human")
+    # a clean stop wrote the whole game
+    stored = json.loads((tmp_path / f"{seat['table']}.json").read_text(encoding="utf-8"))
+    record = kniffel_rules.record_from_json(json.dumps(stored["record"]))
+    assert record.actions == tuple(table.actions)
+    assert game.is_terminal(record.final)
+
+
+# -- the card game: no hand reaches another seat ---------------------------------------------
+
+_COLOUR_BY_WORD = {
+    normalize(name): colour
+    for colour, names in COLOUR_NAMES.items()
+    for name in (*names, colour.value)
+}
+_WORD = "|".join(sorted((re.escape(w) for w in _COLOUR_BY_WORD), key=len, reverse=True))
+_CARD_WORDS = re.compile(rf"\b({_WORD}) ?(1[0-3]|[1-9])\b")
+_CARD_REPR = re.compile(r"Card\(\s*(\d+),\s*(?:Colour\.)?'?(\w+)'?\s*\)")
+
+
+def _card(value: str, word: str) -> cards.Card:
+    return cards.Card(int(value), _COLOUR_BY_WORD[normalize(word)])
+
+
+def cards_in(message: object) -> set[cards.Card]:
+    """Every card a message names, in every form a card can be printed in.
+
+    As text in any string (the SVG picture included): the canonical ``"red
+    7"``, a German or other name of the colour (``"rot 7"``), the ``repr``
+    ``Card(7, 'red')``; or as the JSON object ``{"colour": "red", "value": 7}``.
+    """
+    found: set[cards.Card] = set()
+    if isinstance(message, str):
+        found |= {_card(v, word) for word, v in _CARD_WORDS.findall(normalize(message))}
+        for value, colour in _CARD_REPR.findall(message):
+            with contextlib.suppress(kniffel_rules.KniffelError, KeyError):
+                found.add(_card(value, colour))
+    elif isinstance(message, dict):
+        if isinstance(message.get("colour"), str) and isinstance(message.get("value"), int):
+            with contextlib.suppress(kniffel_rules.KniffelError):
+                found.add(cards.Card(message["value"], message["colour"]))
+        for key, value in message.items():
+            found |= cards_in(key) | cards_in(value)
+    elif isinstance(message, list):
+        for value in message:
+            found |= cards_in(value)
+    return found
+
+
+def _states(initial: Any, actions: list[Any]) -> list[Any]:
+    states = [initial]
+    for action in actions:
+        states.append(cards.apply(states[-1], action))
+    return states
+
+
+def _taken(states: list[Any], actions: list[Any]) -> list[list[frozenset[cards.Card]]]:
+    """At each step, the cards of each hand that everyone saw go there (from the display)."""
+    seen = [frozenset[cards.Card]() for _ in states[0].names]
+    result = [list(seen)]
+    for state, action, after in zip(states, actions, states[1:], strict=False):
+        if isinstance(action, cards.Take):
+            who = cards.current_player(state)
+            seen[who] = seen[who] | {action.card}
+        seen = [s & frozenset(hand) for s, hand in zip(seen, after.hands, strict=True)]
+        result.append(seen)
+    return result
+
+
+def two_people_at_a_card_table(store: Path, decisions: int | None) -> None:
+    """Two people play a card game (``decisions`` of it, or all); each message is checked.
+
+    Neither seat is ever sent a card of the other hand that is not public
+    (taken from the display, or laid down), in any form: the observation,
+    the buttons, the log, the refusals (checked by every way a card can be
+    written, against the true state at the message's step); the picture is
+    the library's picture of the seat's own observation at that step. The
+    other seat's attempts (acting out of turn naming a card of the mover's
+    hand, probing the pile by value) are refused without naming one.
+    """
+    rng = random.Random(5)
+    with app_for(store, seed=3) as client:
+        ann_seat = create(client, variant="cards", players=2)
+        with tab(client, ann_seat) as ann:
+            assert ann.view["started"] is False
+            assert ann.view["players"] == ["Ann", None]
+            ben_seat = join(client, ann_seat["table"], "Ben", lang="de")
+            ann.expect("update")
+            with tab(client, ben_seat, lang="de") as ben:
+                ann.expect("update")  # Ben is online
+                views = {ann: ann.view, ben: ben.view}
+                table = table_of(client, ann_seat)
+                probes = 0
+                while not views[ann]["over"] and (decisions is None or len(table.log) < decisions):
+                    (who,) = [c for c, v in views.items() if v["your_turn"]]
+                    other = ben if who is ann else ann
+                    if rng.random() < 0.05:
+                        hand = table.state.hands[views[who]["seat"]]
+                        other.send(type="action", text=f"discard {hand[0]}" if hand else "x")
+                        assert other.error("not_your_turn")["rule"] == "PR-08"
+                        probes += 1
+                    if rng.random() < 0.05:
+                        verb = rng.choice(["card", "karte", "draw", "ziehen"])
+                        who.send(type="action", text=f"{verb} {rng.randint(1, 13)}")
+                        assert who.expect("error")["code"] in ("illegal", "ambiguous")
+                        probes += 1
+                    choice = rng.choice(views[who]["legal"])
+                    who.send(type="action", id=choice["id"], step=views[who]["step"])
+                    for c in (ann, ben):
+                        views[c] = c.expect("update")
+                    assert views[ann]["step"] == views[ben]["step"]
+                assert probes > 0
+                actions = list(table.actions)
+    states = _states(table.initial, actions)
+    assert states[-1] == table.state
+    taken = _taken(states, actions)
+    checked = 0
+    for c in (ann, ben):
+        seat, lang = c.view["seat"], c.view["lang"]
+        for message in c.received:
+            state = states[message["step"]]
+            picture = message.get("svg")
+            if picture is not None:
+                assert picture == kniffel_rules.svg.render(cards.observation(state, seat),
+                                                           lang=lang)  # fmt: skip
+            named = cards_in({k: v for k, v in message.items() if k != "svg"})
+            if message["type"] == "update" and message["started"]:
+                assert set(state.hands[seat]) <= named  # the check does see cards
+            hidden = set(state.hands[1 - seat]) - taken[message["step"]][1 - seat]
+            hidden -= set(state.picked)
+            assert not named & hidden, (message["type"], named & hidden)
+            checked += len(hidden)
+    assert checked > 1000
+
+
+def test_no_message_to_one_seat_names_a_card_of_the_other_hand(tmp_path: Path) -> None:
+    """250 decisions of a two-person card game (the whole game: the slow test below)."""
+    two_people_at_a_card_table(tmp_path, decisions=250)
+
+
+@pytest.mark.slow
+def test_no_message_names_a_card_of_the_other_hand_in_a_whole_game(tmp_path: Path) -> None:
+    """A whole two-person card game, every message checked."""
+    two_people_at_a_card_table(tmp_path, decisions=None)
+
+
+# -- seats, turns, refusals ----------------------------------------------------------------
+
+
+def test_nobody_takes_another_seat(tmp_path: Path) -> None:
+    """A seat needs its token: a wrong one, another table's, or a name are refused."""
+    with app_for(tmp_path) as client:
+        ann = create(client, variant="classic", players=2)
+        other = create(client, variant="classic", players=1, name="Cem")
+        # a name is no key: Ann's name does not give Ann's seat
+        response = client.post(f"/api/tables/{ann['table']}/join", json={"name": "Ann"})
+        assert response.status_code == 409
+        assert response.json()["error"] == "name_taken"
+        response = client.post(f"/api/tables/{ann['table']}/join",
+                               json={"name": " Ann ", "lang": "de"})  # fmt: skip
+        assert response.json()["message"] == (
+            "Ann sitzt schon an diesem Tisch: bitte einen anderen Namen wählen"
+        )
+        ben = join(client, ann["table"], "Ben")
+        assert ben["seat"] == 1
+        assert ben["token"] != ann["token"]
+        response = client.post(f"/api/tables/{ann['table']}/join", json={"name": "Eve"})
+        assert (response.status_code, response.json()["error"]) == (409, "table_full")
+        response = client.post("/api/tables/nosuchtable0/join", json={"name": "Eve"})
+        assert (response.status_code, response.json()["error"]) == (404, "unknown_table")
+        wrong = [
+            {"table": ann["table"], "token": ann["token"][:-1] + "x"},
+            {"table": ann["table"], "token": other["token"]},
+            {"table": ann["table"], "token": ""},
+            {"table": ann["table"], "token": None},
+            {"table": ann["table"], "name": "Ann"},
+            {"table": other["table"], "token": ann["token"]},
+            {"table": "../../etc/passwd", "token": ann["token"]},
+        ]
+        for hello in wrong:
+            with tab(client) as eve:
+                eve.send(type="hello", **hello)
+                eve.error("bad_token")
+                assert eve.closed() == 4401
+        # the right token gives its own seat, and only that one
+        with tab(client, ben) as b:
+            assert b.view["seat"] == 1
+            b.send(type="hello", table=ann["table"], token=ann["token"])
+            b.error("bad_message")
+            assert b.view["seat"] == 1
+        assert ann["token"] not in json.dumps(table_of(client, ann).snapshot()[0])
+
+
+def test_acting_out_of_turn_and_the_rules_refusals(tmp_path: Path) -> None:
+    """Out of turn, before the start, illegal and stale actions: refused, in the tab's language."""
+    with app_for(tmp_path) as client:
+        ann = create(client, variant="classic", players=2)
+        with tab(client, ann, lang="de") as a:
+            a.send(type="action", id=0)
+            assert a.error("not_started")["message"] == (
+                "das Spiel beginnt, wenn alle Plätze besetzt sind (noch 1 frei)"
+            )
+            ben = join(client, ann["table"], "Ben")
+            a.expect("update")
+            with tab(client, ben) as b:
+                a.expect("update")
+                mover, waiter = (a, b) if a.view["your_turn"] else (b, a)
+                waiter.send(type="action", id=0)
+                error = waiter.error("not_your_turn")
+                assert error["rule"] == "PR-08"
+                waiter.send(type="hint")
+                waiter.error("hint_not_now")
+                # the rules' own refusal, in the mover's language, with its clause id
+                mover.send(type="action", action={"type": "score", "box": "kniffel"})
+                error = mover.error("illegal")
+                state = table_of(client, ann).state
+                expected = classic.why_illegal(state, classic.Score(classic.Box.KNIFFEL))
+                assert expected is not None
+                assert error["rule"] == expected.rule == "CL-47"
+                assert error["message"] == expected.localized(mover.view["lang"])
+                mover.send(type="action", text="Kniffel")
+                assert mover.error("illegal")["rule"] == "CL-47"
+                mover.send(type="action", action={"type": "score", "box": "kniffle"})
+                assert "box" in mover.error("illegal")["message"]
+                mover.send(type="action", id=99)
+                mover.error("bad_id")
+                mover.send(type="action", id=0, step=mover.view["step"] - 1)
+                mover.error("stale")
+                mover.send(type="action")
+                mover.error("bad_message")
+                assert table_of(client, ann).state == state  # nothing changed
+                mover.send(type="action", text="würfeln", step=mover.view["step"])
+                assert mover.expect("update")["last"]["text"] == "roll"
+                waiter.expect("update")
+                # a German box name, typed
+                if "score three_of_a_kind" in [e["text"] for e in mover.view["legal"]]:
+                    mover.send(type="action", text="Dreierpasch")
+                    assert mover.expect("update")["last"]["text"] == "score three_of_a_kind"
+
+
+def test_undo_takes_back_only_the_own_last_decision(tmp_path: Path) -> None:
+    """Undo goes back to the asker's own last decision, never past another person's."""
+    with app_for(tmp_path, seed=4) as client:
+        ann = create(client, variant="classic", players=2, lang="de")
+        ben = join(client, ann["table"], "Ben")
+        with tab(client, ann, lang="de") as a, tab(client, ben) as b:
+            a.expect("update")  # Ben online
+            mover, waiter = (a, b) if a.view["your_turn"] else (b, a)
+            assert not mover.view["can_undo"]
+            mover.send(type="undo")
+            mover.error("nothing_to_undo")
+            mover.send(type="action", id=0)  # roll
+            first = mover.expect("update")
+            waiter.expect("update")
+            assert first["can_undo"]
+            assert not waiter.view["can_undo"]
+            keep = next(e for e in first["legal"] if e["text"].startswith("roll "))
+            mover.send(type="action", id=keep["id"])
+            second = mover.expect("update")
+            waiter.expect("update")
+            mover.send(type="undo")
+            back = mover.expect("update")
+            waiter.expect("update")
+            assert back["step"] == first["step"]
+            assert back["svg"] == first["svg"]
+            assert back["legal"] == first["legal"]
+            # the same decision again meets the same dice: undo does not throw again
+            mover.send(type="action", id=keep["id"])
+            assert mover.expect("update")["observation"] == second["observation"]
+            waiter.expect("update")
+            score = next(e for e in mover.view["legal"] if e["text"].startswith("score"))
+            mover.send(type="action", id=score["id"])
+            mover.expect("update")
+            waiter.expect("update")
+            waiter.send(type="action", id=0)  # the other person decides
+            waiter.expect("update")
+            mover.expect("update")
+            mover.send(type="undo")
+            other_name = "Ben" if mover is a else "Ann"
+            assert other_name in mover.error("undo_not_theirs")["message"]
+            last_step = waiter.view["step"]
+            waiter.send(type="undo")  # the other person's own last decision: nobody decided since
+            assert waiter.expect("update")["step"] < last_step
+            assert mover.expect("update")["step"] < last_step
+
+
+def test_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strongest advice of each kind: expected scores, the chance to win, a bot's move."""
+    # the chance-to-win player takes tens of seconds to build: not in the fast tests
+    monkeypatch.setattr(tables, "build_in_background", lambda build: None)
+    with app_for(tmp_path) as client:
+        solo = create(client, variant="classic", players=1)
+        with tab(client, solo, lang="de") as me:
+            me.send(type="action", id=0)
+            view = me.expect("update")
+            me.send(type="hint")
+            hint = me.expect("hint")
+            assert hint["bot"] == "optimal"
+            assert hint["step"] == view["step"]
+            assert hint["text"].startswith("der optimale Spieler")
+            values = [o["value"] for o in hint["options"]]
+            assert values == sorted(values, reverse=True)
+            assert len(values) == 5
+            labels = {e["id"]: e["label"] for e in view["legal"]}
+            assert all(labels[o["id"]] == o["label"] for o in hint["options"])
+        duo = create(client, variant="classic", seats=["me", "bot:greedy"])
+        with tab(client, duo) as me:
+            me.send(type="hint")
+            hint = me.expect("hint")  # the chance-to-win player is being built meanwhile
+            assert hint["bot"] == "optimal"
+            assert hint["win_pending"]
+            assert hint["options"]
+            assert hint["win_chance"] is None
+        croatian = create(client, variant="classic", seats=["me", "bot:greedy"],
+                          rules={"croatian": True})  # fmt: skip
+        with tab(client, croatian) as me:
+            me.send(type="hint")
+            hint = me.expect("hint")  # neither exact player covers it: the strongest bot that does
+            assert hint["bot"] == "greedy"
+        card_table = create(client, variant="cards", seats=["me", "bot:greedy"])
+        with tab(client, card_table) as me:
+            while not me.view["your_turn"]:
+                me.expect("update")
+            me.send(type="hint")
+            hint = me.expect("hint")
+            assert hint["bot"] == "ismcts"
+            assert len(hint["options"]) == 1
+            assert hint["options"][0]["id"] in [e["id"] for e in me.view["legal"]]
+
+
+@pytest.mark.slow
+def test_the_hint_against_opponents_gives_the_chance_to_win(tmp_path: Path) -> None:
+    """Once built, classic's chance-to-win player answers hints against opponents."""
+    with app_for(tmp_path) as client:
+        duo = create(client, variant="classic", seats=["me", "bot:greedy"])
+        with tab(client, duo) as me:
+            hint: dict[str, Any] = {"win_pending": True}
+            while hint.get("win_pending"):
+                me.send(type="hint")
+                hint = me.expect("hint")
+            assert hint["bot"] == "win"
+            assert 0 <= hint["win_chance"] <= 1
+            assert all(0 <= o["win"] <= 1 for o in hint["options"])
+
+
+# -- bounds ----------------------------------------------------------------------------------
+
+
+def test_flooding_is_refused_while_another_table_plays_on(tmp_path: Path) -> None:
+    """A connection that floods is refused, then closed; a game at another table goes on."""
+    now = [0.0]
+    limits = Limits(rate=1.0, burst=5, max_refusals=10)
+    with app_for(tmp_path, limits=limits, clock=lambda: now[0]) as client:
+        flood = create(client, variant="classic", players=1, name="Eve")
+        calm = create(client, variant="classic", seats=["me", "bot:greedy"])
+        with tab(client, calm) as ann, tab(client, flood) as eve:
+            rng = random.Random(1)
+
+            def slowly(view: dict[str, Any]) -> None:
+                now[0] += 10.0  # Ann keeps to the rate
+                if view["step"] > 20 and eve.received[-1:] != [{"closed": True}]:
+                    for _ in range(40):  # Eve does not
+                        eve.send(type="lang", lang="de")
+                    codes = []
+                    with contextlib.suppress(WebSocketDisconnect):
+                        while True:
+                            codes.append(eve.recv().get("code"))
+                    assert codes.count("too_fast") == limits.max_refusals + 1
+                    assert codes.count(None) <= limits.burst
+                    eve.received.append({"closed": True})
+
+            play_out(ann, rng, on_turn=slowly)
+            assert ann.view["over"]
+            assert eve.received[-1] == {"closed": True}
+
+
+def test_an_oversized_message_is_refused(tmp_path: Path) -> None:
+    """A message over 4 KiB is refused and the connection closed; a body over 4 KiB too."""
+    with app_for(tmp_path) as client:
+        seat = create(client, variant="classic", players=1)
+        with tab(client, seat) as me:
+            me.send(type="action", text="x" * 5000)
+            me.error("too_big")
+            assert me.closed() == 1009
+        response = client.post("/api/tables", json={"variant": "classic", "name": "x" * 5000})
+        assert (response.status_code, response.json()["error"]) == (413, "too_big")
+
+
+def test_bounds_on_tables_names_and_connections(tmp_path: Path) -> None:
+    """Too many tables, a bad name, too many tabs at a table: each refused with its code."""
+    limits = Limits(max_tables=2, max_connections_per_table=2)
+    with app_for(tmp_path, limits=limits) as client:
+        first = create(client, variant="classic", players=1)
+        create(client, variant="classic", players=2)
+        response = client.post("/api/tables", json={"variant": "duel", "name": "Ann"})
+        assert (response.status_code, response.json()["error"]) == (503, "too_many_tables")
+        for name in ("", "x" * 33, "A\u202eB", 7, None):
+            response = client.post("/api/tables", json={"variant": "classic", "name": name})
+            assert response.json()["error"] in ("bad_name", "too_many_tables")
+        with tab(client, first), tab(client, first), tab(client) as third:
+            third.send(type="hello", table=first["table"], token=first["token"])
+            third.error("too_many_connections")
+            assert third.closed() == 1013
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"variant": "chess", "name": "Ann"}, 400, "UnknownVariantError"),
+        ({"variant": "cards", "players": 9, "name": "Ann"}, 400, "bad_seats"),
+        ({"variant": "duel", "players": 1, "name": "Ann"}, 400, "InvalidStateError"),
+        ({"variant": "classic", "rules": {"joker": 7}, "name": "Ann"}, 400, "InvalidStateError"),
+        ({"variant": "classic", "seats": ["me", "bot:nobody"], "name": "Ann"}, 400, "bad_seats"),
+        ({"variant": "classic", "seats": ["open", "open"], "name": "Ann"}, 400, "bad_seats"),
+        ({"variant": "classic", "seats": "me", "name": "Ann"}, 400, "bad_seats"),
+    ],
+)
+def test_bad_tables_are_refused(tmp_path: Path, body: dict[str, Any], status: int,
+                                error: str) -> None:  # fmt: skip
+    """A table the library or the app cannot open is refused, saying why."""
+    with app_for(tmp_path) as client:
+        response = client.post("/api/tables", json=body)
+        assert (response.status_code, response.json()["error"]) == (status, error)
+        assert response.json()["message"]
+        assert client.app.state.web.tables == {}
+
+
+def test_junk_gets_a_refusal_and_the_connection_goes_on(tmp_path: Path) -> None:
+    """Malformed messages get refusals; the connection still sits down and plays."""
+    with app_for(tmp_path) as client:
+        seat = create(client, variant="classic", players=1)
+        with tab(client) as me:
+            for raw in ("not json", "[1, 2]", "{}", '{"type": 7}', "[" * 3000,
+                        '{"type": "action", "id": 0}', '{"type": "undo"}'):  # fmt: skip
+                me.ws.send_text(raw)
+                assert me.expect("error")["code"] in ("bad_message", "hello_first")
+            me.ws.send_bytes(b"\x00\x01")
+            me.error("bad_message")
+            me.hello(seat)
+            me.send(type="dance")
+            me.error("bad_message")
+            me.send(type="action", id=0)
+            assert me.expect("update")["step"] > 0
+        response = client.post("/api/tables", content=b"{}",
+                               headers={"content-type": "text/plain"})  # fmt: skip
+        assert response.status_code == 415
+
+
+# -- the real server: origins, the message limit -----------------------------------------------
+
+
+def test_a_foreign_origin_is_refused(live_server: Callable[..., LiveServer]) -> None:
+    """A page of another site can neither open a WebSocket nor a table (no hijacking)."""
+    server = live_server(allowed_origins=["https://kniffel.example.org"])
+
+    async def body() -> None:
+        uri = f"ws://127.0.0.1:{server.port}/ws"
+        with pytest.raises(InvalidStatus) as refused:
+            await connect(uri, origin="https://evil.example.com")  # type: ignore[arg-type]
+        assert refused.value.response.status_code == 403
+        for origin in (server.url, "https://kniffel.example.org", None):
+            async with connect(uri, origin=origin) as ws:  # type: ignore[arg-type]
+                await ws.send(json.dumps({"type": "hello", "table": "x" * 16, "token": "t"}))
+                assert json.loads(await ws.recv())["code"] == "bad_token"
+
+    asyncio.run(body())
+    import httpx
+
+    response = httpx.post(f"{server.url}/api/tables", json={"variant": "classic", "name": "A"},
+                          headers={"origin": "https://evil.example.com"})  # fmt: skip
+    assert response.status_code == 403
+    response = httpx.post(f"{server.url}/api/tables", json={"variant": "classic", "name": "A"},
+                          headers={"origin": server.url})  # fmt: skip
+    assert response.status_code == 201
+
+
+async def drain(ws: Any) -> None:
+    """Read every message until the connection is closed."""
+    while True:
+        await ws.recv()
+
+
+def test_the_websocket_layer_refuses_an_oversized_frame(
+    live_server: Callable[..., LiveServer],
+) -> None:
+    """The WebSocket layer (uvicorn's) closes on a frame over the limit (1009)."""
+    server = live_server()
+
+    async def body() -> None:
+        async with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
+            await ws.send("x" * 100_000)
+            with pytest.raises(ConnectionClosed) as closed:
+                await drain(ws)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 1009
+
+    asyncio.run(body())
+
+
+# -- records, restarts, reloads ----------------------------------------------------------------
+
+
+def test_a_reload_sits_down_again_at_the_same_seat(tmp_path: Path) -> None:
+    """A new connection with the seat's token (a reloaded page) gets the same view."""
+    with app_for(tmp_path) as client:
+        seat = create(client, variant="master", seats=["me", "bot:greedy"])
+        with tab(client, seat) as me:
+            while not me.view["your_turn"]:
+                me.expect("update")
+            me.send(type="action", id=0, step=me.view["step"])
+            before = me.expect("update")
+        with tab(client, seat) as again:  # the page reloaded: the token from localStorage
+            assert {k: v for k, v in again.view.items() if k != "seats"} == {
+                k: v for k, v in before.items() if k != "seats"
+            }
+
+
+def test_the_tables_are_stored_and_resumed(tmp_path: Path) -> None:
+    """A clean stop writes every table; a new app reads them back, seats and all."""
+    with app_for(tmp_path, seed=2) as client:
+        waiting = create(client, variant="duel", players=2)
+        playing = create(client, variant="extreme", seats=["me", "bot:greedy"])
+        with tab(client, playing) as me:
+            for _ in range(5):
+                while not me.view["your_turn"]:
+                    me.expect("update")
+                me.send(type="action", id=0, step=me.view["step"])
+                me.expect("update")
+            before = me.view
+    text = (tmp_path / f"{playing['table']}.json").read_text(encoding="utf-8")
+    assert playing["token"] not in text
+    assert not list(tmp_path.glob("*.tmp"))
+    with app_for(tmp_path, seed=2) as client:
+        with tab(client, playing) as me:
+            assert me.view["step"] == before["step"]
+            assert me.view["svg"] == before["svg"]
+            assert me.view["legal"] == before["legal"]
+            assert me.view["can_undo"]
+            play_out(me, random.Random(1))
+            assert me.view["over"]
+        ben = join(client, waiting["table"], "Ben")
+        with tab(client, ben) as b:
+            assert b.view["started"]
+            assert b.view["players"] == ["Ann", "Ben"]
+
+
+def test_a_stored_file_that_does_not_read_is_left_alone(tmp_path: Path) -> None:
+    """On start a stored file that does not read is skipped and kept."""
+    (tmp_path / "broken-table-1.json").write_text('{"format": "kniffel-web/table"}')
+    (tmp_path / "broken-table-2.json").write_text("not json")
+    with app_for(tmp_path) as client:
+        seat = create(client, variant="yatzy", players=1)
+        assert list(client.app.state.web.tables) == [seat["table"]]
+    assert (tmp_path / "broken-table-1.json").exists()
