@@ -4,9 +4,10 @@ The server runs in a thread on a free loopback port; each test opens its own
 browser context (its own localStorage, so its own seats) and plays through
 the page as a person would: it picks a game in the lobby, clicks the action
 buttons, types moves, reloads. Nothing is downloaded: the browser is the
-Debian package ``chromium`` (``/usr/bin/chromium``). Without it the tests
-skip, unless ``KNIFFEL_REQUIRE_BROWSER=1`` (CI sets it), which makes a
-missing browser a failure.
+Debian package ``chromium`` (``/usr/bin/chromium``; ``KNIFFEL_CHROMIUM``
+names another executable). Without it the tests skip, unless
+``KNIFFEL_REQUIRE_BROWSER=1`` (``.ci/run`` sets it), which makes a missing
+browser a failure.
 
 ``KNIFFEL_SCREENSHOTS=docs/img`` saves the screenshots of the docs'
 walk-through (``docs/app.md``) there.
@@ -124,7 +125,9 @@ def browser() -> Iterator[Browser]:
     """The system's Chromium, headless."""
     if _IMPORT_PROBLEM:
         _unavailable(_IMPORT_PROBLEM)
-    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    executable = (
+        os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    )
     if not os.path.exists(executable):
         _unavailable("no chromium on this machine (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
@@ -213,7 +216,13 @@ def a_bot(page: Page, seat: int = 1) -> str:
 
 
 def open_table(
-    page: Page, variant: str, seats: list[str], *, lang: str = "en", name: str = "Ann"
+    page: Page,
+    variant: str,
+    seats: list[str],
+    *,
+    lang: str = "en",
+    name: str = "Ann",
+    shot: str = "",
 ) -> str:
     """Open a table in the lobby (``"bot"`` in ``seats``: a bot of the game); its id."""
     page.goto("/")
@@ -223,6 +232,8 @@ def open_table(
     for n, seat in enumerate(seats):
         page.select_option(f"[data-testid=seat-{n}]", a_bot(page, n) if seat == "bot" else seat)
     page.fill("[data-testid=name]", name)
+    if shot:
+        screenshot(page, shot)
     page.click("[data-testid=create]")
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
     page.wait_for_function("Number(document.body.dataset.seq || 0) > 0")
@@ -294,12 +305,16 @@ def test_a_whole_game_against_a_bot_by_clicking(
     frames = Frames(page)
     info = kniffel_rules.get_variant(variant).INFO
     players = max(2, info.min_players)
-    open_table(page, variant, ["me", *["bot"] * (players - 1)])
-    if variant == kniffel_rules.VARIANTS[0]:
+    first = variant == VARIANTS[0]
+    open_table(page, variant, ["me", *["bot"] * (players - 1)], shot="lobby" if first else "")
+    rng = random.Random(variant)
+    if first:
+        play_by_clicking_steps(page, rng, 3)
         screenshot(page, "table")
-    clicks = play_by_clicking(page, random.Random(variant), limit=3000)
+    clicks = play_by_clicking(page, rng, limit=3000)
     assert clicks > 0
-    screenshot(page, f"{variant}-over")
+    if first:
+        screenshot(page, "over")
     result = page.locator("[data-testid=result]").inner_text()
     final = [message for message in frames.messages() if message.get("type") == "update"][-1]
     assert final["over"]

@@ -9,7 +9,7 @@
 const STRINGS = {
   en: {
     appName: "Kniffel", language: "Language", newTable: "New table", game: "Game",
-    players: "Players", seats: "Seats", rules: "Rules", yourName: "Your name",
+    players: "Players", seats: "Seats", rules: "House rules (the options of the game's rules)", yourName: "Your name",
     create: "Open the table", joinTable: "Join the table", join: "Sit down",
     invite: "Invite players to the open seats with this link:", copy: "Copy",
     typeMove: "Type a move", play: "Play", hint: "Hint", undo: "Undo", log: "Moves",
@@ -22,7 +22,7 @@ const STRINGS = {
   },
   de: {
     appName: "Kniffel", language: "Sprache", newTable: "Neuer Tisch", game: "Spiel",
-    players: "Spieler", seats: "Plätze", rules: "Regeln", yourName: "Dein Name",
+    players: "Spieler", seats: "Plätze", rules: "Hausregeln (die Optionen der Spielregeln)", yourName: "Dein Name",
     create: "Tisch eröffnen", joinTable: "Am Tisch Platz nehmen", join: "Hinsetzen",
     invite: "Lade Mitspieler mit diesem Link auf die freien Plätze ein:", copy: "Kopieren",
     typeMove: "Zug eintippen", play: "Spielen", hint: "Tipp", undo: "Zurücknehmen", log: "Züge",
@@ -170,11 +170,9 @@ function drawSeats() {
 }
 
 function drawRules(game) {
-  // Rules options as the server lists them: a checkbox for a yes/no option,
-  // a menu for a choice, a number field for a number.
-  const fieldset = $("#rules");
-  const legend = document.createElement("legend");
-  legend.textContent = t("rules");
+  // Rules options as the server lists them, by their names in the game's Rules
+  // (identifiers, the same in every language): a checkbox for a yes/no option,
+  // a menu for a choice, a field for a number or a word.
   const rows = [];
   for (const option of rulesOptions(game)) {
     const label = document.createElement("label");
@@ -196,17 +194,23 @@ function drawRules(game) {
       input = document.createElement("input");
       input.type = "number";
       input.value = String(option.default);
+    } else if (typeof option.default === "string") {
+      input = document.createElement("input");  // the server checks the value (Rules.from_dict)
+      input.value = option.default;
+      input.size = 12;
     } else {
       continue;
     }
     input.dataset.testid = `rule-${option.name}`;
     input.dataset.rule = option.name;
     input.dataset.default = JSON.stringify(option.default);
-    label.append(input, document.createTextNode(" " + optionLabel(option)));
+    const name = document.createElement("code");
+    name.textContent = optionLabel(option);
+    label.append(input, name);
     rows.push(label);
   }
-  fieldset.replaceChildren(legend, ...rows);
-  fieldset.hidden = rows.length === 0;
+  $("#rules").replaceChildren(...rows);
+  $("#rules-box").hidden = rows.length === 0;
 }
 
 function rulesOptions(game) {
@@ -222,14 +226,15 @@ function rulesOptions(game) {
 function optionLabel(option) {
   const label = option.label || option.labels || option.title;
   if (label && typeof label === "object") return label[app.lang] || label.en || option.name;
-  return label || option.name.replaceAll("_", " ");
+  return label || option.name;
 }
 
 function chosenRules() {
   const rules = {};
   for (const input of document.querySelectorAll("#rules [data-rule]")) {
     const value = input.type === "checkbox" ? input.checked
-      : input.type === "number" ? Number(input.value) : JSON.parse(input.value);
+      : input.type === "number" ? Number(input.value)
+        : input.tagName === "SELECT" ? JSON.parse(input.value) : input.value;
     if (JSON.stringify(value) !== input.dataset.default) rules[input.dataset.rule] = value;
   }
   return rules;
