@@ -414,7 +414,11 @@ class Table:
             raise Refusal("table_full", 409)
         token = secrets.token_urlsafe(24)
         self.seats[free[0]] = Seat("human", name, token_hash=_hash(token))
-        self.start_if_full()
+        try:
+            self.start_if_full()
+        except KniffelError:  # the game refused to start (a name it does not take): no seat
+            self.seats[free[0]] = Seat("open")
+            raise
         self.version += 1
         return free[0], token
 

@@ -29,8 +29,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import kniffel_rules
 from conftest import LiveServer
-from kniffel_rules import cards, classic, get_variant
+from kniffel_rules import cards, classic, get_variant, svg
 from kniffel_rules.cards.notation import COLOUR_NAMES
+from kniffel_rules.lang import LANGS
 from kniffel_rules.notation import normalize
 
 FAST = Limits(rate=1e6, burst=1_000_000)
@@ -172,6 +173,15 @@ def test_the_games_are_listed_from_the_registry(tmp_path: Path) -> None:
         assert "random" in entry["bots"]
         assert entry["strongest_bot"] in entry["bots"]
         assert entry["rules"] == get_variant(entry["name"]).Rules().to_dict()
+
+
+def test_every_sentence_of_the_app_is_in_every_language() -> None:
+    """The app's own table: each sentence in English and German, with the same placeholders."""
+    fields = re.compile(r"{(\w+)")
+    for key, texts in tables.WORDS.items():
+        assert set(texts) == set(LANGS), key
+        assert len({frozenset(fields.findall(text)) for text in texts.values()}) == 1, key
+        assert texts["de"] != texts["en"], key
 
 
 def test_the_pages_are_served(tmp_path: Path) -> None:
@@ -335,8 +345,7 @@ def two_people_at_a_card_table(store: Path, decisions: int | None) -> None:
             state = states[message["step"]]
             picture = message.get("svg")
             if picture is not None:
-                assert picture == kniffel_rules.svg.render(cards.observation(state, seat),
-                                                           lang=lang)  # fmt: skip
+                assert picture == svg.render(cards.observation(state, seat), lang=lang)
             named = cards_in({k: v for k, v in message.items() if k != "svg"})
             if message["type"] == "update" and message["started"]:
                 assert set(state.hands[seat]) <= named  # the check does see cards
