@@ -18,7 +18,8 @@ const STRINGS = {
     gameOver: "The game is over.", finalScores: "Final scores", won: "{names} won.", player: "Player",
     score: "Score", you: "(you)", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     expected: "expected {value}", winChance: "Chance to win: {value}", noTable: "This table does not exist.",
-    copied: "Copied.", thinking: "Thinking…", refused: "The server refused the connection.", needOneMe: "Take at least one seat yourself.",
+    copied: "Copied.", thinking: "Thinking…",
+    winPending: "The chance to win is still being worked out: ask again in a moment.", refused: "The server refused the connection.", needOneMe: "Take at least one seat yourself.",
   },
   de: {
     appName: "Kniffel", language: "Sprache", newTable: "Neuer Tisch", game: "Spiel",
@@ -31,7 +32,8 @@ const STRINGS = {
     gameOver: "Das Spiel ist zu Ende.", finalScores: "Endstand", won: "{names} hat gewonnen.", player: "Spieler",
     score: "Punkte", you: "(du)", connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…",
     expected: "erwartet {value}", winChance: "Gewinnchance: {value}", noTable: "Diesen Tisch gibt es nicht.",
-    copied: "Kopiert.", thinking: "Denke nach…", refused: "Der Server hat die Verbindung abgelehnt.", needOneMe: "Nimm selbst mindestens einen Platz.",
+    copied: "Kopiert.", thinking: "Denke nach…",
+    winPending: "Die Gewinnchance wird noch berechnet: frag gleich noch einmal.", refused: "Der Server hat die Verbindung abgelehnt.", needOneMe: "Nimm selbst mindestens einen Platz.",
   },
 };
 
@@ -268,13 +270,18 @@ function showTable(table) {
   anchor.href = link;
   anchor.textContent = link;
   $("[data-testid=copy-link]").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(link); showError(""); } catch { /* no clipboard: the link is shown */ }
+    try {
+      await navigator.clipboard.writeText(link);
+      $("[data-testid=copy-link]").textContent = t("copied");
+    } catch { /* no clipboard here (plain http): the link is shown to copy by hand */ }
   });
   $("#move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("#move-input").value.trim();
     if (text) send({ type: "action", text });
   });
+  $("#join-name").value = localStorage.getItem("kniffel.name") || "";
+  $("#join-form").addEventListener("submit", joinTable);
   $("#hint").addEventListener("click", () => {
     const box = $("#hint-text");
     const waiting = document.createElement("p");
@@ -295,8 +302,6 @@ function showTable(table) {
     sitDown();
   } else {
     $("#join").hidden = false;
-    $("#join-name").value = localStorage.getItem("kniffel.name") || "";
-    $("#join-form").addEventListener("submit", joinTable);
   }
 }
 
@@ -346,7 +351,6 @@ function connect() {
       setStatus("");
       $("#table").hidden = true;
       $("#join").hidden = false;
-      $("#join-form").addEventListener("submit", joinTable);
       if ($("[data-testid=error]").hidden) showError(t("refused"));
       return;
     }
@@ -538,6 +542,11 @@ function showHint(hint) {
     const p = document.createElement("p");
     p.dataset.testid = "hint-win-chance";
     p.textContent = t("winChance", { value: percent(hint.win_chance) });
+    parts.push(p);
+  } else if (hint.win_pending) {
+    const p = document.createElement("p");
+    p.dataset.testid = "hint-win-pending";
+    p.textContent = t("winPending");
     parts.push(p);
   }
   if (Array.isArray(hint.options) && hint.options.length) {
