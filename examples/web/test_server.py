@@ -292,6 +292,11 @@ def _taken(states: list[Any], actions: list[Any]) -> list[list[frozenset[cards.C
     return result
 
 
+def decided_before(decided: list[tuple[int, Any]], step: int) -> Any:
+    """The last decision taken before ``step`` (``decided``: the steps and actions of decisions)."""
+    return [a for i, a in decided if i < step][-1]
+
+
 def two_people_at_a_card_table(store: Path, decisions: int | None) -> None:
     """Two people play a card game (``decisions`` of it, or all); each message is checked.
 
@@ -339,6 +344,10 @@ def two_people_at_a_card_table(store: Path, decisions: int | None) -> None:
     states = _states(table.initial, actions)
     assert states[-1] == table.state
     taken = _taken(states, actions)
+    # the log tells the decisions everyone saw made (a discard names its card), never a chance
+    # event: a card discarded long ago may be back in a hand by now, unseen, and its old log
+    # line tells nothing of where it is now
+    decided = [(i, a) for i, a in enumerate(actions) if cards.current_player(states[i]) >= 0]
     checked = 0
     for c in (ann, ben):
         seat, lang = c.view["seat"], c.view["lang"]
@@ -347,7 +356,15 @@ def two_people_at_a_card_table(store: Path, decisions: int | None) -> None:
             picture = message.get("svg")
             if picture is not None:
                 assert picture == svg.render(cards.observation(state, seat), lang=lang)
-            named = cards_in({k: v for k, v in message.items() if k != "svg"})
+            if message.get("log"):
+                said = [cards.render_action(a, lang=lang) for i, a in decided if i < message["step"]]
+                lines = [line.split(": ", 1)[1] for line in message["log"]]
+                assert lines == said[-len(lines):]
+            if message.get("last"):
+                assert cards.action_from_dict(message["last"]["action"]) == decided_before(
+                    decided, message["step"])
+            news = {k: v for k, v in message.items() if k not in ("svg", "log", "last")}
+            named = cards_in(news)
             if message["type"] == "update" and message["started"]:
                 assert set(state.hands[seat]) <= named  # the check does see cards
             hidden = set(state.hands[1 - seat]) - taken[message["step"]][1 - seat]
