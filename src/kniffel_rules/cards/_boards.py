@@ -32,6 +32,7 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.errors import InvalidStateError
 
@@ -67,11 +68,11 @@ class Row(Labelled):
     __repr__ = enum.Enum.__repr__  # the enum's own: <Row.COLOUR: 'colour'>
 
 
-OWN_NAMES: Final[Mapping[str, tuple[str, str]]] = {
-    "colour": ("Colour", "Farbe"),
-    "straight": ("Straight", "Straße"),
+OWN_NAMES: Final[Mapping[str, str]] = {
+    "colour": N_("Colour"),
+    "straight": N_("Straight"),
 }
-"""The card game's own names of rows and combinations (English, German), by key.
+"""The card game's own names of rows and combinations (English msgids), by key.
 
 A row is named after its combination (``Row.labels`` and ``Combination.labels``);
 the others are the family's (`kniffel_rules._labels.FAMILY_NAMES`).
