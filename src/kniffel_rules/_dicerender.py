@@ -70,33 +70,35 @@ Row = tuple[str, Sequence[str]]
 S = TypeVar("S")
 V = TypeVar("V")
 
-WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases({
-    "to_move": N_("{name} to move"),
-    "dice": N_("Dice"),
-    "kept": N_("Kept"),
-    "throwing": N_("throwing the rest"),
-    "throwing_all": N_("Throwing all dice"),
-    "not_thrown": N_("not thrown yet"),
-    "throw_of": N_("throw {n} of {m}"),
-    "game_of": N_("Game {n} of {m}"),
-    "roll_off": N_("Roll-off for the first turn"),
-    "to_throw": N_("{name} to throw"),
-    "game_over": N_("Game over."),
-    "winner": N_("Winner: {names}"),
-    "winners": N_("Winners (tied): {names}"),
-    "and": N_("and"),
-    "upper_sum": N_("Upper sum"),
-    "bonus": N_("Bonus {bonus} at {at}"),
-    "upper_total": N_("Upper total"),
-    "lower_total": N_("Lower total"),
-    "total": N_("Total"),
-    "score": N_("score {box}"),
-    "throw_all": N_("throw all dice"),
-    "keep": N_("keep {dice}, throw the rest"),
-    "thrown": N_("the dice show {dice}"),
-    "first_roll": N_("roll the dice"),
-    "being_thrown": N_("the dice are thrown"),
-})
+WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "to_move": N_("{name} to move"),
+        "dice": N_("Dice"),
+        "kept": N_("Kept"),
+        "throwing": N_("throwing the rest"),
+        "throwing_all": N_("Throwing all dice"),
+        "not_thrown": N_("not thrown yet"),
+        "throw_of": N_("throw {n} of {m}"),
+        "game_of": N_("Game {n} of {m}"),
+        "roll_off": N_("Roll-off for the first turn"),
+        "to_throw": N_("{name} to throw"),
+        "game_over": N_("Game over."),
+        "winner": N_("Winner: {names}"),
+        "winners": N_("Winners (tied): {names}"),
+        "and": N_("and"),
+        "upper_sum": N_("Upper sum"),
+        "bonus": N_("Bonus {bonus} at {at}"),
+        "upper_total": N_("Upper total"),
+        "lower_total": N_("Lower total"),
+        "total": N_("Total"),
+        "score": N_("score {box}"),
+        "throw_all": N_("throw all dice"),
+        "keep": N_("keep {dice}, throw the rest"),
+        "thrown": N_("the dice show {dice}"),
+        "first_roll": N_("roll the dice"),
+        "being_thrown": N_("the dice are thrown"),
+    }
+)
 """The words of the pictures and the action phrases, English and German."""
 
 

@@ -40,7 +40,6 @@ Lang = Literal["en", "de"]
 """A language code: ``"en"`` (English) or ``"de"`` (German)."""
 
 
-
 def _catalogued() -> tuple[Lang, ...]:
     # a language whose compiled catalogue ships in the package, beyond the two
     found = Path(__file__).parent.glob("locale/*/LC_MESSAGES/kniffel_rules.mo")

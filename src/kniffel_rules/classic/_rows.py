@@ -18,11 +18,13 @@ from kniffel_rules.lang import Lang, word
 
 __all__ = ["drawing", "sheet_rows_of"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases({
-    "extra": N_("Extra Kniffels"),
-    "finished": N_("Game {n}"),
-    "series": N_("Series score"),
-})
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "extra": N_("Extra Kniffels"),
+        "finished": N_("Game {n}"),
+        "series": N_("Series score"),
+    }
+)
 
 
 def sheet_rows_of(state: State, lang: Lang, series: Sequence[int]) -> list[Row]:

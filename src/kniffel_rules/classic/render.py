@@ -51,9 +51,11 @@ from kniffel_rules.lang import Lang, check_lang, word
 
 __all__ = ["render", "render_action"]
 
-_WORDS = phrases({
-    "series_over": N_("Series of {m} games over."),
-})
+_WORDS = phrases(
+    {
+        "series_over": N_("Series of {m} games over."),
+    }
+)
 
 
 def _status(state: State, lang: Lang) -> list[str]:

@@ -44,29 +44,31 @@ from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases({
-    "decide": N_("keep dice and throw again, or move a disc, spend a joker or declare a miss"),
-    "final": N_("move a disc, spend a joker or declare a miss"),
-    "jokers_used": N_("jokers spent this turn: {n}"),
-    "match_over": N_("The match is over."),
-    "game_no": N_("Game {n} of the match (first to {wins} games)"),
-    "area": N_("Area"),
-    "hole": N_("hole"),
-    "space": N_("space"),
-    "centre": N_("centre"),
-    "disc": N_("disc"),
-    "blue_space": N_("blue space"),
-    "red_space": N_("red space"),
-    "blue_hole": N_("blue hole"),
-    "red_hole": N_("red hole"),
-    "jokers": N_("Jokers"),
-    "secured": N_("Secured"),
-    "games_won": N_("Games won"),
-    # the actions
-    "joker": N_("joker: turn a {die} into a {face}"),
-    "move": N_("move the {area} disc"),
-    "miss": N_("miss: take a joker"),
-})
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "decide": N_("keep dice and throw again, or move a disc, spend a joker or declare a miss"),
+        "final": N_("move a disc, spend a joker or declare a miss"),
+        "jokers_used": N_("jokers spent this turn: {n}"),
+        "match_over": N_("The match is over."),
+        "game_no": N_("Game {n} of the match (first to {wins} games)"),
+        "area": N_("Area"),
+        "hole": N_("hole"),
+        "space": N_("space"),
+        "centre": N_("centre"),
+        "disc": N_("disc"),
+        "blue_space": N_("blue space"),
+        "red_space": N_("red space"),
+        "blue_hole": N_("blue hole"),
+        "red_hole": N_("red hole"),
+        "jokers": N_("Jokers"),
+        "secured": N_("Secured"),
+        "games_won": N_("Games won"),
+        # the actions
+        "joker": N_("joker: turn a {die} into a {face}"),
+        "move": N_("move the {area} disc"),
+        "miss": N_("miss: take a joker"),
+    }
+)
 
 _SPOT_WORD: Final[Mapping[Spot, str]] = {
     Spot.CENTRE: "centre",

@@ -49,15 +49,17 @@ from kniffel_rules.lang import Lang, check_lang, word
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases({
-    "d10": N_("d10"),
-    "fourth": N_("a 4th costs a chip"),
-    "fourth_roll": N_("throw 4 of 4, with a chip"),
-    "keep_with": N_("{dice} and the d10"),
-    "keep_d10": N_("the d10"),
-    "thrown": N_("the dice show {dice}, the d10 {d10}"),
-    "d10_shows": N_("the d10 shows {d10}"),
-})
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "d10": N_("d10"),
+        "fourth": N_("a 4th costs a chip"),
+        "fourth_roll": N_("throw 4 of 4, with a chip"),
+        "keep_with": N_("{dice} and the d10"),
+        "keep_d10": N_("the d10"),
+        "thrown": N_("the dice show {dice}, the d10 {d10}"),
+        "d10_shows": N_("the d10 shows {d10}"),
+    }
+)
 _THROWS = THROWS
 
 

@@ -44,28 +44,30 @@ from kniffel_rules.master.state import Observation, Sheet, State
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases({
-    "decide": N_("keep dice and throw again, or use the throw"),
-    "use": N_("use the throw: a task, number rows or the coin row"),
-    "tasks": N_("Tasks"),
-    "rows": N_("Number rows"),
-    "row": N_("Row {face}"),
-    "markers": N_("Free markers"),
-    "coins": N_("Coin row"),
-    "laps": N_("Laps done"),
-    "stars": N_("Stars"),
-    "target": N_("(last round at {n})"),
-    "last_round": N_("Last round: {n} stars reached, the round is played to its end"),
-    # the actions (rolls and throws: the dice games' shared words)
-    "fulfil": N_("fulfil {task} (+{n} {stars})"),
-    "star": N_("star"),
-    "star_n": N_("stars"),
-    "one_row": N_("row {move}"),
-    "two_rows": N_("rows {moves}"),
-    "coin_use": N_("coins: {combo} (+{n})"),
-    "done": N_("{task} already fulfilled"),
-    "pass": N_("pass"),
-})
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "decide": N_("keep dice and throw again, or use the throw"),
+        "use": N_("use the throw: a task, number rows or the coin row"),
+        "tasks": N_("Tasks"),
+        "rows": N_("Number rows"),
+        "row": N_("Row {face}"),
+        "markers": N_("Free markers"),
+        "coins": N_("Coin row"),
+        "laps": N_("Laps done"),
+        "stars": N_("Stars"),
+        "target": N_("(last round at {n})"),
+        "last_round": N_("Last round: {n} stars reached, the round is played to its end"),
+        # the actions (rolls and throws: the dice games' shared words)
+        "fulfil": N_("fulfil {task} (+{n} {stars})"),
+        "star": N_("star"),
+        "star_n": N_("stars"),
+        "one_row": N_("row {move}"),
+        "two_rows": N_("rows {moves}"),
+        "coin_use": N_("coins: {combo} (+{n})"),
+        "done": N_("{task} already fulfilled"),
+        "pass": N_("pass"),
+    }
+)
 
 _THROWS: Final = 3
 _LABEL_WIDTH: Final = 18
