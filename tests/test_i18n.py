@@ -445,7 +445,9 @@ def test_a_third_language_is_only_a_catalogue() -> None:
 # The modules whose own reasons are still English (the games' readers, reworked in
 # another branch; cards/_validate and the games' Rules checks: a later step): a
 # reason raised there is checked for its path only.
-_ENGLISH_ONLY = re.compile(r"(/serial|/state|/engine|/_dicewire|/_dicegame|/cards/_validate|/rules)\.py$")
+_ENGLISH_ONLY = re.compile(
+    r"(/serial|/state|/engine|/_dicewire|/_dicegame|/cards/_validate|/rules)\.py$"
+)
 
 
 def _raised_in(err: BaseException) -> str:
@@ -523,7 +525,8 @@ def test_the_document_checks_templates_in_german() -> None:
     assert caught.value.localized("de").startswith("players: Dieses Spiel braucht 1 bis ")
     err = StepLimitError(40, None)
     assert str(err) == "the game did not end within 40 steps"
-    assert err.localized("de") == "Das Spiel ist nach der Höchstzahl an Schritten (40) nicht zu Ende"
+    german = "Das Spiel ist nach der Höchstzahl an Schritten (40) nicht zu Ende"
+    assert err.localized("de") == german
     plain = InvalidStateError("dice", "no dice, rolls or player once the game is over")
     assert plain.localized("de") == (
         "dice: Nach Spielende gibt es keine Würfel, Würfe oder Spieler am Zug mehr"
