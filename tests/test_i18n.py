@@ -323,3 +323,258 @@ def test_every_finding_of_a_damaged_sheet_is_german(
             assert finding.localized("en") == finding.message
             _check(finding.message, finding.message, (name, finding))
             assert finding.localized("de") == localize(finding.message, "de")
+
+
+# -- the word tables and the pieces' names ---------------------------------------------
+
+
+def test_every_name_and_word_of_a_picture_is_a_catalogue_entry() -> None:
+    """The renderers' words and the pieces' names: English msgids, German from the .po."""
+    import importlib
+
+    from kniffel_rules._i18n import CONTEXT, Phrase
+    from kniffel_rules._labels import _LABELS
+
+    for name in VARIANTS:
+        get_variant(name)
+    games = tuple(f"kniffel_rules.{name}." for name in VARIANTS)  # not a docstring's example
+    tables: list[Any] = [v for k, v in _LABELS.items() if type(k).__module__.startswith(games)]
+    for module, attr in [
+        ("_dicerender", "WORDS"),
+        ("svg._words", "WORDS"),
+        ("classic.render", "_WORDS"),
+        ("classic._rows", "_WORDS"),
+        ("extreme.render", "_WORDS"),
+        ("master.render", "_WORDS"),
+        ("duel.render", "_WORDS"),
+        ("cards.render", "_WORDS"),
+    ]:
+        tables += getattr(importlib.import_module(f"kniffel_rules.{module}"), attr).values()
+    entries = TOOLS.read_po(PO.read_text(encoding="utf-8"))
+    assert len(tables) > 200
+    for phrase in tables:
+        assert isinstance(phrase, Phrase), phrase
+        assert phrase.msgid in entries, phrase.msgid  # translated (the test above: not empty)
+        assert phrase["en"] == phrase.msgid.rpartition(CONTEXT)[2]
+        assert phrase["de"] == entries[phrase.msgid][0]
+
+
+def test_one_english_word_two_german_ones_through_a_context() -> None:
+    from kniffel_rules import classic, duel
+    from kniffel_rules._i18n import C_, translate
+
+    assert duel.Area.FOUR_OF_A_KIND.labels == {"en": "Four of a kind", "de": "Vier Gleiche"}
+    assert classic.Box.FOUR_OF_A_KIND.labels == {"en": "Four of a kind", "de": "Viererpasch"}
+    assert translate(C_("cards", "none"), "de") == "keine"
+    assert translate("none", "de") == "nichts"
+
+
+def test_po_entries_with_a_context_round_trip(tmp_path: Path) -> None:
+    import gettext
+    import io
+
+    text = "\n".join(
+        [
+            TOOLS._entry("", TOOLS.HEADER),
+            TOOLS._entry("a\x04word", "ein Wort"),
+            TOOLS._entry("word", "Wort"),
+            TOOLS._entry("b\x04word", "das Wort"),
+        ]
+    )
+    assert 'msgctxt "a"\nmsgid "word"' in text
+    entries = TOOLS.read_po(text)
+    assert entries["a\x04word"] == ("ein Wort", False)
+    assert entries["word"] == ("Wort", False)
+    assert entries["b\x04word"] == ("das Wort", False)
+    read = gettext.GNUTranslations(io.BytesIO(TOOLS.compile_mo(text)))
+    assert (read.pgettext("a", "word"), read.gettext("word"), read.pgettext("b", "word")) == (
+        "ein Wort",
+        "Wort",
+        "das Wort",
+    )
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.py").write_text("C_('ctx', 'word')\nN_('word')\n")
+    assert list(TOOLS.extract(package)) == ["ctx\x04word", "word"]
+    (package / "m.py").write_text("C_('word')\n")
+    with pytest.raises(TOOLS.MarkerError, match="two string literals"):
+        TOOLS.extract(package)
+
+
+def test_a_third_language_is_only_a_catalogue() -> None:
+    """A catalogue mapping every msgid to "X" + msgid: every word of a picture changes."""
+    import gettext
+    import io
+
+    from kniffel_rules import classic, svg
+    from kniffel_rules._i18n import CONTEXT, add_language, remove_language
+    from kniffel_rules.lang import check_lang
+
+    found = TOOLS.extract()
+    parts = [TOOLS._entry("", TOOLS.HEADER)]
+    parts += [TOOLS._entry(m, "X" + m.rpartition(CONTEXT)[2]) for m in found]
+    read = gettext.GNUTranslations(io.BytesIO(TOOLS.compile_mo("\n".join(parts))))
+    state = classic.apply(classic.new_game(["Ann", "Ben"], first_player=0), classic.Roll())
+    state = classic.apply(state, classic.DiceRoll((2, 3, 3, 5, 6)))
+    with pytest.raises(UnknownLanguageError):
+        check_lang("zz")
+    add_language("zz", read)
+    try:
+        picture = classic.render(state, lang="zz")  # type: ignore[arg-type]
+        assert picture != classic.render(state)
+        assert "XDice: 2 3 3 5 6" in picture and "XTwos" in picture and "XTotal" in picture
+        assert picture.startswith("XAnn to move\n")  # the template "X{name} to move"
+        score = classic.render_action(classic.Score(classic.Box.TWOS), lang="zz")  # type: ignore[arg-type]
+        assert score == "Xscore XTwos"
+        fresh = classic.new_game(players=1)
+        reason = classic.why_illegal(fresh, classic.Score(classic.Box.TWOS))
+        assert (
+            reason is not None
+            and reason.localized("zz") == "Xroll the dice before entering a score"
+        )
+        assert "XTwos" in svg.render(state, lang="zz")  # type: ignore[arg-type]
+        assert check_lang("ZZ") == "zz"  # type: ignore[comparison-overlap]
+    finally:
+        remove_language("zz")
+    with pytest.raises(UnknownLanguageError):
+        check_lang("zz")
+    assert classic.render(state, lang="de").startswith("Ann ist am Zug")
+
+
+# -- documents refused: the path as it is, the reason in German ----------------------------
+
+# The modules whose own reasons are still English (the games' readers, reworked in
+# another branch; cards/_validate and the games' Rules checks: a later step): a
+# reason raised there is checked for its path only.
+_ENGLISH_ONLY = re.compile(
+    r"(/serial|/state|/engine|/_dicewire|/_dicegame|/cards/_validate|/rules)\.py$"
+)
+
+
+def _raised_in(err: BaseException) -> str:
+    while isinstance(err.__context__, InvalidStateError):  # raised again with a longer path
+        err = err.__context__
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename if tb is not None else ""
+
+
+def _spots(doc: Any, path: str = "") -> list[tuple[Any, Any]]:
+    out: list[tuple[Any, Any]] = []
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc)
+    for key, value in items:
+        out.append((doc, key))
+        if isinstance(value, (dict, list)):
+            out += _spots(value)
+    return out
+
+
+def _broken(doc: Any, rng: random.Random) -> Any:
+    """``doc`` with one value replaced, removed or joined by an unknown key."""
+    node, key = rng.choice(_spots(doc))
+    bad: Any = rng.choice(["x", [], {}, 10**7, -5, None, 1.5, True, "[delete]", "[unknown]"])
+    if bad == "[delete]" and isinstance(node, dict):
+        del node[key]
+    elif bad == "[unknown]" and isinstance(node, dict):
+        node["zzz"] = 1
+    else:
+        node[key] = "x" if bad in ("[delete]", "[unknown]") else bad
+    return doc
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_document_broken_at_random_is_refused_in_german(name: str, seed: int) -> None:
+    game = get_variant(name)
+    rng = random.Random(seed)
+    rec = record(name, [RandomBot()] * game.INFO.min_players, seed=seed)
+    states = [rec.initial, rec.final]
+    doc = _broken(json.loads(game.to_json(rng.choice(states))), rng)
+    try:
+        game.from_json(json.dumps(doc))
+    except InvalidStateError as err:
+        refused: InvalidStateError | None = err
+    else:
+        refused = None
+    if refused is not None:
+        assert refused.localized("en") == str(refused)
+        german = refused.localized("de")
+        assert german.startswith(f"{refused.path}: " if refused.path else "")
+        if not _ENGLISH_ONLY.search(_raised_in(refused).replace("\\", "/")):
+            assert german != str(refused), str(refused)
+
+
+def test_the_document_checks_templates_in_german() -> None:
+    from kniffel_rules import classic
+    from kniffel_rules.errors import StepLimitError
+
+    with pytest.raises(InvalidStateError) as caught:
+        classic.from_json('{"format": "kniffel-classic-state", "version": "1"}')
+    assert str(caught.value) == "missing field 'rules'"
+    assert caught.value.localized("de") == "Der Eintrag 'rules' fehlt"
+    with pytest.raises(InvalidStateError) as caught:
+        classic.Rules(games=True)
+    german = "rules.games: Erwartet wird eine ganze Zahl, erhalten: bool"
+    assert caught.value.localized("de") == german
+    with pytest.raises(InvalidStateError) as caught:
+        classic.from_json("[1,")
+    assert caught.value.localized("de").startswith("Kein gültiges JSON (")
+    with pytest.raises(InvalidStateError) as caught:
+        classic.new_game(players=0)
+    assert caught.value.localized("de").startswith("players: Dieses Spiel braucht 1 bis ")
+    err = StepLimitError(40, None)
+    assert str(err) == "the game did not end within 40 steps"
+    german = "Das Spiel ist nach der Höchstzahl an Schritten (40) nicht zu Ende"
+    assert err.localized("de") == german
+    plain = InvalidStateError("dice", "no dice, rolls or player once the game is over")
+    assert plain.localized("de") == (
+        "dice: Nach Spielende gibt es keine Würfel, Würfe oder Spieler am Zug mehr"
+    )
+    assert (
+        InvalidStateError("", "not a sentence of ours").localized("de") == "not a sentence of ours"
+    )
+
+
+def test_kniffel_verify_says_why_a_document_is_refused_in_german(tmp_path: Path) -> None:
+    import io
+
+    from kniffel_rules.cli.verify import verify
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"variant": "classic", "players": "Ann"}', encoding="utf-8")
+    out = io.StringIO()
+    assert verify([str(bad)], False, out, lang="de") == 2
+    assert "expected" not in out.getvalue()
+    assert "Erwartet wird" in out.getvalue() or "Eintrag" in out.getvalue(), out.getvalue()
+
+
+# -- a finding's expected value and default names ----------------------------------------
+
+
+def test_a_findings_description_and_a_default_name_in_german() -> None:
+    from kniffel_rules import classic
+    from kniffel_rules._boxsheetcheck import player_named
+
+    rec = record("classic", [RandomBot()] * 2, seed=3)
+    sheet = classic.write_sheet(rec, rolls=False, derived=True)
+    assert [p["name"] for p in sheet["players"]] == ["Player 1", "Player 2"]
+    sheet["players"][1]["games"][0]["extra_kniffel_bonus"] = 7
+    report = verify_sheet(sheet)
+    (finding,) = [f for f in report.findings if f.field == "extra_kniffel_bonus"]
+    assert finding.expected == "a multiple of 50"
+    assert finding.localized_expected("de") == "ein Vielfaches von 50"
+    assert finding.localized_expected("en") == "a multiple of 50"
+    assert finding.localized("de").startswith("Spieler 2, Spiel 1: ")
+    assert finding.message.startswith("Player 2, game 1: ")
+    assert finding.to_dict() == {**finding.to_dict("en"), "message": finding.message}
+    at = report.findings.index(finding)
+    german = report.to_dict("de")["findings"][at]
+    assert german["expected"] == "ein Vielfaches von 50"
+    assert german["message"] == finding.localized("de")
+    assert json.loads(json.dumps(report.to_dict()))["findings"][at]["expected"] == (
+        "a multiple of 50"
+    )
+    assert player_named("Player 12").localized("de") == "Spieler 12"  # type: ignore[attr-defined]
+    assert player_named("Player 0") == "Player 0" and type(player_named("Ann")) is str

@@ -7,7 +7,9 @@ files with the stdlib `gettext`); it needs nothing but the standard library.
     python tools/i18n.py --check    # exit 1 when any of them is out of date
 
 ``extract``: every ``N_("...")`` call in ``src/kniffel_rules`` (an AST scan:
-the argument must be a string literal) becomes an entry of
+the argument must be a string literal), and every ``C_("context", "...")`` (a
+msgid with a ``msgctxt``: the same English word translated another way in
+one place) becomes an entry of
 ``src/kniffel_rules/locale/kniffel_rules.pot``. ``update``: each
 ``locale/<lang>/LC_MESSAGES/kniffel_rules.po`` gets the template's entries in
 its order, keeping the translations it has (new ones empty, dropped ones
@@ -29,6 +31,8 @@ PACKAGE = ROOT / "src" / "kniffel_rules"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "kniffel_rules"
 MARKER = "N_"
+CONTEXT_MARKER = "C_"
+CONTEXT_SEP = "\x04"  # a msgid with a context: "context\x04msgid", as gettext keys it
 HEADER = (
     "Project-Id-Version: kniffel-rules\n"
     "MIME-Version: 1.0\n"
@@ -55,15 +59,22 @@ def extract(package: Path = PACKAGE) -> dict[str, list[str]]:
             if not (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == MARKER
+                and node.func.id in (MARKER, CONTEXT_MARKER)
             ):
                 continue
+            marker = node.func.id
             args = node.args
-            if len(args) != 1 or not isinstance(args[0], ast.Constant) or node.keywords:
-                raise MarkerError(f"{where}:{node.lineno}: {MARKER}() takes one string literal")
-            msgid = args[0].value
-            if not isinstance(msgid, str) or not msgid:
-                raise MarkerError(f"{where}:{node.lineno}: {MARKER}() takes one string literal")
+            wanted = 1 if marker == MARKER else 2
+            literals = [a.value for a in args if isinstance(a, ast.Constant)]
+            if (
+                len(args) != wanted
+                or len(literals) != wanted
+                or node.keywords
+                or not all(isinstance(v, str) and v for v in literals)
+            ):
+                what = "one string literal" if wanted == 1 else "two string literals"
+                raise MarkerError(f"{where}:{node.lineno}: {marker}() takes {what}")
+            msgid = CONTEXT_SEP.join(str(v) for v in literals)
             files = found.setdefault(msgid, [])
             if where not in files:
                 files.append(where)
@@ -81,6 +92,9 @@ def _quote(text: str) -> str:
 
 def _entry(msgid: str, msgstr: str, comments: Iterable[str] = ()) -> str:
     head = "".join(f"{c}\n" for c in comments)
+    if CONTEXT_SEP in msgid:
+        context, msgid = msgid.split(CONTEXT_SEP, 1)
+        head += f"msgctxt {_quote(context)}\n"
     return f"{head}msgid {_quote(msgid)}\nmsgstr {_quote(msgstr)}\n"
 
 
@@ -95,6 +109,7 @@ def write_pot(found: dict[str, list[str]]) -> str:
 def read_po(text: str) -> dict[str, tuple[str, bool]]:
     """The entries of a ``.po`` text: msgid -> (msgstr, fuzzy); the header under ``""``."""
     entries: dict[str, tuple[str, bool]] = {}
+    msgctxt: list[str] | None = None
     msgid: list[str] | None = None
     msgstr: list[str] | None = None
     current: list[str] | None = None
@@ -103,7 +118,10 @@ def read_po(text: str) -> dict[str, tuple[str, bool]]:
 
     def flush() -> None:
         if msgid is not None and msgstr is not None:
-            entries["".join(msgid)] = ("".join(msgstr), fuzzy)
+            key = "".join(msgid)
+            if msgctxt is not None:
+                key = "".join(msgctxt) + CONTEXT_SEP + key
+            entries[key] = ("".join(msgstr), fuzzy)
 
     for raw in text.splitlines():
         line = raw.strip()
@@ -111,9 +129,16 @@ def read_po(text: str) -> dict[str, tuple[str, bool]]:
             next_fuzzy = True
         if not line or line.startswith("#"):
             continue
-        if line.startswith("msgid "):
+        if line.startswith("msgctxt "):
             flush()
-            msgid, msgstr, fuzzy, next_fuzzy = [], None, next_fuzzy, False
+            msgctxt, msgid, msgstr, fuzzy, next_fuzzy = [], None, None, next_fuzzy, False
+            current = msgctxt
+            line = line[8:]
+        elif line.startswith("msgid "):
+            if msgctxt is None or msgid is not None:
+                flush()
+                msgctxt, fuzzy, next_fuzzy = None, next_fuzzy, False
+            msgid, msgstr = [], None
             current = msgid
             line = line[6:]
         elif line.startswith("msgstr "):

@@ -23,6 +23,7 @@ from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import Turn
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 from kniffel_rules.limits import MAX_PLAYERS
@@ -69,7 +70,8 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
                 v = _json.check_int(v, f"{path}.sheet.{key}")
                 if v not in game.possible(rules, b):
                     raise InvalidStateError(
-                        f"{path}.sheet.{key}", f"{v} is not a value {key} can hold"
+                        f"{path}.sheet.{key}",
+                        Text.of(N_("{value} is not a value {box} can hold"), value=v, box=key),
                     )
                 entries[b] = v
             return tuple(entries)
@@ -78,7 +80,8 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
         sheets = _json.get_players(doc, sheet, min(info.max_players, MAX_PLAYERS))
         n = len(sheets)
         if n < info.min_players:
-            raise InvalidStateError("players", f"at least {info.min_players} player(s)")
+            few = Text.of(N_("at least {count} player(s)"), count=info.min_players)
+            raise InvalidStateError("players", few)
         names = tuple(
             check_name(p["name"], f"players[{i}].name") for i, p in enumerate(doc["players"])
         )
@@ -99,17 +102,17 @@ def _check_consistency(state: BoxState, forced: bool) -> None:
         for i, e in enumerate(state.sheets):
             if any(v is None for v in e[: filled[i]]):
                 raise InvalidStateError(
-                    f"players[{i}].sheet", "forced order: the boxes are filled top to bottom"
+                    f"players[{i}].sheet", N_("forced order: the boxes are filled top to bottom")
                 )
     turn = Turn.of(state)
     first = turn.seated()
     if first is None:
         if state.num_players < 2 or any(filled) or not turn.idle:
-            raise InvalidStateError("phase", "a roll-off happens before anything else")
+            raise InvalidStateError("phase", N_("a roll-off happens before anything else"))
         return
     if state.phase is Phase.OVER:
         if any(f != boxes for f in filled):
-            raise InvalidStateError("players", "every box is filled when the game is over")
+            raise InvalidStateError("players", N_("every box is filled when the game is over"))
         turn.check_over()
         return
     turn.check_dice()

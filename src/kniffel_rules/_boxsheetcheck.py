@@ -23,9 +23,10 @@ expected value reported is the one that follows from the written fields.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -64,6 +65,7 @@ __all__ = [
     "key_named",
     "placement_points",
     "plain_faces",
+    "player_named",
     "read_document",
     "rest_of",
     "scored_turns",
@@ -87,7 +89,8 @@ class Finding:
             or ``"turns[3]"`` for a problem with a recorded turn.
         found: What the sheet says.
         expected: What it should say: a value, the tuple of values a box can
-            hold, or a description.
+            hold, or a description (in English; `localized_expected` gives
+            another language).
         rule: The clause id of the rule broken (``"CL-09"``), see ``docs/rules/``.
         message: The problem in words a player understands.
     """
@@ -108,17 +111,33 @@ class Finding:
         """
         return localize(self.message, lang)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The finding as a JSON-ready dict (tuples become lists)."""
-        expected = list(self.expected) if isinstance(self.expected, tuple) else self.expected
+    def localized_expected(self, lang: str) -> Any:
+        """``expected`` in ``lang``: a description (``"a multiple of 50"``) translated, else as is.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        return localize(self.expected, lang) if isinstance(self.expected, str) else self.expected
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The finding as a JSON-ready dict (tuples become lists).
+
+        Args:
+            lang: The language of ``message`` and of a described ``expected``
+                (English by default, as the library writes reports).
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        expected = self.localized_expected(lang)
         return {
             "player": self.player,
             "game": self.game,
             "field": self.field,
             "found": self.found,
-            "expected": expected,
+            "expected": list(expected) if isinstance(expected, tuple) else expected,
             "rule": self.rule,
-            "message": self.message,
+            "message": self.localized(lang),
         }
 
 
@@ -139,12 +158,16 @@ class Report:
         """True when the sheet has no finding."""
         return not self.findings
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report as a JSON-ready dict."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The report as a JSON-ready dict (the findings' words in ``lang``, English by default).
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
         return {
             "variant": self.variant,
             "ok": self.ok,
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [f.to_dict(lang) for f in self.findings],
         }
 
     def __str__(self) -> str:
@@ -167,7 +190,8 @@ def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
         data = dict(doc) if isinstance(doc, Mapping) else doc
         _json.check_tree(data)
     if not isinstance(data, Mapping):
-        raise InvalidStateError("", f"a sheet is a JSON object, got {type(data).__name__}")
+        got = Text.of(N_("a sheet is a JSON object, got {type}"), type=type(data).__name__)
+        raise InvalidStateError("", got)
     return dict(data)
 
 
@@ -404,7 +428,8 @@ def _renamed(game: dict[str, Any], spec: SheetSpec, path: str) -> dict[str, Any]
     for key, value in game.items():
         new = key if key in known else key_named(spec.names, key)
         if new in out:
-            raise InvalidStateError(f"{path}.{key}", f"names the box {new}, given twice")
+            twice = Text.of(N_("names the box {box}, given twice"), box=str(new))
+            raise InvalidStateError(f"{path}.{key}", twice)
         out[new if isinstance(new, str) else key] = value
     return out
 
@@ -415,9 +440,15 @@ def _refuse_key(game: dict[str, Any], spec: SheetSpec, path: str) -> None:
     others = sorted(spec.game_keys - spec.box_keys)
     raise InvalidStateError(
         path,
-        f"unknown field {brief(key)}: a game's fields are the boxes "
-        f"({', '.join(spec.key_order)}; or their English or German names) "
-        f"and {', '.join(others)}",
+        Text.of(
+            N_(
+                "unknown field {key}: a game's fields are the boxes ({boxes}; or their "
+                "English or German names) and {others}"
+            ),
+            key=brief(key),
+            boxes=", ".join(spec.key_order),
+            others=", ".join(others),
+        ),
     )
 
 
@@ -455,7 +486,7 @@ def _read(
     if not isinstance(players, list) or len(players) > MAX_PLAYERS:
         _json.get_list(doc, "players", "", lambda v, p: v, max_length=MAX_PLAYERS)
     if not players:
-        raise InvalidStateError("players", "a sheet has at least one player")
+        raise InvalidStateError("players", N_("a sheet has at least one player"))
     out = []
     for i, raw in enumerate(players):
         path = f"players[{i}]"
@@ -472,7 +503,7 @@ def _read(
             name = check_name(p["name"], f"{path}.name")
             games = _json.get_list(p, "games", path, lambda v, q: v, max_length=1_000)
             if not games:
-                raise InvalidStateError(f"{path}.games", "a player has at least one game")
+                raise InvalidStateError(f"{path}.games", N_("a player has at least one game"))
         extra = {k: _json.get_int(p, k, path, -_LIMIT, _LIMIT) for k in _PLAYER_DERIVED if k in p}
         checked = []
         for g, game in enumerate(games):
@@ -550,7 +581,7 @@ def replay_turns(
             emit(
                 f"turns[{t}]",
                 key,
-                "another box",
+                Text.of(N_("another box")),
                 entry.rule,
                 Text.of(
                     N_("turn {turn} entered {dice} in {box}, but {reason}."),
@@ -694,13 +725,27 @@ def check(doc: Mapping[str, Any], spec: SheetSpec) -> Report:
     return Report(spec.variant, tuple(findings))
 
 
+_DEFAULT_NAME: Final = re.compile(r"Player ([1-9][0-9]?)")  # what new_game(players=n) names
+
+
+def player_named(name: str) -> str:
+    """A player's name in a sentence: a default name (``"Player 2"``) says "Spieler 2" in German.
+
+    Examples:
+        >>> player_named("Player 2").localized("de"), player_named("Ann")
+        ('Spieler 2', 'Ann')
+    """
+    default = _DEFAULT_NAME.fullmatch(name) if type(name) is str else None
+    return name if default is None else Text.of(N_("Player {n}"), n=int(default[1]))
+
+
 def _game_of(name: str, g: int) -> Text:
-    return Text.of(N_("{name}, game {game}"), name=name, game=g + 1)
+    return Text.of(N_("{name}, game {game}"), name=player_named(name), game=g + 1)
 
 
 def _emitter(findings: list[Finding], p: int, g: int, who: str) -> Emit:
     def emit(field: str, found: Any, expected: Any, rule: str, message: str) -> None:
-        text = Text.of(N_("{who}: {message}"), who=who, message=Text(message))
+        text = Text.of(N_("{who}: {message}"), who=player_named(who), message=Text(message))
         findings.append(Finding(p, g, field, found, expected, rule, text))
 
     return emit
@@ -1043,7 +1088,12 @@ def spec_cache(build: Callable[[Any], SheetSpec]) -> Callable[[Any], SheetSpec]:
 def verify_read(data: dict[str, Any], variant: str, spec_of: Callable[[Any], SheetSpec]) -> Report:
     """Check a document `read_document` has read against the spec of its rules."""
     if data.get("variant") != variant:
-        raise InvalidStateError("variant", f"expected {variant!r}, got {data.get('variant')!r}")
+        wrong = Text.of(
+            N_("expected {expected}, got {value}"),
+            expected=repr(variant),
+            value=repr(data.get("variant")),
+        )
+        raise InvalidStateError("variant", wrong)
     return check(data, spec_of(data.get("rules", {})))
 
 
@@ -1207,7 +1257,7 @@ def turn_reader(
         key = _json.get_str(t, "box", path, list(boxes))
         rolls = _json.get_list(t, "rolls", path, lambda v, p: v, max_length=10)
         if not rolls:
-            raise InvalidStateError(f"{path}.rolls", "a turn has at least one roll")
+            raise InvalidStateError(f"{path}.rolls", N_("a turn has at least one roll"))
         read = tuple(read_roll(roll, f"{path}.rolls[{i}]") for i, roll in enumerate(rolls))
         return turn(boxes[key], read)
 
@@ -1261,7 +1311,7 @@ def _five_dice_outcome(state: Any, roll: tuple[tuple[int, ...], tuple[int, ...]]
     if rest is None:
         return Misfit(
             list(dice),
-            f"five dice including the kept {list(keep)}",
+            Text.of(N_("five dice including the kept {kept}"), kept=str(list(keep))),
             Text.of(
                 N_("shows {dice}, which does not include the dice kept, {kept}"),
                 dice=str(list(dice)),

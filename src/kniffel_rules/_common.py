@@ -10,6 +10,7 @@ import attrs
 from typing_extensions import Self
 
 from kniffel_rules._fields import int_field
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
@@ -40,7 +41,10 @@ class _OneOf:
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if value not in self.options:
             allowed = ", ".join(repr(o) for o in self.options)
-            raise InvalidStateError(f"rules.{attr.name}", f"{brief(value)} is not one of {allowed}")
+            wrong = Text.of(
+                N_("{value} is not one of {options}"), value=brief(value), options=allowed
+            )
+            raise InvalidStateError(f"rules.{attr.name}", wrong)
 
 
 # The two factories run only when the Rules classes are defined, at import:
@@ -58,7 +62,8 @@ def check_int(lo: int, hi: int) -> Any:  # pragma: no mutate block
 def check_bool(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
     """An attrs validator: ``True`` or ``False``."""
     if not isinstance(value, bool):
-        raise InvalidStateError(f"rules.{attr.name}", f"expected True or False, got {brief(value)}")
+        wrong = Text.of(N_("expected True or False, got {value}"), value=brief(value))
+        raise InvalidStateError(f"rules.{attr.name}", wrong)
 
 
 def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
@@ -76,11 +81,11 @@ def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
         InvalidStateError: Not a mapping, an unknown option or a bad value.
     """
     if not isinstance(doc, dict):
-        raise InvalidStateError(path, "expected an object of rule options")
+        raise InvalidStateError(path, N_("expected an object of rule options"))
     known = {a.name for a in attrs.fields(cls)}  # type: ignore[arg-type]
     for key in doc:
         if key not in known:
-            raise InvalidStateError(path, f"unknown rule option {brief(key)}")
+            raise InvalidStateError(path, Text.of(N_("unknown rule option {key}"), key=brief(key)))
     try:
         return cls(**doc)
     except InvalidStateError as exc:  # the validators name "rules.<field>"
@@ -192,9 +197,10 @@ def check_name(value: Any, path: str) -> str:
         InvalidStateError: Anything else (error path ``path``).
     """
     if not isinstance(value, str) or not value:
-        raise InvalidStateError(path, "a player's name is a non-empty string")
+        raise InvalidStateError(path, N_("a player's name is a non-empty string"))
     if len(value) > MAX_NAME_LENGTH:
-        raise InvalidStateError(path, f"a player's name has at most {MAX_NAME_LENGTH} characters")
+        long = Text.of(N_("a player's name has at most {most} characters"), most=MAX_NAME_LENGTH)
+        raise InvalidStateError(path, long)
     problem = name_problem(value)
     if problem is not None:
         raise InvalidStateError(path, problem)
@@ -220,16 +226,22 @@ def player_names(
             or a number of players the game does not allow.
     """
     if isinstance(players, bool):
-        raise InvalidStateError("players", "expected a number of players or a list of names")
+        raise InvalidStateError("players", N_("expected a number of players or a list of names"))
     if isinstance(players, int):
         count = players
     elif isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidStateError("players", "expected a number of players or a list of names")
+        raise InvalidStateError("players", N_("expected a number of players or a list of names"))
     else:
         count = len(players)
     if not min_players <= count <= max_players:
         raise InvalidStateError(
-            "players", f"this game needs {min_players} to {max_players} players, got {count}"
+            "players",
+            Text.of(
+                N_("this game needs {least} to {most} players, got {count}"),
+                least=min_players,
+                most=max_players,
+                count=count,
+            ),
         )
     if isinstance(players, int):
         return tuple(f"Player {i + 1}" for i in range(players))
@@ -260,11 +272,15 @@ def check_turn_order(filled: Sequence[int], start: int, player: int, turns: int)
     n = len(filled)
     done = filled[player]
     if done >= turns:
-        raise InvalidStateError("player", "the player to move has no open box")
+        raise InvalidStateError("player", N_("the player to move has no open box"))
     for i in range(n):
         ahead = (i - start) % n < (player - start) % n
         if filled[i] != done + ahead:
             raise InvalidStateError(
                 f"players[{i}].sheet",
-                f"{filled[i]} filled boxes do not fit the turn order (expected {done + ahead})",
+                Text.of(
+                    N_("{filled} filled boxes do not fit the turn order (expected {expected})"),
+                    filled=filled[i],
+                    expected=done + ahead,
+                ),
             )

@@ -26,6 +26,7 @@ from typing import Any, Final, Generic, TypeVar
 import attrs
 
 from kniffel_rules._dicegame import Phase, Roll
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._labels import Labelled
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
@@ -69,33 +70,35 @@ Row = tuple[str, Sequence[str]]
 S = TypeVar("S")
 V = TypeVar("V")
 
-WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "to_move": {"en": "{name} to move", "de": "{name} ist am Zug"},
-    "dice": {"en": "Dice", "de": "Würfel"},
-    "kept": {"en": "Kept", "de": "Behalten"},
-    "throwing": {"en": "throwing the rest", "de": "der Rest wird geworfen"},
-    "throwing_all": {"en": "Throwing all dice", "de": "Alle Würfel werden geworfen"},
-    "not_thrown": {"en": "not thrown yet", "de": "noch nicht geworfen"},
-    "throw_of": {"en": "throw {n} of {m}", "de": "Wurf {n} von {m}"},
-    "game_of": {"en": "Game {n} of {m}", "de": "Spiel {n} von {m}"},
-    "roll_off": {"en": "Roll-off for the first turn", "de": "Auswürfeln, wer beginnt"},
-    "to_throw": {"en": "{name} to throw", "de": "{name} würfelt"},
-    "game_over": {"en": "Game over.", "de": "Spielende."},
-    "winner": {"en": "Winner: {names}", "de": "Gewinner: {names}"},
-    "winners": {"en": "Winners (tied): {names}", "de": "Gewinner (gleichauf): {names}"},
-    "and": {"en": "and", "de": "und"},
-    "upper_sum": {"en": "Upper sum", "de": "Summe oben"},
-    "bonus": {"en": "Bonus {bonus} at {at}", "de": "Bonus {bonus} ab {at}"},
-    "upper_total": {"en": "Upper total", "de": "Gesamt oben"},
-    "lower_total": {"en": "Lower total", "de": "Gesamt unten"},
-    "total": {"en": "Total", "de": "Endsumme"},
-    "score": {"en": "score {box}", "de": "{box} eintragen"},
-    "throw_all": {"en": "throw all dice", "de": "alle Würfel werfen"},
-    "keep": {"en": "keep {dice}, throw the rest", "de": "{dice} behalten, Rest würfeln"},
-    "thrown": {"en": "the dice show {dice}", "de": "die Würfel zeigen {dice}"},
-    "first_roll": {"en": "roll the dice", "de": "würfeln"},
-    "being_thrown": {"en": "the dice are thrown", "de": "die Würfel werden geworfen"},
-}
+WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "to_move": N_("{name} to move"),
+        "dice": N_("Dice"),
+        "kept": N_("Kept"),
+        "throwing": N_("throwing the rest"),
+        "throwing_all": N_("Throwing all dice"),
+        "not_thrown": N_("not thrown yet"),
+        "throw_of": N_("throw {n} of {m}"),
+        "game_of": N_("Game {n} of {m}"),
+        "roll_off": N_("Roll-off for the first turn"),
+        "to_throw": N_("{name} to throw"),
+        "game_over": N_("Game over."),
+        "winner": N_("Winner: {names}"),
+        "winners": N_("Winners (tied): {names}"),
+        "and": N_("and"),
+        "upper_sum": N_("Upper sum"),
+        "bonus": N_("Bonus {bonus} at {at}"),
+        "upper_total": N_("Upper total"),
+        "lower_total": N_("Lower total"),
+        "total": N_("Total"),
+        "score": N_("score {box}"),
+        "throw_all": N_("throw all dice"),
+        "keep": N_("keep {dice}, throw the rest"),
+        "thrown": N_("the dice show {dice}"),
+        "first_roll": N_("roll the dice"),
+        "being_thrown": N_("the dice are thrown"),
+    }
+)
 """The words of the pictures and the action phrases, English and German."""
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
@@ -69,11 +70,17 @@ def check_int(value: object, path: str, lo: int | None = None, hi: int | None = 
         InvalidStateError: ``value`` is not an integer, or out of range (naming ``path``).
     """
     if type(value) is not int:
-        raise InvalidStateError(path, f"expected an integer, got {type_name(value)}")
+        raise InvalidStateError(
+            path, Text.of(N_("expected an integer, got {type}"), type=type_name(value))
+        )
     if lo is not None and value < lo:
-        raise InvalidStateError(path, f"{brief(value)} is below the minimum {lo}")
+        raise InvalidStateError(
+            path, Text.of(N_("{value} is below the minimum {lo}"), value=brief(value), lo=lo)
+        )
     if hi is not None and value > hi:
-        raise InvalidStateError(path, f"{brief(value)} is above the maximum {hi}")
+        raise InvalidStateError(
+            path, Text.of(N_("{value} is above the maximum {hi}"), value=brief(value), hi=hi)
+        )
     return value
 
 
@@ -93,9 +100,10 @@ class _Enum:
 
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, self.cls):
-            raise InvalidStateError(
-                attr.name, f"expected a {self.cls.__name__}, got {brief(value)}"
+            expected = Text.of(
+                N_("expected a {kind}, got {value}"), kind=self.cls.__name__, value=brief(value)
             )
+            raise InvalidStateError(attr.name, expected)
 
 
 def int_field(lo: int | None = None, hi: int | None = None, *, prefix: str = "") -> Any:

@@ -32,15 +32,29 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from typing_extensions import Self
 
-from kniffel_rules.lang import check_lang
+from kniffel_rules import lang as _lang
+from kniffel_rules.lang import LANGS, Lang, check_lang
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Named", "Text", "catalogue", "localize", "translate"]
+__all__ = [
+    "C_",
+    "DOMAIN",
+    "LOCALE_DIR",
+    "N_",
+    "Named",
+    "Phrase",
+    "Text",
+    "add_language",
+    "catalogue",
+    "localize",
+    "phrases",
+    "remove_language",
+    "translate",
+]
 
 DOMAIN: Final = "kniffel_rules"
 """The gettext domain: the catalogues are ``<lang>/LC_MESSAGES/kniffel_rules.mo``."""
@@ -58,25 +72,119 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+CONTEXT: Final = "\x04"
+"""What joins a msgctxt and its msgid in a `C_` key (as gettext keys them in a ``.mo``)."""
+
+
+def C_(context: str, msgid: str) -> str:
+    """Mark ``msgid`` with a ``msgctxt``: one English word that another language says two ways.
+
+    Returns the key (the context, the character ``U+0004``, the msgid)
+    that `translate` and `Phrase` read (its English is ``msgid``).
+    ``tools/i18n.py`` collects both literals.
+
+    Examples:
+        >>> translate(C_("duel area", "Four of a kind"), "de")
+        'Vier Gleiche'
+        >>> translate(C_("duel area", "Four of a kind"), "en")
+        'Four of a kind'
+    """
+    return f"{context}{CONTEXT}{msgid}"
+
+
 _ENGLISH: Final = gettext.NullTranslations()
+_CATALOGUES: Final[dict[str, gettext.NullTranslations]] = {"en": _ENGLISH}
 
 
-@cache
 def catalogue(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (read once; English and unknown catalogues: none)."""
-    if lang == "en":
-        return _ENGLISH
-    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+    read = _CATALOGUES.get(lang)
+    if read is None:
+        read = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+        _CATALOGUES[lang] = read
+    return read
+
+
+def add_language(code: str, translations: gettext.NullTranslations) -> None:
+    """Speak ``code`` from ``translations`` (a hook for tests and for catalogues kept elsewhere).
+
+    A catalogue shipped in ``locale/<code>/LC_MESSAGES/kniffel_rules.mo``
+    needs no call: the library finds it at import (`kniffel_rules.lang.LANGS`).
+    This is for a catalogue read from somewhere else, e.g.
+    ``gettext.GNUTranslations(open(path, "rb"))``; `remove_language` undoes it.
+    The renderers, refusals and errors then accept ``lang=code``.
+    """
+    _CATALOGUES[code] = translations
+    _lang.speak(code)
+
+
+def remove_language(code: str) -> None:
+    """Forget a language `add_language` gave (English and the shipped ones stay)."""
+    if code in LANGS:
+        return
+    _CATALOGUES.pop(code, None)
+    _lang.speak(code, False)
 
 
 def translate(msgid: str, lang: str) -> str:
     """``msgid`` in ``lang``: its catalogue entry, else the English itself.
 
+    A `C_` key is looked up with its context; its English is the msgid.
+
     Raises:
         UnknownLanguageError: ``lang`` is not a language the library speaks.
     """
     read = catalogue(check_lang(lang))
+    if CONTEXT in msgid:
+        context, _, text = msgid.partition(CONTEXT)
+        return read.pgettext(context, text)
     return read.gettext(msgid) if msgid else msgid  # gettext("") is the catalogue's header
+
+
+class Phrase(dict[Lang, str]):
+    """A word of a table (a box's name, a heading): its English msgid, by language.
+
+    A ``dict`` from language code to the word, filled from the catalogue for
+    every language of `kniffel_rules.lang.LANGS` when it is made (so a lookup
+    is a plain dict get); another language given later (`add_language`) is
+    looked up on first use. `phrases` makes a table of them.
+
+    Attributes:
+        msgid: The English word, an `N_` (or `C_`) msgid.
+
+    Examples:
+        >>> box = Phrase(N_("Small straight"))
+        >>> box["de"], box["en"], "de" in box
+        ('Kleine Straße', 'Small straight', True)
+    """
+
+    __slots__ = ("msgid",)
+
+    def __init__(self, msgid: str) -> None:
+        super().__init__((code, translate(msgid, code)) for code in LANGS)
+        self.msgid = msgid
+
+    def __missing__(self, code: Lang) -> str:
+        text = translate(self.msgid, code)  # an unknown code: UnknownLanguageError
+        self[code] = text
+        return text
+
+    def __contains__(self, code: object) -> bool:
+        return dict.__contains__(self, code) or _lang.speaks(code)
+
+    def __reduce__(self) -> tuple[type[Phrase], tuple[str]]:
+        return (Phrase, (self.msgid,))
+
+
+def phrases(table: Mapping[str, str]) -> dict[str, Phrase]:
+    """A table of words by key (``{"total": N_("Total")}``) as a `Phrase` each.
+
+    Examples:
+        >>> words = phrases({"total": N_("Total")})
+        >>> words["total"]["de"]
+        'Endsumme'
+    """
+    return {key: Phrase(msgid) for key, msgid in table.items()}
 
 
 class Named:

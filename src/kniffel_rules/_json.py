@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from kniffel_rules._fields import check_int, type_name
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_DEPTH, MAX_DOCUMENT_LENGTH, MAX_PLAYERS
@@ -69,17 +70,28 @@ def loads(text: str | bytes | bytearray) -> Any:
     and strings that cannot be written as UTF-8 (lone surrogates).
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidStateError("", f"expected JSON text, got {type(text).__name__}")
+        raise InvalidStateError(
+            "", Text.of(N_("expected JSON text, got {type}"), type=type(text).__name__)
+        )
     if len(text) > MAX_DOCUMENT_LENGTH:
-        raise InvalidStateError("", f"the document is longer than {MAX_DOCUMENT_LENGTH} characters")
+        raise InvalidStateError(
+            "",
+            Text.of(
+                N_("the document is longer than {length} characters"), length=MAX_DOCUMENT_LENGTH
+            ),
+        )
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except _DuplicateKey as exc:
         raise InvalidStateError("", str(exc)) from None
     except RecursionError:  # nested far deeper than any document of the library
-        raise InvalidStateError("", f"nested deeper than {MAX_DEPTH} levels") from None
+        raise InvalidStateError(
+            "", Text.of(N_("nested deeper than {depth} levels"), depth=MAX_DEPTH)
+        ) from None
     except ValueError as exc:
-        raise InvalidStateError("", f"not valid JSON ({exc})") from None
+        raise InvalidStateError(
+            "", Text.of(N_("not valid JSON ({reason})"), reason=str(exc))
+        ) from None
     check_tree(value)
     return value
 
@@ -216,19 +228,25 @@ def _tree_ok(node: Any, depth: int, budget: int) -> int:
     return budget
 
 
-def _leaf_problem(node: Any, kind: type) -> str:
+def _leaf_problem(node: Any, kind: type) -> str:  # a `Text`, or ""
     """Why `check_tree` refuses a value that is no object or array (``""``: it does not)."""
     if kind is str:
-        return "a string that is not valid Unicode text" if _bad_text(node) else ""
+        return Text.of(N_("a string that is not valid Unicode text")) if _bad_text(node) else ""
     if kind is int:
-        return "" if -_BIG < node < _BIG else "an integer of more than 4300 digits"
+        return "" if -_BIG < node < _BIG else Text.of(N_("an integer of more than 4300 digits"))
     if kind is float:
-        return "" if math.isfinite(node) else f"{node!r} is not a JSON number"
+        return (
+            ""
+            if math.isfinite(node)
+            else Text.of(N_("{value} is not a JSON number"), value=repr(node))
+        )
     if kind is bool or node is None:
         return ""
-    return (
-        "expected JSON data (an object, array, string, number, true, false or null), "
-        f"got {kind.__name__}"
+    return Text.of(
+        N_(
+            "expected JSON data (an object, array, string, number, true, false or null), got {type}"
+        ),
+        type=kind.__name__,
     )
 
 
@@ -252,17 +270,23 @@ def _check_tree_paths(value: Any, path: str) -> None:
                 raise InvalidStateError(where, problem)
             continue
         if depth >= MAX_DEPTH:
-            raise InvalidStateError(where, f"nested deeper than {MAX_DEPTH} levels")
+            raise InvalidStateError(
+                where, Text.of(N_("nested deeper than {depth} levels"), depth=MAX_DEPTH)
+            )
         budget -= 1 + len(node)
         for key, child in items:
             if kind is dict:
                 if type(key) is not str:
-                    raise InvalidStateError(where, f"object keys are strings, got {brief(key)}")
+                    raise InvalidStateError(
+                        where, Text.of(N_("object keys are strings, got {key}"), key=brief(key))
+                    )
                 budget -= len(key)
                 if budget < 0:
                     raise _too_large()
                 if _bad_text(key):
-                    raise InvalidStateError(where, "a key that is not valid Unicode text")
+                    raise InvalidStateError(
+                        where, Text.of(N_("a key that is not valid Unicode text"))
+                    )
             stack.append((child, _join(where, key), depth + 1))
         if budget < 0:
             raise _too_large()
@@ -270,7 +294,11 @@ def _check_tree_paths(value: Any, path: str) -> None:
 
 def _too_large() -> InvalidStateError:
     return InvalidStateError(
-        "", f"larger than a document of {MAX_DOCUMENT_LENGTH} characters could be"
+        "",
+        Text.of(
+            N_("larger than a document of {length} characters could be"),
+            length=MAX_DOCUMENT_LENGTH,
+        ),
     )
 
 
@@ -296,14 +324,16 @@ def get_object(
         InvalidStateError: Not an object, a key missing, or an unknown key.
     """
     if not isinstance(value, dict):
-        raise InvalidStateError(path, f"expected an object, got {type_name(value)}")
+        raise InvalidStateError(
+            path, Text.of(N_("expected an object, got {type}"), type=type_name(value))
+        )
     for key in required:
         if key not in value:
-            raise InvalidStateError(path, f"missing field {key!r}")
+            raise InvalidStateError(path, Text.of(N_("missing field {key}"), key=repr(key)))
     allowed = set(required) | set(optional)
     for key in value:
         if key not in allowed:
-            raise InvalidStateError(path, f"unknown field {brief(key)}")
+            raise InvalidStateError(path, Text.of(N_("unknown field {key}"), key=brief(key)))
     return value
 
 
@@ -333,7 +363,8 @@ def get_bool(obj: Mapping[str, Any], key: str, path: str) -> bool:
     value = obj[key]
     if not isinstance(value, bool):
         raise InvalidStateError(
-            _join(path, key), f"expected true or false, got {type_name(value)}"
+            _join(path, key),
+            Text.of(N_("expected true or false, got {type}"), type=type_name(value)),
         )
     return value
 
@@ -344,10 +375,12 @@ def get_str(
     """Read a string field, optionally one of ``choices``."""
     value = obj[key]
     if not isinstance(value, str):
-        raise InvalidStateError(_join(path, key), f"expected a string, got {type_name(value)}")
+        expected = Text.of(N_("expected a string, got {type}"), type=type_name(value))
+        raise InvalidStateError(_join(path, key), expected)
     if choices is not None and value not in choices:
         options = ", ".join(repr(c) for c in choices)
-        raise InvalidStateError(_join(path, key), f"{brief(value)} is not one of {options}")
+        wrong = Text.of(N_("{value} is not one of {options}"), value=brief(value), options=options)
+        raise InvalidStateError(_join(path, key), wrong)
     return value
 
 
@@ -376,7 +409,7 @@ def get_players(
     """
     players = get_list(doc, "players", "", item, max_length=max_length)
     if not players:
-        raise InvalidStateError("players", "at least 1 player is needed")
+        raise InvalidStateError("players", N_("at least 1 player is needed"))
     return players
 
 
@@ -384,7 +417,7 @@ def check_faces(value: Any, path: str, lo: int, hi: int, max_length: int) -> tup
     """Check a sorted array of die faces within ``lo..hi``."""
     faces = check_list(value, path, lambda v, p: check_int(v, p, lo, hi), max_length=max_length)
     if list(faces) != sorted(faces):
-        raise InvalidStateError(path, "dice are stored sorted")
+        raise InvalidStateError(path, N_("dice are stored sorted"))
     return faces
 
 
@@ -398,11 +431,17 @@ def check_list(
 ) -> tuple[T, ...]:
     """Check that ``value`` is an array and convert each item."""
     if not isinstance(value, list):
-        raise InvalidStateError(path, f"expected an array, got {type_name(value)}")
+        raise InvalidStateError(
+            path, Text.of(N_("expected an array, got {type}"), type=type_name(value))
+        )
     if length is not None and len(value) != length:
-        raise InvalidStateError(path, f"expected {length} items, got {len(value)}")
+        wrong = Text.of(N_("expected {length} items, got {count}"), length=length, count=len(value))
+        raise InvalidStateError(path, wrong)
     if max_length is not None and len(value) > max_length:
-        raise InvalidStateError(path, f"at most {max_length} items allowed, got {len(value)}")
+        many = Text.of(
+            N_("at most {most} items allowed, got {count}"), most=max_length, count=len(value)
+        )
+        raise InvalidStateError(path, many)
     return tuple(item(v, _join(path, i)) for i, v in enumerate(value))
 
 
@@ -447,6 +486,9 @@ def read_header(
     """
     obj = get_object(doc, "", required=required, optional=optional)
     if obj["format"] != fmt:
-        raise InvalidStateError("format", f"expected {fmt!r}, got {brief(obj['format'])}")
+        wrong = Text.of(
+            N_("expected {expected}, got {value}"), expected=repr(fmt), value=brief(obj["format"])
+        )
+        raise InvalidStateError("format", wrong)
     get_int(obj, "version", "", version, version)
     return obj

@@ -13,7 +13,7 @@ Examples:
     >>> class Box(FaceCounting):
     ...     SIXES = 5
     ...     JACKPOT = 6
-    >>> name_pieces(Box, {"jackpot": ("Jackpot", "Hauptgewinn")})
+    >>> name_pieces(Box, {"jackpot": N_("Jackpot")})
     >>> Box.SIXES.labels["de"], Box.JACKPOT.label, Box.JACKPOT.key, Box.SIXES.face, Box.JACKPOT
     ('Sechser', 'Jackpot', 'jackpot', 6, Box.JACKPOT)
 """
@@ -24,37 +24,37 @@ import enum
 from collections.abc import Mapping
 from typing import Final, TypeVar
 
+from kniffel_rules._i18n import N_, Phrase, phrases
 from kniffel_rules.lang import Lang
 
 __all__ = ["FAMILY_NAMES", "FaceCounting", "Labelled", "name_pieces"]
 
-FAMILY_NAMES: Final[Mapping[str, Mapping[Lang, str]]] = {
-    key: {"en": en, "de": de}
-    for key, en, de in (
-        ("ones", "Ones", "Einser"),
-        ("twos", "Twos", "Zweier"),
-        ("threes", "Threes", "Dreier"),
-        ("fours", "Fours", "Vierer"),
-        ("fives", "Fives", "Fünfer"),
-        ("sixes", "Sixes", "Sechser"),
-        ("three_of_a_kind", "Three of a kind", "Dreierpasch"),
-        ("four_of_a_kind", "Four of a kind", "Viererpasch"),
-        ("two_pairs", "Two pairs", "Zwei Paare"),
-        ("full_house", "Full House", "Full House"),
-        ("small_straight", "Small straight", "Kleine Straße"),
-        ("large_straight", "Large straight", "Große Straße"),
-        ("kniffel", "Kniffel", "Kniffel"),
-        ("chance", "Chance", "Chance"),
-        ("blue", "blue", "blau"),
-        ("green", "green", "grün"),
-        ("purple", "purple", "lila"),
-        ("red", "red", "rot"),
-        ("yellow", "yellow", "gelb"),
-    )
-}
-"""The names the Kniffel family gives the same pieces, by key: English and the German of
-the Schmidt sheets and rulebooks (the combinations and the boxes that count them, the
-colours)."""
+FAMILY_NAMES: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "ones": N_("Ones"),
+        "twos": N_("Twos"),
+        "threes": N_("Threes"),
+        "fours": N_("Fours"),
+        "fives": N_("Fives"),
+        "sixes": N_("Sixes"),
+        "three_of_a_kind": N_("Three of a kind"),
+        "four_of_a_kind": N_("Four of a kind"),
+        "two_pairs": N_("Two pairs"),
+        "full_house": N_("Full House"),
+        "small_straight": N_("Small straight"),
+        "large_straight": N_("Large straight"),
+        "kniffel": N_("Kniffel"),
+        "chance": N_("Chance"),
+        "blue": N_("blue"),
+        "green": N_("green"),
+        "purple": N_("purple"),
+        "red": N_("red"),
+        "yellow": N_("yellow"),
+    }
+)
+"""The names the Kniffel family gives the same pieces, by key: the English msgids (the
+German of the Schmidt sheets and rulebooks is in the catalogue: the combinations and the
+boxes that count them, the colours)."""
 
 
 class Labelled(enum.Enum):
@@ -99,13 +99,15 @@ _LABELS: Final[dict[Labelled, Mapping[Lang, str]]] = {}
 # Every named piece's labels, filled by `name_pieces` as each game's enum is built.
 
 
-def name_pieces(cls: type[L], own: Mapping[str, tuple[str, str]] | None = None) -> None:
+def name_pieces(cls: type[L], own: Mapping[str, str] | None = None) -> None:
     """Give every member of ``cls`` its ``labels``: its own names, else the family's.
 
     Args:
         cls: The game's enum of pieces.
-        own: The game's own names (English, German) by key; every other
-            member is named by `FAMILY_NAMES`.
+        own: The game's own names by key (English, marked with `N_`, or with
+            `C_` where another language names it unlike the family's; the
+            catalogue holds the other languages); every other member is
+            named by `FAMILY_NAMES`.
 
     Raises:
         KeyError: A member that neither ``own`` nor `FAMILY_NAMES` names
@@ -113,8 +115,5 @@ def name_pieces(cls: type[L], own: Mapping[str, tuple[str, str]] | None = None) 
     """
     own = own or {}
     for piece in cls:
-        names = own.get(piece.key)
-        if names is None:
-            _LABELS[piece] = FAMILY_NAMES[piece.key]
-        else:
-            _LABELS[piece] = {"en": names[0], "de": names[1]}
+        msgid = own.get(piece.key)
+        _LABELS[piece] = FAMILY_NAMES[piece.key] if msgid is None else Phrase(msgid)

@@ -7,7 +7,7 @@ Every error is a `KniffelError`; the two concrete kinds are also
 from __future__ import annotations
 
 from kniffel_rules._base import KniffelError
-from kniffel_rules._i18n import Text, localize
+from kniffel_rules._i18n import N_, Text, localize
 
 __all__ = [
     "ActionParseError",
@@ -87,15 +87,37 @@ class InvalidStateError(_Localized, KniffelError, ValueError):
     The message starts with the path of the offending field, for example
     ``players[1].sheet.twos: 7 is not a value Twos can hold``.
 
+    ``localized(lang)`` gives the message in another language: the path as
+    it is, the detail from the catalogue (when it is a `kniffel_rules._i18n.Text`
+    or a msgid; else it stays English).
+
     Attributes:
         path: The field path (``""`` for the document itself).
         detail: The message without the path.
+
+    Examples:
+        >>> from kniffel_rules._i18n import N_, Text
+        >>> detail = Text.of(N_("expected an integer, got {type}"), type="str")
+        >>> err = InvalidStateError("players[1].score", detail)
+        >>> str(err)
+        'players[1].score: expected an integer, got str'
+        >>> err.localized("de")
+        'players[1].score: Erwartet wird eine ganze Zahl, erhalten: str'
     """
 
     def __init__(self, path: str, message: str) -> None:
         self.path = path
         self.detail = message
         super().__init__(f"{path}: {message}" if path else message)
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang``: the path as it is, the detail translated.
+
+        Raises:
+            UnknownLanguageError: ``lang`` is not a language the library speaks.
+        """
+        detail = localize(self.detail, lang)
+        return f"{self.path}: {detail}" if self.path else detail
 
 
 class StepLimitError(_Localized, KniffelError, RuntimeError):
@@ -113,7 +135,8 @@ class StepLimitError(_Localized, KniffelError, RuntimeError):
     def __init__(self, steps: int, state: object) -> None:
         self.steps = steps
         self.state = state
-        super().__init__(f"the game did not end within {steps} steps")
+        self.message = Text.of(N_("the game did not end within {steps} steps"), steps=steps)
+        super().__init__(str(self.message))
 
 
 class ActionParseError(_Localized, KniffelError, ValueError):

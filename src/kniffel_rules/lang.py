@@ -18,7 +18,8 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal, Protocol
+from pathlib import Path
+from typing import Final, Literal, Protocol, cast
 
 from kniffel_rules._base import KniffelError
 
@@ -30,17 +31,45 @@ __all__ = [
     "check_lang",
     "default_lang",
     "label",
+    "speak",
+    "speaks",
     "word",
 ]
 
 Lang = Literal["en", "de"]
 """A language code: ``"en"`` (English) or ``"de"`` (German)."""
 
-LANGS: Final[tuple[Lang, ...]] = ("en", "de")
-"""Every language the library speaks, English first (the fallback)."""
+
+def _catalogued() -> tuple[Lang, ...]:
+    # a language whose compiled catalogue ships in the package, beyond the two
+    found = Path(__file__).parent.glob("locale/*/LC_MESSAGES/kniffel_rules.mo")
+    codes = sorted({p.parent.parent.name.lower() for p in found} - {"en", "de"})
+    return cast("tuple[Lang, ...]", tuple(codes))
+
+
+LANGS: Final[tuple[Lang, ...]] = ("en", "de", *_catalogued())
+"""Every language the library speaks, English first (the fallback).
+
+English and German, and every other language with a catalogue in the
+package (``kniffel_rules/locale/<code>/LC_MESSAGES/kniffel_rules.mo``):
+a third language is a catalogue, not code (docs/translations.md).
+"""
 
 _LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
-_BY_CODE: Final[Mapping[str, Lang]] = {code: code for code in LANGS}
+_BY_CODE: Final[dict[str, Lang]] = {code: code for code in LANGS}
+
+
+def speak(code: str, on: bool = True) -> None:
+    """Accept ``code`` as a language (no longer: ``on=False``); `kniffel_rules._i18n` calls it."""
+    if on:
+        _BY_CODE[code] = cast("Lang", code)
+    elif code not in LANGS:
+        _BY_CODE.pop(code, None)
+
+
+def speaks(code: object) -> bool:
+    """Whether ``code`` is a language code the library speaks (exactly, lower case)."""
+    return isinstance(code, str) and code in _BY_CODE
 
 
 class UnknownLanguageError(KniffelError, ValueError):

@@ -47,6 +47,7 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
@@ -210,7 +211,8 @@ def _repath(exc: InvalidStateError, prefix: str, old: str = "") -> str:
 
 def _check_seat(value: Any, path: str, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidStateError(path, f"expected a seat 0..{n - 1}, got {brief(value)}")
+        seat = Text.of(N_("expected a seat 0..{last}, got {seat}"), last=n - 1, seat=brief(value))
+        raise InvalidStateError(path, seat)
     return value
 
 

@@ -13,6 +13,7 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -63,7 +64,9 @@ class RollOff:
         seat = lambda v, p: _json.check_int(v, p, 0, players - 1)  # noqa: E731
         contenders = _json.get_list(r, "contenders", path, seat)
         if len(contenders) < 2 or list(contenders) != sorted(set(contenders)):
-            raise InvalidStateError(f"{path}.contenders", "two or more distinct seats, ascending")
+            raise InvalidStateError(
+                f"{path}.contenders", N_("two or more distinct seats, ascending")
+            )
         faces = _json.get_list(
             r,
             "faces",
@@ -108,10 +111,14 @@ def opening(players: int, first_player: int | None) -> RollOff | int:
         return RollOff(tuple(range(players))) if players > 1 else 0
     if isinstance(first_player, bool) or not isinstance(first_player, int):
         raise InvalidStateError(
-            "first_player", f"expected a seat number, got {brief(first_player)}"
+            "first_player",
+            Text.of(N_("expected a seat number, got {value}"), value=brief(first_player)),
         )
     if not 0 <= first_player < players:
         raise InvalidStateError(
-            "first_player", f"expected a seat 0..{players - 1}, got {first_player}"
+            "first_player",
+            Text.of(
+                N_("expected a seat 0..{last}, got {seat}"), last=players - 1, seat=first_player
+            ),
         )
     return first_player

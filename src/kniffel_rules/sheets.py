@@ -93,12 +93,17 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     if data.get("format") == RECORD_FORMAT:
         return _verify_record(data)
     if "variant" not in data:
-        raise InvalidStateError("", "missing field 'variant'")
+        raise InvalidStateError("", Text.of(N_("missing field {key}"), key=repr("variant")))
     variant = data["variant"]
     if not _has_sheet(variant):
         known = ", ".join(_sheet_games())
         raise InvalidStateError(
-            "variant", f"{variant!r} has no score sheet; sheets exist for {known}"
+            "variant",
+            Text.of(
+                N_("{variant} has no score sheet; sheets exist for {known}"),
+                variant=repr(variant),
+                known=known,
+            ),
         )
     module: Any = get_variant(variant)
     report: Report = module.sheet.verify_checked(data)  # read once: not checked twice
@@ -112,8 +117,14 @@ def _verify_record(data: dict[str, Any]) -> Report:
         known = " and ".join(_sheet_games())
         raise InvalidStateError(
             "variant",
-            f"a record of {variant} is not a score sheet: verify_sheet reads records of "
-            f"{known} only; record_from_json reads and checks records of every game",
+            Text.of(
+                N_(
+                    "a record of {variant} is not a score sheet: verify_sheet reads records of "
+                    "{known} only; record_from_json reads and checks records of every game"
+                ),
+                variant=variant,
+                known=known,
+            ),
         )
     replayed = read_record(data, stop_at_illegal=False)
     rec = replayed.record

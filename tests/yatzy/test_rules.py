@@ -285,3 +285,11 @@ def test_score_reads_dice_in_any_order_and_any_sequence() -> None:
     assert score(Box.SIXES, (6, 1, 6, 2, 6)) == 18
     assert score(Box.CHANCE, (6, 1, 5, 2, 4), None) == 18
     assert score(Box.FULL_HOUSE, (3, 3, 3, 3, 3), Rules(yatzy_counts_as_full_house=True)) == 15
+
+
+def test_the_boxes_yatzy_names_itself_in_both_languages() -> None:
+    # the names are catalogue msgids in yatzy/pieces.py (mutation testing changes them)
+    assert Box.ONE_PAIR.labels == {"en": "One pair", "de": "Ein Paar"}
+    assert Box.FULL_HOUSE.labels == {"en": "Full house", "de": "Full House"}
+    assert Box.YATZY.labels == {"en": "Yatzy", "de": "Yatzy"}
+    assert Box.TWO_PAIRS.labels == {"en": "Two pairs", "de": "Zwei Paare"}  # the family's

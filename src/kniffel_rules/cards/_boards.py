@@ -32,6 +32,7 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.errors import InvalidStateError
 
@@ -67,11 +68,11 @@ class Row(Labelled):
     __repr__ = enum.Enum.__repr__  # the enum's own: <Row.COLOUR: 'colour'>
 
 
-OWN_NAMES: Final[Mapping[str, tuple[str, str]]] = {
-    "colour": ("Colour", "Farbe"),
-    "straight": ("Straight", "Straße"),
+OWN_NAMES: Final[Mapping[str, str]] = {
+    "colour": N_("Colour"),
+    "straight": N_("Straight"),
 }
-"""The card game's own names of rows and combinations (English, German), by key.
+"""The card game's own names of rows and combinations (English msgids), by key.
 
 A row is named after its combination (``Row.labels`` and ``Combination.labels``);
 the others are the family's (`kniffel_rules._labels.FAMILY_NAMES`).
@@ -85,10 +86,15 @@ ROWS: Final[tuple[Row, ...]] = tuple(Row)
 
 def _ints(value: Any, path: str, lo: int, hi: int, most: int) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise InvalidStateError(path, f"expected a sequence of integers, got {value!r}")
+        raise InvalidStateError(
+            path, Text.of(N_("expected a sequence of integers, got {value}"), value=repr(value))
+        )
     items = tuple(value)
     if not 1 <= len(items) <= most:
-        raise InvalidStateError(path, f"expected 1..{most} entries, got {len(items)}")
+        raise InvalidStateError(
+            path,
+            Text.of(N_("expected 1..{most} entries, got {count}"), most=most, count=len(items)),
+        )
     return tuple(_json.check_int(v, f"{path}[{i}]", lo, hi) for i, v in enumerate(items))
 
 
@@ -104,13 +110,20 @@ def _check_values(inst: BoardRow, attr: attrs.Attribute[Any], value: tuple[int, 
     if len(value) != len(inst.spaces) + 1:
         raise InvalidStateError(
             "values",
-            f"one value per number of filled levels (0..{len(inst.spaces)}): "
-            f"{len(inst.spaces) + 1} values, got {len(value)}",
+            Text.of(
+                N_(
+                    "one value per number of filled levels (0..{levels}): {values} values, "
+                    "got {count}"
+                ),
+                levels=len(inst.spaces),
+                values=len(inst.spaces) + 1,
+                count=len(value),
+            ),
         )
     for i in range(1, len(value)):
         if value[i] < value[i - 1]:
             raise InvalidStateError(
-                f"values[{i}]", "a filled level never lowers a row's value (KA-61)"
+                f"values[{i}]", N_("a filled level never lowers a row's value (KA-61)")
             )
 
 
@@ -194,23 +207,31 @@ class BoardRow:
 
 def _check_two_pairs(inst: Any, attr: attrs.Attribute[Any], row: BoardRow) -> None:
     if not isinstance(row, BoardRow):
-        raise InvalidStateError(attr.name, f"expected a BoardRow, got {row!r}")
+        raise InvalidStateError(
+            attr.name, Text.of(N_("expected a BoardRow, got {value}"), value=repr(row))
+        )
     if any(s != 2 for s in row.spaces):
         raise InvalidStateError(
-            "two_pairs.spaces", "every column of the Two pairs row has 2 spaces"
+            "two_pairs.spaces", N_("every column of the Two pairs row has 2 spaces")
         )
     if any(row.values):
-        raise InvalidStateError("two_pairs.values", "the Two pairs row has no effect: values 0")
+        raise InvalidStateError("two_pairs.values", N_("the Two pairs row has no effect: values 0"))
 
 
 def _check_row(inst: Any, attr: attrs.Attribute[Any], row: Any) -> None:
     if not isinstance(row, BoardRow):
-        raise InvalidStateError(attr.name, f"expected a BoardRow, got {row!r}")
+        raise InvalidStateError(
+            attr.name, Text.of(N_("expected a BoardRow, got {value}"), value=repr(row))
+        )
     top = _TOP_VALUE[attr.name]
     if row.values[-1] > top:
         raise InvalidStateError(
             f"{attr.name}.values",
-            f"the {Row(attr.name).label} row is worth at most {top}, as on the red side (KA-61)",
+            Text.of(
+                N_("the {row} row is worth at most {top}, as on the red side (KA-61)"),
+                row=Row(attr.name),
+                top=top,
+            ),
         )
 
 

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 import attrs
 
-from kniffel_rules._i18n import Named
+from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.cards._boards import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
 from kniffel_rules.errors import InvalidStateError
@@ -140,7 +140,8 @@ class Card:
         """
         card = _BY_TEXT.get(text) if isinstance(text, str) else None
         if card is None:
-            raise InvalidStateError(path, f"expected a card like 'red 7', got {text!r}")
+            got = Text.of(N_("expected a card like 'red 7', got {value}"), value=repr(text))
+            raise InvalidStateError(path, got)
         return card
 
     def __str__(self) -> str:

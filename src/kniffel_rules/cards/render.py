@@ -27,6 +27,7 @@ from typing import Final
 
 from kniffel_rules._dicerender import lines as sentence_lines
 from kniffel_rules._dicerender import to_move_line, winners_line
+from kniffel_rules._i18n import C_, N_, phrases
 from kniffel_rules._text import brief
 from kniffel_rules.cards._observe import check_observation, see
 from kniffel_rules.cards.actions import (
@@ -53,77 +54,52 @@ from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "round": {"en": "Round {n}", "de": "Runde {n}"},
-    "start": {"en": "the start player is drawn", "de": "der Startspieler wird ausgelost"},
-    "setup": {"en": "place a setup token", "de": "einen Startstein setzen"},
-    "deal": {"en": "the cards are dealt", "de": "die Karten werden ausgeteilt"},
-    "turn": {
-        "en": "draw cards (A), play a combination (B) or exchange cards (C)",
-        "de": "Karten ziehen (A), ausspielen (B) oder Karten tauschen (C)",
-    },
-    "turn_simpler": {"en": "draw cards", "de": "Karten ziehen"},
-    "draw": {
-        "en": "{name} draws {n} more from the pile",
-        "de": "{name} zieht noch {n} vom Stapel",
-    },
-    "take": {"en": "take {n} more from the display", "de": "noch {n} aus der Auslage nehmen"},
-    "second": {
-        "en": "play a combination, exchange cards or stop",
-        "de": "ausspielen, Karten tauschen oder aufhören",
-    },
-    "pick": {
-        "en": "lay down the {combination} card by card: {cards} so far",
-        "de": "{combination} Karte für Karte auslegen: bisher {cards}",
-    },
-    "place": {
-        "en": "place the tokens of the {combination}",
-        "de": "die Steine für {combination} setzen",
-    },
-    "exchange": {
-        "en": "exchange another card or stop ({n} exchanged)",
-        "de": "noch eine Karte tauschen oder aufhören ({n} getauscht)",
-    },
-    "discard": {
-        "en": "discard down to the hand limit of {n}",
-        "de": "bis auf das Handlimit von {n} abwerfen",
-    },
-    "refill": {"en": "the display is refilled", "de": "die Auslage wird aufgefüllt"},
-    "display": {"en": "Display", "de": "Auslage"},
-    "pile": {"en": "Pile: {n} cards, discards: {d}", "de": "Stapel: {n} Karten, Ablage: {d}"},
-    "hand": {"en": "Your hand ({name})", "de": "Deine Hand ({name})"},
-    "empty": {"en": "none", "de": "keine"},
-    "you": {"en": " (you)", "de": " (du)"},
-    "to_move": {"en": " - to move", "de": " - am Zug"},
-    "tally": {
-        "en": "hand {h}, reserve {r}, active {a}, on the board {b}",
-        "de": "Hand {h}, Reserve {r}, aktiv {a}, auf dem Brett {b}",
-    },
-    "out": {"en": " - out of the game", "de": " - aus dem Spiel"},
-    "known": {"en": "  taken from the display", "de": "  aus der Auslage genommen"},
-    "value_full_house": {"en": "draw {n}", "de": "ziehen {n}"},
-    "value_colour": {"en": "take {n}", "de": "nehmen {n}"},
-    "value_three_of_a_kind": {"en": "exchange {n}", "de": "tauschen {n}"},
-    "value_straight": {"en": "hand limit {n}", "de": "Handlimit {n}"},
-    # the actions
-    "a_start": {"en": "player {n} starts", "de": "Spieler {n} beginnt"},
-    "a_card": {"en": "card: {card}", "de": "Karte: {card}"},
-    "a_token": {"en": "place a token on {row}", "de": "Stein auf {row} setzen"},
-    "a_draw": {"en": "draw cards", "de": "Karten ziehen"},
-    "a_take": {"en": "take {card} from the display", "de": "{card} aus der Auslage nehmen"},
-    "a_play": {"en": "play {combination}: {cards}", "de": "{combination} ausspielen: {cards}"},
-    "a_begin": {
-        "en": "play {combination} (its cards next)",
-        "de": "{combination} ausspielen (die Karten danach)",
-    },
-    "a_pick": {"en": "lay down {card}", "de": "{card} auslegen"},
-    "a_place": {"en": "place tokens on {row}", "de": "Steine auf {row} setzen"},
-    "a_reserve": {"en": "{n} from the reserve", "de": "{n} aus der Reserve"},
-    "a_columns": {"en": "{n} columns", "de": "{n} Spalten"},
-    "a_exchange": {"en": "exchange {card} for a token", "de": "{card} gegen einen Stein tauschen"},
-    "a_stop": {"en": "stop", "de": "aufhören"},
-    "a_discard": {"en": "discard {card}", "de": "{card} abwerfen"},
-}
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "round": N_("Round {n}"),
+        "start": N_("the start player is drawn"),
+        "setup": N_("place a setup token"),
+        "deal": N_("the cards are dealt"),
+        "turn": N_("draw cards (A), play a combination (B) or exchange cards (C)"),
+        "turn_simpler": N_("draw cards"),
+        "draw": N_("{name} draws {n} more from the pile"),
+        "take": N_("take {n} more from the display"),
+        "second": N_("play a combination, exchange cards or stop"),
+        "pick": N_("lay down the {combination} card by card: {cards} so far"),
+        "place": N_("place the tokens of the {combination}"),
+        "exchange": N_("exchange another card or stop ({n} exchanged)"),
+        "discard": N_("discard down to the hand limit of {n}"),
+        "refill": N_("the display is refilled"),
+        "display": N_("Display"),
+        "pile": N_("Pile: {n} cards, discards: {d}"),
+        "hand": N_("Your hand ({name})"),
+        "empty": C_("cards", "none"),
+        "you": N_(" (you)"),
+        "to_move": N_(" - to move"),
+        "tally": N_("hand {h}, reserve {r}, active {a}, on the board {b}"),
+        "out": N_(" - out of the game"),
+        "known": N_("  taken from the display"),
+        "value_full_house": N_("draw {n}"),
+        "value_colour": N_("take {n}"),
+        "value_three_of_a_kind": N_("exchange {n}"),
+        "value_straight": N_("hand limit {n}"),
+        # the actions
+        "a_start": N_("player {n} starts"),
+        "a_card": N_("card: {card}"),
+        "a_token": N_("place a token on {row}"),
+        "a_draw": N_("draw cards"),
+        "a_take": N_("take {card} from the display"),
+        "a_play": N_("play {combination}: {cards}"),
+        "a_begin": N_("play {combination} (its cards next)"),
+        "a_pick": N_("lay down {card}"),
+        "a_place": N_("place tokens on {row}"),
+        "a_reserve": N_("{n} from the reserve"),
+        "a_columns": N_("{n} columns"),
+        "a_exchange": N_("exchange {card} for a token"),
+        "a_stop": N_("stop"),
+        "a_discard": N_("discard {card}"),
+    }
+)
 
 _ROW_LABEL: Final = 18
 _NAME: Final = 30

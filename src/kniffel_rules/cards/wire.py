@@ -46,6 +46,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Final
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.cards.actions import (
     Action,
@@ -77,7 +78,8 @@ _MAX_FROM_RESERVE: Final = 1_000  # the bound of a reserve in a state document
 def _decode_card(value: Any, path: str) -> Card:
     card = _BY_TEXT.get(value) if isinstance(value, str) else None
     if card is None:
-        raise InvalidStateError(path, f"expected a card like 'red 7', got {brief(value)}")
+        got = Text.of(N_("expected a card like 'red 7', got {value}"), value=brief(value))
+        raise InvalidStateError(path, got)
     return card
 
 

@@ -11,17 +11,20 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from kniffel_rules._dicerender import WORDS, Row, SheetDrawing, sheet_drawing, sheet_rows
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.state import State
 from kniffel_rules.lang import Lang, word
 
 __all__ = ["drawing", "sheet_rows_of"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "extra": {"en": "Extra Kniffels", "de": "Extra-Kniffel"},
-    "finished": {"en": "Game {n}", "de": "Spiel {n}"},
-    "series": {"en": "Series score", "de": "Serienstand"},
-}
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "extra": N_("Extra Kniffels"),
+        "finished": N_("Game {n}"),
+        "series": N_("Series score"),
+    }
+)
 
 
 def sheet_rows_of(state: State, lang: Lang, series: Sequence[int]) -> list[Row]:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from kniffel_rules._dicewire import named
+from kniffel_rules._i18n import N_
 from kniffel_rules._labels import FaceCounting, name_pieces
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.classic.rules import Rules
@@ -62,7 +63,7 @@ class Box(FaceCounting):
     MINIMUM = 14
 
 
-name_pieces(Box, {"maximum": ("Maximum", "Maximum"), "minimum": ("Minimum", "Minimum")})
+name_pieces(Box, {"maximum": N_("Maximum"), "minimum": N_("Minimum")})
 
 UPPER: tuple[Box, ...] = (Box.ONES, Box.TWOS, Box.THREES, Box.FOURS, Box.FIVES, Box.SIXES)
 """The upper section, Ones to Sixes."""

@@ -40,6 +40,7 @@ from kniffel_rules._dicerender import (
     throw_phrase,
     turn_lines,
 )
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules.classic._rows import sheet_rows_of
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
@@ -50,9 +51,11 @@ from kniffel_rules.lang import Lang, check_lang, word
 
 __all__ = ["render", "render_action"]
 
-_WORDS = {
-    "series_over": {"en": "Series of {m} games over.", "de": "Serie von {m} Spielen beendet."},
-}
+_WORDS = phrases(
+    {
+        "series_over": N_("Series of {m} games over."),
+    }
+)
 
 
 def _status(state: State, lang: Lang) -> list[str]:

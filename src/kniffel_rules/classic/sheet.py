@@ -103,7 +103,7 @@ def _check_bonus_for(rules: Rules) -> Any:
             return
         field = "extra_kniffel_bonus"
         if amount == 0 or bonus < 0 or bonus % amount:
-            expected = 0 if amount == 0 else f"a multiple of {amount}"
+            expected = 0 if amount == 0 else Text.of(N_("a multiple of {amount}"), amount=amount)
             emit(
                 field,
                 bonus,

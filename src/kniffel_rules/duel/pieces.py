@@ -22,6 +22,7 @@ import enum
 from collections.abc import Mapping
 from typing import Final
 
+from kniffel_rules._i18n import C_
 from kniffel_rules._labels import FAMILY_NAMES, FaceCounting, name_pieces
 from kniffel_rules.lang import Lang
 
@@ -73,7 +74,7 @@ class Area(FaceCounting):
 
 # The German special rolls as the rulebook names them ("Vier Gleiche"; the
 # straights are the family's "Kleine Straße", "Große Straße").
-name_pieces(Area, {"four_of_a_kind": ("Four of a kind", "Vier Gleiche")})
+name_pieces(Area, {"four_of_a_kind": C_("duel area", "Four of a kind")})
 
 AREAS: tuple[Area, ...] = tuple(Area)
 """Every area, in board order."""

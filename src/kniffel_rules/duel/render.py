@@ -32,6 +32,7 @@ from typing import Final
 
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import Picture, shown_state, throw_phrase, turn_lines
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
@@ -43,38 +44,31 @@ from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "decide": {
-        "en": "keep dice and throw again, or move a disc, spend a joker or declare a miss",
-        "de": "Würfel behalten und nochmal werfen, oder Scheibe ziehen, Joker, Fehlwurf",
-    },
-    "final": {
-        "en": "move a disc, spend a joker or declare a miss",
-        "de": "Scheibe ziehen, Joker einsetzen oder Fehlwurf",
-    },
-    "jokers_used": {"en": "jokers spent this turn: {n}", "de": "Joker in diesem Zug: {n}"},
-    "match_over": {"en": "The match is over.", "de": "Das Match ist vorbei."},
-    "game_no": {
-        "en": "Game {n} of the match (first to {wins} games)",
-        "de": "Spiel {n} des Matchs (wer zuerst {wins} Spiele gewinnt)",
-    },
-    "area": {"en": "Area", "de": "Bereich"},
-    "hole": {"en": "hole", "de": "Loch"},
-    "space": {"en": "space", "de": "Feld"},
-    "centre": {"en": "centre", "de": "Mitte"},
-    "disc": {"en": "disc", "de": "Scheibe"},
-    "blue_space": {"en": "blue space", "de": "blaues Feld"},
-    "red_space": {"en": "red space", "de": "rotes Feld"},
-    "blue_hole": {"en": "blue hole", "de": "blaues Loch"},
-    "red_hole": {"en": "red hole", "de": "rotes Loch"},
-    "jokers": {"en": "Jokers", "de": "Joker"},
-    "secured": {"en": "Secured", "de": "Gesichert"},
-    "games_won": {"en": "Games won", "de": "Gewonnene Spiele"},
-    # the actions
-    "joker": {"en": "joker: turn a {die} into a {face}", "de": "Joker: {die} zu {face} drehen"},
-    "move": {"en": "move the {area} disc", "de": "Scheibe {area} ziehen"},
-    "miss": {"en": "miss: take a joker", "de": "Fehlwurf: Joker nehmen"},
-}
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "decide": N_("keep dice and throw again, or move a disc, spend a joker or declare a miss"),
+        "final": N_("move a disc, spend a joker or declare a miss"),
+        "jokers_used": N_("jokers spent this turn: {n}"),
+        "match_over": N_("The match is over."),
+        "game_no": N_("Game {n} of the match (first to {wins} games)"),
+        "area": N_("Area"),
+        "hole": N_("hole"),
+        "space": N_("space"),
+        "centre": N_("centre"),
+        "disc": N_("disc"),
+        "blue_space": N_("blue space"),
+        "red_space": N_("red space"),
+        "blue_hole": N_("blue hole"),
+        "red_hole": N_("red hole"),
+        "jokers": N_("Jokers"),
+        "secured": N_("Secured"),
+        "games_won": N_("Games won"),
+        # the actions
+        "joker": N_("joker: turn a {die} into a {face}"),
+        "move": N_("move the {area} disc"),
+        "miss": N_("miss: take a joker"),
+    }
+)
 
 _SPOT_WORD: Final[Mapping[Spot, str]] = {
     Spot.CENTRE: "centre",

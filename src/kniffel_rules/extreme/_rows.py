@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from kniffel_rules._dicerender import Row, SheetDrawing, sheet_drawing, sheet_rows
+from kniffel_rules._i18n import N_, Phrase
 from kniffel_rules.extreme.pieces import BOXES, layout
 from kniffel_rules.extreme.state import State
 from kniffel_rules.lang import Lang
@@ -19,7 +20,7 @@ __all__ = ["THROWS", "drawing", "sheet_rows_of"]
 THROWS: Final = 3
 """The throws of a turn without a chip (EX-03)."""
 
-_CHIPS: Final[Mapping[Lang, str]] = {"en": "Chips left", "de": "Chips übrig"}
+_CHIPS: Final[Mapping[Lang, str]] = Phrase(N_("Chips left"))
 
 
 def sheet_rows_of(state: State, lang: Lang) -> list[Row]:

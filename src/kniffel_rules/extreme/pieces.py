@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from kniffel_rules._i18n import N_
 from kniffel_rules._labels import FaceCounting, name_pieces
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.errors import InvalidStateError
@@ -62,14 +63,14 @@ class Box(FaceCounting):
 name_pieces(
     Box,
     {
-        "three_pairs": ("Three pairs", "Drei Paare"),
-        "two_triples": ("Two triples", "Zwei Dreier"),
-        "big_full_house": ("Big Full House", "Großes Full House"),
-        "highway": ("Highway", "Highway"),
-        "kniffel_extreme": ("Kniffel Extreme", "Kniffel Extreme"),
-        "ten_or_less": ("10 or less", "10 oder weniger"),
-        "thirty_three_or_more": ("33 or more", "33 oder mehr"),
-        "super_chance": ("Super Chance", "Super-Chance"),
+        "three_pairs": N_("Three pairs"),
+        "two_triples": N_("Two triples"),
+        "big_full_house": N_("Big Full House"),
+        "highway": N_("Highway"),
+        "kniffel_extreme": N_("Kniffel Extreme"),
+        "ten_or_less": N_("10 or less"),
+        "thirty_three_or_more": N_("33 or more"),
+        "super_chance": N_("Super Chance"),
     },
 )
 

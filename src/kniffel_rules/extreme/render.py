@@ -38,6 +38,7 @@ from kniffel_rules._dicerender import (
     throw_phrase,
     turn_lines,
 )
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme._rows import THROWS, sheet_rows_of
@@ -48,18 +49,17 @@ from kniffel_rules.lang import Lang, check_lang, word
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "d10": {"en": "d10", "de": "W10"},
-    "fourth": {"en": "a 4th costs a chip", "de": "ein 4. kostet einen Chip"},
-    "fourth_roll": {"en": "throw 4 of 4, with a chip", "de": "Wurf 4 von 4, mit Chip"},
-    "keep_with": {"en": "{dice} and the d10", "de": "{dice} und W10"},
-    "keep_d10": {"en": "the d10", "de": "W10"},
-    "thrown": {
-        "en": "the dice show {dice}, the d10 {d10}",
-        "de": "die Würfel zeigen {dice}, W10 {d10}",
-    },
-    "d10_shows": {"en": "the d10 shows {d10}", "de": "W10 zeigt {d10}"},
-}
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "d10": N_("d10"),
+        "fourth": N_("a 4th costs a chip"),
+        "fourth_roll": N_("throw 4 of 4, with a chip"),
+        "keep_with": N_("{dice} and the d10"),
+        "keep_d10": N_("the d10"),
+        "thrown": N_("the dice show {dice}, the d10 {d10}"),
+        "d10_shows": N_("the d10 shows {d10}"),
+    }
+)
 _THROWS = THROWS
 
 

@@ -187,7 +187,7 @@ def _outcome(state: State, throw: Throw) -> ExtremeRoll | kit.Misfit:
     if thrown is None or (kept_d10 is not None and kept_d10 != throw.d10):
         return kit.Misfit(
             [*throw.d6, throw.d10],
-            "the dice kept still showing",
+            Text.of(N_("the dice kept still showing")),
             Text.of(
                 N_("shows {dice} and {d10}, which does not include the dice kept"),
                 dice=str(list(throw.d6)),

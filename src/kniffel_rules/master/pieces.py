@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kniffel_rules import dice as _dice
+from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled, name_pieces
 
 __all__ = [
@@ -78,8 +79,8 @@ def _shows_task(task: Task, d: Sequence[int]) -> bool:
 name_pieces(
     Task,
     {
-        "chance_low": ("Chance (5-10)", "Chance (5-10)"),
-        "chance_high": ("Chance (25-30)", "Chance (25-30)"),
+        "chance_low": N_("Chance (5-10)"),
+        "chance_high": N_("Chance (25-30)"),
     },
 )
 
@@ -119,11 +120,11 @@ class Combo(Labelled):
 name_pieces(
     Combo,
     {
-        "pair": ("pair", "ein Paar"),
-        "two_pairs": ("two pairs", "zwei Paare"),
-        "three_of_a_kind": ("three of a kind", "Drilling"),
-        "four_of_a_kind": ("four of a kind", "Vierling"),
-        "task_done": ("task already fulfilled", "Aufgabe bereits erfüllt"),
+        "pair": N_("pair"),
+        "two_pairs": N_("two pairs"),
+        "three_of_a_kind": N_("three of a kind"),
+        "four_of_a_kind": N_("four of a kind"),
+        "task_done": N_("task already fulfilled"),
     },
 )
 

@@ -32,6 +32,7 @@ from typing import Final
 
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import Picture, names_text, shown_state, throw_phrase, turn_lines
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -43,37 +44,30 @@ from kniffel_rules.master.state import Observation, Sheet, State
 
 __all__ = ["render", "render_action"]
 
-_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "decide": {
-        "en": "keep dice and throw again, or use the throw",
-        "de": "Würfel behalten und nochmal werfen, oder den Wurf nutzen",
-    },
-    "use": {
-        "en": "use the throw: a task, number rows or the coin row",
-        "de": "den Wurf nutzen: Aufgabe, Zahlenreihen oder Münzreihe",
-    },
-    "tasks": {"en": "Tasks", "de": "Aufgaben"},
-    "rows": {"en": "Number rows", "de": "Zahlenreihen"},
-    "row": {"en": "Row {face}", "de": "Reihe {face}"},
-    "markers": {"en": "Free markers", "de": "Freie Marker"},
-    "coins": {"en": "Coin row", "de": "Münzreihe"},
-    "laps": {"en": "Laps done", "de": "Runden"},
-    "stars": {"en": "Stars", "de": "Sterne"},
-    "target": {"en": "(last round at {n})", "de": "(letzte Runde ab {n})"},
-    "last_round": {
-        "en": "Last round: {n} stars reached, the round is played to its end",
-        "de": "Letzte Runde: {n} Sterne erreicht, die Runde wird zu Ende gespielt",
-    },
-    # the actions (rolls and throws: the dice games' shared words)
-    "fulfil": {"en": "fulfil {task} (+{n} {stars})", "de": "{task} erfüllen (+{n} {stars})"},
-    "star": {"en": "star", "de": "Stern"},
-    "star_n": {"en": "stars", "de": "Sterne"},
-    "one_row": {"en": "row {move}", "de": "Reihe {move}"},
-    "two_rows": {"en": "rows {moves}", "de": "Reihen {moves}"},
-    "coin_use": {"en": "coins: {combo} (+{n})", "de": "Münzreihe: {combo} (+{n})"},
-    "done": {"en": "{task} already fulfilled", "de": "{task} bereits erfüllt"},
-    "pass": {"en": "pass", "de": "passen"},
-}
+_WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "decide": N_("keep dice and throw again, or use the throw"),
+        "use": N_("use the throw: a task, number rows or the coin row"),
+        "tasks": N_("Tasks"),
+        "rows": N_("Number rows"),
+        "row": N_("Row {face}"),
+        "markers": N_("Free markers"),
+        "coins": N_("Coin row"),
+        "laps": N_("Laps done"),
+        "stars": N_("Stars"),
+        "target": N_("(last round at {n})"),
+        "last_round": N_("Last round: {n} stars reached, the round is played to its end"),
+        # the actions (rolls and throws: the dice games' shared words)
+        "fulfil": N_("fulfil {task} (+{n} {stars})"),
+        "star": N_("star"),
+        "star_n": N_("stars"),
+        "one_row": N_("row {move}"),
+        "two_rows": N_("rows {moves}"),
+        "coin_use": N_("coins: {combo} (+{n})"),
+        "done": N_("{task} already fulfilled"),
+        "pass": N_("pass"),
+    }
+)
 
 _THROWS: Final = 3
 _LABEL_WIDTH: Final = 18

@@ -10,43 +10,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from kniffel_rules._i18n import N_, phrases
 from kniffel_rules.lang import Labelled, Lang, label, word
 
 __all__ = ["WORDS", "name", "say"]
 
-WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "to_move": {"en": "to move", "de": "am Zug"},
-    "throw": {"en": "throw", "de": "Wurf"},
-    "of": {"en": "of", "de": "von"},
-    "kept": {"en": "{n} kept", "de": "{n} behalten"},
-    "throwing": {"en": "throwing {n}", "de": "{n} im Wurf"},
-    "dice": {"en": "dice", "de": "Würfel"},
-    "roll_off": {"en": "Roll-off for the start player", "de": "Auswürfeln des Startspielers"},
-    "over": {"en": "Game over", "de": "Spielende"},
-    "winner": {"en": "winner", "de": "Sieger"},
-    "winners": {"en": "winners", "de": "Sieger"},
-    "stars": {"en": "Stars", "de": "Sterne"},
-    "tasks": {"en": "Tasks", "de": "Aufgaben"},
-    "rows": {"en": "Number rows", "de": "Zahlenreihen"},
-    "coins": {"en": "Coin row", "de": "Münzreihe"},
-    "lap": {"en": "lap", "de": "Runde"},
-    "markers": {"en": "free markers", "de": "freie Marker"},
-    "jokers": {"en": "Jokers", "de": "Joker"},
-    "supply": {"en": "supply", "de": "Vorrat"},
-    "games_won": {"en": "games won", "de": "gewonnene Spiele"},
-    "secured": {"en": "secured", "de": "gesichert"},
-    "hand": {"en": "Hand", "de": "Hand"},
-    "n_cards": {"en": "{n} cards", "de": "{n} Karten"},
-    "card": {"en": "{n} card", "de": "{n} Karte"},
-    "display": {"en": "Display", "de": "Auslage"},
-    "pile": {"en": "Pile", "de": "Stapel"},
-    "discards": {"en": "Discards", "de": "Ablage"},
-    "reserve": {"en": "reserve", "de": "Vorrat"},
-    "active": {"en": "active", "de": "aktiv"},
-    "tokens": {"en": "tokens on the board", "de": "Steine auf dem Tableau"},
-    "round": {"en": "Round", "de": "Runde"},
-    "start_draw": {"en": "Drawing the start player", "de": "Der Startspieler wird gezogen"},
-}
+WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
+    {
+        "to_move": N_("to move"),
+        "throw": N_("throw"),
+        "of": N_("of"),
+        "kept": N_("{n} kept"),
+        "throwing": N_("throwing {n}"),
+        "dice": N_("dice"),
+        "roll_off": N_("Roll-off for the start player"),
+        "over": N_("Game over"),
+        "winner": N_("winner"),
+        "winners": N_("winners"),
+        "stars": N_("Stars"),
+        "tasks": N_("Tasks"),
+        "rows": N_("Number rows"),
+        "coins": N_("Coin row"),
+        "lap": N_("lap"),
+        "markers": N_("free markers"),
+        "jokers": N_("Jokers"),
+        "supply": N_("supply"),
+        "games_won": N_("games won"),
+        "secured": N_("secured"),
+        "hand": N_("Hand"),
+        "n_cards": N_("{n} cards"),
+        "card": N_("{n} card"),
+        "display": N_("Display"),
+        "pile": N_("Pile"),
+        "discards": N_("Discards"),
+        "reserve": N_("reserve"),
+        "active": N_("active"),
+        "tokens": N_("tokens on the board"),
+        "round": N_("Round"),
+        "start_draw": N_("Drawing the start player"),
+    }
+)
 """Every word of the pictures, by key, in each language."""
 
 

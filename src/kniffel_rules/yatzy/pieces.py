@@ -13,6 +13,7 @@ import attrs
 
 from kniffel_rules._boxgame import points_table
 from kniffel_rules._common import RuleSet, check_bool
+from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.boxsheet import Layout, Solitaire
 from kniffel_rules.dice import all_multisets
@@ -69,9 +70,9 @@ class Box(Labelled):
 name_pieces(
     Box,
     {
-        "one_pair": ("One pair", "Ein Paar"),
-        "full_house": ("Full house", "Full House"),
-        "yatzy": ("Yatzy", "Yatzy"),
+        "one_pair": N_("One pair"),
+        "full_house": N_("Full house"),
+        "yatzy": N_("Yatzy"),
     },
 )
 
