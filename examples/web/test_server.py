@@ -357,7 +357,8 @@ def two_people_at_a_card_table(store: Path, decisions: int | None) -> None:
             if picture is not None:
                 assert picture == svg.render(cards.observation(state, seat), lang=lang)
             if message.get("log"):
-                said = [cards.render_action(a, lang=lang) for i, a in decided if i < message["step"]]
+                step = message["step"]
+                said = [cards.render_action(a, lang=lang) for i, a in decided if i < step]
                 lines = [line.split(": ", 1)[1] for line in message["log"]]
                 assert lines == said[-len(lines):]
             if message.get("last"):

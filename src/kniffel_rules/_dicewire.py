@@ -27,6 +27,7 @@ from typing_extensions import Self
 from kniffel_rules import _json
 from kniffel_rules._dicegame import Phase, Roll, current_player
 from kniffel_rules._dicerender import WORDS
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
@@ -521,7 +522,7 @@ def parse_open(
 # -- the turn in a state document ---------------------------------------------
 
 
-ROLL_OFF_NEEDS = "a roll-off phase needs a roll-off and no first_player"
+ROLL_OFF_NEEDS = N_("a roll-off phase needs a roll-off and no first_player")
 """The text of `Turn.seated` for a roll-off phase that does not fit."""
 
 
@@ -640,9 +641,12 @@ class Turn:
                 raise InvalidStateError("roll_off", self.ROLL_OFF_TEXT)
             return None
         if self.roll_off is not None:
-            raise InvalidStateError("roll_off", f"must be null in phase {self.phase.value!r}")
+            null = Text.of(N_("must be null in phase {phase}"), phase=repr(self.phase.value))
+            raise InvalidStateError("roll_off", null)
         if first is None:
-            raise InvalidStateError("first_player", "must be a seat once the roll-off is decided")
+            raise InvalidStateError(
+                "first_player", N_("must be a seat once the roll-off is decided")
+            )
         return first
 
     def check_over(self) -> None:
@@ -653,7 +657,7 @@ class Turn:
         """
         if not self.idle:
             raise InvalidStateError(
-                self.DICE_PATH, "no dice, rolls or player once the game is over"
+                self.DICE_PATH, N_("no dice, rolls or player once the game is over")
             )
 
     def check_dice(self) -> None:
@@ -669,9 +673,11 @@ class Turn:
         dice, rolls = self.dice, self.rolls
         if self.phase is Phase.THROW:
             if rolls > 2 or len(dice) > 4 or (rolls == 0 and dice):
-                raise InvalidStateError("dice", "kept dice must leave something to throw")
+                raise InvalidStateError("dice", N_("kept dice must leave something to throw"))
         elif (rolls == 0) != (len(dice) == 0) or len(dice) not in (0, 5):
-            raise InvalidStateError("dice", "five dice after a throw, none before the first")
+            raise InvalidStateError(
+                "dice", N_("five dice after a throw, none before the first")
+            )
 
 
 def read_phase(doc: Mapping[str, Any]) -> Phase:

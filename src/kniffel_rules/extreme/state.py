@@ -16,6 +16,7 @@ from kniffel_rules import _json
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, SheetState, Turn, read_phase, read_seating
 from kniffel_rules._fields import BoxEntries
+from kniffel_rules._i18n import N_
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
@@ -110,7 +111,7 @@ class ExtremeTurn(Turn):
     d10: int | None = None
 
     DICE_PATH: ClassVar[str] = "d6"
-    ROLL_OFF_TEXT: ClassVar[str] = "a roll-off needs a roll-off and no first_player"
+    ROLL_OFF_TEXT: ClassVar[str] = N_("a roll-off needs a roll-off and no first_player")
 
     @classmethod
     def of(cls, state: Any) -> Self:
