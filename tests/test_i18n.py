@@ -443,14 +443,6 @@ def test_a_third_language_is_only_a_catalogue() -> None:
 
 # -- documents refused: the path as it is, the reason in German ----------------------------
 
-# The modules whose own reasons are still English (the games' readers, reworked in
-# another branch; cards/_validate and the games' Rules checks: a later step): a
-# reason raised there is checked for its path only.
-_ENGLISH_ONLY = re.compile(
-    r"(/serial|/state|/engine|/_dicewire|/_dicegame|/cards/_validate|/rules)\.py$"
-)
-
-
 def _raised_in(err: BaseException) -> str:
     while isinstance(err.__context__, InvalidStateError):  # raised again with a longer path
         err = err.__context__
@@ -502,8 +494,7 @@ def test_a_document_broken_at_random_is_refused_in_german(name: str, seed: int) 
         assert refused.localized("en") == str(refused)
         german = refused.localized("de")
         assert german.startswith(f"{refused.path}: " if refused.path else "")
-        if not _ENGLISH_ONLY.search(_raised_in(refused).replace("\\", "/")):
-            assert german != str(refused), str(refused)
+        assert german != str(refused), (str(refused), _raised_in(refused))
 
 
 def test_the_document_checks_templates_in_german() -> None:
