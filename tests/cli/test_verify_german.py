@@ -37,7 +37,7 @@ def _outputs(path: Path) -> tuple[list[str], list[str]]:
     said: dict[str, list[str]] = {}
     for lang in ("en", "de"):
         out = io.StringIO()
-        verify([str(path)], False, out, lang=lang)  # type: ignore[arg-type]
+        verify([str(path)], False, out, lang=lang)
         said[lang] = out.getvalue().splitlines()
     return said["en"], said["de"]
 
