@@ -199,3 +199,47 @@ def test_format_characters_other_than_the_bidi_controls_stay_allowed() -> None:
         "Jo\u200dy",
         "\U0001f468\u200d\U0001f469",
     )
+
+
+def _not_a_board() -> object:
+    from kniffel_rules import cards
+
+    field = next(a.name for a in attrs.fields(cards.Rules) if a.name.endswith("board"))
+    return cards.Rules(**{field: cast(Any, "blue")})
+
+
+def _five_card_players() -> object:
+    from kniffel_rules import cards
+
+    return cards.Rules().tokens(5)
+
+
+@pytest.mark.parametrize(
+    ("make", "english", "german"),
+    [
+        (
+            lambda: classic.Rules(croatian_floor=True),
+            "rules.croatian_floor: applies to the Croatian sheet only: set croatian too",
+            "rules.croatian_floor: Gilt nur für den kroatischen Spielzettel: Setze auch croatian",
+        ),
+        (
+            _not_a_board,
+            "rules.blue_board: expected a Board, got 'blue'",
+            "rules.blue_board: Erwartet wird ein Board, erhalten: 'blue'",
+        ),
+        (
+            _five_card_players,
+            "players: this game needs 2 to 4 players, got 5",
+            "players: Dieses Spiel braucht 2 bis 4 Spieler, erhalten: 5",
+        ),
+    ],
+)
+def test_the_rules_checks_speak_english_and_german(
+    make: Callable[[], object], english: str, german: str
+) -> None:
+    """The Rules checks' templates verbatim in both languages (mutation testing mutates them)."""
+    with pytest.raises(InvalidStateError) as info:
+        make()
+    assert str(info.value) == english
+    assert info.value.localized("en") == english
+    assert info.value.localized("de") == german

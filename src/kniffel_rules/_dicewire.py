@@ -166,7 +166,7 @@ def faces_text(values: Sequence[int]) -> str:
             more than six of them: such an action has no text (path ``action``).
     """
     if len(values) > 6 or not all(0 <= v <= 10 for v in values):
-        raise InvalidStateError("action", f"no dice show {brief(values)}")
+        raise InvalidStateError("action", Text.of(N_("no dice show {shown}"), shown=brief(values)))
     return " ".join(str(v) for v in values)
 
 
@@ -192,15 +192,20 @@ def turn_text(action: object, game: str) -> str:
         return roll_text(action)
     if isinstance(action, DiceRoll):
         return dice_text(action)
-    raise InvalidStateError("action", f"not an action or outcome of {game}: {brief(action)}")
+    raise InvalidStateError(
+        "action",
+        Text.of(N_("not an action or outcome of {game}: {shown}"), game=game, shown=brief(action)),
+    )
 
 
-_ROLL_WORDS = Phrasebook({
-    "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
-    "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
-    "reroll": ("reroll", "re", "neu", "neu wurfeln", "throw again"),
-    "all": ("roll all", "keep none", "alle", "alle wurfeln", "alle neu", "all"),
-})
+_ROLL_WORDS = Phrasebook(
+    {
+        "roll": ("roll", "r", "throw", "wurf", "wurfeln", "wirf", "werfen", "nochmal"),
+        "keep": ("keep", "k", "hold", "behalte", "behalten", "halte", "halten", "roll keep"),
+        "reroll": ("reroll", "re", "neu", "neu wurfeln", "throw again"),
+        "all": ("roll all", "keep none", "alle", "alle wurfeln", "alle neu", "all"),
+    }
+)
 
 
 def read_faces(tokens: Sequence[str], lo: int = 1, hi: int = 6) -> tuple[int, ...] | None:
@@ -369,21 +374,28 @@ class OpenObservation:
         state = self.state
         if expected is not None and not isinstance(state, expected):
             raise InvalidStateError(
-                "observation.state", f"expected a State of the game, got {type(state).__name__}"
+                "observation.state",
+                Text.of(N_("expected a State of the game, got {type}"), type=type(state).__name__),
             )
         names = getattr(state, "names", None)
         if not isinstance(names, tuple) or not names:
-            raise InvalidStateError("observation.state.names", "expected the players' names")
+            raise InvalidStateError("observation.state.names", N_("expected the players' names"))
         seats = len(names)
         player = self.player
         if type(player) is not int or not 0 <= player < seats:
             raise InvalidStateError(
-                "observation.player", f"expected a seat 0..{seats - 1}, got {brief(player)}"
+                "observation.player",
+                Text.of(
+                    N_("expected a seat 0..{last}, got {seat}"), last=seats - 1, seat=brief(player)
+                ),
             )
         who = current_player(state)
         if type(self.to_move) is not int or self.to_move != who:
             raise InvalidStateError(
-                "observation.to_move", f"{brief(self.to_move)} is not who moves: {who}"
+                "observation.to_move",
+                Text.of(
+                    N_("{shown} is not who moves: {who}"), shown=brief(self.to_move), who=str(who)
+                ),
             )
 
 
@@ -416,11 +428,18 @@ def open_observation(
         InvalidStateError: ``player`` is not a seat of the game (path ``player``).
     """
     if isinstance(state, OpenObservation):  # the game reads observations too
-        raise InvalidStateError("state", f"expected a State, got {type(state).__name__}")
+        raise InvalidStateError(
+            "state", Text.of(N_("expected a State, got {type}"), type=type(state).__name__)
+        )
     who = to_move(state)  # refuses what is not the game's state
     seats = num_players(state)
     if type(player) is not int or not 0 <= player < seats:
-        raise InvalidStateError("player", f"expected a seat 0..{seats - 1}, got {brief(player)}")
+        raise InvalidStateError(
+            "player",
+            Text.of(
+                N_("expected a seat 0..{last}, got {seat}"), last=seats - 1, seat=brief(player)
+            ),
+        )
     return cls(player, who, state)
 
 
@@ -437,7 +456,12 @@ def open_observation_to_dict(
     """
     if not isinstance(obs, cls):
         raise InvalidStateError(
-            "observation", f"expected a {variant} Observation, got {type(obs).__name__}"
+            "observation",
+            Text.of(
+                N_("expected a {variant} Observation, got {type}"),
+                variant=variant,
+                type=type(obs).__name__,
+            ),
         )
     return {
         "variant": variant,
@@ -465,9 +489,18 @@ def open_observation_from_dict(
     _json.check_tree(data)
     doc = _json.get_object(data, "", required=("variant", "player", "to_move", "state"))
     if doc["variant"] != variant:
-        raise InvalidStateError("variant", f"expected {variant!r}, got {brief(doc['variant'])}")
+        raise InvalidStateError(
+            "variant",
+            Text.of(
+                N_("expected {expected}, got {value}"),
+                expected=repr(variant),
+                value=brief(doc["variant"]),
+            ),
+        )
     if not isinstance(doc["state"], dict):
-        raise InvalidStateError("state", f"expected an object, got {brief(doc['state'])}")
+        raise InvalidStateError(
+            "state", Text.of(N_("expected an object, got {type}"), type=brief(doc["state"]))
+        )
     try:
         state = from_dict(doc["state"])
     except InvalidStateError as error:
@@ -477,7 +510,14 @@ def open_observation_from_dict(
     player = _json.get_int(doc, "player", "", 0, seats - 1)
     obs = open_observation(cls, state, player, to_move, num_players)
     if _json.get_int(doc, "to_move", "", -2, seats - 1) != obs.to_move:
-        raise InvalidStateError("to_move", f"{doc['to_move']} is not who moves: {obs.to_move}")
+        raise InvalidStateError(
+            "to_move",
+            Text.of(
+                N_("{shown} is not who moves: {who}"),
+                shown=str(doc["to_move"]),
+                who=str(obs.to_move),
+            ),
+        )
     return obs
 
 
@@ -675,9 +715,7 @@ class Turn:
             if rolls > 2 or len(dice) > 4 or (rolls == 0 and dice):
                 raise InvalidStateError("dice", N_("kept dice must leave something to throw"))
         elif (rolls == 0) != (len(dice) == 0) or len(dice) not in (0, 5):
-            raise InvalidStateError(
-                "dice", N_("five dice after a throw, none before the first")
-            )
+            raise InvalidStateError("dice", N_("five dice after a throw, none before the first"))
 
 
 def read_phase(doc: Mapping[str, Any]) -> Phase:

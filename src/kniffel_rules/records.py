@@ -183,18 +183,28 @@ def _infer_variant(state: Any) -> str:
 def _game_of_record(record: GameRecord) -> tuple[str, Variant]:
     name = record.variant
     if not isinstance(name, str):
-        raise InvalidStateError("variant", f"expected a game name, got {brief(name)}")
+        raise InvalidStateError(
+            "variant", Text.of(N_("expected a game name, got {shown}"), shown=brief(name))
+        )
     if name == "":
         name = _infer_variant(record.initial)
         if not name:
             raise InvalidStateError(
                 "initial",
-                f"not a state of a registered game ({', '.join(VARIANTS)}), "
-                f"got {type(record.initial).__name__}",
+                Text.of(
+                    N_("not a state of a registered game ({known}), got {type}"),
+                    known=", ".join(VARIANTS),
+                    type=type(record.initial).__name__,
+                ),
             )
     elif name not in VARIANTS:
         raise InvalidStateError(
-            "variant", f"unknown game {brief(name)}; known games: {', '.join(VARIANTS)}"
+            "variant",
+            Text.of(
+                N_("unknown game {shown}; known games: {known}"),
+                shown=brief(name),
+                known=", ".join(VARIANTS),
+            ),
         )
     return name, get_variant(name)
 
@@ -251,7 +261,9 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
             ``final`` that is not the state the actions reach.
     """
     if not isinstance(record, GameRecord):
-        raise InvalidStateError("record", f"expected a GameRecord, got {type(record).__name__}")
+        raise InvalidStateError(
+            "record", Text.of(N_("expected a GameRecord, got {type}"), type=type(record).__name__)
+        )
     name, game = _game_of_record(record)
     try:
         initial_doc = game.to_dict(record.initial)
@@ -265,7 +277,9 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
         hidden_from = _hides(game)
     actions = record.actions
     if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
-        raise InvalidStateError("actions", f"expected a tuple of actions, got {brief(actions)}")
+        raise InvalidStateError(
+            "actions", Text.of(N_("expected a tuple of actions, got {shown}"), shown=brief(actions))
+        )
     written = [_encode(game, action, i) for i, action in enumerate(actions)]
     if hidden_from is not None:
         _redact(game, record, written, hidden_from, player)
@@ -310,7 +324,7 @@ def _redact(
             written[i] = dict(_HIDDEN)
         state = _step(game, state, action, i)
     if state != record.final:
-        raise InvalidStateError("final", "is not the state that the actions lead to")
+        raise InvalidStateError("final", N_("is not the state that the actions lead to"))
 
 
 def _step(game: Variant, state: Any, action: Any, index: int) -> Any:
@@ -343,7 +357,14 @@ def _header(doc: Any) -> tuple[str, Variant, dict[str, Any]]:
     """Check the document's object, format, version and variant."""
     doc = _json.get_object(doc, "", required=_REQUIRED, optional=("viewer",))
     if doc["format"] != FORMAT:
-        raise InvalidStateError("format", f"expected {FORMAT!r}, got {brief(doc['format'])}")
+        raise InvalidStateError(
+            "format",
+            Text.of(
+                N_("expected {expected}, got {value}"),
+                expected=repr(FORMAT),
+                value=brief(doc["format"]),
+            ),
+        )
     _json.get_int(doc, "version", "", VERSION, VERSION)
     name = _json.get_str(doc, "variant", "", VARIANTS)
     return name, get_variant(name), doc
@@ -352,7 +373,7 @@ def _header(doc: Any) -> tuple[str, Variant, dict[str, Any]]:
 def _players(doc: dict[str, Any]) -> tuple[str, ...]:
     names = _json.get_list(doc, "players", "", check_name, max_length=MAX_PLAYERS)
     if not names:
-        raise InvalidStateError("players", "a game has at least one player")
+        raise InvalidStateError("players", N_("a game has at least one player"))
     return names
 
 
@@ -397,17 +418,23 @@ def read_record(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
         if _hides(game) is not None:
             raise InvalidStateError(
                 "viewer",
-                f"this record of {name} is cut down to what player {viewer} saw and cannot "
-                f"be replayed (the other hands are hidden); read it with "
-                f"player_record_from_json",
+                Text.of(
+                    N_(
+                        "this record of {game} is cut down to what player {viewer} saw and "
+                        "cannot be replayed (the other hands are hidden); read it with "
+                        "player_record_from_json"
+                    ),
+                    game=name,
+                    viewer=viewer,
+                ),
             )
     names = _players(doc)
     rules = _rules(game, doc)
     initial = _initial_state(game, doc)
     if tuple(initial.names) != names:
-        raise InvalidStateError("players", "the names differ from those of the initial state")
+        raise InvalidStateError("players", N_("the names differ from those of the initial state"))
     if initial.rules != rules:
-        raise InvalidStateError("rules", "the rules differ from those of the initial state")
+        raise InvalidStateError("rules", N_("the rules differ from those of the initial state"))
     if viewer is not None:
         _check_seat(viewer, "viewer", len(names))
     raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
@@ -436,7 +463,7 @@ def read_record(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
 def _object(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         kind = "null" if value is None else type(value).__name__
-        raise InvalidStateError(path, f"expected an object, got {kind}")
+        raise InvalidStateError(path, Text.of(N_("expected an object, got {type}"), type=kind))
     return value
 
 
@@ -480,13 +507,21 @@ def record_from_json(text: str | bytes) -> GameRecord:
     game = get_variant(rec.variant)
     finished = game.is_terminal(rec.final)
     if replayed.finished != finished:
-        says = "the game is over" if replayed.finished else "the game goes on"
-        really = "do not end it" if replayed.finished else "end it"
-        raise InvalidStateError("finished", f"says {says}, but the actions {really}")
+        says = (
+            N_("says the game is over, but the actions do not end it")
+            if replayed.finished
+            else N_("says the game goes on, but the actions end it")
+        )
+        raise InvalidStateError("finished", says)
     scores = tuple(game.scores(rec.final))
     if replayed.scores != scores:
         raise InvalidStateError(
-            "scores", f"{brief(list(replayed.scores))}, but the actions give {brief(list(scores))}"
+            "scores",
+            Text.of(
+                N_("{written}, but the actions give {scores}"),
+                written=brief(list(replayed.scores)),
+                scores=brief(list(scores)),
+            ),
         )
     return rec
 
@@ -521,7 +556,7 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
     name, game, doc = _header(doc)
     if "viewer" not in doc:
         raise InvalidStateError(
-            "viewer", "missing: this is a full record; read it with record_from_json"
+            "viewer", N_("missing: this is a full record; read it with record_from_json")
         )
     hidden_from = _hides(game)
     if hidden_from is None:
@@ -540,11 +575,17 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
     except InvalidStateError as exc:
         raise InvalidStateError(_repath(exc, "initial", "observation"), exc.detail) from None
     if seen.player != viewer:
-        raise InvalidStateError("initial.player", f"expected the viewer, {viewer}")
+        raise InvalidStateError(
+            "initial.player", Text.of(N_("expected the viewer, {viewer}"), viewer=viewer)
+        )
     if tuple(seen.names) != names:
-        raise InvalidStateError("players", "the names differ from those of the initial observation")
+        raise InvalidStateError(
+            "players", N_("the names differ from those of the initial observation")
+        )
     if seen.rules != rules:
-        raise InvalidStateError("rules", "the rules differ from those of the initial observation")
+        raise InvalidStateError(
+            "rules", N_("the rules differ from those of the initial observation")
+        )
     raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
     _written_result(doc, len(names))
     actions = tuple(None if v == _HIDDEN else _decode(game, v, i) for i, v in enumerate(raw))

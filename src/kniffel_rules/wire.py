@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
@@ -88,7 +89,9 @@ def integer(lo: int | None = None, hi: int | None = None) -> Kind:
 
 def _decode_bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidStateError(path, f"expected true or false, got {brief(value)}")
+        raise InvalidStateError(
+            path, Text.of(N_("expected true or false, got {type}"), type=brief(value))
+        )
     return value
 
 
@@ -107,7 +110,9 @@ def faces(lo: int, hi: int, max_length: int) -> Kind:
 
     def encode(values: Any) -> list[int]:
         if len(values) > max_length or not all(lo <= v <= hi for v in values):
-            raise InvalidStateError("action", f"no dice show {brief(values)}")
+            raise InvalidStateError(
+                "action", Text.of(N_("no dice show {shown}"), shown=brief(values))
+            )
         return list(values)
 
     return Kind(
@@ -125,7 +130,10 @@ def enum_kind(cls: type[E], key: Callable[[E], str] = operator.attrgetter("key")
         member = by_key.get(value) if isinstance(value, str) else None
         if member is None:
             options = ", ".join(repr(k) for k in by_key)
-            raise InvalidStateError(path, f"{brief(value)} is not one of {options}")
+            raise InvalidStateError(
+                path,
+                Text.of(N_("{value} is not one of {options}"), value=brief(value), options=options),
+            )
         return member
 
     return Kind(key, decode, {"enum": list(by_key)})
@@ -237,7 +245,12 @@ class Codec(Generic[T]):
         form = self._by_class.get(type(action))
         if form is None:
             raise InvalidStateError(
-                "action", f"not an action or outcome of {self.game}: {brief(action)}"
+                "action",
+                Text.of(
+                    N_("not an action or outcome of {game}: {shown}"),
+                    game=self.game,
+                    shown=brief(action),
+                ),
             )
         out: dict[str, Any] = {"type": form.tag}
         for name, kind in form.fields:
@@ -262,15 +275,23 @@ class Codec(Generic[T]):
         # form and every value by its kind, which looks no deeper than the
         # form allows, so junk of any depth or size is refused unread.
         if not isinstance(data, dict):
-            raise InvalidStateError(path, f"expected an object, got {brief(data)}")
+            raise InvalidStateError(
+                path, Text.of(N_("expected an object, got {type}"), type=brief(data))
+            )
         if "type" not in data:
-            raise InvalidStateError(path, "missing field 'type'")
+            raise InvalidStateError(path, Text.of(N_("missing field {key}"), key=repr("type")))
         tag = data["type"]
         form = self._by_type.get(tag) if isinstance(tag, str) else None
         if form is None:
             options = ", ".join(repr(t) for t in self._by_type)
             raise InvalidStateError(
-                f"{path}.type", f"{brief(tag)} is not an action of {self.game} ({options})"
+                f"{path}.type",
+                Text.of(
+                    N_("{shown} is not an action of {game} ({options})"),
+                    shown=brief(tag),
+                    game=self.game,
+                    options=options,
+                ),
             )
         names = [name for name, _ in form.fields]
         _json.get_object(data, path, required=["type", *names])
@@ -319,7 +340,9 @@ def action_schema(variant: str) -> dict[str, Any]:
     from kniffel_rules.variant import VARIANTS  # the registry, not a game
 
     if variant not in VARIANTS:
-        raise InvalidStateError("variant", f"no action schema for {brief(variant)}")
+        raise InvalidStateError(
+            "variant", Text.of(N_("no action schema for {shown}"), shown=brief(variant))
+        )
     text = resources.files("kniffel_rules.schemas").joinpath(f"{variant}-action.schema.json")
     result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
     return result

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from kniffel_rules._common import check_name
+from kniffel_rules._i18n import C_, N_, Named, Phrase, Text
 from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import (
     Combination,
@@ -29,7 +30,7 @@ from kniffel_rules.cards.combinations import (
     _straights,
     _two_groups,
 )
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card, holds, sort_cards
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, card_names, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
@@ -37,6 +38,13 @@ from kniffel_rules.errors import InvalidStateError
 __all__ = ["check_observation", "known_cards", "see", "stand_in_state"]
 
 _PATH = "observation"
+
+# what a tuple of the observation holds, named in a message ("expected a tuple of cards")
+_CARDS = Named(Phrase(C_("a tuple of", "cards")))
+_TOKENS = Named(Phrase(C_("a tuple of", "Tokens")))
+_NAMES = Named(Phrase(C_("a tuple of", "names")))
+_COUNTS = Named(Phrase(C_("a tuple of", "counts")))
+_TUPLES_OF_CARDS = Named(Phrase(C_("a tuple of", "tuples of cards")))
 
 
 def _shown_by_seat(state: State) -> tuple[tuple[Card, ...], ...]:
@@ -69,40 +77,57 @@ def see(state: State, player: int, to_move: int) -> Observation:
     )
 
 
-def _fail(field: str, message: str) -> InvalidStateError:
+def _fail(field: str, message: str) -> InvalidStateError:  # a msgid or a `Text`
     return InvalidStateError(f"{_PATH}.{field}" if field else _PATH, message)
 
 
 def _int(value: Any, field: str, lo: int, hi: int) -> int:
     if type(value) is not int or not lo <= value <= hi:
-        raise _fail(field, f"expected an integer {lo}..{hi}, got {brief(value)}")
+        raise _fail(
+            field,
+            Text.of(
+                N_("expected an integer {lo}..{hi}, got {shown}"), lo=lo, hi=hi, shown=brief(value)
+            ),
+        )
     return value
 
 
-def _tuple(value: Any, field: str, check: Callable[[Any], bool], what: str) -> tuple[Any, ...]:
+def _tuple(value: Any, field: str, check: Callable[[Any], bool], what: Named) -> tuple[Any, ...]:
     if type(value) is not tuple or len(value) > len(CARDS):
-        raise _fail(field, f"expected a tuple of {what}, got {brief(value)}")
+        raise _fail(
+            field,
+            Text.of(N_("expected a tuple of {what}, got {shown}"), what=what, shown=brief(value)),
+        )
     for i, item in enumerate(value):
         if not check(item):
-            raise _fail(f"{field}[{i}]", f"expected {what}, got {brief(item)}")
+            raise _fail(
+                f"{field}[{i}]",
+                Text.of(N_("expected {what}, got {shown}"), what=what, shown=brief(item)),
+            )
     return value
 
 
 def _cards(value: Any, field: str) -> tuple[Card, ...]:
-    cards = _tuple(value, field, lambda c: isinstance(c, Card), "cards")
+    cards = _tuple(value, field, lambda c: isinstance(c, Card), _CARDS)
     for i in range(1, len(cards)):
         if cards[i - 1].index >= cards[i].index:
-            raise _fail(f"{field}[{i}]", "cards are kept in card order, each once")
+            raise _fail(f"{field}[{i}]", N_("cards are kept in card order, each once"))
     return cards
 
 
 def _tokens(value: Any, n: int) -> None:
-    _tuple(value, "tokens", lambda t: isinstance(t, Tokens), "Tokens")
+    _tuple(value, "tokens", lambda t: isinstance(t, Tokens), _TOKENS)
     if len(value) != n:
-        raise _fail("tokens", f"expected the tokens of {n} players, got {len(value)}")
+        raise _fail(
+            "tokens",
+            Text.of(N_("expected the tokens of {n} players, got {count}"), n=n, count=len(value)),
+        )
     for i, t in enumerate(value):
         if type(t.rows) is not tuple or len(t.rows) != len(ROWS):
-            raise _fail(f"tokens[{i}].rows", f"expected {len(ROWS)} rows, got {brief(t.rows)}")
+            raise _fail(
+                f"tokens[{i}].rows",
+                Text.of(N_("expected {n} rows, got {shown}"), n=len(ROWS), shown=brief(t.rows)),
+            )
         for count in (t.reserve, t.active, *t.rows):
             _int(count, f"tokens[{i}]", 0, 1_000)
 
@@ -117,13 +142,23 @@ def check_observation(obs: Observation) -> None:
         InvalidStateError: The first bad field (path ``observation.<field>``).
     """
     if not isinstance(obs.rules, Rules):
-        raise _fail("rules", f"expected cards.Rules, got {type(obs.rules).__name__}")
-    names = _tuple(obs.names, "names", lambda s: isinstance(s, str), "names")
+        raise _fail(
+            "rules", Text.of(N_("expected cards.Rules, got {type}"), type=type(obs.rules).__name__)
+        )
+    names = _tuple(obs.names, "names", lambda s: isinstance(s, str), _NAMES)
     for i, name in enumerate(names):
         check_name(name, f"{_PATH}.names[{i}]")  # the same check as new_game's
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _fail("names", f"this game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+        raise _fail(
+            "names",
+            Text.of(
+                N_("this game needs {least} to {most} players, got {count}"),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=n,
+            ),
+        )
     player = _int(obs.player, "player", 0, n - 1)
     _int(obs.turn_of, "turn_of", 0, n - 1)
     if obs.start_player is not None:
@@ -132,46 +167,93 @@ def check_observation(obs: Observation) -> None:
     _int(obs.round, "round", 0, obs.rules.max_rounds)
     _int(obs.pending, "pending", 0, 1_000)
     if not isinstance(obs.phase, Phase):
-        raise _fail("phase", f"expected a Phase, got {brief(obs.phase)}")
+        raise _fail("phase", Text.of(N_("expected a Phase, got {shown}"), shown=brief(obs.phase)))
     if obs.combination is not None and not isinstance(obs.combination, Combination):
-        raise _fail("combination", f"expected a Combination or None, got {brief(obs.combination)}")
+        raise _fail(
+            "combination",
+            Text.of(
+                N_("expected a Combination or None, got {shown}"), shown=brief(obs.combination)
+            ),
+        )
     _tokens(obs.tokens, n)
-    sizes = _tuple(obs.hand_sizes, "hand_sizes", lambda k: type(k) is int and k >= 0, "counts")
+    sizes = _tuple(obs.hand_sizes, "hand_sizes", lambda k: type(k) is int and k >= 0, _COUNTS)
     if len(sizes) != n:
-        raise _fail("hand_sizes", f"expected {n} counts, got {len(sizes)}")
+        raise _fail(
+            "hand_sizes", Text.of(N_("expected {n} counts, got {count}"), n=n, count=len(sizes))
+        )
     hand = _cards(obs.hand, "hand")
     if sizes[player] != len(hand):
-        raise _fail("hand_sizes", f"the own hand holds {len(hand)} cards, not {sizes[player]}")
+        raise _fail(
+            "hand_sizes",
+            Text.of(
+                N_("the own hand holds {count} cards, not {size}"),
+                count=len(hand),
+                size=sizes[player],
+            ),
+        )
     seen = {c.index for c in hand}
     for field in ("display", "discards"):
         for i, card in enumerate(_cards(getattr(obs, field), field)):
             if card.index in seen:
-                raise _fail(f"{field}[{i}]", f"{card} is seen twice: every card exists once")
+                raise _fail(
+                    f"{field}[{i}]",
+                    Text.of(
+                        N_("{card} is seen twice: every card exists once"), card=card_names((card,))
+                    ),
+                )
             seen.add(card.index)
     picked = _cards(obs.picked, "picked")
     mover = obs.turn_of
     for i, card in enumerate(picked):
         if mover == player:
             if not holds(hand, card):
-                raise _fail(f"picked[{i}]", f"{card} is not in the hand of the player to move")
+                raise _fail(
+                    f"picked[{i}]",
+                    Text.of(
+                        N_("{card} is not in the hand of the player to move"),
+                        card=card_names((card,)),
+                    ),
+                )
         elif card.index in seen:
-            raise _fail(f"picked[{i}]", f"{card} is seen twice: every card exists once")
+            raise _fail(
+                f"picked[{i}]",
+                Text.of(
+                    N_("{card} is seen twice: every card exists once"), card=card_names((card,))
+                ),
+            )
     known = _known(obs, n)
     for seat, cards in enumerate(known):
         if seat == player:
             continue
         if len(cards) > sizes[seat]:
-            raise _fail(f"shown[{seat}]", f"{len(cards)} known cards in a hand of {sizes[seat]}")
+            raise _fail(
+                f"shown[{seat}]",
+                Text.of(
+                    N_("{count} known cards in a hand of {size}"),
+                    count=len(cards),
+                    size=sizes[seat],
+                ),
+            )
         for card in cards:
             if card.index in seen:
-                raise _fail(f"shown[{seat}]", f"{card} is seen twice: every card exists once")
+                raise _fail(
+                    f"shown[{seat}]",
+                    Text.of(
+                        N_("{card} is seen twice: every card exists once"), card=card_names((card,))
+                    ),
+                )
             seen.add(card.index)
     pile = _int(obs.pile_size, "pile_size", 0, len(CARDS))
     hidden = sum(sizes) - len(hand) - sum(len(k) for s, k in enumerate(known) if s != player) + pile
     if len(seen) + hidden != len(CARDS):
         raise _fail(
             "pile_size",
-            f"{len(seen)} cards seen and {hidden} hidden: all {len(CARDS)} cards are in play",
+            Text.of(
+                N_("{seen} cards seen and {hidden} hidden: all {total} cards are in play"),
+                seen=len(seen),
+                hidden=hidden,
+                total=len(CARDS),
+            ),
         )
 
 
@@ -180,25 +262,43 @@ def _known(obs: Observation, n: int) -> tuple[tuple[Card, ...], ...]:
     shown = obs.shown
     if shown == ():
         shown = ((),) * n
-    _tuple(shown, "shown", lambda k: type(k) is tuple, "tuples of cards")
+    _tuple(shown, "shown", lambda k: type(k) is tuple, _TUPLES_OF_CARDS)
     if len(shown) != n:
-        raise _fail("shown", f"expected the known cards of {n} players, got {len(shown)}")
+        raise _fail(
+            "shown",
+            Text.of(
+                N_("expected the known cards of {n} players, got {count}"), n=n, count=len(shown)
+            ),
+        )
     known: list[tuple[Card, ...]] = []
     owner: dict[int, int] = {}
     for seat, cards in enumerate(shown):
         cards = _cards(cards, f"shown[{seat}]")
         for card in cards:
             if card.index in owner:
-                raise _fail(f"shown[{seat}]", f"{card} is known in two hands")
+                raise _fail(
+                    f"shown[{seat}]",
+                    Text.of(N_("{card} is known in two hands"), card=card_names((card,))),
+                )
             owner[card.index] = seat
         if seat == obs.player:
             for card in cards:
                 if not holds(obs.hand, card):
-                    raise _fail(f"shown[{seat}]", f"{card} is not in the player's own hand")
+                    raise _fail(
+                        f"shown[{seat}]",
+                        Text.of(
+                            N_("{card} is not in the player's own hand"), card=card_names((card,))
+                        ),
+                    )
         if seat == obs.turn_of and obs.picked:
             for card in obs.picked:
                 if owner.get(card.index, seat) != seat:
-                    raise _fail("picked", f"{card} is known to be in another hand")
+                    raise _fail(
+                        "picked",
+                        Text.of(
+                            N_("{card} is known to be in another hand"), card=card_names((card,))
+                        ),
+                    )
             cards = sort_cards(set(cards) | set(obs.picked))
         known.append(cards)
     return tuple(known)
@@ -264,8 +364,14 @@ def _mover_extra(obs: Observation, known: tuple[Card, ...], unseen: tuple[Card, 
             return set(extra)
     raise _fail(
         "picked",
-        f"no hand of {size} cards with the cards known to be in it completes the "
-        f"{obs.combination.label} begun with the cards picked",
+        Text.of(
+            N_(
+                "no hand of {size} cards with the cards known to be in it completes the "
+                "{combination} begun with the cards picked"
+            ),
+            size=size,
+            combination=obs.combination,
+        ),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.cards._flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
 from kniffel_rules.cards.combinations import SIZES, Combination
 from kniffel_rules.cards.engine import check_capacity
@@ -23,7 +24,7 @@ from kniffel_rules.cards.legality import (
     setup_order,
     whole_plays,
 )
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, holds
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, card_names, holds
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
 from kniffel_rules.cards.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
@@ -54,7 +55,15 @@ def check_state(state: State) -> None:
     """
     n = state.num_players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        _fail("players", f"this game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+        _fail(
+            "players",
+            Text.of(
+                N_("this game needs {least} to {most} players, got {count}"),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=n,
+            ),
+        )
     check_capacity(state.rules, n)
     _check_cards(state)
     _check_known(state)
@@ -72,19 +81,35 @@ def _check_cards(state: State) -> None:
     for path, cards in places:
         for card in cards:
             if card.index in seen:
-                _fail(path, f"{card} is also in {seen[card.index]}: every card exists once")
+                _fail(
+                    path,
+                    Text.of(
+                        N_("{card} is also in {other}: every card exists once"),
+                        card=card_names((card,)),
+                        other=seen[card.index],
+                    ),
+                )
             seen[card.index] = path
     if len(seen) != len(CARDS):
         missing = next(c for c in CARDS if c.index not in seen)
-        _fail("pile", f"{missing} is nowhere: all 65 cards are in play ({len(seen)} found)")
+        _fail(
+            "pile",
+            Text.of(
+                N_("{card} is nowhere: all 65 cards are in play ({found} found)"),
+                card=card_names((missing,)),
+                found=len(seen),
+            ),
+        )
     if len(state.display) > DISPLAY_SIZE:
-        _fail("display", f"the open display holds at most {DISPLAY_SIZE} cards")
+        _fail(
+            "display", Text.of(N_("the open display holds at most {size} cards"), size=DISPLAY_SIZE)
+        )
 
 
 def _in_order(cards: tuple[Card, ...], path: str) -> None:
     for i in range(1, len(cards)):
         if cards[i - 1].index >= cards[i].index:
-            _fail(f"{path}[{i}]", "cards are kept in card order, each once")
+            _fail(f"{path}[{i}]", N_("cards are kept in card order, each once"))
 
 
 def _check_known(state: State) -> None:
@@ -92,18 +117,30 @@ def _check_known(state: State) -> None:
     _in_order(state.shown, "shown")
     for card in state.shown:
         if not any(holds(hand, card) for hand in state.hands):
-            _fail("shown", f"{card} is known to be in a hand, but no hand holds it")
+            _fail(
+                "shown",
+                Text.of(
+                    N_("{card} is known to be in a hand, but no hand holds it"),
+                    card=card_names((card,)),
+                ),
+            )
     _in_order(state.picked, "picked")
     if state.phase is not Phase.PICK:
         if state.picked:
-            _fail("picked", "cards are picked only while laying down a combination")
+            _fail("picked", N_("cards are picked only while laying down a combination"))
         return
     if state.combination is None:
-        _fail("combination", "the combination being laid down is missing")
+        _fail("combination", N_("the combination being laid down is missing"))
     hand = state.hands[state.player] if 0 <= state.player < len(state.hands) else ()
     for card in state.picked:
         if not holds(hand, card):
-            _fail("picked", f"{card} is not in the hand of the player laying it down")
+            _fail(
+                "picked",
+                Text.of(
+                    N_("{card} is not in the hand of the player laying it down"),
+                    card=card_names((card,)),
+                ),
+            )
 
 
 def _check_tokens(state: State) -> None:
@@ -115,93 +152,112 @@ def _check_tokens(state: State) -> None:
         for row, count in zip(ROWS, t.rows, strict=True):
             brow = board.row(row)
             if count > brow.capacity:
-                _fail(f"{path}.board.{row.value}", f"the row has {brow.capacity} spaces")
+                _fail(
+                    f"{path}.board.{row.value}",
+                    Text.of(N_("the row has {capacity} spaces"), capacity=brow.capacity),
+                )
             if not brow.is_whole(count):
                 partial.append(row)
         if partial and not (rules.end_game_rule and t.left == 0 and len(partial) == 1):
             _fail(
                 f"{path}.board.{partial[0].value}",
-                "levels are filled whole; only the very last tokens may part-fill one",
+                N_("levels are filled whole; only the very last tokens may part-fill one"),
             )
         if t.left + t.placed != total:
-            _fail(path, f"reserve + active + board must be {total} tokens, got {t.left + t.placed}")
+            _fail(
+                path,
+                Text.of(
+                    N_("reserve + active + board must be {total} tokens, got {count}"),
+                    total=total,
+                    count=t.left + t.placed,
+                ),
+            )
 
 
 def _check_pre_game(state: State) -> None:
     rules, n, phase = state.rules, state.num_players, state.phase
     if state.round or state.combination is not None or state.discards:
-        _fail("round", "no round has begun and nothing is discarded before the first turn")
+        _fail("round", N_("no round has begun and nothing is discarded before the first turn"))
     for i, t in enumerate(state.tokens):
         if t.active != START_ACTIVE:
-            _fail(f"players[{i}].active", f"{START_ACTIVE} tokens are in play before the game")
+            _fail(
+                f"players[{i}].active",
+                Text.of(N_("{count} tokens are in play before the game"), count=START_ACTIVE),
+            )
         for row, count in zip(ROWS, t.rows, strict=True):
             if count > 2 or any(s != 1 for s in rules.board.row(row).spaces[:count]):
-                _fail(f"players[{i}].board.{row.value}", "not a placement made before the game")
+                _fail(f"players[{i}].board.{row.value}", N_("not a placement made before the game"))
         if t.placed > rules.preplaced:
             _fail(
-                f"players[{i}].board", f"only {rules.preplaced} tokens are placed before the game"
+                f"players[{i}].board",
+                Text.of(
+                    N_("only {count} tokens are placed before the game"), count=rules.preplaced
+                ),
             )
     if rules.trickier:
         for row in ROWS:
             counts = [t.on(row) for t in state.tokens]
             for level in range(2):
                 if sum(1 for c in counts if c > level) > 1:
-                    _fail("players", f"two players' setup tokens share a space of {row.label}")
+                    _fail(
+                        "players",
+                        Text.of(N_("two players' setup tokens share a space of {row}"), row=row),
+                    )
     if phase is Phase.START:
         if state.start_player is not None or state.player or state.pending:
-            _fail("start_player", "the start player is not drawn yet")
+            _fail("start_player", N_("the start player is not drawn yet"))
         if any(t.placed for t in state.tokens) or len(state.pile) != len(CARDS):
-            _fail("pile", "nothing happens before the start player is drawn")
+            _fail("pile", N_("nothing happens before the start player is drawn"))
         return
     start = state.start_player
     if start is None:
-        _fail("start_player", "the start player is drawn before the setup")
+        _fail("start_player", N_("the start player is drawn before the setup"))
         return
     order = setup_order(n, start, rules.trickier)
     if phase is Phase.SETUP:
         if len(state.pile) != len(CARDS):
-            _fail("pile", "the cards are dealt after the setup")
+            _fail("pile", N_("the cards are dealt after the setup"))
         if not state.pending < len(order) or state.player != order[state.pending]:
-            _fail("player", "not the player whose setup placement is due")
+            _fail("player", N_("not the player whose setup placement is due"))
         steps = Counter(order[: state.pending])
         for i, t in enumerate(state.tokens):
             if t.placed > steps[i]:
-                _fail(f"players[{i}].board", "more setup tokens than placements so far")
+                _fail(f"players[{i}].board", N_("more setup tokens than placements so far"))
         if not setup_actions(state, state.player):
-            _fail("player", "a player without a legal setup space is skipped")
+            _fail("player", N_("a player without a legal setup space is skipped"))
         return
     # the deal
     dealt = sum(len(h) for h in state.hands)
     for i, hand in enumerate(state.hands):
         due = sum(1 for k in range(min(dealt, DEAL_SIZE * n)) if (start + k) % n == i)
         if len(hand) != due:
-            _fail(f"players[{i}].hand", "the cards are dealt one at a time in turn")
+            _fail(f"players[{i}].hand", N_("the cards are dealt one at a time in turn"))
     if state.pending or not state.pile or (state.display and dealt < DEAL_SIZE * n):
-        _fail("display", "the display is dealt after the hands")
+        _fail("display", N_("the display is dealt after the hands"))
     if len(state.display) >= DISPLAY_SIZE:
-        _fail("display", "the deal is over once the display holds 4 cards")
+        _fail("display", N_("the deal is over once the display holds 4 cards"))
     expected = (start + dealt) % n if dealt < DEAL_SIZE * n else start
     if state.player != expected:
-        _fail("player", "not the seat the next card is dealt to")
+        _fail("player", N_("not the seat the next card is dealt to"))
 
 
 def _check_play(state: State) -> None:
     rules, n, phase, seat = state.rules, state.num_players, state.phase, state.player
     start = state.start_player
     if start is None:
-        _fail("start_player", "the start player is drawn before the game")
+        _fail("start_player", N_("the start player is drawn before the game"))
         return
     if phase is not Phase.OVER and state.round >= rules.max_rounds:
-        _fail("round", f"the game ends after {rules.max_rounds} rounds")
+        _fail("round", Text.of(N_("the game ends after {rounds} rounds"), rounds=rules.max_rounds))
     if phase is Phase.SECOND and not rules.simpler:
-        _fail("phase", "a second action after drawing is the simpler variant only")
+        _fail("phase", N_("a second action after drawing is the simpler variant only"))
     tokens = state.tokens[seat]
     if phase in _BEFORE_PLACING and is_out(rules, tokens):
-        _fail("player", "a player who is out takes no turns")
+        _fail("player", N_("a player who is out takes no turns"))
     if phase not in (Phase.PICK, Phase.PLACE) and state.combination is not None:
         _fail(
             "combination",
-            "only while placing a Four of a kind or a Kniffel, or laying down a combination",
+            N_("only while placing a Four of a kind or a Kniffel, or laying down a combination"),
         )
     # the display was refilled at the end of the last turn unless no card was left; in
     # action B or C (basic game) cards may have been discarded since, but none drawn
@@ -209,32 +265,37 @@ def _check_play(state: State) -> None:
     if (
         short and phase in (Phase.TURN, Phase.DRAW, Phase.OVER) and (state.pile or state.discards)
     ) or (short and phase in (Phase.PLACE, Phase.EXCHANGE) and not rules.simpler and state.pile):
-        _fail("display", f"the display is refilled to {DISPLAY_SIZE} cards after every turn")
+        _fail(
+            "display",
+            Text.of(
+                N_("the display is refilled to {size} cards after every turn"), size=DISPLAY_SIZE
+            ),
+        )
     if phase is Phase.TURN and not state.round and seat == start and state.discards:
-        _fail("discards", "nothing is discarded before the first turn")
+        _fail("discards", N_("nothing is discarded before the first turn"))
     if rules.active_limit:
         for i, t in enumerate(state.tokens):
             if t.active > max(hand_limit(rules, t), START_ACTIVE):
-                _fail(f"players[{i}].active", "the active area holds at most the hand limit")
+                _fail(f"players[{i}].active", N_("the active area holds at most the hand limit"))
     _check_hands(state)
     _check_phase(state)
     done = finished(state)
     still_in = [i for i, t in enumerate(state.tokens) if not is_out(rules, t)]
     if phase is Phase.OVER:
         if state.player or state.pending:
-            _fail("player", "no player and nothing pending once the game is over")
+            _fail("player", N_("no player and nothing pending once the game is over"))
         if not still_in:
-            _fail("players", "the game ends while one player is still in")
+            _fail("players", N_("the game ends while one player is still in"))
         ended = (done and state.round >= 1) or state.round == rules.max_rounds
         if not ended and len(still_in) > 1:
-            _fail("phase", "the game is not over: nobody has placed all tokens")
+            _fail("phase", N_("the game is not over: nobody has placed all tokens"))
         return
     if not [i for i in still_in if i != seat]:
-        _fail("players", "the game is over once every other player is out")
+        _fail("players", N_("the game is over once every other player is out"))
     for i in done:
         ahead = (i - start) % n < (seat - start) % n
         if not (ahead or (i == seat and phase in (Phase.DISCARD, Phase.REFILL))):
-            _fail(f"players[{i}]", "a player who placed all tokens has had their last turn")
+            _fail(f"players[{i}]", N_("a player who placed all tokens has had their last turn"))
 
 
 def _had_turn(state: State, seat: int) -> bool:
@@ -251,15 +312,21 @@ def _check_hands(state: State) -> None:
         path, limit = f"players[{i}].hand", hand_limit(rules, t)
         if phase is Phase.OVER:
             if len(hand) > max(limit, DEAL_SIZE):
-                _fail(path, "more cards than the hand limit after a turn")
+                _fail(path, N_("more cards than the hand limit after a turn"))
         elif i != seat or phase is Phase.TURN:
             if not _had_turn(state, i):
                 if len(hand) != DEAL_SIZE:
-                    _fail(path, f"before their first turn a player holds the {DEAL_SIZE} dealt")
+                    _fail(
+                        path,
+                        Text.of(
+                            N_("before their first turn a player holds the {size} dealt"),
+                            size=DEAL_SIZE,
+                        ),
+                    )
             elif len(hand) > limit:
-                _fail(path, "more cards than the hand limit after a turn")
+                _fail(path, N_("more cards than the hand limit after a turn"))
         elif len(hand) > _most_in_turn(state, limit):
-            _fail(path, "more cards than the hand held at the turn's start and its draws")
+            _fail(path, N_("more cards than the hand held at the turn's start and its draws"))
 
 
 def _most_in_turn(state: State, limit: int) -> int:
@@ -296,38 +363,43 @@ def _check_phase(state: State) -> None:
     hand = state.hands[state.player]
     if phase is Phase.DRAW:
         if not 1 <= pending <= row_value(rules, tokens, Row.FULL_HOUSE) or not state.pile:
-            _fail("pending", "cards still to draw from the pile: 1..the Full House value")
+            _fail("pending", N_("cards still to draw from the pile: 1..the Full House value"))
     elif phase is Phase.TAKE:
         top = min(row_value(rules, tokens, Row.COLOUR), len(state.display))
         if not 1 <= pending <= top:
-            _fail("pending", "cards still to take from the display: 1..the Colour value")
+            _fail("pending", N_("cards still to take from the display: 1..the Colour value"))
     elif phase is Phase.PICK:
         # fewer cards than the combination has, room for its tokens, and a hand that
         # completes it (KA-62: only completable cards are picked; a stand-in deals so)
         combo = state.combination
         if pending or combo is None or len(state.picked) >= SIZES[combo]:
-            _fail("picked", "the cards laid down so far: fewer than the combination has")
+            _fail("picked", N_("the cards laid down so far: fewer than the combination has"))
         elif placement_problem(rules, tokens, combo) is not None:
-            _fail("combination", "its tokens must have somewhere to go")
+            _fail("combination", N_("its tokens must have somewhere to go"))
         elif not whole_plays(state):
             _fail(
                 "picked",
-                f"the hand cannot complete the {combo.label} begun with these cards (KA-62)",
+                Text.of(
+                    N_("the hand cannot complete the {combination} begun with these cards (KA-62)"),
+                    combination=combo,
+                ),
             )
     elif phase is Phase.PLACE:
         combo = state.combination
         if combo not in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
-            _fail("combination", "a Four of a kind or a Kniffel is being placed")
+            _fail("combination", N_("a Four of a kind or a Kniffel is being placed"))
         elif pending or not place_options(rules, tokens, combo):
-            _fail("combination", "its tokens must have somewhere to go")
+            _fail("combination", N_("its tokens must have somewhere to go"))
     elif phase is Phase.EXCHANGE:
         if pending < 1 or exchanging_problem(state) is not None:
-            _fail("pending", "cards exchanged so far, with a further exchange possible")
+            _fail("pending", N_("cards exchanged so far, with a further exchange possible"))
     elif phase is Phase.DISCARD:
         if pending or len(hand) <= hand_limit(rules, tokens):
-            _fail("phase", "discarding is due only over the hand limit")
+            _fail("phase", N_("discarding is due only over the hand limit"))
     elif phase is Phase.REFILL:
         if pending or len(state.display) >= DISPLAY_SIZE or not state.pile:
-            _fail("phase", "the display is refilled from the pile up to 4 cards")
+            _fail("phase", N_("the display is refilled from the pile up to 4 cards"))
     elif pending:
-        _fail("pending", f"nothing is pending in phase {phase.value!r}")
+        _fail(
+            "pending", Text.of(N_("nothing is pending in phase {phase}"), phase=repr(phase.value))
+        )

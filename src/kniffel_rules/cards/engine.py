@@ -116,7 +116,11 @@ def check_capacity(rules: Rules, players: int, path: str = "rules") -> None:
         side = "red" if rules.trickier else "blue"
         raise InvalidStateError(
             f"{path}.{side}_board",
-            f"the board has {capacity} spaces, fewer than the {tokens} tokens of a player",
+            Text.of(
+                N_("the board has {capacity} spaces, fewer than the {tokens} tokens of a player"),
+                capacity=capacity,
+                tokens=tokens,
+            ),
         )
 
 
@@ -165,9 +169,14 @@ def new_game(
     if first_player is None:
         return state
     if isinstance(first_player, bool) or not isinstance(first_player, int):
-        raise InvalidStateError("first_player", f"expected a seat, got {first_player!r}")
+        raise InvalidStateError(
+            "first_player", Text.of(N_("expected a seat, got {value}"), value=repr(first_player))
+        )
     if not 0 <= first_player < n:
-        raise InvalidStateError("first_player", f"expected a seat 0..{n - 1}, got {first_player}")
+        raise InvalidStateError(
+            "first_player",
+            Text.of(N_("expected a seat 0..{last}, got {seat}"), last=n - 1, seat=first_player),
+        )
     return _flow.begin_setup(state, first_player)
 
 
@@ -312,13 +321,18 @@ def stand_in(obs: Observation) -> State:
     """
     if not isinstance(obs, Observation):
         raise InvalidStateError(
-            "observation", f"expected a cards Observation, got {type(obs).__name__}"
+            "observation",
+            Text.of(N_("expected a cards Observation, got {type}"), type=type(obs).__name__),
         )
     state = stand_in_state(obs)
     if _to_move(state) != obs.to_move:
         raise InvalidStateError(
             "observation.to_move",
-            f"{brief(obs.to_move)} is not who moves in phase {obs.phase.value!r}",
+            Text.of(
+                N_("{shown} is not who moves in phase {phase}"),
+                shown=brief(obs.to_move),
+                phase=repr(obs.phase.value),
+            ),
         )
     return state
 

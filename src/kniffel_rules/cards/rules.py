@@ -8,6 +8,7 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import RuleSet, check_bool, check_int, rules_from_dict
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.cards.pieces import BLUE_BOARD, RED_BOARD, Board
 from kniffel_rules.errors import InvalidStateError
 
@@ -25,7 +26,9 @@ _BOARD_FIELDS: Final = ("blue_board", "red_board")
 
 def _check_board(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, Board):
-        raise InvalidStateError(f"rules.{attr.name}", f"expected a Board, got {value!r}")
+        raise InvalidStateError(
+            f"rules.{attr.name}", Text.of(N_("expected a Board, got {value}"), value=repr(value))
+        )
 
 
 @attrs.frozen(slots=True, kw_only=True, cache_hash=True)
@@ -66,7 +69,15 @@ class Rules(RuleSet):
         """
         table = _TRICKIER_TOKENS if self.trickier else _TOKENS
         if isinstance(players, bool) or players not in table:
-            raise InvalidStateError("players", f"this game needs 2 to 4 players, got {players!r}")
+            raise InvalidStateError(
+                "players",
+                Text.of(
+                    N_("this game needs {least} to {most} players, got {count}"),
+                    least=2,
+                    most=4,
+                    count=repr(players),
+                ),
+            )
         return table[players]
 
     @property

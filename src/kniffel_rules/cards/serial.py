@@ -39,10 +39,11 @@ from typing import Any, Final
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import GAME
-from kniffel_rules.cards.pieces import ROWS, Card, holds, sort_cards
+from kniffel_rules.cards.pieces import ROWS, Card, card_names, holds, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
@@ -112,7 +113,7 @@ def read_cards(value: Any, path: str) -> tuple[Card, ...]:
     cards = _json.check_list(value, path, Card.parse, max_length=65)
     for i in range(1, len(cards)):
         if cards[i - 1].index >= cards[i].index:
-            raise InvalidStateError(f"{path}[{i}]", "cards are stored in card order, each once")
+            raise InvalidStateError(f"{path}[{i}]", N_("cards are stored in card order, each once"))
     return cards
 
 
@@ -149,7 +150,10 @@ def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens, 
     shown = read_cards(p.get("shown", []), f"{path}.shown")
     for card in shown:
         if not holds(hand, card):
-            raise InvalidStateError(f"{path}.shown", f"{card} is not in the player's hand")
+            raise InvalidStateError(
+                f"{path}.shown",
+                Text.of(N_("{card} is not in the player's hand"), card=card_names((card,))),
+            )
     return name, hand, read_tokens(p, path), shown
 
 

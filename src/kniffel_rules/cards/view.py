@@ -165,7 +165,14 @@ def observation_from_dict(data: Any) -> Observation:
     _json.check_tree(data)
     doc = _json.get_object(data, "", required=_FIELDS, optional=("picked",))
     if doc["variant"] != "cards":
-        raise InvalidStateError("variant", f"expected 'cards', got {brief(doc['variant'])}")
+        raise InvalidStateError(
+            "variant",
+            Text.of(
+                N_("expected {expected}, got {value}"),
+                expected=repr("cards"),
+                value=brief(doc["variant"]),
+            ),
+        )
     rules = read_rules(doc["rules"])
     seats = _json.get_list(doc, "players", "", _read_seat, max_length=MAX_PLAYERS)
     n = len(seats)

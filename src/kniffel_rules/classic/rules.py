@@ -7,6 +7,7 @@ from typing import Any, Literal
 import attrs
 
 from kniffel_rules._common import RuleSet, check_bool, check_choice, check_int
+from kniffel_rules._i18n import N_
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["FIXED_TABLE_FIRST", "JOKER_MODES", "RANKINGS", "JokerMode", "Ranking", "Rules"]
@@ -28,7 +29,7 @@ def _only_croatian(inst: Any, attr: attrs.Attribute[Any], value: bool) -> None:
     """An attrs validator: ``croatian_floor`` only on the Croatian sheet (CL-53)."""
     if value and not inst.croatian:
         raise InvalidStateError(
-            f"rules.{attr.name}", "applies to the Croatian sheet only: set croatian too"
+            f"rules.{attr.name}", N_("applies to the Croatian sheet only: set croatian too")
         )
 
 

@@ -33,6 +33,7 @@ from typing import Any, Final
 from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
 from kniffel_rules._dicewire import Turn
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.classic._reach import FinalTotals, check_extra_bonus, final_totals
 from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.engine import GAME
@@ -86,7 +87,8 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
         v = _json.check_int(v, f"{path}.sheet.{key}")
         if v not in entry_values(box, rules):
             raise InvalidStateError(
-                f"{path}.sheet.{key}", f"{v} is not a value {box.label} can hold"
+                f"{path}.sheet.{key}",
+                Text.of(N_("{value} is not a value {box} can hold"), value=v, box=box),
             )
         entries[box.value] = v
     bonus = _json.get_int(p, "extra_kniffel_bonus", path, 0, _MAX_BONUS)
@@ -97,7 +99,9 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> Sheet:
 def _read_total(value: Any, path: str, totals: FinalTotals) -> int:
     total = _json.check_int(value, path, totals.lowest, totals.highest)
     if total not in totals:
-        raise InvalidStateError(path, f"{total} is not a total a full sheet can have")
+        raise InvalidStateError(
+            path, Text.of(N_("{total} is not a total a full sheet can have"), total=total)
+        )
     return total
 
 
@@ -129,22 +133,27 @@ def _check_consistency(state: State) -> None:
     first = turn.seated()
     if first is None:
         if n < 2 or any(filled) or state.game or not turn.idle:
-            raise InvalidStateError("phase", "a roll-off happens before anything else")
+            raise InvalidStateError("phase", N_("a roll-off happens before anything else"))
         return
     if phase is Phase.OVER:
         if state.game != rules.games:
-            raise InvalidStateError("game", f"a finished series has game = {rules.games}")
+            raise InvalidStateError(
+                "game", Text.of(N_("a finished series has game = {games}"), games=rules.games)
+            )
         if any(f != turns for f in filled):
-            raise InvalidStateError("players", "every box is filled when the game is over")
+            raise InvalidStateError("players", N_("every box is filled when the game is over"))
         turn.check_over()
         if state.results[-1] != tuple(s.total(rules) for s in state.sheets):
-            raise InvalidStateError("results", "the last result must be the sheets' totals")
+            raise InvalidStateError("results", N_("the last result must be the sheets' totals"))
         return
     if state.game >= rules.games:
-        raise InvalidStateError("game", f"the series has {rules.games} game(s); it would be over")
+        raise InvalidStateError(
+            "game",
+            Text.of(N_("the series has {games} game(s); it would be over"), games=rules.games),
+        )
     turn.check_dice()
     if phase is Phase.THROW and rules.full_cup and state.dice:
-        raise InvalidStateError("dice", "no die may be kept under full_cup")
+        raise InvalidStateError("dice", N_("no die may be kept under full_cup"))
     start = (first + state.game) % n
     check_turn_order(filled, start, state.player, turns)
 

@@ -41,11 +41,12 @@ from typing import Any, Final
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules._dicewire import Turn
+from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.legality import board_win
 from kniffel_rules.duel.pieces import (
     AREAS,
-    COLOURS,
+    COLOUR_LABELS,
     HOLES,
     JOKERS_PER_COLOUR,
     SPACES,
@@ -96,8 +97,12 @@ def _read_player(value: Any, path: str) -> tuple[str, int, int]:
     if jokers + supply != JOKERS_PER_COLOUR:
         raise InvalidStateError(
             f"{path}.supply",
-            f"a colour has {JOKERS_PER_COLOUR} joker tiles: {jokers} in hand + {supply} "
-            "in the supply",
+            Text.of(
+                N_("a colour has {tiles} joker tiles: {jokers} in hand + {supply} in the supply"),
+                tiles=JOKERS_PER_COLOUR,
+                jokers=jokers,
+                supply=supply,
+            ),
         )
     return name, jokers, supply
 
@@ -110,7 +115,7 @@ def _read_board(value: Any, path: str) -> tuple[Spot, ...]:
         raw = _json.get_str(b, area.key, path, tuple(_SPOTS))
         spot = _SPOTS[raw]
         if not area.has_spaces and spot in (Spot.BLUE_SPACE, Spot.RED_SPACE):
-            raise InvalidStateError(key, "the Kniffel area has no spaces, only holes")
+            raise InvalidStateError(key, N_("the Kniffel area has no spaces, only holes"))
         board.append(spot)
     return tuple(board)
 
@@ -147,10 +152,16 @@ def _check_results(state: State) -> None:
     if state.phase is Phase.OVER:
         if not state.results or wins[state.results[-1]] != need or min(wins) >= need:
             raise InvalidStateError(
-                "results", f"a finished match ends with the first player to win {need} game(s)"
+                "results",
+                Text.of(
+                    N_("a finished match ends with the first player to win {need} game(s)"),
+                    need=need,
+                ),
             )
     elif max(wins) >= need:
-        raise InvalidStateError("results", f"{need} game(s) won: the match would be over")
+        raise InvalidStateError(
+            "results", Text.of(N_("{need} game(s) won: the match would be over"), need=need)
+        )
 
 
 def _check_consistency(state: State) -> None:
@@ -164,7 +175,7 @@ def _check_consistency(state: State) -> None:
         _check_over(state, turn)
         return
     if any(board_win(state.board, p, state.rules) for p in (0, 1)):
-        raise InvalidStateError("board", "a player has won: the game would be over")
+        raise InvalidStateError("board", N_("a player has won: the game would be over"))
     _check_turn(state, turn)
     _check_hands(state)
 
@@ -172,17 +183,17 @@ def _check_consistency(state: State) -> None:
 def _check_roll_off(state: State, turn: Turn) -> None:
     """R5: a roll-off happens at the setup of a game, before anything else."""
     if state.board != START_BOARD or state.jokers != (0, 0) or state.jokers_used or not turn.idle:
-        raise InvalidStateError("phase", "a roll-off happens before anything else of a game")
+        raise InvalidStateError("phase", N_("a roll-off happens before anything else of a game"))
 
 
 def _check_turn(state: State, turn: Turn) -> None:
     """R8, R9: the dice, the throws and the jokers spent fit the moment of the turn."""
     turn.check_dice()
     if state.jokers_used and (state.phase is Phase.THROW or state.rolls == 0):
-        raise InvalidStateError("jokers_used", "jokers are spent only after the final roll")
+        raise InvalidStateError("jokers_used", N_("jokers are spent only after the final roll"))
     if state.jokers_used > state.supply[state.player]:
         raise InvalidStateError(
-            "jokers_used", "the jokers spent this turn are back in the player's supply"
+            "jokers_used", N_("the jokers spent this turn are back in the player's supply")
         )
 
 
@@ -224,16 +235,27 @@ def _check_hands(state: State) -> None:
     if not hands[other] and not _moved_to(state.board, other):
         raise InvalidStateError(
             f"players[{other}].jokers",
-            f"{COLOURS[other]} has had a turn and holds no joker tile, so that turn moved a "
-            f"disc, but no disc lies on {COLOURS[other]}'s space or in their hole "
-            "(a miss leaves a tile in hand)",
+            Text.of(
+                N_(
+                    "{colour} has had a turn and holds no joker tile, so that turn moved a disc, "
+                    "but no disc lies on {colour}'s space or in their hole (a miss leaves a tile "
+                    "in hand)"
+                ),
+                colour=Named(COLOUR_LABELS[other]),
+            ),
         )
     if not hands[mover] and not _moved_to(state.board, mover) and SPACES[other] not in state.board:
         raise InvalidStateError(
             f"players[{mover}].jokers",
-            f"{COLOURS[mover]} has had a turn and held no joker tile at the start of this one, "
-            f"so their last turn moved a disc, but none lies on {COLOURS[mover]}'s space or "
-            f"hole, nor on {COLOURS[other]}'s space (a miss leaves a tile in hand)",
+            Text.of(
+                N_(
+                    "{colour} has had a turn and held no joker tile at the start of this one, so "
+                    "their last turn moved a disc, but none lies on {colour}'s space or hole, nor "
+                    "on {other}'s space (a miss leaves a tile in hand)"
+                ),
+                colour=Named(COLOUR_LABELS[mover]),
+                other=Named(COLOUR_LABELS[other]),
+            ),
         )
 
 
@@ -241,12 +263,12 @@ def _check_over(state: State, turn: Turn) -> None:
     """R11: the game ended with the move that won it, and the loser's tiles fit."""
     turn.check_over()
     if state.jokers_used:
-        raise InvalidStateError("dice", "no dice, rolls or player once the game is over")
+        raise InvalidStateError("dice", N_("no dice, rolls or player once the game is over"))
     board, rules = state.board, state.rules
     winner = state.results[-1]
     loser = 1 - winner
     if not board_win(board, winner, rules) or board_win(board, loser, rules):
-        raise InvalidStateError("board", "the last game's winner, and only they, have won")
+        raise InvalidStateError("board", N_("the last game's winner, and only they, have won"))
     hole = HOLES[winner]
     if not any(
         not board_win(_taken_back(board, area, winner), winner, rules)
@@ -255,14 +277,24 @@ def _check_over(state: State, turn: Turn) -> None:
     ):
         raise InvalidStateError(
             "board",
-            f"the game stops at the first win, but {COLOURS[winner]} would still have won "
-            "without any one of their secured discs (more than the last move could secure)",
+            Text.of(
+                N_(
+                    "the game stops at the first win, but {colour} would still have won without "
+                    "any one of their secured discs (more than the last move could secure)"
+                ),
+                colour=Named(COLOUR_LABELS[winner]),
+            ),
         )
     if not state.jokers[loser] and not _moved_to(board, loser):
         raise InvalidStateError(
             f"players[{loser}].jokers",
-            f"{COLOURS[loser]} holds no joker tile, so their last turn moved a disc, but "
-            f"none lies on {COLOURS[loser]}'s space or in their hole",
+            Text.of(
+                N_(
+                    "{colour} holds no joker tile, so their last turn moved a disc, but none lies "
+                    "on {colour}'s space or in their hole"
+                ),
+                colour=Named(COLOUR_LABELS[loser]),
+            ),
         )
 
 

@@ -11,6 +11,7 @@ import attrs
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, ThreeThrows
 from kniffel_rules._fields import is_int
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
@@ -66,7 +67,9 @@ class State(ThreeThrows):
             InvalidStateError: ``area`` is not an `Area`.
         """
         if not isinstance(area, Area):
-            raise InvalidStateError("area", f"expected a duel Area, got {type(area).__name__}")
+            raise InvalidStateError(
+                "area", Text.of(N_("expected a duel Area, got {type}"), type=type(area).__name__)
+            )
         return self.board[area.value]
 
     def secured(self, player: int) -> tuple[Area, ...]:
@@ -76,7 +79,7 @@ class State(ThreeThrows):
             InvalidStateError: ``player`` is not a seat 0 or 1.
         """
         if not is_int(player) or player not in (0, 1):
-            raise InvalidStateError("player", "expected a seat 0 or 1")
+            raise InvalidStateError("player", N_("expected a seat 0 or 1"))
         hole = HOLES[player]
         return tuple(a for a, s in zip(AREAS, self.board, strict=True) if s is hole)
 
@@ -84,7 +87,6 @@ class State(ThreeThrows):
     def games_won(self) -> tuple[int, ...]:
         """The games of the match each seat has won."""
         return (self.results.count(BLUE), self.results.count(RED))
-
 
 
 @attrs.frozen(slots=True)

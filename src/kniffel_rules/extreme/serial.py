@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name, check_turn_order
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.combinations import entry_values
 from kniffel_rules.extreme.engine import GAME
@@ -76,7 +77,8 @@ def _read_player(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
         v = _json.check_int(v, f"{path}.sheet.{key}")
         if v not in entry_values(box):
             raise InvalidStateError(
-                f"{path}.sheet.{key}", f"{v} is not a value a throw scores in {box.label}"
+                f"{path}.sheet.{key}",
+                Text.of(N_("{value} is not a value a throw scores in {box}"), value=v, box=box),
             )
         entries[box.value] = v
     chips = _json.get_int(p, "chips", path, 0, rules.chips)
@@ -102,12 +104,16 @@ def _check_chips(state: State, turn: ExtremeTurn, filled: list[int]) -> None:
         spent = state.rules.chips - sheet.chips
         current = fourth and seat == state.player
         if current and spent == 0:
-            raise InvalidStateError("rolls", "a fourth roll needs a chip handed in")
+            raise InvalidStateError("rolls", N_("a fourth roll needs a chip handed in"))
         turns = filled[seat] + current  # turns completed, and this one if it used its chip
         if spent > turns:
             raise InvalidStateError(
                 f"players[{seat}].chips",
-                f"chips spent {spent} > turns taken {turns}: at most one chip per turn",
+                Text.of(
+                    N_("chips spent {spent} > turns taken {turns}: at most one chip per turn"),
+                    spent=spent,
+                    turns=turns,
+                ),
             )
 
 
@@ -120,11 +126,11 @@ def _check_reachable(state: State) -> None:
     first = turn.seated()
     if first is None:
         if n < 2 or any(filled) or not turn.idle:
-            raise InvalidStateError("phase", "a roll-off happens before anything else")
+            raise InvalidStateError("phase", N_("a roll-off happens before anything else"))
         return
     if phase is Phase.OVER:
         if any(f != len(BOXES) for f in filled):
-            raise InvalidStateError("players", "every box is filled when the game is over")
+            raise InvalidStateError("players", N_("every box is filled when the game is over"))
         turn.check_over()
         return
     turn.check_dice()

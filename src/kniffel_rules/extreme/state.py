@@ -181,11 +181,11 @@ class ExtremeTurn(Turn):
         no_dice = not self.dice and self.d10 is None
         if self.phase is Phase.THROW:
             if self.rolls > 3 or (self.rolls == 0 and not no_dice):
-                raise InvalidStateError("rolls", "a throw follows the 1st to 4th roll decision")
+                raise InvalidStateError("rolls", N_("a throw follows the 1st to 4th roll decision"))
             if len(self.dice) == 5 and self.d10 is not None:
-                raise InvalidStateError("d6", "kept dice must leave something to throw")
+                raise InvalidStateError("d6", N_("kept dice must leave something to throw"))
         elif self.rolls == 0:
             if not no_dice:
-                raise InvalidStateError("d6", "no dice before the first roll")
+                raise InvalidStateError("d6", N_("no dice before the first roll"))
         elif len(self.dice) != 5 or self.d10 is None:
-            raise InvalidStateError("d6", "five six-sided dice and the d10 after a roll")
+            raise InvalidStateError("d6", N_("five six-sided dice and the d10 after a roll"))

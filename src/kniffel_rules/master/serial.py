@@ -31,6 +31,7 @@ from typing import Any, Final
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules._dicewire import Turn
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 from kniffel_rules.master.engine import GAME, MAX_PLAYERS
@@ -86,14 +87,17 @@ def _write(state: State) -> dict[str, Any]:
 def _read_task(value: Any, path: str) -> Task:
     if not isinstance(value, str) or value not in _BY_KEY:
         options = ", ".join(repr(k) for k in _BY_KEY)
-        raise InvalidStateError(path, f"{value!r} is not a task ({options})")
+        raise InvalidStateError(
+            path,
+            Text.of(N_("{value} is not a task ({options})"), value=repr(value), options=options),
+        )
     return _BY_KEY[value]
 
 
 def _read_row(value: Any, path: str) -> int:
     spaces = _json.check_int(value, path, 0, ROW_LENGTH)
     if spaces == 1:
-        raise InvalidStateError(path, "a number row is started with at least two dice, never 1")
+        raise InvalidStateError(path, N_("a number row is started with at least two dice, never 1"))
     return spaces
 
 
@@ -104,7 +108,7 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     name = check_name(p["name"], f"{path}.name")
     tasks = _json.get_list(p, "tasks", path, _read_task, max_length=len(Task))
     if len(set(tasks)) != len(tasks):
-        raise InvalidStateError(f"{path}.tasks", "a task is fulfilled only once")
+        raise InvalidStateError(f"{path}.tasks", N_("a task is fulfilled only once"))
     flags = tuple(t in tasks for t in Task)
     rows = _json.get_list(p, "rows", path, _read_row, length=6)
     limit = rules.target_stars + MAX_TURN_STARS
@@ -115,8 +119,11 @@ def _read_sheet(value: Any, path: str, rules: Rules) -> tuple[str, Sheet]:
     if sheet.free_markers < 0:
         raise InvalidStateError(
             f"{path}.rows",
-            f"{sheet.rows_in_progress} rows in progress, but only "
-            f"{NUMBER_ROW_MARKERS - sheet.retired_markers} markers may stand on number rows",
+            Text.of(
+                N_("{rows} rows in progress, but only {markers} markers may stand on number rows"),
+                rows=sheet.rows_in_progress,
+                markers=NUMBER_ROW_MARKERS - sheet.retired_markers,
+            ),
         )
     return name, sheet
 
@@ -142,22 +149,30 @@ def _check_consistency(state: State) -> None:
     first = turn.seated()
     if first is None:
         if n < 2 or any(s != Sheet() for s in state.sheets):
-            raise InvalidStateError("players", "a roll-off happens before anything else")
+            raise InvalidStateError("players", N_("a roll-off happens before anything else"))
         if not turn.idle:
-            raise InvalidStateError("phase", "a roll-off happens before anything else")
+            raise InvalidStateError("phase", N_("a roll-off happens before anything else"))
         return
     for i, s in enumerate(stars):
         if s >= target + MAX_TURN_STARS:
             raise InvalidStateError(
                 f"players[{i}]",
-                f"{s} stars: the game ends at {target}, and one turn brings at most "
-                f"{MAX_TURN_STARS} more",
+                Text.of(
+                    N_(
+                        "{stars} stars: the game ends at {target}, and one turn brings at most "
+                        "{most} more"
+                    ),
+                    stars=s,
+                    target=target,
+                    most=MAX_TURN_STARS,
+                ),
             )
     if phase is Phase.OVER:
         turn.check_over()
         if max(stars) < target:
             raise InvalidStateError(
-                "players", f"the game ends only once someone has {target} stars"
+                "players",
+                Text.of(N_("the game ends only once someone has {target} stars"), target=target),
             )
         return
     turn.check_dice()
@@ -166,8 +181,13 @@ def _check_consistency(state: State) -> None:
         if s >= target and (i - first) % n >= to_move:
             raise InvalidStateError(
                 f"players[{i}]",
-                f"{s} stars before their turn of this round: the game would have ended "
-                f"with the last round",
+                Text.of(
+                    N_(
+                        "{stars} stars before their turn of this round: the game would have ended "
+                        "with the last round"
+                    ),
+                    stars=s,
+                ),
             )
 
 
@@ -203,16 +223,25 @@ def _check_race(state: State) -> None:
         if cap < least:
             raise InvalidStateError(
                 f"players[{i}]",
-                f"the coin marker has moved {cap} spaces, but the race bonus alone (MA-19) "
-                f"paid at least {least} coins for the tasks and rows this player has",
+                Text.of(
+                    N_(
+                        "the coin marker has moved {moved} spaces, but the race bonus alone "
+                        "(MA-19) paid at least {least} coins for the tasks and rows this player "
+                        "has"
+                    ),
+                    moved=cap,
+                    least=least,
+                ),
             )
     # players whose coins cover 2 for everything they hold never bind: leave them out
     bound = [i for i, cap in enumerate(caps) if cap < 2 * sum(i in h for h in items)]
     if bound and not _race_fits(tuple(caps[i] for i in bound), _bound_items(items, bound)):
         raise InvalidStateError(
             "players",
-            "the coin markers are too short for the race bonus (MA-19): in no order "
-            "of firsts and seconds do the coins moved cover the race coins paid",
+            N_(
+                "the coin markers are too short for the race bonus (MA-19): in no order "
+                "of firsts and seconds do the coins moved cover the race coins paid"
+            ),
         )
 
 
