@@ -439,6 +439,7 @@ def test_a_third_language_is_only_a_catalogue() -> None:
     with pytest.raises(UnknownLanguageError):
         check_lang("zz")
     assert classic.render(state, lang="de").startswith("Ann ist am Zug")
+    assert dict(classic.Box.TWOS.labels) == {"en": "Twos", "de": "Zweier"}  # "zz" forgotten
 
 
 # -- documents refused: the path as it is, the reason in German ----------------------------

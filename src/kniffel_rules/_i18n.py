@@ -124,6 +124,8 @@ def remove_language(code: str) -> None:
         return
     _CATALOGUES.pop(code, None)
     _lang.speak(code, False)
+    for phrase in _PHRASES:  # the words looked up in it meanwhile
+        dict.pop(phrase, code, None)
 
 
 def translate(msgid: str, lang: str) -> str:
@@ -139,6 +141,10 @@ def translate(msgid: str, lang: str) -> str:
         context, _, text = msgid.partition(CONTEXT)
         return read.pgettext(context, text)
     return read.gettext(msgid) if msgid else msgid  # gettext("") is the catalogue's header
+
+
+_PHRASES: Final[list[Phrase]] = []
+"""Every `Phrase` made, so that `remove_language` can forget what they looked up."""
 
 
 class Phrase(dict[Lang, str]):
@@ -163,6 +169,7 @@ class Phrase(dict[Lang, str]):
     def __init__(self, msgid: str) -> None:
         super().__init__((code, translate(msgid, code)) for code in LANGS)
         self.msgid = msgid
+        _PHRASES.append(self)  # the tables' words: made once, at import
 
     def __missing__(self, code: Lang) -> str:
         text = translate(self.msgid, code)  # an unknown code: UnknownLanguageError
