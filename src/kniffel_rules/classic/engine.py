@@ -232,7 +232,11 @@ class Classic(DiceGame[State, Observation, Action, Rules]):
     listing = staticmethod(legality.listing)
 
     def setup(self, rules: Rules, seats: int) -> tuple[Sheet, ...]:
-        """An empty sheet for every seat."""
+        """An empty sheet for every seat.
+
+        `new_game` then starts with the roll-off (CL-02) for two or more
+        players unless a ``first_player`` is given, at seat 0 for one.
+        """
         return (Sheet(),) * seats
 
     def decide(self, state: State, action: Action) -> State:
