@@ -26,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _breaking import broken
 from kniffel_rules import (
     CHANCE,
     TERMINAL,
@@ -454,29 +455,6 @@ def _raised_in(err: BaseException) -> str:
     return tb.tb_frame.f_code.co_filename if tb is not None else ""
 
 
-def _spots(doc: Any, path: str = "") -> list[tuple[Any, Any]]:
-    out: list[tuple[Any, Any]] = []
-    items = doc.items() if isinstance(doc, dict) else enumerate(doc)
-    for key, value in items:
-        out.append((doc, key))
-        if isinstance(value, (dict, list)):
-            out += _spots(value)
-    return out
-
-
-def _broken(doc: Any, rng: random.Random) -> Any:
-    """``doc`` with one value replaced, removed or joined by an unknown key."""
-    node, key = rng.choice(_spots(doc))
-    bad: Any = rng.choice(["x", [], {}, 10**7, -5, None, 1.5, True, "[delete]", "[unknown]"])
-    if bad == "[delete]" and isinstance(node, dict):
-        del node[key]
-    elif bad == "[unknown]" and isinstance(node, dict):
-        node["zzz"] = 1
-    else:
-        node[key] = "x" if bad in ("[delete]", "[unknown]") else bad
-    return doc
-
-
 @pytest.mark.parametrize("name", VARIANTS)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6))
@@ -485,7 +463,7 @@ def test_a_document_broken_at_random_is_refused_in_german(name: str, seed: int) 
     rng = random.Random(seed)
     rec = record(name, [RandomBot()] * game.INFO.min_players, seed=seed)
     states = [rec.initial, rec.final]
-    doc = _broken(json.loads(game.to_json(rng.choice(states))), rng)
+    doc = broken(json.loads(game.to_json(rng.choice(states))), rng)
     try:
         game.from_json(json.dumps(doc))
     except InvalidStateError as err:
@@ -510,7 +488,7 @@ def test_an_observation_broken_at_random_is_refused_in_german(name: str, seed: i
     states = [s for s in (rec.initial, rec.final) if game.current_player(s) >= 0]
     state = rng.choice(states or [rec.initial])
     seat = rng.randrange(len(state.names))
-    doc = _broken(
+    doc = broken(
         json.loads(json.dumps(game.observation_to_dict(game.observation(state, seat)))), rng
     )
     try:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from _breaking import broken
 from kniffel_rules import VARIANTS, get_variant, record, record_to_json
 from kniffel_rules.bots import RandomBot
 from kniffel_rules.cli.verify import verify
@@ -105,22 +106,6 @@ def test_a_broken_example_record_is_refused_in_german(
     _assert_german(path)
 
 
-def _spots(doc: Any) -> list[tuple[Any, Any]]:
-    out: list[tuple[Any, Any]] = []
-    items = doc.items() if isinstance(doc, dict) else enumerate(doc)
-    for key, value in items:
-        out.append((doc, key))
-        if isinstance(value, (dict, list)):
-            out += _spots(value)
-    return out
-
-
-def _broken_at_random(doc: Any, rng: random.Random) -> Any:
-    node, key = rng.choice(_spots(doc))
-    node[key] = rng.choice(["x", [], {}, 10**7, -5, None, 1.5, True])
-    return doc
-
-
 @pytest.mark.parametrize("name", VARIANTS)
 @pytest.mark.parametrize("seed", range(4))
 def test_documents_broken_at_random_are_refused_in_german(
@@ -135,5 +120,5 @@ def test_documents_broken_at_random_are_refused_in_german(
         docs.append(json.loads(json.dumps(module.write_sheet(rec, rolls=True, derived=True))))
     for i, doc in enumerate(docs):
         path = tmp_path / f"broken{i}.json"
-        path.write_text(json.dumps(_broken_at_random(doc, rng)), encoding="utf-8")
+        path.write_text(json.dumps(broken(doc, rng, reshape=False)), encoding="utf-8")
         _assert_german(path)
