@@ -33,7 +33,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from typing_extensions import Self
 
@@ -125,7 +125,7 @@ def remove_language(code: str) -> None:
     _CATALOGUES.pop(code, None)
     _lang.speak(code, False)
     for phrase in _PHRASES:  # the words looked up in it meanwhile
-        dict.pop(phrase, code, None)
+        phrase.pop(cast(Lang, code), None)  # a third language: a code outside Lang
 
 
 def translate(msgid: str, lang: str) -> str:
