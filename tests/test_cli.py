@@ -23,7 +23,7 @@ def run(*argv: str) -> tuple[int, str]:
 def test_show_prints_a_seeded_game_and_the_sheets() -> None:
     status, text = run("show", "--players", "greedy,random", "--seed", "7")
     assert status == 0
-    assert "classic, seed 7" in text
+    assert "Kniffel (classic), seed 7" in text
     assert "Total" in text and "Winner:" in text
     assert text == run("show", "--players", "greedy,random", "--seed", "7")[1]
 

@@ -71,7 +71,7 @@ def test_a_bad_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
         main(["show", "--lang", "fr"])
     assert stop.value.code == 2
     assert "invalid choice: 'fr'" in capsys.readouterr().err
-    assert run("show", "--lang", "DE", "--seed", "2")[1].startswith("classic, Startwert 2")
+    assert run("show", "--lang", "DE", "--seed", "2")[1].startswith("Kniffel (classic), Startwert 2")
 
 
 def test_verify_reads_standard_input() -> None:
@@ -87,7 +87,7 @@ def test_verify_reads_standard_input() -> None:
 def test_simulate_in_german() -> None:
     status, text = run("simulate", "--games", "5", "--lang", "de")
     assert status == 0
-    assert text.startswith("classic: 5 Partien, Startwert 1")
+    assert text.startswith("Kniffel (classic): 5 Partien, Startwert 1")
     assert "Siegquote" in text
 
 

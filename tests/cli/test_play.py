@@ -184,7 +184,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
     status, text = typed(["--resume", str(saved), "--seed", "2"], "quit\n")
     assert status == 0
     assert f"resumed from {saved} after {count} actions; the dice from here on: seed 2" in text
-    assert "duel: Ann, strong (2)" in text and "duel, seed" not in text
+    assert "Kniffel: The Duel (duel): Ann, strong (2)" in text and "(duel), seed" not in text
 
 
 def test_resume_refuses_a_file_that_is_not_a_record(
@@ -225,7 +225,7 @@ def test_bad_player_lists(players: str, message: str, capsys: pytest.CaptureFixt
 
 def test_two_yous_are_numbered() -> None:
     _, text = typed(["--game", "duel", "--players", "you,you", "--seed", "1"], "q\n")
-    assert "duel, seed 1: you 1, you 2" in text
+    assert "Kniffel: The Duel (duel), seed 1: you 1, you 2" in text
 
 
 def test_show_every_game_has_no_repr() -> None:

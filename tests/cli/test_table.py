@@ -99,7 +99,7 @@ def test_resume_with_other_players_and_a_wrong_count(
     path = tmp_path / "g.json"
     typed(["--game", "master", "--players", "Ann,greedy", "--seed", "2"], f"save {path}\nq\n")
     status, text = typed(["--resume", str(path), "--players", "greedy,strong", "--seed", "3"], "")
-    assert status == 0 and "master: Ann, greedy (2)" in text and "Winner" in text
+    assert status == 0 and "Kniffel Master (master): Ann, greedy (2)" in text and "Winner" in text
     assert "the dice from here on: seed 3" in text
     assert "your choice" not in text  # both seats are bots now; the names stay the saved ones
     assert typed(["--resume", str(path), "--players", "Ann"], "")[0] == 2

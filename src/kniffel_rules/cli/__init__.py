@@ -267,9 +267,11 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                   record=record)  # fmt: skip
     labels = ", ".join(table.names)
     if record is None:
-        print(say("header", lang, game=name, seed=seed, names=labels), file=screen)
+        print(say("header", lang, title=game.INFO.title(lang), game=name, seed=seed,
+                  names=labels), file=screen)
     else:  # a record keeps no seed: the seed given now throws the dice from here on
-        print(say("header_resumed", lang, game=name, names=labels), file=screen)
+        print(say("header_resumed", lang, title=game.INFO.title(lang), game=name,
+                  names=labels), file=screen)
         print(say("resumed", lang, file=args.resume, count=len(record.actions), seed=seed),
               file=screen)  # fmt: skip
     try:

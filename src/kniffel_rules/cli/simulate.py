@@ -22,6 +22,7 @@ from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
 from kniffel_rules.simulation import MAX_FIRST, MAX_GAMES, MAX_SEED, Simulation, simulate, wilson
+from kniffel_rules.variant import get_variant
 
 __all__ = ["print_table", "progress_stream", "run_games", "wilson"]
 
@@ -174,7 +175,9 @@ def print_table(sim: Simulation, out: TextIO, *, lang: Lang = "en") -> None:
     def w(key: str) -> str:
         return say(key, lang)
 
-    print(say("sim_title", lang, game=sim.game, games=len(sim.games), seed=sim.seed), file=out)
+    title = get_variant(sim.game).INFO.title(lang)
+    print(say("sim_title", lang, title=title, game=sim.game, games=len(sim.games), seed=sim.seed),
+          file=out)  # fmt: skip
     print(f"{w('sim_seat'):>7}  {w('sim_bot'):<12} {w('sim_win_rate'):>9}  {w('sim_ci'):<15} "
           f"{w('sim_mean'):>7} {w('sim_sd'):>6} {w('sim_min'):>5} {w('sim_max'):>5}",
           file=out)  # fmt: skip

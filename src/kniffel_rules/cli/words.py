@@ -91,8 +91,8 @@ WORDS: Final[Mapping[str, str]] = {
     "final_scores": N_("Final scores: {scores}"),
     "winner": N_("Winner: {names}"),
     "winners": N_("Winners: {names}"),
-    "header": N_("{game}, seed {seed}: {names}"),
-    "header_resumed": N_("{game}: {names}"),
+    "header": N_("{title} ({game}), seed {seed}: {names}"),
+    "header_resumed": N_("{title} ({game}): {names}"),
     "resumed": N_("resumed from {file} after {count} actions; the dice from here on: seed {seed}"),
     "resume_other_game": N_(
         "--resume: {file} is a game of {saved}, not of {game} (--game {game}); leave out "
@@ -115,7 +115,7 @@ WORDS: Final[Mapping[str, str]] = {
     "roll_off": N_("roll-off: {name} throws {face}"),
     "starts": N_("{name} starts."),
     "error": N_("kniffel: error: {message}"),
-    "sim_title": N_("{game}: {games} games, seed {seed}"),
+    "sim_title": N_("{title} ({game}): {games} games, seed {seed}"),
     "sim_seat": N_("seat"),
     "sim_bot": N_("bot"),
     "sim_win_rate": N_("win rate"),
