@@ -728,7 +728,7 @@ def test_a_foreign_origin_is_refused(live_server: Callable[..., LiveServer]) -> 
                 assert json.loads(await ws.recv())["code"] == "bad_token"
 
     asyncio.run(body())
-    import httpx
+    import httpx2 as httpx
 
     response = httpx.post(f"{server.url}/api/tables", json={"variant": "classic", "name": "A"},
                           headers={"origin": "https://evil.example.com"})  # fmt: skip
