@@ -71,7 +71,8 @@ def test_a_bad_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
         main(["show", "--lang", "fr"])
     assert stop.value.code == 2
     assert "invalid choice: 'fr'" in capsys.readouterr().err
-    assert run("show", "--lang", "DE", "--seed", "2")[1].startswith("Kniffel (classic), Startwert 2")
+    header = run("show", "--lang", "DE", "--seed", "2")[1]
+    assert header.startswith("Kniffel (classic), Startwert 2")
 
 
 def test_verify_reads_standard_input() -> None:
