@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 
@@ -272,3 +273,17 @@ def test_the_coachs_opponents_refused_in_both_languages(
         WinProbabilityPlayer(rules).advise(state, opponents=opponents)  # type: ignore[arg-type]
     assert str(caught.value) == english
     assert localize(caught.value, "de") == german
+
+
+def test_a_file_that_is_no_record_is_refused_with_the_reason_in_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text('{"a": 1}', encoding="utf-8")
+    argv = ("play", "--resume", str(saved))
+    assert _refusal(argv, capsys) == (
+        f"kniffel: error: --resume: {saved} is not a game record: missing field 'format'"
+    )
+    assert _refusal((*argv, "--lang", "de"), capsys) == (
+        f"kniffel: Fehler: --resume: {saved} ist kein Spielprotokoll: Der Eintrag 'format' fehlt"
+    )
