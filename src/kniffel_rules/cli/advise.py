@@ -34,6 +34,10 @@ _WORDS: Final = {  # English templates; the catalogue translates them
     "action": N_("action"),
     "win": N_("P(win)"),
     "no_coach": N_("--opponents: the win-probability coach plays only {games}, not {game}"),
+    "bad_opponents": N_("--opponents: {opponents} is not scores like 231,198"),
+    "opponents_count": N_(
+        "--opponents: expected 1 to {most} final scores like 231,198, got {count}"
+    ),
 }
 
 _OPTIONS: Final = {"dice": "--dice", "filled": "--filled", "extra_bonus": "--extra-bonus",
@@ -246,20 +250,11 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
     try:
         totals = number_list(opponents, "--opponents", 0, example="231,198")
     except KniffelError:
-        raise KniffelError(
-            Text.of(
-                N_("--opponents: {opponents} is not scores like 231,198"),
-                opponents=brief(opponents),
-            )
-        ) from None
+        text = translate(_WORDS["bad_opponents"], lang)
+        raise KniffelError(text.format(opponents=brief(opponents))) from None
     if not totals or len(totals) > MAX_OPPONENTS:
-        raise KniffelError(
-            Text.of(
-                N_("--opponents: expected 1 to {most} final scores like 231,198, got {count}"),
-                most=MAX_OPPONENTS,
-                count=len(totals),
-            )
-        )
+        text = translate(_WORDS["opponents_count"], lang)
+        raise KniffelError(text.format(most=MAX_OPPONENTS, count=len(totals)))
     print(say("advise_working", lang), file=sys.stderr, flush=True)  # a long wait, said first
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))
