@@ -35,7 +35,7 @@ from kniffel_rules._boxtext import BoxWords
 from kniffel_rules._common import top_seats
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
 from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, Turn
-from kniffel_rules._i18n import N_
+from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
 from kniffel_rules._text import brief
@@ -344,7 +344,12 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         """
         if not isinstance(rules, self.rules_class):
             raise InvalidStateError(
-                "rules", f"expected {self.info.name}.Rules, got {type(rules).__name__}"
+                "rules",
+                Text.of(
+                    N_("expected {game}.Rules, got {type}"),
+                    game=self.info.name,
+                    type=type(rules).__name__,
+                ),
             )
         ids = self.ids
         by_key: dict[str, Any] = {b.key: b for b in self.box_class}
@@ -352,37 +357,62 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         for key, points in filled:
             box = by_key.get(key)
             if box is None:
-                raise InvalidStateError("filled", f"unknown box {key!r} ({ids['filled']})")
+                raise InvalidStateError(
+                    "filled",
+                    Text.of(N_("unknown box {key} ({rule})"), key=repr(key), rule=ids["filled"]),
+                )
             if entries[box.value] is not None:
                 raise InvalidStateError(
-                    "filled", f"{key} is given twice ({ids['filled']}: one entry a box)"
+                    "filled",
+                    Text.of(
+                        N_("{key} is given twice ({rule}: one entry a box)"),
+                        key=key,
+                        rule=ids["filled"],
+                    ),
                 )
             if points not in self.possible(rules, box.value):
                 raise InvalidStateError(
-                    "filled", f"{box.label} cannot hold {points} ({self.box_ids[box]})"
+                    "filled",
+                    Text.of(
+                        N_("{box} cannot hold {points} ({rule})"),
+                        box=box,
+                        points=points,
+                        rule=self.box_ids[box],
+                    ),
                 )
             entries[box.value] = points
         if extra_bonus:
             raise InvalidStateError(
-                "extra_bonus", f"the {self.info.title()} sheet has no extra bonus ({ids['extra']})"
+                "extra_bonus",
+                Text.of(
+                    N_("the {game} sheet has no extra bonus ({rule})"),
+                    game=Named(self.info.titles),
+                    rule=ids["extra"],
+                ),
             )
         if None not in entries:
             raise InvalidStateError(
-                "filled", f"every box is filled: the game is over ({ids['over']})"
+                "filled",
+                Text.of(N_("every box is filled: the game is over ({rule})"), rule=ids["over"]),
             )
         if self.forced_of(rules):
             first_open = entries.index(None)
             below = [
-                b.label
-                for b in by_key.values()
-                if b.value > first_open and entries[b.value] is not None
+                b for b in by_key.values() if b.value > first_open and entries[b.value] is not None
             ]
             if below:
-                due = next(b.label for b in by_key.values() if b.value == first_open)
+                due = next(b for b in by_key.values() if b.value == first_open)
                 raise InvalidStateError(
                     "filled",
-                    f"the boxes are filled top to bottom: {below[0]} is filled while {due} "
-                    f"is open ({ids['order']})",
+                    Text.of(
+                        N_(
+                            "the boxes are filled top to bottom: {box} is filled while {due} "
+                            "is open ({rule})"
+                        ),
+                        box=below[0],
+                        due=due,
+                        rule=ids["order"],
+                    ),
                 )
         try:  # the dice against the turn, as a state document's reader judges them
             state: S = self.state_class(rules, ("you",), (tuple(entries),), Phase.DECIDE,
@@ -390,9 +420,13 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
                                         first_player=0)  # fmt: skip
             Turn.of(state).check_dice()
             if dice != sorted_faces(dice, "dice") or len(dice) != 5 or not set(dice) <= set(D6):
-                raise InvalidStateError("dice", f"five dice showing 1 to 6, got {brief(dice)}")
+                raise InvalidStateError(
+                    "dice", Text.of(N_("five dice showing 1 to 6, got {dice}"), dice=brief(dice))
+                )
         except KniffelError as error:
-            raise InvalidStateError("", f"{error} (no game reaches this position)") from None
+            raise InvalidStateError(
+                "", Text.of(N_("{error} (no game reaches this position)"), error=error)
+            ) from None
         return state
 
 

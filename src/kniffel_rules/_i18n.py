@@ -15,7 +15,7 @@ the same sentence from the German template. An argument that is a game piece
 target language (a `Named` gives such names to a plain value; a piece with
 only an English ``label`` keeps it); a tuple of
 arguments is joined with commas; an argument that is itself a `Text` (a refusal quoted inside
-another) is localized with it; anything else is formatted as it is.
+another) or an error (see `localize`) is localized with it; anything else is formatted as it is.
 
 Examples:
     >>> from kniffel_rules.classic.pieces import Box
@@ -214,8 +214,8 @@ def _argument(value: object, lang: str) -> object:
         return value
     if isinstance(value, tuple):  # a list of names: each in ``lang``, joined by commas
         return ", ".join(str(_argument(v, lang)) for v in value)
-    if isinstance(value, Text):  # a sentence quoted in another
-        return value.localized(lang)
+    if isinstance(value, (Text, BaseException)):  # a sentence (or an error) quoted in another
+        return localize(value, lang)
     if lang == "en":  # the name the English sentences print (Extreme's boxes: the German)
         label = getattr(value, "label", None)
         if isinstance(label, str):
@@ -281,8 +281,10 @@ class Text(str):
 def localize(text: object, lang: str) -> str:
     """``text`` in ``lang``: a `Text` localized, another string looked up as a msgid.
 
-    Anything with a ``localized`` method is asked for it; a plain string is
-    its own msgid, and stays English when the catalogue lacks it.
+    Anything with a ``localized`` method is asked for it; an exception whose
+    one argument is a `Text` (``KniffelError(Text.of(...))``) gives that
+    sentence in ``lang``; a plain string is its own msgid, and stays English
+    when the catalogue lacks it.
 
     Raises:
         UnknownLanguageError: ``lang`` is not a language the library speaks.
@@ -290,4 +292,6 @@ def localize(text: object, lang: str) -> str:
     localized = getattr(text, "localized", None)
     if localized is not None:
         return str(localized(lang))
+    if isinstance(text, BaseException) and len(text.args) == 1 and isinstance(text.args[0], Text):
+        return text.args[0].localized(lang)
     return translate(str(text), lang)

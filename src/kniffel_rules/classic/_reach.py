@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.classic.combinations import entry_values
 from kniffel_rules.classic.legality import entry, entry_problem
 from kniffel_rules.classic.pieces import LOWER, UPPER, Box, layout, sheet_boxes
@@ -108,35 +109,51 @@ def extra_bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rule
         clause of ``docs/rules/classic.md``.
     """
     if bonus < 0:
-        return f"{bonus} is negative: bonuses are points won"
+        return Text.of(N_("{bonus} is negative: bonuses are points won"), bonus=bonus)
     if not bonus:
         return None
     if rules.croatian:
-        return "the Croatian sheet pays no extra-Kniffel bonus (CL-31)"
+        return Text.of(N_("the Croatian sheet pays no extra-Kniffel bonus (CL-31)"))
     step = rules.extra_kniffel_bonus
     if step == 0:
-        return "these rules pay no extra-Kniffel bonus: extra_kniffel_bonus is 0 (CL-44)"
+        return Text.of(
+            N_("these rules pay no extra-Kniffel bonus: extra_kniffel_bonus is 0 (CL-44)")
+        )
     if bonus % step:
-        return f"{bonus} is not a multiple of {step}, the bonus of one extra Kniffel (CL-44)"
+        return Text.of(
+            N_("{bonus} is not a multiple of {step}, the bonus of one extra Kniffel (CL-44)"),
+            bonus=bonus,
+            step=step,
+        )
     kniffel = entries[_KNIFFEL]
     if kniffel is None:
-        return "an extra Kniffel needs the Kniffel box filled first (CL-17)"
+        return Text.of(N_("an extra Kniffel needs the Kniffel box filled first (CL-17)"))
     if rules.extra_bonus_requires_fifty and kniffel != rules.kniffel_score:
-        return (
-            f"no extra-Kniffel bonus while the Kniffel box holds {kniffel}: the bonus needs "
-            f"{rules.kniffel_score} there (CL-22)"
+        return Text.of(
+            N_(
+                "no extra-Kniffel bonus while the Kniffel box holds {kniffel}: the bonus needs "
+                "{score} there (CL-22)"
+            ),
+            kniffel=kniffel,
+            score=rules.kniffel_score,
         )
     hosts = bonus_hosts(rules)
     room = sum(1 for b, v in enumerate(entries) if v is not None and v in hosts[b])
     if bonus // step > room:
-        where = (
-            "is entered in its upper box at five times the face"
+        template = (
+            N_(
+                "{bonus} is {count} extra Kniffel(s), and each that earns the bonus is entered in "
+                "its upper box at five times the face ({rule}): only {room} filled box(es) hold "
+                "such a value"
+            )
             if rules.joker == "schmidt"
-            else "leaves a value of its own in a box"
+            else N_(
+                "{bonus} is {count} extra Kniffel(s), and each that earns the bonus leaves a "
+                "value of its own in a box ({rule}): only {room} filled box(es) hold such a value"
+            )
         )
-        return (
-            f"{bonus} is {bonus // step} extra Kniffel(s), and each that earns the bonus {where} "
-            f"({_JOKER_RULE[rules.joker]}): only {room} filled box(es) hold such a value"
+        return Text.of(
+            template, bonus=bonus, count=bonus // step, rule=_JOKER_RULE[rules.joker], room=room
         )
     return None
 

@@ -18,6 +18,7 @@ from typing import Final
 import attrs
 
 from kniffel_rules._dicewire import Turn
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.actions import Roll, Score
@@ -48,8 +49,12 @@ def solitaire(rules: Rules) -> Solitaire:
     sheet = layout(rules)
     if sheet.product is not None:
         raise KniffelError(
-            "the optimal solitaire player does not cover the Croatian variant: its "
-            "lower section, (Maximum - Minimum) x Ones, is not a sum of entries"
+            Text.of(
+                N_(
+                    "the optimal solitaire player does not cover the Croatian variant: its "
+                    "lower section, (Maximum - Minimum) x Ones, is not a sum of entries"
+                )
+            )
         )
     key = attrs.evolve(rules, games=1, ranking="total")
 
@@ -146,29 +151,53 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
             CL-17, CL-22, CL-18, CL-41 to CL-43, CL-31).
     """
     if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected classic.Rules, got {type(rules).__name__}")
+        raise InvalidStateError(
+            "rules",
+            Text.of(
+                N_("expected {game}.Rules, got {type}"), game="classic", type=type(rules).__name__
+            ),
+        )
     by_key = {box.key: box for box in Box}
     given: dict[Box, int] = {}
     for key, points in filled:
         box = by_key.get(key)
         if box is None:
-            raise InvalidStateError("filled", f"unknown box {key!r} (CL-07)")
+            raise InvalidStateError(
+                "filled", Text.of(N_("unknown box {key} ({rule})"), key=repr(key), rule="CL-07")
+            )
         if box in given:
-            raise InvalidStateError("filled", f"{box.key} is given twice (CL-07: one entry a box)")
+            raise InvalidStateError(
+                "filled",
+                Text.of(
+                    N_("{key} is given twice ({rule}: one entry a box)"), key=box.key, rule="CL-07"
+                ),
+            )
         given[box] = points
     on_sheet = sheet_boxes(rules)
     entries: list[int | None] = [None] * len(Box)
     for box, value in given.items():
         if box not in on_sheet:
-            variant = "Croatian" if rules.croatian else "standard"
-            raise InvalidStateError("filled", f"the {variant} sheet has no box {box.label} (CL-30)")
+            template = (
+                N_("the Croatian sheet has no box {box} ({rule})")
+                if rules.croatian
+                else N_("the standard sheet has no box {box} ({rule})")
+            )
+            raise InvalidStateError("filled", Text.of(template, box=box, rule="CL-30"))
         if value not in possible_values(box, rules):
             raise InvalidStateError(
-                "filled", f"{box.label} cannot hold {value} ({BOX_RULES.get(box, 'CL-07')})"
+                "filled",
+                Text.of(
+                    N_("{box} cannot hold {points} ({rule})"),
+                    box=box,
+                    points=value,
+                    rule=BOX_RULES.get(box, "CL-07"),
+                ),
             )
         entries[box.value] = value
     if sum(v is not None for v in entries) >= len(on_sheet):
-        raise InvalidStateError("filled", "every box is filled: the game is over (CL-23)")
+        raise InvalidStateError(
+            "filled", Text.of(N_("every box is filled: the game is over ({rule})"), rule="CL-23")
+        )
     problem = extra_bonus_problem(tuple(entries), extra_bonus, rules)
     if problem is not None:
         raise InvalidStateError("extra_bonus", problem)
@@ -177,10 +206,14 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
                       player=0, dice=check_dice(dice), rolls=3 - rolls_left,
                       first_player=0)  # fmt: skip
         if not 0 <= rolls_left <= 2:
-            raise InvalidStateError("rolls_left", f"0, 1 or 2, got {rolls_left}")
+            raise InvalidStateError(
+                "rolls_left", Text.of(N_("0, 1 or 2, got {count}"), count=rolls_left)
+            )
         Turn.of(state).check_dice()
     except KniffelError as error:
-        raise InvalidStateError("", f"{error} (no game reaches this position)") from None
+        raise InvalidStateError(
+            "", Text.of(N_("{error} (no game reaches this position)"), error=error)
+        ) from None
     return state
 
 

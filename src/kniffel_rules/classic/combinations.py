@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from kniffel_rules import dice as _dice
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.classic.pieces import Box, check_rules
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
@@ -77,9 +78,11 @@ def check_dice(values: Sequence[int], path: str = "dice") -> tuple[int, ...]:
     """
     d = _dice.sorted_faces(values, path)
     if len(d) != 5:
-        raise InvalidStateError(path, f"a classic roll has 5 dice, got {len(d)}")
+        raise InvalidStateError(
+            path, Text.of(N_("a classic roll has 5 dice, got {count}"), count=len(d))
+        )
     if d[0] < 1 or d[-1] > 6:
-        raise InvalidStateError(path, f"die faces are 1..6, got {d}")
+        raise InvalidStateError(path, Text.of(N_("die faces are 1..6, got {dice}"), dice=str(d)))
     return d
 
 

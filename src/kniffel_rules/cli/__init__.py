@@ -35,6 +35,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
+from kniffel_rules._i18n import localize
 from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
 from kniffel_rules.cli.advise import Advisable, advise
@@ -212,7 +213,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     try:
         return _command(args, stream, stdin or sys.stdin)
     except KniffelError as exc:
-        print(say("error", lang, message=exc), file=sys.stderr)
+        print(say("error", lang, message=localize(exc, lang)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\n" + say("interrupted", lang), file=sys.stderr)
@@ -325,7 +326,9 @@ def _read_record(path: str, lang: Lang) -> GameRecord:
     try:
         return record_from_json(text)
     except KniffelError as exc:
-        raise KniffelError(say("not_a_record", lang, file=path, reason=exc)) from None
+        raise KniffelError(
+            say("not_a_record", lang, file=path, reason=localize(exc, lang))
+        ) from None
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO, overload
 
-from kniffel_rules._i18n import N_, translate
+from kniffel_rules._i18n import N_, Text, translate
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import SolitairePosition
 from kniffel_rules.cli.arguments import number, number_list
@@ -34,6 +34,10 @@ _WORDS: Final = {  # English templates; the catalogue translates them
     "action": N_("action"),
     "win": N_("P(win)"),
     "no_coach": N_("--opponents: the win-probability coach plays only {games}, not {game}"),
+    "bad_opponents": N_("--opponents: {opponents} is not scores like 231,198"),
+    "opponents_count": N_(
+        "--opponents: expected 1 to {most} final scores like 231,198, got {count}"
+    ),
 }
 
 _OPTIONS: Final = {"dice": "--dice", "filled": "--filled", "extra_bonus": "--extra-bonus",
@@ -89,8 +93,11 @@ def _game(rules: object) -> Any:
         if type(rules) is game.Rules:
             return game
     raise KniffelError(
-        f"--rules: expected the rules of a game advise serves ({', '.join(advisable())}), "
-        f"got {type(rules).__name__}"
+        Text.of(
+            N_("--rules: expected the rules of a game advise serves ({games}), got {type}"),
+            games=tuple(advisable()),
+            type=type(rules).__name__,
+        )
     )
 
 
@@ -103,16 +110,25 @@ def _parse_filled(items: list[str], reader: SolitairePosition) -> list[tuple[str
                 continue
             key = reader.box_key(name)
             if key is None:
-                known = ", ".join(reader.keys)
                 raise KniffelError(
-                    f"--filled: unknown box {brief(name.strip())}; boxes: {known} "
-                    '(or their English or German names, e.g. dreierpasch, "Kleine Straße")'
+                    Text.of(
+                        N_(
+                            "--filled: unknown box {name}; boxes: {known} (or their English "
+                            'or German names, e.g. dreierpasch, "Kleine Straße")'
+                        ),
+                        name=brief(name.strip()),
+                        known=tuple(reader.keys),
+                    )
                 )
             try:
                 points = number(value, f"--filled: {key}")
             except KniffelError:
                 raise KniffelError(
-                    f"--filled: {brief(part.strip())} needs a number, e.g. {key}=12"
+                    Text.of(
+                        N_("--filled: {item} needs a number, e.g. {key}=12"),
+                        item=brief(part.strip()),
+                        key=key,
+                    )
                 ) from None
             filled.append((key, points))
     return filled
@@ -141,15 +157,22 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
     except KniffelError:
         faces = ()
     if len(faces) != 5 or faces[0] < 1 or faces[-1] > 6:
-        raise KniffelError(f"--dice: {brief(dice)} is not five numbers like 1,3,3,5,6")
+        raise KniffelError(
+            Text.of(N_("--dice: {dice} is not five numbers like 1,3,3,5,6"), dice=brief(dice))
+        )
     if not 0 <= rolls_left <= 2:
-        raise KniffelError("--rolls-left is 0, 1 or 2 (after the first, second or third roll)")
+        raise KniffelError(
+            Text.of(N_("--rolls-left is 0, 1 or 2 (after the first, second or third roll)"))
+        )
     boxes = _parse_filled(filled, reader)
     try:
         return reader.build(rules, faces, rolls_left, boxes, extra_bonus)
     except InvalidStateError as error:
-        option = _OPTIONS.get(error.path)
-        raise KniffelError(f"{option}: {error.detail}" if option else str(error)) from None
+        option = _OPTIONS.get(error.path, error.path)  # another path: as it is
+        detail = Text(error.detail)
+        raise KniffelError(
+            Text.of(N_("{option}: {detail}"), option=option, detail=detail) if option else detail
+        ) from None
 
 
 def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rules: Any,
@@ -194,7 +217,9 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
     try:
         from kniffel_rules.bots import BOTS, OptimalSolitaire, WinProbabilityPlayer
     except ImportError:  # pragma: no cover - the solver ships with the package
-        raise KniffelError("the optimal player is not available in this installation") from None
+        raise KniffelError(
+            Text.of(N_("the optimal player is not available in this installation"))
+        ) from None
     if opponents is not None:
         coached = [g for g in VARIANTS if WinProbabilityPlayer in BOTS.get(g, {}).values()]
         if game.INFO.name not in coached:
@@ -225,12 +250,11 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
     try:
         totals = number_list(opponents, "--opponents", 0, example="231,198")
     except KniffelError:
-        raise KniffelError(f"--opponents: {brief(opponents)} is not scores like 231,198") from None
+        text = translate(_WORDS["bad_opponents"], lang)
+        raise KniffelError(text.format(opponents=brief(opponents))) from None
     if not totals or len(totals) > MAX_OPPONENTS:
-        raise KniffelError(
-            f"--opponents: expected 1 to {MAX_OPPONENTS} final scores like 231,198, "
-            f"got {len(totals)}"
-        )
+        text = translate(_WORDS["opponents_count"], lang)
+        raise KniffelError(text.format(most=MAX_OPPONENTS, count=len(totals)))
     print(say("advise_working", lang), file=sys.stderr, flush=True)  # a long wait, said first
     advice = WinProbabilityPlayer(rules).advise(state, opponents=totals)
     shown = " ".join(map(str, state.dice))

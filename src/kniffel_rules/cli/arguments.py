@@ -14,6 +14,7 @@ import argparse
 import re
 from typing import Any, NoReturn, TextIO
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._json import check_int, loads
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
@@ -75,7 +76,12 @@ def number(text: str, option: str, lo: int | None = None, hi: int | None = None)
     stripped = text.strip() if isinstance(text, str) else text
     if not isinstance(stripped, str) or _NUMBER.fullmatch(stripped) is None:
         raise InvalidStateError(
-            option, f"expected a whole number of at most {MAX_DIGITS} digits, got {brief(text)}"
+            option,
+            Text.of(
+                N_("expected a whole number of at most {digits} digits, got {text}"),
+                digits=MAX_DIGITS,
+                text=brief(text),
+            ),
         )
     return check_int(int(stripped), option, lo, hi)
 
@@ -95,7 +101,10 @@ def number_list(
         try:
             out.append(number(item, f"{option}[{i}]", lo, hi))
         except InvalidStateError as exc:
-            raise InvalidStateError(exc.path, f"{exc.detail} (e.g. {example})") from None
+            raise InvalidStateError(
+                exc.path,
+                Text.of(N_("{detail} (e.g. {example})"), detail=Text(exc.detail), example=example),
+            ) from None
     return out
 
 
@@ -109,19 +118,40 @@ def json_object(text: str, option: str) -> dict[str, Any]:
     try:
         doc = loads(text)
     except InvalidStateError as exc:
-        raise KniffelError(f"{option}: {_short(exc)}") from None
+        raise KniffelError(
+            Text.of(N_("{option}: {detail}"), option=option, detail=_short(exc))
+        ) from None
     if not isinstance(doc, dict):
         raise KniffelError(
-            f'{option} is a JSON object of rule options, e.g. \'{{"joker": "free"}}\''
+            Text.of(
+                N_("{option} is a JSON object of rule options, e.g. {example}"),
+                option=option,
+                example='\'{"joker": "free"}\'',
+            )
         )
     return doc
 
 
-def _short(exc: InvalidStateError) -> str:
-    """The error without a long path of nested brackets (``[0][0]...``)."""
+def _short(exc: InvalidStateError) -> Text:
+    """The error without a long path of nested brackets (``[0][0]...``), on one line."""
     path = exc.path if len(exc.path) <= 40 else exc.path[:37] + "..."
-    text = f"{path}: {exc.detail}" if path else exc.detail
-    return " ".join(text.split())
+    detail = _OneLine(exc.detail)
+    return Text.of(N_("{option}: {detail}"), option=path, detail=detail) if path else detail
+
+
+class _OneLine(Text):
+    """A `Text` whose line breaks and runs of spaces become one space, in every language."""
+
+    def __new__(cls, text: str = "") -> _OneLine:
+        """``text`` (a `Text` keeps its template) on one line."""
+        obj = super().__new__(cls, " ".join(text.split()))
+        obj.template = getattr(text, "template", None)
+        obj.args = getattr(text, "args", {})
+        return obj
+
+    def localized(self, lang: str) -> str:
+        """The sentence in ``lang``, on one line."""
+        return " ".join(super().localized(lang).split())
 
 
 def read_document(handle: TextIO) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TextIO
 
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
@@ -29,7 +30,7 @@ __all__ = ["print_table", "progress_stream", "run_games", "wilson"]
 MAX_WORKERS = 1024
 """The most local worker processes ``--workers`` starts."""
 
-DASK_HINT = (
+DASK_HINT = N_(
     "from a checkout of the source: pip install -e '.[dask]'; "
     "the extra comes with a release: pip install 'kniffel-rules[dask]'"
 )
@@ -37,7 +38,15 @@ DASK_HINT = (
 
 def _check(value: int, option: str, lo: int, hi: int) -> None:
     if not lo <= value <= hi:
-        raise KniffelError(f"{option} must be within {lo} .. {hi}, not {value}")
+        raise KniffelError(
+            Text.of(
+                N_("{option} must be within {lo} .. {hi}, not {value}"),
+                option=option,
+                lo=lo,
+                hi=hi,
+                value=value,
+            )
+        )
 
 
 def run_games(
@@ -76,7 +85,7 @@ def run_games(
     _check(seed, "--seed", 0, MAX_SEED)
     _check(workers, "--workers", 1, MAX_WORKERS)
     if scheduler is not None and workers != 1:
-        raise KniffelError("--workers and --scheduler: give one of them")
+        raise KniffelError(Text.of(N_("--workers and --scheduler: give one of them")))
     args: dict[str, Any] = {"games": games, "seed": seed, "rules": rules, "first": first,
                             "progress": False if progress is None else progress}  # fmt: skip
     if scheduler is not None:
@@ -94,11 +103,19 @@ def _dask_executor(address: str) -> Iterator[Executor]:
     try:
         distributed = importlib.import_module("distributed")  # the dask extra
     except ImportError:
-        raise KniffelError(f"--scheduler needs dask: {DASK_HINT}") from None
+        raise KniffelError(
+            Text.of(N_("--scheduler needs dask: {hint}"), hint=Text.of(DASK_HINT))
+        ) from None
     try:
         client = distributed.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise KniffelError(f"--scheduler: cannot reach {address!r}: {exc}") from None
+        raise KniffelError(
+            Text.of(
+                N_("--scheduler: cannot reach {address}: {reason}"),
+                address=repr(address),
+                reason=exc,
+            )
+        ) from None
     try:
         yield client.get_executor()
     finally:

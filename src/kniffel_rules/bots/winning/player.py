@@ -255,8 +255,12 @@ class WinProbabilityPlayer:
         self._rules = solver_rules(Rules() if rules is None else rules)
         if importlib.util.find_spec("numpy") is None:
             raise KniffelError(
-                "WinProbabilityPlayer needs numpy: pip install 'kniffel-rules[solver]'"
-                " (from a clone: pip install -e '.[solver]')"
+                Text.of(
+                    N_(
+                        "WinProbabilityPlayer needs numpy: pip install 'kniffel-rules[solver]'"
+                        " (from a clone: pip install -e '.[solver]')"
+                    )
+                )
             )
         self._solo = OptimalSolitaire(self._rules, progress=False, numpy=True)
         self._moments: Moments | None = None
@@ -310,11 +314,17 @@ class WinProbabilityPlayer:
 
     def _check(self, state: State) -> None:
         if not isinstance(state, State):
-            raise KniffelError(f"expected a classic State, got {type(state).__name__}")
+            raise KniffelError(
+                Text.of(N_("expected a classic State, got {type}"), type=type(state).__name__)
+            )
         if state.rules is not self._seen_rules:
             if solver_rules(state.rules) != self._rules:
                 raise KniffelError(
-                    f"this player is for {self._rules!r}; the state's rules are {state.rules!r}"
+                    Text.of(
+                        N_("this player is for {rules}; the state's rules are {other}"),
+                        rules=repr(self._rules),
+                        other=repr(state.rules),
+                    )
                 )
             self._seen_rules = state.rules
 
@@ -470,19 +480,35 @@ class WinProbabilityPlayer:
         """
         if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Iterable):
             raise KniffelError(
-                f"opponents: expected a list of final scores, got {type(opponents).__name__}"
+                Text.of(
+                    N_("opponents: expected a list of final scores, got {type}"),
+                    type=type(opponents).__name__,
+                )
             )
         if isinstance(opponents, Sized) and len(opponents) > MAX_OPPONENTS:
             raise KniffelError(
-                f"opponents: at most {MAX_OPPONENTS} opponents (a game has at most "
-                f"{MAX_PLAYERS} players), got {len(opponents)}"
+                Text.of(
+                    N_(
+                        "opponents: at most {most} opponents (a game has at most {players} "
+                        "players), got {count}"
+                    ),
+                    most=MAX_OPPONENTS,
+                    players=MAX_PLAYERS,
+                    count=len(opponents),
+                )
             )
         best, count = -1, 0
         for i, total in enumerate(itertools.islice(opponents, MAX_OPPONENTS + 1)):
             if i == MAX_OPPONENTS:
                 raise KniffelError(
-                    f"opponents: at most {MAX_OPPONENTS} opponents (a game has at most "
-                    f"{MAX_PLAYERS} players)"
+                    Text.of(
+                        N_(
+                            "opponents: at most {most} opponents (a game has at most {players} "
+                            "players)"
+                        ),
+                        most=MAX_OPPONENTS,
+                        players=MAX_PLAYERS,
+                    )
                 )
             check_int(total, f"opponents[{i}]", 0)
             if total > best:
@@ -490,7 +516,9 @@ class WinProbabilityPlayer:
             elif total == best:
                 count += 1
         if count == 0:
-            raise KniffelError("opponents: expected one or more final scores, got none")
+            raise KniffelError(
+                Text.of(N_("opponents: expected one or more final scores, got none"))
+            )
         return min(best, self._top + 1), count
 
     def advise(
@@ -534,7 +562,7 @@ class WinProbabilityPlayer:
             finished = self._finished(opponents)
         elif state.num_players < 2:
             raise KniffelError(
-                "a one-player game has nobody to beat: ask OptimalSolitaire for advice"
+                Text.of(N_("a one-player game has nobody to beat: ask OptimalSolitaire for advice"))
             )
         actions: tuple[Action, ...] = legal_actions(state)  # type: ignore[assignment]
         values = self._values(state, actions, finished)
