@@ -33,18 +33,14 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from kniffel_rules._i18n import localize
 from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
-from kniffel_rules.cli.advise import Advisable, advise
-from kniffel_rules.cli.arguments import (
-    OneLineParser,
-    json_object,
-    read_document,
-    whole_number,
-)
+from kniffel_rules.cli.advise import advise
+from kniffel_rules.cli.arguments import json_object, read_document
+from kniffel_rules.cli.parser import argparse_speaks, build_parser, scan_lang
 from kniffel_rules.cli.play import Leave, Table, render_view
 from kniffel_rules.cli.players import parse_players, seats_from_names
 from kniffel_rules.cli.screen import split_picture
@@ -52,7 +48,7 @@ from kniffel_rules.cli.simulate import print_table, progress_stream, run_games
 from kniffel_rules.cli.verify import verify
 from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
-from kniffel_rules.lang import LANGS, Lang, UnknownLanguageError, check_lang, default_lang
+from kniffel_rules.lang import Lang
 from kniffel_rules.playing import GameRecord
 from kniffel_rules.records import record_from_json, record_to_json
 from kniffel_rules.variant import VARIANTS, get_variant
@@ -69,118 +65,6 @@ def _rules_doc(text: str | None) -> dict[str, Any] | None:
 def _rules(game: str, text: str | None) -> Any:
     doc = _rules_doc(text)
     return None if doc is None else get_variant(game).Rules.from_dict(doc)
-
-
-def _players_help(detailed: bool) -> str:
-    if not detailed:
-        return ""
-    from kniffel_rules.cli.players import bot_names
-
-    return " (bots: " + "; ".join(f"{g}: {', '.join(bot_names(g))}" for g in VARIANTS) + ")"
-
-
-def _rules_help(detailed: bool) -> str:
-    if not detailed:
-        return ""
-    options = "; ".join(f"{g}: {', '.join(get_variant(g).Rules().to_dict())}" for g in VARIANTS)
-    return f" (options: {options})"
-
-
-class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Defaults in every help line, once; argparse lists the choices itself.
-
-    Not for flags (their default is always "off"), nor where there is no
-    default (``None``) or the help names it already (``default: ...``).
-    """
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = action.help or ""
-        if action.nargs == 0 or action.default is None or "default" in text:
-            return action.help
-        return super()._get_help_string(action)
-
-
-def _parser(detailed: bool = True) -> argparse.ArgumentParser:
-    """The argument parser; ``detailed`` adds the bot and rule-option names to the help."""
-    common = OneLineParser(add_help=False)
-    common.add_argument("--lang", type=_lang, default=default_lang(), choices=LANGS,
-                        help="the language of the output")  # fmt: skip
-    parser = OneLineParser(
-        prog="kniffel", description="The rules of Kniffel, playable.", formatter_class=_Formatter
-    )
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    games = list(VARIANTS)
-    bots = _players_help(detailed)
-    options = _rules_help(detailed)
-    rules_help = 'rule options as JSON, e.g. \'{"joker": "free"}\'' + options
-
-    def command(name: str, text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=text, description=text, parents=[common],
-                              formatter_class=_Formatter)  # fmt: skip
-
-    s = command("show", "play one seeded game between bots and print it")
-    s.add_argument("--game", default=games[0], choices=games, help="the game")
-    s.add_argument("--players", default="greedy,greedy", help="bots, comma-separated" + bots)
-    s.add_argument("--seed", type=whole_number, default=1,
-                   help="fixes the dice and the bots' choices")  # fmt: skip
-    s.add_argument("--rules", help=rules_help)
-    s.add_argument("--json", action="store_true", help="print the game record instead")
-
-    m = command("simulate", "play many games between bots and compare them")
-    m.add_argument("--game", default=games[0], choices=games, help="the game")
-    m.add_argument("--players", default="greedy,random", help="bots, comma-separated" + bots)
-    m.add_argument("--games", type=whole_number, default=100, help="how many games")
-    m.add_argument("--first", type=whole_number, default=0,
-                   help="the index of the first game (a shard of a larger run)")  # fmt: skip
-    m.add_argument("--seed", type=whole_number, default=1, help="fixes every game")
-    m.add_argument("--workers", type=whole_number, default=1, help="parallel local processes")
-    m.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="play on this Dask scheduler instead (extra 'dask')")  # fmt: skip
-    m.add_argument("--rules", help=rules_help)
-    m.add_argument("--json", action="store_true",
-                   help="print the games and the summary as JSON (Simulation.to_json)")  # fmt: skip
-
-    p = command("play", "play a game at the keyboard, against bots or each other")
-    p.add_argument("--game", default=None, choices=games,
-                   help=f"the game (default: {games[0]}; --resume: the saved one)")  # fmt: skip
-    p.add_argument("--players", default=None,
-                   help="people's names and bots, comma-separated; a name that is not a bot's "
-                   "is a person, bot:NAME forces a bot (default: you,greedy; with --resume: "
-                   "the saved players)" + bots)  # fmt: skip
-    p.add_argument("--seed", type=whole_number, default=None,
-                   help="fixes the dice (default: random)")  # fmt: skip
-    p.add_argument("--rules", help=rules_help)
-    p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
-    p.add_argument("--json", metavar="FILE", help="write the game record to FILE at the end")
-
-    a = command("advise", "optimal advice for a game with an exact solitaire player")
-    a.add_argument("--game", default=games[0], choices=Advisable(), metavar="GAME",
-                   help="the game: %(choices)s (those with an exact solitaire player)")  # fmt: skip
-    a.add_argument("--dice", required=True, help="the five dice, e.g. 1,3,3,5,6")
-    a.add_argument("--rolls-left", type=whole_number, required=True, help="0, 1 or 2")
-    a.add_argument("--filled", action="append", default=[],
-                   help="filled boxes, e.g. ones=3,full_house=25 (repeatable)")  # fmt: skip
-    a.add_argument("--extra-bonus", type=whole_number, default=0,
-                   help="extra bonus points so far (classic's extra Kniffel; else 0)")  # fmt: skip
-    a.add_argument("--rules", help=rules_help)
-    a.add_argument("--top", type=whole_number, default=10,
-                   help="how many actions to show (0: all)")  # fmt: skip
-    a.add_argument("--opponents", metavar="TOTALS",
-                   help="final scores of finished opponents, e.g. 231,198: rank by the chance "
-                        "to beat them (WinProbabilityPlayer, for the games it plays)")  # fmt: skip
-
-    v = command("verify", "verify score sheets or game records (JSON files) and list every problem")
-    v.add_argument("files", nargs="+", metavar="FILE", help="the files; - reads standard input")
-    v.add_argument("--json", action="store_true", help="print the findings as JSON")
-    return parser
-
-
-def _lang(text: str) -> Lang:
-    try:
-        return check_lang(text)
-    except UnknownLanguageError:
-        return cast(Lang, text)  # argparse's choices then name the languages
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
@@ -201,14 +85,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     stream: TextIO = out or sys.stdout
     arguments = list(sys.argv[1:] if argv is None else argv)
     detailed = not arguments or "-h" in arguments or "--help" in arguments
-    parser = _parser(detailed)
-    args = parser.parse_args(arguments)
-    if args.version:
-        print(f"kniffel {__version__}", file=stream)
-        return 0
-    if args.command is None:
-        parser.print_help(stream)
-        return 0
+    asked = scan_lang(arguments)  # the parser's own language: its help and refusals
+    with argparse_speaks(asked):
+        parser = build_parser(asked, detailed)
+        args = parser.parse_args(arguments)
+        if args.version:
+            print(f"kniffel {__version__}", file=stream)
+            return 0
+        if args.command is None:
+            parser.print_help(stream)
+            return 0
     lang: Lang = args.lang
     try:
         return _command(args, stream, stdin or sys.stdin)

@@ -14,7 +14,7 @@ import argparse
 import re
 from typing import Any, NoReturn, TextIO
 
-from kniffel_rules._i18n import N_, Text
+from kniffel_rules._i18n import N_, Text, localize, translate
 from kniffel_rules._json import check_int, loads
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
@@ -41,21 +41,28 @@ class OneLineParser(argparse.ArgumentParser):
     """An `argparse.ArgumentParser` whose errors are one line on stderr, then exit 2.
 
     ``kniffel COMMAND --help`` still prints the usage; a bad argument prints
-    ``kniffel COMMAND: error: ...`` alone (the message names the option).
+    ``kniffel COMMAND: error: ...`` alone (the message names the option), in
+    the parser's language (``lang``; its subcommands' parsers are given theirs).
     """
+
+    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
+        """An `argparse.ArgumentParser` (the same arguments) that reports in ``lang``."""
+        super().__init__(*args, **kwargs)
+        self.lang = lang
 
     def error(self, message: str) -> NoReturn:
         """Print ``prog: error: message`` as one line and exit with status 2."""
         line = " ".join(message.split())
-        self.exit(2, f"{self.prog}: error: {line}\n")
+        template = translate(N_("{prog}: error: {message}"), self.lang)
+        self.exit(2, template.format(prog=self.prog, message=line) + "\n")
 
 
-def whole_number(text: str) -> int:
-    """The argparse ``type`` of a number option: see `number`."""
+def whole_number(text: str, lang: str = "en") -> int:
+    """The argparse ``type`` of a number option: see `number`; its refusal in ``lang``."""
     try:
         return number(text, "")
     except KniffelError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(localize(exc, lang)) from None
 
 
 def number(text: str, option: str, lo: int | None = None, hi: int | None = None) -> int:
