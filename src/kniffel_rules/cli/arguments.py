@@ -53,6 +53,10 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print ``prog: error: message`` as one line and exit with status 2."""
         line = " ".join(message.split())
+        if self.lang != "en" and line.startswith("argument "):  # Python 3.10 skips gettext here
+            name, _, detail = line.removeprefix("argument ").partition(": ")
+            argument = translate(N_("argument %(argument_name)s: %(message)s"), self.lang)
+            line = argument % {"argument_name": name, "message": detail}
         template = translate(N_("{prog}: error: {message}"), self.lang)
         self.exit(2, template.format(prog=self.prog, message=line) + "\n")
 
