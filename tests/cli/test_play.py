@@ -228,6 +228,16 @@ def test_two_yous_are_numbered() -> None:
     assert "Kniffel: The Duel (duel), seed 1: you 1, you 2" in text
 
 
+def test_the_default_person_is_named_in_the_players_language() -> None:
+    _, text = typed(["--seed", "1", "--lang", "de"], "q\n")
+    assert text.startswith("Kniffel (classic), Startwert 1: Spieler, greedy (2)\n")
+    assert "you" not in text
+    _, text = typed(["--seed", "1"], "q\n")
+    assert text.startswith("Kniffel (classic), seed 1: you, greedy (2)\n")
+    _, text = typed(["--game", "duel", "--players", "Spieler,Spieler", "--lang", "de"], "q\n")
+    assert ": Spieler 1, Spieler 2\n" in text.splitlines(keepends=True)[0]
+
+
 def test_show_every_game_has_no_repr() -> None:
     for game in VARIANTS:
         out = io.StringIO()

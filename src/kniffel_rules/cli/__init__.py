@@ -42,7 +42,7 @@ from kniffel_rules.cli.advise import advise
 from kniffel_rules.cli.arguments import json_object, read_document
 from kniffel_rules.cli.parser import argparse_speaks, build_parser, scan_lang
 from kniffel_rules.cli.play import Leave, Table, render_view
-from kniffel_rules.cli.players import parse_players, seats_from_names
+from kniffel_rules.cli.players import human_name, parse_players, seats_from_names
 from kniffel_rules.cli.screen import split_picture
 from kniffel_rules.cli.simulate import print_table, progress_stream, run_games
 from kniffel_rules.cli.verify import verify
@@ -143,7 +143,8 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             seats = seats_from_names(name, names, lang)
     else:
         name = args.game or next(iter(VARIANTS))
-        seats = parse_players(name, args.players or "you,greedy", humans=playing, lang=lang)
+        default = f"{human_name(lang)},greedy"
+        seats = parse_players(name, args.players or default, humans=playing, lang=lang)
     game = get_variant(name)
     _check_count(game, len(seats), lang)
     rules = None if record is not None else _rules(name, args.rules)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kniffel_rules._common import check_name
+from kniffel_rules._i18n import C_, translate
 from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
@@ -26,6 +27,7 @@ __all__ = [
     "advisor",
     "all_bot_names",
     "bot_names",
+    "human_name",
     "make_bot",
     "parse_players",
     "seats_from_names",
@@ -33,7 +35,12 @@ __all__ = [
 ]
 
 HUMAN = "you"
-"""The default name of a human seat in ``--players``."""
+"""The default name of a human seat in ``--players`` (English; see `human_name`)."""
+
+
+def human_name(lang: Lang) -> str:
+    """The default name of a human seat in ``lang`` ("you"; German "Spieler")."""
+    return translate(C_("default player name", "you"), lang)
 
 _BOT_LABEL = re.compile(r"^(?P<bot>[a-z]+) \((?P<seat>\d+)\)$")
 
@@ -153,12 +160,12 @@ def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "e
             seats.append(Seat(raw, None))
     if humans:
         doubles = sorted({p for p in people if people.count(p) > 1})
-        if doubles == [HUMAN]:
+        if len(doubles) == 1 and doubles[0] in (HUMAN, human_name(lang)):  # numbered: "you 1"
             count = 0
             for seat in seats:
                 if seat.human:
                     count += 1
-                    seat.label = f"{HUMAN} {count}"
+                    seat.label = f"{doubles[0]} {count}"
         elif doubles:
             raise KniffelError(say("two_people", lang, name=doubles[0]))
     return seats
