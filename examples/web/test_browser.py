@@ -249,9 +249,13 @@ def open_table(
 def glance(page: Page) -> dict[str, Any]:
     """The page at one moment: messages handled, action buttons, game over (one round trip)."""
     found: dict[str, Any] = page.evaluate(
-        """() => ({seq: Number(document.body.dataset.seq || 0),
-                   buttons: document.querySelectorAll('[data-testid=action]').length,
-                   over: !document.querySelector('[data-testid=result]').hidden})"""
+        """() => {
+             const actions = [...document.querySelectorAll('[data-testid=action]')];
+             return {seq: Number(document.body.dataset.seq || 0),
+                     buttons: actions.length,
+                     labels: actions.map(b => b.innerText),
+                     over: !document.querySelector('[data-testid=result]').hidden};
+           }"""
     )
     return found
 
@@ -279,16 +283,20 @@ def play_by_clicking(page: Page, rng: random.Random, limit: int) -> int:
 
 
 def play_by_typing(page: Page, rng: random.Random, limit: int) -> int:
-    """Type the label of a seeded-random legal action in the text field on each turn."""
+    """Type the label of a seeded-random legal action in the text field on each turn.
+
+    Each turn reads the page once (`glance`): read in several round trips, the
+    last message could land between them (the game over after "not over" was
+    read), and the wait would be for a message that never comes.
+    """
     for moves in range(limit):
-        if is_over(page):
+        now = glance(page)
+        if now["over"]:
             return moves
-        count = seq(page)
-        labels = buttons(page)
-        if labels:
-            page.fill("[data-testid=move-input]", rng.choice(labels))
+        if now["labels"]:
+            page.fill("[data-testid=move-input]", rng.choice(now["labels"]))
             page.press("[data-testid=move-input]", "Enter")
-        wait_after(page, count)
+        wait_after(page, now["seq"])
     raise AssertionError(f"the game was not over after {limit} typed moves")
 
 
