@@ -9,10 +9,9 @@ are marked slow; the default run plays a few moves of each game.
 from __future__ import annotations
 
 import os
-import pty
 import select
-import signal
 import struct
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,30 +30,52 @@ _PROMPTS = ("your choice: ", "Enter to go back): ", "press Enter. ")
 _TIMEOUT = 120.0
 
 
+_CHILD = """\
+import os, runpy, signal, sys
+# a session leader that opens a terminal takes it as its controlling terminal: Ctrl-C
+# typed there interrupts this program
+os.close(os.open(os.ttyname(0), os.O_RDWR))
+# a terminal starts a program with Ctrl-C's default action (Python's KeyboardInterrupt),
+# even when this test run inherited SIGINT ignored or blocked (a job started in the
+# background without job control; a blocked mask survives exec)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+runpy.run_module("kniffel_rules", run_name="__main__", alter_sys=True)
+"""
+"""The child's first lines, then ``python -m kniffel_rules`` (`runpy`, as ``-m`` runs it)."""
+
+
 class Terminal:
-    """A child ``python -m kniffel_rules ...`` on a pseudo-terminal."""
+    """A child ``python -m kniffel_rules ...`` on a pseudo-terminal.
+
+    Started with `subprocess` (a new session, the terminal's side as its stdin,
+    stdout and stderr), not `pty.fork`: a fork of this multi-threaded test
+    process that runs Python before exec may deadlock (Python 3.12+ warns).
+    """
 
     def __init__(self, *argv: str, size: tuple[int, int] | None = None) -> None:
+        import fcntl
+        import termios
+
         env = dict(os.environ, LANG="C", LC_ALL="C", PYTHONUNBUFFERED="1", COLUMNS="80")
+        master, child_side = os.openpty()
         if size is not None:  # the terminal's own size, read by the program as a terminal's
             env.pop("COLUMNS", None)
             env.pop("LINES", None)
-        pid, fd = pty.fork()
-        if pid == 0:  # the child
-            if size is not None:
-                import fcntl
-                import termios
-
-                columns, lines = size
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-            # a terminal starts a program with Ctrl-C's default action, even when this test
-            # run inherited SIGINT ignored (a job started in the background without job control)
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            # nor blocked: a blocked mask survives exec (it once left Ctrl-C pending for 120 s
-            # in a test worker under load; the cause was not found, this rules one out)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
-            os.execve(sys.executable, [sys.executable, "-m", "kniffel_rules", *argv], env)
-        self.pid, self.fd = pid, fd
+            columns, lines = size
+            fcntl.ioctl(child_side, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _CHILD, *argv],
+                stdin=child_side,
+                stdout=child_side,
+                stderr=child_side,
+                env=env,
+                start_new_session=True,
+            )
+        finally:
+            os.close(child_side)  # the child's copies remain: the end of the game reads as EOF
+        self.pid, self.fd = self.process.pid, master
         self.screen = ""
         self.mark = 0
         self.status: int | None = None
@@ -83,23 +104,23 @@ class Terminal:
         os.write(self.fd, data.encode())
         self.mark = len(self.screen)
 
+    def reap(self) -> int:
+        """Wait for the child to end, close the terminal; the exit status."""
+        self.status = self.process.wait(timeout=_TIMEOUT)
+        os.close(self.fd)
+        return self.status
+
     def wait(self) -> int:
         """Read to the end and return the exit status."""
         while self.read_until_prompt():
             raise AssertionError(f"unexpected prompt: {self.screen[-300:]!r}")
-        _, status = os.waitpid(self.pid, 0)
-        os.close(self.fd)
-        self.status = os.waitstatus_to_exitcode(status)
-        return self.status
+        return self.reap()
 
     def close(self) -> None:
         """Kill the child if it is still running (a failed test)."""
         if self.status is None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
-            except OSError:
-                pass
+            self.process.kill()
+            self.process.wait()
 
 
 def play_out(term: Terminal, typist: Typist) -> int:
@@ -111,10 +132,7 @@ def play_out(term: Terminal, typist: Typist) -> int:
                 term.type("quit")
                 continue
             term.type(line)
-        _, status = os.waitpid(term.pid, 0)
-        term.status = os.waitstatus_to_exitcode(status)
-        os.close(term.fd)
-        return term.status
+        return term.reap()
     finally:
         term.close()
 
