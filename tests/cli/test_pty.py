@@ -75,7 +75,7 @@ class Terminal:
             )
         finally:
             os.close(child_side)  # the child's copies remain: the end of the game reads as EOF
-        self.pid, self.fd = self.process.pid, master
+        self.fd = master
         self.screen = ""
         self.mark = 0
         self.status: int | None = None
