@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/peers.py [--seconds S] [--rounds R]``
 
-Measures, alternating in the same process for ``R`` rounds (the machine is
+Measures, alternating in the same process for ``R`` rounds, the engines
+taking turns in slices of 0.05 CPU-seconds within a round (the machine is
 shared: quote the ratios, which the last columns give against kniffel-rules,
 over all rounds and the lowest and highest of one round):
 
@@ -39,14 +40,28 @@ import kniffel_rules
 from kniffel_rules import CHANCE
 
 
-def _rate(play: Callable[[random.Random], None], seconds: float) -> float:
-    rng = random.Random(1)
-    games = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        play(rng)
-        games += 1
-    return games / (time.process_time() - start)
+def _round(
+    engines: dict[str, Callable[[random.Random], None]], seconds: float, slice_: float = 0.05
+) -> dict[str, float]:
+    """Games per CPU-second of each engine in one round, the engines taking turns in slices.
+
+    Each engine plays its own seeded games (``random.Random(1)``) in slices
+    of about ``slice_`` CPU-seconds, in turn with the others, until it has
+    had ``seconds``: the machine's drift (other jobs, frequency) then falls
+    on all of them alike, instead of on whichever ran during a burst.
+    """
+    rngs = {name: random.Random(1) for name in engines}
+    games = dict.fromkeys(engines, 0)
+    spent = dict.fromkeys(engines, 0.0)
+    while min(spent.values()) < seconds:
+        for name, play in engines.items():
+            rng = rngs[name]
+            start = time.process_time()
+            while time.process_time() - start < slice_:
+                play(rng)
+                games[name] += 1
+            spent[name] += time.process_time() - start
+    return {name: games[name] / spent[name] for name in engines}
 
 
 def _kniffel_rules() -> Callable[[random.Random], None]:
@@ -155,8 +170,8 @@ def main() -> None:
             engines[name] = play
     rates: dict[str, list[float]] = {name: [] for name in engines}
     for _ in range(args.rounds):
-        for name, play in engines.items():
-            rates[name].append(_rate(play, args.seconds))
+        for name, rate in _round(engines, args.seconds).items():
+            rates[name].append(rate)
     ours = rates["kniffel-rules classic"]
     print(
         f"{'engine':<32} {'games/CPU-s':>12} {'kniffel-rules / engine':>23}"

@@ -39,6 +39,7 @@ import torch
 from gymnasium.vector import AutoresetMode
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import VecEnv, VecMonitor, VecNormalize
 
 import kniffel_rules.adapters.gymnasium as kniffel_gym  # registers the environments
@@ -294,6 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         device="cpu",
         verbose=0,
     )
+    # The curve is this script's log: SB3's own logger would write nothing
+    # at verbose=0 but still make an empty SB3-<date> folder in the temp dir.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     curve = Curve(args.cpu_seconds, start_cpu, args.log)
     curve.verbose = 0 if args.smoke else 1
     try:
