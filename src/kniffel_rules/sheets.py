@@ -213,7 +213,8 @@ def schema(variant: str) -> dict[str, Any]:
     """The JSON Schema of a game's score sheet (shipped with the package).
 
     Args:
-        variant: ``"classic"`` or ``"extreme"``.
+        variant: The name of a game scored on a box sheet (its ``INFO.score_sheet``:
+            ``"classic"``, ``"extreme"``, ``"yatzy"``).
 
     Raises:
         InvalidStateError: No sheet schema for that game.

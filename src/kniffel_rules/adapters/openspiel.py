@@ -196,7 +196,8 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """One game as a ``pyspiel.Game`` (see the module for the parameters).
 
     Args:
-        game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
+        game: A registered game's name (`kniffel_rules.VARIANTS`: ``"classic"``,
+            ``"extreme"``, ``"master"``, ``"duel"``, ``"cards"``, ``"yatzy"``).
         params: OpenSpiel's parameters: ``players`` and the options of ``Rules``.
 
     Raises:

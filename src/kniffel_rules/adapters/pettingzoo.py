@@ -92,7 +92,8 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """A dice game as a PettingZoo AEC environment (see the module).
 
     Args:
-        game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
+        game: A registered game's name (`kniffel_rules.VARIANTS`: ``"classic"``,
+            ``"extreme"``, ``"master"``, ``"duel"``, ``"cards"``, ``"yatzy"``).
         num_players: The number of seats (the Duell: 2; Master: 1..4; the card
             game: 2..4).
         rules: The game's ``Rules`` (``None``: the rulebook).
@@ -346,7 +347,8 @@ def env(
     (``env("classic", 2, reward="points", full_cup=True)``).
 
     Args:
-        game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"`` or ``"cards"``.
+        game: A registered game's name (`kniffel_rules.VARIANTS`: ``"classic"``,
+            ``"extreme"``, ``"master"``, ``"duel"``, ``"cards"``, ``"yatzy"``).
         num_players: The number of seats.
         reward: ``"win"`` (+1/-1 at the end) or ``"points"`` (each step's
             change of every score).

@@ -285,8 +285,8 @@ class ActionSpace(_Index):
         """The action index of ``game`` (a name or a module) under ``rules``.
 
         Args:
-            game: ``"classic"``, ``"extreme"``, ``"master"``, ``"duel"``,
-                ``"cards"`` or the module.
+            game: A registered game's name (`kniffel_rules.VARIANTS`, such as
+                ``"classic"`` or ``"yatzy"``) or its module.
             rules: The game's ``Rules`` (``None``: the rulebook).
 
         Raises:
