@@ -1,9 +1,10 @@
 """One integer check: action fields, rules options, JSON documents and command-line numbers.
 
 ``_fields.check_int`` is the library's only integer check; the attrs
-validators, the JSON readers and the command line's number reader are thin
-adapters around it, so the same bad value is refused with the same words
-wherever it comes from (issue 27).
+validators, the JSON readers, the card game's hand-built views and the
+command line's number reader are thin adapters around it (a seat is
+`_fields.check_seat`, one check for every game's ``player``), so the same
+bad value is refused with the same words wherever it comes from (issue 27).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import enum
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
+import kniffel_rules
 from kniffel_rules import InvalidStateError, cards, classic
 from kniffel_rules._json import get_int
 from kniffel_rules.cli.arguments import number
@@ -23,11 +26,20 @@ class _Seat(enum.IntEnum):
     ONE = 1
 
 
+_VIEW = cards.observation(cards.new_game(players=2), 0)
+
+
+def _seen(**changes: object) -> object:
+    """The legal actions of a card-game view with ``changes`` (checked when it is read)."""
+    return cards.legal_actions(attrs.evolve(_VIEW, **changes))
+
+
 def _readers(value: Any) -> list[tuple[Callable[[], object], str]]:
     return [
         (lambda: cards.StartPlayer(value), "seat"),
         (lambda: classic.Rules(games=value), "rules.games"),
         (lambda: get_int({"n": value}, "n", "doc", 1, 3), "doc.n"),
+        (lambda: _seen(round=value), "observation.round"),
     ]
 
 
@@ -55,8 +67,19 @@ def test_a_number_out_of_range_is_refused_alike_everywhere() -> None:
         (lambda: classic.Rules(games=1001), "rules.games", "1001 is above the maximum 1000"),
         (lambda: get_int({"n": 0}, "n", "doc", 1, 3), "doc.n", "0 is below the minimum 1"),
         (lambda: number("4", "--n", 1, 3), "--n", "4 is above the maximum 3"),
+        (lambda: _seen(round=-1), "observation.round", "-1 is below the minimum 0"),
     ]
     for call, path, detail in cases:
         with pytest.raises(InvalidStateError) as info:
             call()
         assert (info.value.path, info.value.detail) == (path, detail)
+
+
+@pytest.mark.parametrize("player", [True, 1.0, "0", None, -1, 2, 10**30])
+@pytest.mark.parametrize("variant", ["classic", "cards"])
+def test_a_seat_is_refused_alike_in_every_game(variant: str, player: object) -> None:
+    game = kniffel_rules.get_variant(variant)
+    with pytest.raises(InvalidStateError) as info:
+        game.observation(game.new_game(players=2), player)
+    expected = ("player", f"expected a seat 0..1, got {player!r}")
+    assert (info.value.path, info.value.detail) == expected

@@ -27,6 +27,7 @@ from typing_extensions import Self
 from kniffel_rules import _json
 from kniffel_rules._dicegame import Phase, Roll, current_player
 from kniffel_rules._dicerender import WORDS
+from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
@@ -381,14 +382,7 @@ class OpenObservation:
         if not isinstance(names, tuple) or not names:
             raise InvalidStateError("observation.state.names", N_("expected the players' names"))
         seats = len(names)
-        player = self.player
-        if type(player) is not int or not 0 <= player < seats:
-            raise InvalidStateError(
-                "observation.player",
-                Text.of(
-                    N_("expected a seat 0..{last}, got {seat}"), last=seats - 1, seat=brief(player)
-                ),
-            )
+        check_seat(self.player, seats, "observation.player")
         who = current_player(state)
         if type(self.to_move) is not int or self.to_move != who:
             raise InvalidStateError(
@@ -433,14 +427,7 @@ def open_observation(
         )
     who = to_move(state)  # refuses what is not the game's state
     seats = num_players(state)
-    if type(player) is not int or not 0 <= player < seats:
-        raise InvalidStateError(
-            "player",
-            Text.of(
-                N_("expected a seat 0..{last}, got {seat}"), last=seats - 1, seat=brief(player)
-            ),
-        )
-    return cls(player, who, state)
+    return cls(check_seat(player, seats, "player"), who, state)
 
 
 def open_observation_to_dict(

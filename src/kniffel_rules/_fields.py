@@ -22,7 +22,7 @@ as classic's and Extreme's ``Sheet`` hold them.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
 import attrs
 
@@ -41,7 +41,7 @@ R = TypeVar("R")
 """A game's ``Rules``."""
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is exactly an ``int`` (not a bool, an IntEnum, a float, a Fraction)."""
     return type(value) is int
 
@@ -80,6 +80,29 @@ def check_int(value: object, path: str, lo: int | None = None, hi: int | None = 
     if hi is not None and value > hi:
         raise InvalidStateError(
             path, Text.of(N_("{value} is above the maximum {hi}"), value=brief(value), hi=hi)
+        )
+    return value
+
+
+def check_seat(value: object, seats: int, path: str) -> int:
+    """Check that ``value`` is a seat of a game of ``seats`` players: an integer ``0..seats-1``.
+
+    Args:
+        value: What to check.
+        seats: The number of players.
+        path: The field path for the message (``player``, ``observation.player``).
+
+    Returns:
+        ``value``, now known to be a seat.
+
+    Raises:
+        InvalidStateError: ``value`` is not an integer (`is_int`) or no seat
+            (naming ``path``).
+    """
+    if not is_int(value) or not 0 <= value < seats:
+        raise InvalidStateError(
+            path,
+            Text.of(N_("expected a seat 0..{last}, got {seat}"), last=seats - 1, seat=brief(value)),
         )
     return value
 

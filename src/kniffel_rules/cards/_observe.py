@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from kniffel_rules._common import check_name
+from kniffel_rules._fields import check_int
 from kniffel_rules._i18n import C_, N_, Named, Phrase, Text
 from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import (
@@ -82,14 +83,7 @@ def _fail(field: str, message: str) -> InvalidStateError:  # a msgid or a `Text`
 
 
 def _int(value: Any, field: str, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        raise _fail(
-            field,
-            Text.of(
-                N_("expected an integer {lo}..{hi}, got {shown}"), lo=lo, hi=hi, shown=brief(value)
-            ),
-        )
-    return value
+    return check_int(value, f"{_PATH}.{field}", lo, hi)
 
 
 def _tuple(value: Any, field: str, check: Callable[[Any], bool], what: Named) -> tuple[Any, ...]:

@@ -27,6 +27,7 @@ from typing import Any
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
@@ -58,11 +59,7 @@ _SEAT_FIELDS = ("name", "hand_size", "reserve", "active", "board")
 
 
 def _seat(state: State, player: object) -> int:
-    n = state.num_players
-    if type(player) is not int or not 0 <= player < n:
-        seat = Text.of(N_("expected a seat 0..{last}, got {seat}"), last=n - 1, seat=brief(player))
-        raise InvalidStateError("player", seat)
-    return player
+    return check_seat(player, state.num_players, "player")
 
 
 def observation(state: State, player: int) -> Observation:
