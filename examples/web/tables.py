@@ -148,11 +148,11 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "hint_not_now": {"en": "hints are for your turn", "de": "Tipps gibt es, wenn du am Zug bist"},
     "hint_optimal": {
         "en": "the optimal player: {action} (expected final score {value:.1f})",
-        "de": "der optimale Spieler: {action} (erwartete Endpunktzahl {value:.1f})",
+        "de": "der optimale Spieler: {action} (erwartete Endsumme {value:.1f})",
     },
     "hint_win": {
         "en": "to win: {action} (chance to win {win:.0f} %, expected final score {value:.1f})",
-        "de": "um zu gewinnen: {action} (Siegchance {win:.0f} %, erwartete Endpunktzahl "
+        "de": "um zu gewinnen: {action} (Siegchance {win:.0f} %, erwartete Endsumme "
         "{value:.1f})",
     },
     "hint_bot": {

@@ -82,7 +82,7 @@ def test_verify_reads_standard_input() -> None:
     status, out = run("verify", "-", "--json", stdin=text)
     assert status == 1 and json.loads(out)[0]["file"] == "-"
     status, out = run("verify", "-", "--lang", "de", stdin="{")
-    assert status == 2 and "kein gültiger Zettel" in out
+    assert status == 2 and "kein gültiger Spielzettel" in out
 
 
 def test_simulate_in_german() -> None:

@@ -90,7 +90,7 @@ def test_german_locale_gives_german_help_without_lang(
     out = capsys.readouterr().out
     assert out.startswith("Aufruf: kniffel [-h] [--version] BEFEHL ...")
     assert "Die Regeln von Kniffel, spielbar." in out
-    assert "verify    Spielblätter oder Spielprotokolle" in " ".join(out.split(" \n"))
+    assert "verify    Spielzettel oder Spielprotokolle" in " ".join(out.split(" \n"))
 
 
 # (arguments after the command, the English line, the German line)

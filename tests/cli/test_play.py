@@ -206,7 +206,7 @@ def test_german() -> None:
     status, text = typed(["--players", "Ann", "--seed", "3", "--lang", "de"], "hint\nquit\n")
     assert status == 0
     assert "Ann, deine Wahl" in text and "Partie verlassen. Tschüss." in text
-    assert "erwartete Endpunktzahl" in text
+    assert "erwartete Endsumme" in text
 
 
 @pytest.mark.parametrize(

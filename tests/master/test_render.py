@@ -25,7 +25,7 @@ TASK_LABELS = {
     Task.CHANCE_HIGH: ("Chance (25-30)", "Chance (25-30)"),
 }
 COMBO_LABELS = {
-    Combo.PAIR: ("pair", "ein Paar"),
+    Combo.PAIR: ("pair", "Paar"),
     Combo.TWO_PAIRS: ("two pairs", "zwei Paare"),
     Combo.THREE_OF_A_KIND: ("three of a kind", "Drilling"),
     Combo.FOUR_OF_A_KIND: ("four of a kind", "Vierling"),
@@ -204,7 +204,7 @@ ACTIONS = [
     (
         master.RowAndCoins(5, 2, Combo.PAIR),
         "row 5 (+2) and coins: pair (+1)",
-        "Reihe 5 (+2) und Münzreihe: ein Paar (+1)",
+        "Reihe 5 (+2) und Münzreihe: Paar (+1)",
     ),
     (master.Pass(), "pass", "passen"),
 ]

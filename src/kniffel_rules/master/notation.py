@@ -86,7 +86,7 @@ by ``named``) and other forms; ``Task.key`` is read as well."""
 COMBO_NAMES: Final[dict[Combo, tuple[str, ...]]] = named(
     Combo,
     {
-        Combo.PAIR: ("one pair", "1 pair", "paar", "1 paar"),
+        Combo.PAIR: ("one pair", "1 pair", "paar", "1 paar", "ein paar"),
         Combo.TASK_DONE: (
             "already fulfilled", "task done", "done", "task fulfilled", "bereits erfüllt",
             "aufgabe erfüllt", "erfüllt",
