@@ -35,9 +35,9 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import minimal
+from playout import random_game
 
 import kniffel_rules
-from kniffel_rules import CHANCE
 
 
 def _round(
@@ -68,14 +68,7 @@ def _kniffel_rules() -> Callable[[random.Random], None]:
     game = kniffel_rules.get_variant("classic")
 
     def play(rng: random.Random) -> None:
-        state = game.new_game(players=1)
-        while not game.is_terminal(state):
-            if game.current_player(state) == CHANCE:
-                action = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-            state = game.apply(state, action)
+        random_game(game, rng, 1)
 
     return play
 

@@ -24,6 +24,7 @@ import os
 import random
 import statistics
 import time
+from typing import Any
 
 from _trees import in_tree
 
@@ -43,6 +44,25 @@ def calibrate(seconds: float) -> float:
     return n / (time.process_time() - start)
 
 
+def random_game(game: Any, rng: random.Random, players: int) -> int:
+    """Play one uniformly random game of ``game`` (a module of the registry): its actions.
+
+    Chance draws with ``sample_chance``, a player picks uniformly among
+    ``legal_actions``; the count includes the chance outcomes.
+    """
+    state = game.new_game(players=players)
+    actions = 0
+    while not game.is_terminal(state):
+        if game.current_player(state) == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        state = game.apply(state, action)
+        actions += 1
+    return actions
+
+
 def playouts(name: str, seconds: float, players: int) -> tuple[float, float]:
     """(games, actions) per CPU-second of uniformly random play."""
     game = kniffel_rules.get_variant(name)
@@ -50,15 +70,7 @@ def playouts(name: str, seconds: float, players: int) -> tuple[float, float]:
     games = actions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.new_game(players=players)
-        while not game.is_terminal(state):
-            if game.current_player(state) == CHANCE:
-                action = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-            state = game.apply(state, action)
-            actions += 1
+        actions += random_game(game, rng, players)
         games += 1
     elapsed = time.process_time() - start
     return games / elapsed, actions / elapsed
@@ -82,15 +94,7 @@ def per_calibration(name: str, seconds: float, players: int, slice_: float = 0.0
     while play_time < seconds:
         start = time.process_time()
         while time.process_time() - start < slice_:
-            state = game.new_game(players=players)
-            while not game.is_terminal(state):
-                if game.current_player(state) == CHANCE:
-                    action = game.sample_chance(state, rng)
-                else:
-                    legal = game.legal_actions(state)
-                    action = legal[rng.randrange(len(legal))]
-                state = game.apply(state, action)
-                actions += 1
+            actions += random_game(game, rng, players)
         play_time += time.process_time() - start
         start = time.process_time()
         while time.process_time() - start < slice_:
