@@ -89,9 +89,8 @@ change, the reward is ``illegal_reward`` (``-1.0``) and
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal
 
 import gymnasium
 import numpy as np
@@ -104,6 +103,7 @@ from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_a
 from kniffel_rules.adapters.space import (
     GAMES,
     ActionSpace,
+    _render_text,
     resolve_game,
 )
 from kniffel_rules.bots import BOTS
@@ -435,13 +435,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             The picture under ``render_mode="ansi"`` (after ``reset``), else
             ``None``.
         """
-        if self.render_mode is None or self.state is None:
-            return None
-        text: str = cast(Any, self.module).render(self.state)
-        if self.render_mode == "human":
-            sys.stdout.write(text + "\n")
-            return None
-        return text
+        return _render_text(self.module, self.state, self.render_mode)
 
 
 def _vector_entry_point(game: str) -> str | None:

@@ -62,7 +62,6 @@ from __future__ import annotations
 
 import operator
 import random
-import sys
 from typing import Any, Final, Literal, cast
 
 import attrs
@@ -73,7 +72,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._types import CHANCE
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
-from kniffel_rules.adapters.space import ActionSpace, game_name, resolve_game
+from kniffel_rules.adapters.space import ActionSpace, _render_text, game_name, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.variant import Variant, get_variant
 
@@ -282,13 +281,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             The picture under ``render_mode="ansi"`` (after ``reset``), else
             ``None``.
         """
-        if self.render_mode is None or self.state is None:
-            return None
-        text: str = cast(Any, self.module).render(self.state)
-        if self.render_mode == "human":
-            sys.stdout.write(text + "\n")
-            return None
-        return text
+        return _render_text(self.module, self.state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -2,9 +2,9 @@
 
 Learning frameworks (OpenSpiel, Gymnasium, PettingZoo) number the actions of
 a game ``0 .. n-1`` once and for all, and describe a position as a flat
-vector of numbers. This module gives both for the four dice games
-(``classic``, ``extreme``, ``master``, ``duel``) and the card game
-(``cards``), built from the game's rules and pieces alone, without numpy:
+vector of numbers. This module gives both for every game of the registry
+(the dice games and the card game), each built from what the game declares
+in its ``INFO``, without numpy:
 
 - `ActionSpace.for_game` enumerates every decision a player can ever be
   offered under the given rules, in a fixed documented order, with
@@ -42,6 +42,7 @@ hands appear as their sizes and the cards everyone saw them take).
 from __future__ import annotations
 
 import operator
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, cast
@@ -74,7 +75,7 @@ index, chance outcomes and tensor in its ``INFO``)."""
 DICE_GAMES: Final[tuple[str, ...]] = tuple(
     name for name in GAMES if not get_variant(name).INFO.hidden_information
 )
-"""The games whose observation holds the whole state: the four dice games."""
+"""The games whose observation holds the whole state: the dice games."""
 
 
 class UnsupportedGameError(UnknownVariantError):
@@ -135,6 +136,27 @@ def player_limits(game: str | Variant | Any) -> tuple[int, int]:
     """
     info = get_variant(game_name(game)).INFO
     return info.min_players, info.max_players
+
+
+def _render_text(game: Variant, state: Any, render_mode: str | None) -> str | None:
+    """An environment's ``render()`` (Gymnasium's and PettingZoo's render modes).
+
+    Args:
+        game: The game's module.
+        state: The environment's state (``None`` before ``reset``).
+        render_mode: ``"ansi"``: the game's text picture is returned;
+            ``"human"``: it is printed; ``None``: nothing.
+
+    Returns:
+        The picture under ``"ansi"`` once there is a state, else ``None``.
+    """
+    if render_mode is None or state is None:
+        return None
+    text: str = cast(Any, game).render(state)
+    if render_mode == "human":
+        sys.stdout.write(text + "\n")
+        return None
+    return text
 
 
 def _declared(info: GameInfo, what: str) -> Any:
