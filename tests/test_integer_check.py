@@ -29,7 +29,7 @@ class _Seat(enum.IntEnum):
 _VIEW = cards.observation(cards.new_game(players=2), 0)
 
 
-def _seen(**changes: object) -> object:
+def _seen(**changes: Any) -> object:
     """The legal actions of a card-game view with ``changes`` (checked when it is read)."""
     return cards.legal_actions(attrs.evolve(_VIEW, **changes))
 
@@ -77,7 +77,7 @@ def test_a_number_out_of_range_is_refused_alike_everywhere() -> None:
 
 @pytest.mark.parametrize("player", [True, 1.0, "0", None, -1, 2, 10**30])
 @pytest.mark.parametrize("variant", ["classic", "cards"])
-def test_a_seat_is_refused_alike_in_every_game(variant: str, player: object) -> None:
+def test_a_seat_is_refused_alike_in_every_game(variant: str, player: Any) -> None:
     game = kniffel_rules.get_variant(variant)
     with pytest.raises(InvalidStateError) as info:
         game.observation(game.new_game(players=2), player)
