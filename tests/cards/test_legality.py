@@ -19,6 +19,7 @@ import pytest
 from cards.helpers import card, hand, position, random_nodes, tokens
 from kniffel_rules import CHANCE, IllegalActionError
 from kniffel_rules import cards as C
+from kniffel_rules._i18n import localize
 from kniffel_rules.cards import (
     Begin,
     Combination,
@@ -407,3 +408,21 @@ def test_every_combination_names_itself_in_both_languages() -> None:
         assert combo.label == en
         # the shipped languages (a test's third language may have been looked up meanwhile)
         assert {lang: combo.labels[lang] for lang in ("en", "de")} == {"en": en, "de": de}
+
+
+@pytest.mark.rule("KA-62")
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_step_by_step_hint_quotes_commands_that_parse(lang: str) -> None:
+    """Each command the refusal of a whole play quotes types back as the step it names."""
+    reason = C.why_illegal(_turn(), THREE_NINES)
+    assert reason is not None
+    quoted = [q for q in re.findall(r"'([^']+)'", localize(reason, lang)) if "..." not in q]
+    assert quoted == [
+        "begin three_of_a_kind", "pick blue 9", "pick green 9", "pick red 9"
+    ]  # fmt: skip
+    state = _turn()
+    for text in quoted:
+        action = C.parse_action(state, text)
+        assert C.is_legal(state, action)
+        state = C.apply(state, action)
+    assert state.phase is not Phase.PICK  # the three nines are laid down
