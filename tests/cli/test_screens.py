@@ -116,6 +116,15 @@ def test_hot_seat_undo_takes_back_only_the_asking_person_s_decision() -> None:
     assert table.state.sheets[1].entries != classic.new_game(["Ann", "Ben"]).sheets[1].entries
 
 
+def test_the_undo_messages_in_german_fit_the_screen() -> None:
+    keys = "undo\nroll\nundo\nscore chance\nundo\nscore chance\nundo\nroll\nundo\nquit\n"
+    _, text = _table("classic", "Ann,Ben", keys, size=(80, 60), lang="de")
+    said = [line for line in text.splitlines() if line.startswith("zurück")]
+    assert "zurücknehmen geht nicht, seither entschieden: Ann; nur eigene Züge gehen zurück" in said
+    assert "zurückgenommen: zurück zur letzten Entscheidung von Ben" in said
+    assert all(len(line) < 80 for line in said)
+
+
 def test_the_pass_screen_clears_the_scrollback_before_and_after() -> None:
     keys = "token full_house\ntoken colour\ntoken straight\n\nquit\n"
     out = io.StringIO()
