@@ -430,7 +430,6 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         return state
 
 
-@lru_cache(maxsize=8)
 def _decision(action: Any) -> tuple[int | None, tuple[int, ...], bool]:
     """A kit game's action as `BoxPlay.decision` reads it: a ``Roll`` or a ``Score``."""
     if isinstance(action, Roll):
@@ -438,7 +437,9 @@ def _decision(action: Any) -> tuple[int | None, tuple[int, ...], bool]:
     return int(action.box.value), (), False
 
 
+@lru_cache(maxsize=16)
 def _score_actions(score: type, boxes: type[Labelled]) -> tuple[Any, ...]:
+    """Every box's ``Score``, built once per game (the actions are frozen values)."""
     return tuple(score(b) for b in boxes)
 
 
