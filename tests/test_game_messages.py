@@ -47,30 +47,30 @@ def red(*values: int) -> list[Card]:
         (
             C.FULL_HOUSE,
             red(2, 3, 5, 6, 7),
-            "a Full House is three cards of one value and two of another, not 2-3-5-6-7 "
+            "Full House means three cards of one value and two of another, not 2-3-5-6-7 "
             "(1+1+1+1+1)",
         ),
         (
             C.THREE_OF_A_KIND,
             red(2, 3, 5),
-            "a Three of a kind is three cards of one value, not 2-3-5 (1+1+1)",
+            "Three of a kind means three cards of one value, not 2-3-5 (1+1+1)",
         ),
         (
             C.TWO_PAIRS,
             red(2, 3, 5, 6),
-            "a Two pairs is two cards of one value and two of another, not 2-3-5-6 (1+1+1+1)",
+            "Two pairs means two cards of one value and two of another, not 2-3-5-6 (1+1+1+1)",
         ),
         (
             C.FOUR_OF_A_KIND,
             red(2, 3, 5, 6),
-            "a Four of a kind is four cards of one value, not 2-3-5-6 (1+1+1+1)",
+            "Four of a kind means four cards of one value, not 2-3-5-6 (1+1+1+1)",
         ),
         (
             C.KNIFFEL,
             [Card(2, "red"), Card(2, "blue"), Card(2, "green"), Card(5, "red"), Card(5, "blue")],
-            "a Kniffel is five cards of one value, not 2-2-2-5-5 (3+2)",
+            "Kniffel means five cards of one value, not 2-2-2-5-5 (3+2)",
         ),
-        (C.FULL_HOUSE, red(2), "a Full House is played with 5 cards, got 1"),
+        (C.FULL_HOUSE, red(2), "Full House is played with 5 cards, got 1"),
     ],
 )
 def test_card_game_explanations(combo: Combination, cards: list[Card], message: str) -> None:

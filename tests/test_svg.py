@@ -271,8 +271,8 @@ def test_croatian_sheet_has_maximum_and_minimum_and_no_kniffel() -> None:
     assert "Maximum" in shown
     assert "Minimum" in shown
     assert [t for t in shown.split("\n") if t == "Kniffel"] == ["Kniffel"]  # the title only
-    assert "Extra Kniffels" not in shown
-    assert "Extra Kniffels" in texts(parse(svg.sheet(walk("classic", ["Ann"], 100_000, 5))))
+    assert "Kniffel bonus" not in shown
+    assert "Kniffel bonus" in texts(parse(svg.sheet(walk("classic", ["Ann"], 100_000, 5))))
 
 
 def test_a_series_names_the_game_and_the_points() -> None:

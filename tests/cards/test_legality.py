@@ -223,7 +223,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         lambda: _turn(hand("red 9", "blue 9", "green 9", "yellow 9", "purple 9")),
         Begin(Combination.FULL_HOUSE),
         "KA-44",
-        "your hand holds no Full House: a Full House is three cards of one value and two of "
+        "your hand holds no Full House: Full House means three cards of one value and two of "
         "another, not 9-9-9-9-9 (5)",
     ),
     (
@@ -231,7 +231,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         lambda: _turn(hand("red 9", "blue 9", "green 9", "red 2", "blue 3")),
         Begin(Combination.FULL_HOUSE),
         "KA-17",
-        "your hand holds no Full House: a Full House is three cards of one value and two of "
+        "your hand holds no Full House: Full House means three cards of one value and two of "
         "another",
     ),
     (
@@ -246,7 +246,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         _picking,
         Pick(card("green 9")),
         "KA-19",
-        "the cards of a Three of a kind are laid down in card order (by value, then colour): "
+        "the cards of Three of a kind are laid down in card order (by value, then colour): "
         "green 9 cannot come next; pick blue 9",
     ),
     (
@@ -254,7 +254,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         lambda: _picking("blue 9", "green 9"),
         Pick(card("red 2")),
         "KA-19",
-        "the cards of a Three of a kind are laid down in card order (by value, then colour): "
+        "the cards of Three of a kind are laid down in card order (by value, then colour): "
         "red 2 cannot come next; pick red 9",
     ),
     (

@@ -288,7 +288,7 @@ def test_only_combinations_in_hand_can_be_played() -> None:
     reason = why_illegal(begun, Pick(card("red 10")))
     assert reason is not None and reason.rule == "KA-19"
     assert str(reason) == (
-        "a Three of a kind is three cards of one value, not 9-9-10 (2+1); pick red 9"
+        "Three of a kind means three cards of one value, not 9-9-10 (2+1); pick red 9"
     )
 
 

@@ -54,8 +54,8 @@ def test_every_box_label_and_the_sums_appear(lang: Lang) -> None:
     for box in BOXES:
         assert box.labels[lang] in text
     words = {
-        "en": ("Upper sum", "Bonus 35 at 63", "Extra Kniffels", "Lower total", "Total"),
-        "de": ("Summe oben", "Bonus 35 ab 63", "Extra-Kniffel", "Gesamt unten", "Endsumme"),
+        "en": ("Upper sum", "Bonus 35 at 63", "Kniffel bonus", "Lower total", "Total"),
+        "de": ("Summe oben", "Bonus 35 ab 63", "Kniffel-Bonus", "Gesamt unten", "Endsumme"),
     }
     for w in words[lang]:
         assert w in text
@@ -103,7 +103,7 @@ def test_bonus_and_extra_kniffels_are_counted() -> None:
     assert lines["Upper sum"] == "67"
     assert lines["Bonus 35 at 63"] == "35"
     assert lines["Upper total"] == "102"
-    assert lines["Extra Kniffels"] == "50"
+    assert lines["Kniffel bonus"] == "50"
     assert lines["Total"] == "202"
 
 
@@ -112,7 +112,7 @@ def test_croatian_sheet_has_its_eight_boxes_and_no_extra_bonus() -> None:
     text = classic.render(s)
     assert "Maximum" in text and "Minimum" in text
     assert "Three of a kind" not in text
-    assert "Extra Kniffels" not in text
+    assert "Kniffel bonus" not in text
 
 
 def test_four_players_fit_in_79_columns_and_long_names_are_cut_in_the_head() -> None:

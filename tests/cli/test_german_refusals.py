@@ -56,8 +56,8 @@ CASES: list[tuple[tuple[str, ...], str, str]] = [
     ),
     (
         ("advise", "--dice", "1,2,3,4,5", "--rolls-left", "5"),
-        "--rolls-left is 0, 1 or 2 (after the first, second or third roll)",
-        "--rolls-left ist 0, 1 oder 2 (nach dem ersten, zweiten oder dritten Wurf)",
+        "--rolls-left is 0, 1 or 2 (after the third, second or first roll)",
+        "--rolls-left ist 0, 1 oder 2 (nach dem dritten, zweiten oder ersten Wurf)",
     ),
     (
         (*ADVISE, "--filled", "foo=3"),

@@ -285,7 +285,7 @@ def _check_play(state: State) -> None:
         if state.player or state.pending:
             _fail("player", N_("no player and nothing pending once the game is over"))
         if not still_in:
-            _fail("players", N_("the game ends while one player is still in"))
+            _fail("players", N_("the game ends while at least one player is still in"))
         ended = (done and state.round >= 1) or state.round == rules.max_rounds
         if not ended and len(still_in) > 1:
             _fail("phase", N_("the game is not over: nobody has placed all tokens"))

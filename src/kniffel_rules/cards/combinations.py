@@ -177,7 +177,7 @@ def explain(combo: Combination, cards: Sequence[Card]) -> Text:
     size = SIZES[combo]
     if len(cards) != size:
         return Text.of(
-            N_("a {combo} is played with {size} cards, got {got}"),
+            N_("{combo} is played with {size} cards, got {got}"),
             combo=combo,
             size=size,
             got=len(cards),
@@ -212,7 +212,7 @@ def explain(combo: Combination, cards: Sequence[Card]) -> Text:
         Combination.KNIFFEL: N_("five cards of one value"),
     }[combo]
     return Text.of(
-        N_("a {combo} is {wanted}, not {values} ({shape})"),
+        N_("{combo} means {wanted}, not {values} ({shape})"),
         combo=combo,
         wanted=Text(wanted),
         values=text,

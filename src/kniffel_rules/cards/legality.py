@@ -180,7 +180,7 @@ def place_problem(
     target = combo.row
     if target is not None and row is not target:
         return Rejection.of(
-            N_("a {combo} puts its tokens in the {row} row"), "KA-14", combo=combo, row=target
+            N_("{combo} puts its tokens in the {row} row"), "KA-14", combo=combo, row=target
         )
     if levels != 1 and not (combo is Combination.KNIFFEL and row is Row.TWO_PAIRS and levels == 2):
         return Rejection(
@@ -202,7 +202,7 @@ def place_problem(
         return Rejection.of(template, "KA-49", tokens=_tokens_word(amount), amount=amount)
     if r and combo not in _RESERVE_COMBOS:
         return Rejection.of(
-            N_("a {combo} takes its tokens from the active play area only"), "KA-14", combo=combo
+            N_("{combo} takes its tokens from the active play area only"), "KA-14", combo=combo
         )
     if r > tokens.reserve:
         return Rejection.of(
@@ -553,7 +553,7 @@ def pick_problem(state: State, card: Card) -> Rejection | None:
     if later or (picked and card.index < picked[-1].index):
         return Rejection.of(
             N_(
-                "the cards of a {combo} are laid down in card order (by value, then "
+                "the cards of {combo} are laid down in card order (by value, then "
                 "colour): {card} cannot come next{then}"
             ),
             rule,

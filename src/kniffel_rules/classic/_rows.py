@@ -20,7 +20,7 @@ __all__ = ["drawing", "sheet_rows_of"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
     {
-        "extra": N_("Extra Kniffels"),
+        "extra": N_("Kniffel bonus"),
         "finished": N_("Game {n}"),
         "series": N_("Series score"),
     }

@@ -98,10 +98,12 @@ def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -
         ``None`` for a legal box, else the `Rejection` (text and clause id).
     """
     if box not in sheet_boxes(rules):
-        variant = "Croatian" if rules.croatian else "standard"
-        return Rejection.of(
-            N_("the {variant} sheet has no box {box}"), "CL-30", variant=variant, box=box
+        template = (
+            N_("the Croatian sheet has no box {box}")
+            if rules.croatian
+            else N_("the standard sheet has no box {box}")
         )
+        return Rejection.of(template, "CL-30", box=box)
     filled = sheet.entries[box._value_]  # ``box.value`` without the enum property's calls
     if filled is not None:
         return Rejection.of(

@@ -162,7 +162,7 @@ def position(dice: str, rolls_left: int, filled: list[str], extra_bonus: int,
         )
     if not 0 <= rolls_left <= 2:
         raise KniffelError(
-            Text.of(N_("--rolls-left is 0, 1 or 2 (after the first, second or third roll)"))
+            Text.of(N_("--rolls-left is 0, 1 or 2 (after the third, second or first roll)"))
         )
     boxes = _parse_filled(filled, reader)
     try:

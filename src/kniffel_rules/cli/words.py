@@ -69,9 +69,7 @@ WORDS: Final[Mapping[str, str]] = {
     ),
     "more_entries": N_("{first} to {last} of {count} shown; + or more: the next page"),
     "sheet_cut": N_("shortened to fit the screen; sheet: the whole of it"),
-    "too_many_dice": N_(
-        "'{text}': there are only {count} dice; keep fewer, or enter the dice in a box"
-    ),
+    "too_many_dice": N_("'{text}': there are only {count} dice; keep fewer"),
     "advise_working": N_("working out the chances to win (about half a minute)..."),
     "plus_bonus": N_("+{points} bonus"),
     "cannot_save": N_("cannot save: {reason}"),

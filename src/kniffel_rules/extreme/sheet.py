@@ -64,7 +64,7 @@ _RULE = {
 _SUM_DESCRIPTION = {
     Box.THREE_OF_A_KIND: N_("0 or the sum of six dice with at least three equal (5 to 39)"),
     Box.FOUR_OF_A_KIND: N_("0 or the sum of six dice with at least four equal (5 to 39)"),
-    Box.TWO_PAIRS: N_("0 or the sum of six dice with two different pairs (6 to 37)"),
+    Box.TWO_PAIRS: N_("0 or the sum of six dice with two different pairs (7 to 37)"),
     Box.CHANCE: N_("0 or the sum of six dice (5 to 39)"),
     Box.SUPER_CHANCE: N_("0 or twice the sum of six dice (10 to 78)"),
 }
