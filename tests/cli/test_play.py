@@ -223,17 +223,17 @@ def test_bad_player_lists(players: str, message: str, capsys: pytest.CaptureFixt
     assert message in capsys.readouterr().err
 
 
-def test_two_yous_are_numbered() -> None:
-    _, text = typed(["--game", "duel", "--players", "you,you", "--seed", "1"], "q\n")
-    assert "Kniffel: The Duel (duel), seed 1: you 1, you 2" in text
+def test_two_default_names_are_numbered() -> None:
+    _, text = typed(["--game", "duel", "--players", "Player,Player", "--seed", "1"], "q\n")
+    assert "Kniffel: The Duel (duel), seed 1: Player 1, Player 2" in text
 
 
 def test_the_default_person_is_named_in_the_players_language() -> None:
     _, text = typed(["--seed", "1", "--lang", "de"], "q\n")
     assert text.startswith("Kniffel (classic), Startwert 1: Spieler, greedy (2)\n")
-    assert "you" not in text
+    assert "Player" not in text
     _, text = typed(["--seed", "1"], "q\n")
-    assert text.startswith("Kniffel (classic), seed 1: you, greedy (2)\n")
+    assert text.startswith("Kniffel (classic), seed 1: Player, greedy (2)\n")
     _, text = typed(["--game", "duel", "--players", "Spieler,Spieler", "--lang", "de"], "q\n")
     assert ": Spieler 1, Spieler 2\n" in text.splitlines(keepends=True)[0]
 

@@ -168,8 +168,8 @@ def test_player_lists() -> None:
         parse_players("classic", " , ")
     with pytest.raises(Exception, match="a player's name has at most"):
         parse_players("classic", "x" * 200, humans=True)
-    assert json.dumps([s.label for s in parse_players("duel", "you,you", humans=True)]) == (
-        '["you 1", "you 2"]')  # fmt: skip
+    assert json.dumps([s.label for s in parse_players("duel", "Player,Player", humans=True)]) == (
+        '["Player 1", "Player 2"]')  # fmt: skip
 
 
 @pytest.mark.rule("KA-62")

@@ -209,7 +209,7 @@ def build_parser(lang: Lang = "en", detailed: bool = True) -> argparse.ArgumentP
                        game=games[0]))  # fmt: skip
     option(p, "--players", N_("PLAYERS"),
            N_("people's names and bots, comma-separated; a name that is not a bot's is a person, "
-              "bot:NAME forces a bot (default: you,greedy; with --resume: the saved players)"),
+              "bot:NAME forces a bot (default: Player,greedy; with --resume: the saved players)"),
            bots, default=None)  # fmt: skip
     option(p, "--seed", N_("SEED"), N_("fixes the dice (default: random)"), type=number,
            default=None)  # fmt: skip

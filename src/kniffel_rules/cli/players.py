@@ -34,13 +34,13 @@ __all__ = [
     "strongest_bot",
 ]
 
-HUMAN = "you"
+HUMAN = "Player"
 """The default name of a human seat in ``--players`` (English; see `human_name`)."""
 
 
 def human_name(lang: Lang) -> str:
-    """The default name of a human seat in ``lang`` ("you"; German "Spieler")."""
-    return translate(C_("default player name", "you"), lang)
+    """The default name of a human seat in ``lang`` ("Player"; German "Spieler")."""
+    return translate(C_("default player name", "Player"), lang)
 
 _BOT_LABEL = re.compile(r"^(?P<bot>[a-z]+) \((?P<seat>\d+)\)$")
 
@@ -160,7 +160,7 @@ def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "e
             seats.append(Seat(raw, None))
     if humans:
         doubles = sorted({p for p in people if people.count(p) > 1})
-        if len(doubles) == 1 and doubles[0] in (HUMAN, human_name(lang)):  # numbered: "you 1"
+        if len(doubles) == 1 and doubles[0] in (HUMAN, human_name(lang)):  # numbered: "Player 1"
             count = 0
             for seat in seats:
                 if seat.human:
