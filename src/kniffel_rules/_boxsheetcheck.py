@@ -173,7 +173,8 @@ class Report:
     def __str__(self) -> str:
         if self.ok:
             return "The sheet is right."
-        lines = [f"{len(self.findings)} problem(s):"]
+        count = len(self.findings)
+        lines = ["1 problem:" if count == 1 else f"{count} problems:"]
         lines.extend(f"- {f.message} [{f.rule}]" for f in self.findings)
         return "\n".join(lines)
 

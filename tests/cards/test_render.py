@@ -149,6 +149,15 @@ def test_no_picture_shows_a_card_of_another_hand(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_last_card_of_the_pile_is_one_card(lang: Lang) -> None:
+    s = position([hand("red 7"), hand("blue 3")])
+    s = attrs.evolve(s, pile=s.pile[:1], discards=s.discards + s.pile[1:])
+    lines = cards.render(cards.observation(s, 0), lang=lang).splitlines()
+    pile = "Pile: 1 card, discards: 58" if lang == "en" else "Stapel: 1 Karte, Ablage: 58"
+    assert pile in lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_picture_shows_the_hand_the_display_the_counts_and_the_boards(lang: Lang) -> None:
     mine = hand("red 7", "blue 3", "green 9")
     rows = {Row.STRAIGHT: 2, Row.COLOUR: 1}

@@ -518,6 +518,23 @@ def test_exchange_cards_for_tokens_up_to_the_three_of_a_kind_value() -> None:
     assert level0.player == 1  # one card at level 0
 
 
+@rule("KA-27")
+@pytest.mark.parametrize(
+    ("level", "limit", "en", "de"),
+    [(0, 1, "1 card", "1 Karte"), (2, 3, "3 cards", "3 Karten")],
+)
+def test_the_exchange_limit_is_counted_in_cards(level: int, limit: int, en: str, de: str) -> None:
+    h = hand("red 1", "red 2", "red 3", "red 4")
+    s = position(
+        [h, OTHER], [tokens({TOAK: level}), tokens()], phase=Phase.EXCHANGE, pending=limit,
+        check=False,
+    )  # fmt: skip
+    reason = why_illegal(s, Exchange(h[0]))
+    assert reason is not None and reason.rule == "KA-27"
+    assert str(reason) == f"your Three-of-a-kind row allows {en} per exchange"
+    assert reason.localized("de") == f"Deine Reihe Dreierpasch erlaubt {de} pro Tausch"
+
+
 @rule("KA-28")
 def test_excess_cards_are_discarded_at_the_end_of_the_turn() -> None:
     h = hand("red 1", "red 2", "red 3", "red 4", "red 6")

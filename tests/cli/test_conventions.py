@@ -78,11 +78,19 @@ def test_a_bad_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_verify_reads_standard_input() -> None:
     text = (EXAMPLES / "classic-wrong.json").read_text(encoding="utf-8")
     status, out = run("verify", "-", stdin=text)
-    assert status == 1 and out.startswith("-: 4 problem(s)")
+    assert status == 1 and out.startswith("-: 4 problems")
     status, out = run("verify", "-", "--json", stdin=text)
     assert status == 1 and json.loads(out)[0]["file"] == "-"
     status, out = run("verify", "-", "--lang", "de", stdin="{")
     assert status == 2 and "kein gültiger Spielzettel" in out
+
+
+def test_verify_counts_one_problem_in_the_singular() -> None:
+    sheet = json.loads((EXAMPLES / "classic-ok.json").read_text(encoding="utf-8"))
+    sheet["players"][0]["games"][0]["total"] += 1  # one wrong total, nothing else
+    for lang, count in (("en", "-: 1 problem\n"), ("de", "-: 1 Fehler\n")):
+        status, out = run("verify", "-", "--lang", lang, stdin=json.dumps(sheet))
+        assert status == 1 and out.startswith(count)
 
 
 def test_simulate_in_german() -> None:

@@ -183,7 +183,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
     count = len(json.loads(saved.read_text())["actions"])
     status, text = typed(["--resume", str(saved), "--seed", "2"], "quit\n")
     assert status == 0
-    assert f"resumed from {saved} after {count} actions; the dice from here on: seed 2" in text
+    assert f"resumed from {saved} after action {count}; the dice from here on: seed 2" in text
     assert "Kniffel: The Duel (duel): Ann, strong (2)" in text and "(duel), seed" not in text
 
 

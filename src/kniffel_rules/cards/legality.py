@@ -97,6 +97,10 @@ def _tokens_word(n: int) -> Text:
     return Text.of(N_("{n} token"), n=n) if n == 1 else Text.of(N_("{n} tokens"), n=n)
 
 
+def _cards_word(n: int) -> Text:
+    return Text.of(N_("{n} card"), n=n) if n == 1 else Text.of(N_("{n} cards"), n=n)
+
+
 def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
     """The value of ``row`` on a player's board (KA-10, KA-17..KA-20)."""
     i = _ROW_AT[row]
@@ -613,7 +617,9 @@ def exchanging_problem(state: State) -> Rejection | None:
     done = state.pending if state.phase is Phase.EXCHANGE else 0
     if done >= limit:
         return Rejection.of(
-            N_("your Three-of-a-kind row allows {limit} card(s) per exchange"), "KA-27", limit=limit
+            N_("your Three-of-a-kind row allows {cards} per exchange"),
+            "KA-27",
+            cards=_cards_word(limit),
         )
     if tokens.reserve == 0:
         return Rejection(N_("your reserve has no tokens left to move into play"), "KA-52")

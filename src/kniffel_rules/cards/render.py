@@ -72,6 +72,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
         "refill": N_("the display is refilled"),
         "display": N_("Display"),
         "pile": N_("Pile: {n} cards, discards: {d}"),
+        "pile_one": N_("Pile: 1 card, discards: {d}"),
         "hand": N_("Your hand ({name})"),
         "empty": C_("cards", "none"),
         "you": N_(" (you)"),
@@ -241,7 +242,8 @@ def render(view: State | Observation, *, lang: Lang = "en") -> str:
     obs, with_hand, winning = _observed(view)
     lines = _status(obs, winning, lang)
     lines += _wrapped(_w("display", lang), _cards(obs.display, lang))
-    lines.append(_w("pile", lang, n=obs.pile_size, d=len(obs.discards)))
+    pile = "pile_one" if obs.pile_size == 1 else "pile"
+    lines.append(_w(pile, lang, n=obs.pile_size, d=len(obs.discards)))
     if with_hand:
         head = _w("hand", lang, name=_fit(obs.names[obs.player]))
         lines += _wrapped(head, _cards(obs.hand, lang))

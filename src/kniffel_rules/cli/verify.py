@@ -72,7 +72,8 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
         else:
             findings = r["findings"]
             assert isinstance(findings, list)
-            print(f"{r['file']}: {say('verify_problems', lang, count=len(findings))}", file=out)
+            key = "verify_problem" if len(findings) == 1 else "verify_problems"
+            print(f"{r['file']}: {say(key, lang, count=len(findings))}", file=out)
             for f, text in zip(findings, said[str(r["file"])], strict=True):
                 print(f"  - {text} [{f['rule']}]", file=out)
     return status

@@ -91,7 +91,7 @@ WORDS: Final[Mapping[str, str]] = {
     "winners": N_("Winners: {names}"),
     "header": N_("{title} ({game}), seed {seed}: {names}"),
     "header_resumed": N_("{title} ({game}): {names}"),
-    "resumed": N_("resumed from {file} after {count} actions; the dice from here on: seed {seed}"),
+    "resumed": N_("resumed from {file} after action {count}; the dice from here on: seed {seed}"),
     "resume_other_game": N_(
         "--resume: {file} is a game of {saved}, not of {game} (--game {game}); leave out "
         "--game or give --game {saved}"
@@ -123,7 +123,8 @@ WORDS: Final[Mapping[str, str]] = {
     "sim_min": N_("min"),
     "sim_max": N_("max"),
     "verify_ok": N_("OK"),
-    "verify_problems": N_("{count} problem(s)"),
+    "verify_problem": N_("1 problem"),
+    "verify_problems": N_("{count} problems"),
     "verify_unreadable": N_("cannot read the file: {reason}"),
     "verify_invalid": N_("not a valid sheet or record: {reason}"),
 }
