@@ -83,3 +83,16 @@ def test_a_seat_is_refused_alike_in_every_game(variant: str, player: Any) -> Non
         game.observation(game.new_game(players=2), player)
     expected = ("player", f"expected a seat 0..1, got {player!r}")
     assert (info.value.path, info.value.detail) == expected
+
+
+@pytest.mark.parametrize("player", [True, 1.0, "0", None, -1, 2, 10**30])
+def test_the_duel_asks_for_a_seat_in_the_same_words(player: Any) -> None:
+    from kniffel_rules import duel
+    from kniffel_rules.duel.legality import has_won
+
+    state = duel.new_game(["Ann", "Ben"], first_player=0)
+    expected = ("player", f"expected a seat 0..1, got {player!r}")
+    for ask in (lambda: state.secured(player), lambda: has_won(state.board, player, state.rules)):
+        with pytest.raises(InvalidStateError) as info:
+            ask()
+        assert (info.value.path, info.value.detail) == expected

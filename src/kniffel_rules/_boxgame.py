@@ -365,7 +365,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
                 raise InvalidStateError(
                     "filled",
                     Text.of(
-                        N_("{key} is given twice ({rule}: one entry a box)"),
+                        N_("{key} is given twice ({rule}: one entry per box)"),
                         key=key,
                         rule=ids["filled"],
                     ),

@@ -879,7 +879,7 @@ def _check_derived(
                 threshold=sheet.threshold,
             )
             if key == "upper_bonus"
-            else Text(N_("the sum of the fields above"))
+            else Text(N_("the sum of the boxes above"))
         )
         rule = spec.rules["bonus"] if key == "upper_bonus" else spec.rules.get(key)
         emit(

@@ -388,7 +388,9 @@ class OpenObservation:
             raise InvalidStateError(
                 "observation.to_move",
                 Text.of(
-                    N_("{shown} is not who moves: {who}"), shown=brief(self.to_move), who=str(who)
+                    N_("{shown} is not the player to move: {who}"),
+                    shown=brief(self.to_move),
+                    who=str(who),
                 ),
             )
 
@@ -500,7 +502,7 @@ def open_observation_from_dict(
         raise InvalidStateError(
             "to_move",
             Text.of(
-                N_("{shown} is not who moves: {who}"),
+                N_("{shown} is not the player to move: {who}"),
                 shown=str(doc["to_move"]),
                 who=str(obs.to_move),
             ),

@@ -265,7 +265,7 @@ class Game(Generic[S, V, A, O]):
     outcomes: ClassVar[tuple[type, ...]]
     not_chance: ClassVar[str] = N_("this is not a chance node")
     not_over: ClassVar[str] = NOT_OVER
-    expected: ClassVar[str] = N_("one of its decisions")
+    expected: ClassVar[str] = N_("one of their decisions")
 
     # -- the hooks: what each game supplies (its functions, as staticmethods) --
 

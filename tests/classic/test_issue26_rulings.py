@@ -156,7 +156,7 @@ def test_the_sheet_verifier_honours_the_croatian_floor() -> None:
         (
             "lower_total",
             "CL-31",
-            "Ann, game 1: the lower total is -72, but should be 0 (the sum of the fields above).",
+            "Ann, game 1: the lower total is -72, but should be 0 (the sum of the boxes above).",
         )
     ]
     game["lower_total"] = 0

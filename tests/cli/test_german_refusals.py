@@ -80,7 +80,7 @@ CASES: list[tuple[tuple[str, ...], str, str]] = [
     ),
     (
         (*ADVISE, "--filled", "chance=20,chance=21"),
-        "--filled: chance is given twice (CL-07: one entry a box)",
+        "--filled: chance is given twice (CL-07: one entry per box)",
         "--filled: chance ist doppelt angegeben (CL-07: ein Eintrag je Feld)",
     ),
     (

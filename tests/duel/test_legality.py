@@ -92,14 +92,14 @@ def _junk_move(area: object) -> Move:
         (
             position(dice=(1, 1, 1, 4, 6), rolls=3),
             Roll(keep=(1,)),
-            "a turn has at most three rolls: move a disc, use a joker or take the miss",
+            "a turn has at most three rolls: move a disc, spend a joker or declare a miss",
             "DU-05",
         ),
         (
             ROLLED,
             Roll(keep=(1, 1, 1, 4, 6)),
-            "keeping all five dice throws nothing: to stop, move a disc, use a joker or take "
-            "the miss",
+            "keeping all five dice throws nothing: to stop, move a disc, spend a joker or "
+            "declare a miss",
             "DU-53",
         ),
         (

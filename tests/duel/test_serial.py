@@ -119,7 +119,7 @@ def test_a_finished_game_is_won_by_the_last_winner_only() -> None:
     assert d["phase"] == "over" and d["results"] in ([0], [1])
     from_json(json.dumps(d))
     d["results"] = [1 - d["results"][0]]
-    with pytest.raises(InvalidStateError, match="board: the last game's winner"):
+    with pytest.raises(InvalidStateError, match="board: only the last game's winner has"):
         from_json(json.dumps(d))
 
 

@@ -297,9 +297,9 @@ def test_10_a_throw_keeps_what_a_roll_can_keep() -> None:
     assert (first.phase, later.phase) == (Phase.THROW, Phase.THROW)
     assert from_json(to_json(later)) == later
     breaks: list[tuple[State, Callable[[Doc], None], str, str]] = [
-        (first, lambda d: d.update(d6=[4]), "rolls", "a throw follows"),
-        (first, lambda d: d.update(d10=4), "rolls", "a throw follows"),
-        (later, lambda d: d.update(rolls=4), "rolls", "a throw follows"),
+        (first, lambda d: d.update(d6=[4]), "rolls", "a pending throw is the 1st to 4th roll"),
+        (first, lambda d: d.update(d10=4), "rolls", "a pending throw is the 1st to 4th roll"),
+        (later, lambda d: d.update(rolls=4), "rolls", "a pending throw is the 1st to 4th roll"),
         (later, lambda d: d.update(d6=[1, 2, 3, 4, 5]), "d6", "leave something to throw"),
         (later, lambda d: d.update(d6=[1, 2, 3, 4, 5, 6]), "d6", "at most 5 items"),
     ]

@@ -97,7 +97,7 @@ def test_roll_refusals_name_the_clause() -> None:
 def test_a_pass_while_a_use_is_possible_names_the_use() -> None:
     s = position(Sheet(), (2, 2, 5, 5, 6))
     assert reason(s, Pass()) == (
-        "a turn passes only when the dice allow no use; they allow 'rows 2x2'",
+        "you may pass only when the dice allow no use; they allow 'rows 2x2'",
         "MA-42",
     )
     stuck = position(Sheet(), (1, 2, 3, 5, 6))
@@ -167,7 +167,7 @@ def test_coin_refusals_name_the_clause() -> None:
         "MA-52",
     )
     assert reason(s, RowAndCoins(2, 2, C.TASK_DONE)) == (
-        "the coin-row part of a number row and coin row use is a dice combination",
+        "beside a number row, the coin row takes a dice combination, not 'task already fulfilled'",
         "MA-47",
     )
     assert reason(s, RowAndCoins(2, 2, C.THREE_OF_A_KIND)) == (

@@ -523,7 +523,7 @@ def test_pass_only_when_no_use_is_possible() -> None:
     assert s.sheets == stuck.sheets and s.rolls == 0
     busy = position(Sheet(), (1, 2, 3, 5, 5))
     assert Pass() not in legal_actions(busy)
-    with pytest.raises(IllegalActionError, match="passes only when the dice allow no use"):
+    with pytest.raises(IllegalActionError, match="pass only when the dice allow no use"):
         apply(busy, Pass())
     # a fulfilled task the dice show is still a use (3 coins)
     done = position(board(tasks=[T.SMALL_STRAIGHT]), (1, 2, 3, 4, 6))

@@ -439,7 +439,7 @@ def test_passing_is_refused_while_a_use_is_possible() -> None:
     with pytest.raises(ActionParseError) as info:
         parse_action(S22556, "passen")
     assert str(info.value) == (
-        "'passen': a turn passes only when the dice allow no use; they allow 'rows 2x2'"
+        "'passen': you may pass only when the dice allow no use; they allow 'rows 2x2'"
     )
     assert info.value.rule == "MA-42"
 

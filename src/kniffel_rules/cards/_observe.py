@@ -180,7 +180,7 @@ def check_observation(obs: Observation) -> None:
         raise _fail(
             "hand_sizes",
             Text.of(
-                N_("the own hand holds {count} cards, not {size}"),
+                N_("the player's own hand holds {count} cards, not {size}"),
                 count=len(hand),
                 size=sizes[player],
             ),

@@ -319,7 +319,7 @@ def _check_hands(state: State) -> None:
                     _fail(
                         path,
                         Text.of(
-                            N_("before their first turn a player holds the {size} dealt"),
+                            N_("before their first turn a player holds the {size} cards dealt"),
                             size=DEAL_SIZE,
                         ),
                     )

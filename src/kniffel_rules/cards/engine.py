@@ -329,7 +329,7 @@ def stand_in(obs: Observation) -> State:
         raise InvalidStateError(
             "observation.to_move",
             Text.of(
-                N_("{shown} is not who moves in phase {phase}"),
+                N_("{shown} is not the player to move in phase {phase}"),
                 shown=brief(obs.to_move),
                 phase=repr(obs.phase.value),
             ),

@@ -705,7 +705,10 @@ def setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
         return Rejection(N_("before the game, at most 2 tokens go in one row"), "KA-45")
     if state.rules.board.row(row).next_spaces(have) != 1:
         return Rejection.of(
-            N_("before the game, tokens go on 1-space levels only; not the next of {row}"),
+            N_(
+                "before the game, tokens go on 1-space levels only; "
+                "the next level of {row} has more spaces"
+            ),
             "KA-45",
             row=row,
         )

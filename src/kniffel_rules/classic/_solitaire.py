@@ -169,7 +169,9 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
             raise InvalidStateError(
                 "filled",
                 Text.of(
-                    N_("{key} is given twice ({rule}: one entry a box)"), key=box.key, rule="CL-07"
+                    N_("{key} is given twice ({rule}: one entry per box)"),
+                    key=box.key,
+                    rule="CL-07",
                 ),
             )
         given[box] = points

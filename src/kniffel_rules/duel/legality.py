@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
-from kniffel_rules._fields import is_int
+from kniffel_rules._fields import check_seat, is_int
 from kniffel_rules._i18n import N_, Named
 from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
@@ -83,8 +83,7 @@ def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None
         or not all(isinstance(s, Spot) for s in board)
     ):
         raise InvalidStateError("board", "expected a tuple of the 11 areas' Spot")
-    if not is_int(player) or player not in (0, 1):
-        raise InvalidStateError("player", f"expected a seat 0 or 1, got {safe_repr(player)}")
+    check_seat(player, 2, "player")
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected duel Rules, got {type(rules).__name__}")
     return board_win(board, player, rules)
@@ -264,7 +263,7 @@ def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
 def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     if state.jokers_used and state.rolls < 3:
         return _JOKER_FIXES
-    stop = N_("move a disc, use a joker or take the miss")
+    stop = N_("move a disc, spend a joker or declare a miss")
     try:
         return check_keep(state.rolls, state.dice, keep, stop, _ROLL_RULES)
     except ValueError:  # the refusal quotes a kept "die" of more than 4,300 digits

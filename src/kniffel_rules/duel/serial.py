@@ -268,7 +268,7 @@ def _check_over(state: State, turn: Turn) -> None:
     winner = state.results[-1]
     loser = 1 - winner
     if not board_win(board, winner, rules) or board_win(board, loser, rules):
-        raise InvalidStateError("board", N_("the last game's winner, and only they, have won"))
+        raise InvalidStateError("board", N_("only the last game's winner has a winning board"))
     hole = HOLES[winner]
     if not any(
         not board_win(_taken_back(board, area, winner), winner, rules)

@@ -10,7 +10,7 @@ import attrs
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, ThreeThrows
-from kniffel_rules._fields import is_int
+from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
@@ -78,8 +78,7 @@ class State(ThreeThrows):
         Raises:
             InvalidStateError: ``player`` is not a seat 0 or 1.
         """
-        if not is_int(player) or player not in (0, 1):
-            raise InvalidStateError("player", N_("expected a seat 0 or 1"))
+        check_seat(player, 2, "player")
         hole = HOLES[player]
         return tuple(a for a, s in zip(AREAS, self.board, strict=True) if s is hole)
 

@@ -111,7 +111,6 @@ class ExtremeTurn(Turn):
     d10: int | None = None
 
     DICE_PATH: ClassVar[str] = "d6"
-    ROLL_OFF_TEXT: ClassVar[str] = N_("a roll-off needs a roll-off and no first_player")
 
     @classmethod
     def of(cls, state: Any) -> Self:
@@ -181,7 +180,13 @@ class ExtremeTurn(Turn):
         no_dice = not self.dice and self.d10 is None
         if self.phase is Phase.THROW:
             if self.rolls > 3 or (self.rolls == 0 and not no_dice):
-                raise InvalidStateError("rolls", N_("a throw follows the 1st to 4th roll decision"))
+                raise InvalidStateError(
+                    "rolls",
+                    N_(
+                        "a pending throw is the 1st to 4th roll: 0 to 3 rolls made, "
+                        "no dice before the first"
+                    ),
+                )
             if len(self.dice) == 5 and self.d10 is not None:
                 raise InvalidStateError("d6", N_("kept dice must leave something to throw"))
         elif self.rolls == 0:

@@ -316,7 +316,11 @@ def _row_and_coins(
         return step
     if combo is Combo.TASK_DONE:
         return Rejection(
-            N_("the coin-row part of a number row and coin row use is a dice combination"), "MA-47"
+            N_(
+                "beside a number row, the coin row takes a dice combination, "
+                "not 'task already fulfilled'"
+            ),
+            "MA-47",
         )
     others = tuple(d for d in dice if d != face)
     problem = _coin_problem(others, combo, True, "MA-47")
@@ -665,7 +669,7 @@ def pass_problem(state: State) -> Rejection | None:
     uses = _legal_uses(state.sheets[state.player], state.dice)
     if uses:
         return Rejection.of(
-            N_("a turn passes only when the dice allow no use; they allow '{use}'"),
+            N_("you may pass only when the dice allow no use; they allow '{use}'"),
             "MA-42",
             use=action_to_text(uses[0]),
         )

@@ -239,8 +239,8 @@ def _check_race(state: State) -> None:
         raise InvalidStateError(
             "players",
             N_(
-                "the coin markers are too short for the race bonus (MA-19): in no order "
-                "of firsts and seconds do the coins moved cover the race coins paid"
+                "the coin markers have not moved far enough for the race bonus (MA-19): "
+                "in no order of firsts and seconds do the coins moved cover the race coins paid"
             ),
         )
 
