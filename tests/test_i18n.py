@@ -81,6 +81,20 @@ def test_every_message_has_a_german_entry() -> None:
         assert _fields(entries[msgid][0]) == _fields(msgid), msgid
 
 
+def test_a_game_of_a_series_or_a_match_is_a_spiel() -> None:
+    """One German word for one game of a series or a Duell match: "Spiel", as the screens say.
+
+    ("Partie" stays for the game a person plays at the keyboard: saved, left, simulated.)
+    """
+    entries = TOOLS.read_po(PO.read_text(encoding="utf-8"))
+    mixed = [
+        (msgid, german)
+        for msgid, (german, _) in entries.items()
+        if ("match" in msgid or "series" in msgid or "last game" in msgid) and "Partie" in german
+    ]
+    assert not mixed
+
+
 def test_the_files_are_what_the_tools_write() -> None:
     """The .pot, the .po and the shipped .mo match the source (run ``tools/i18n.py``)."""
     stale = [
