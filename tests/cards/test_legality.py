@@ -370,7 +370,7 @@ def test_a_level_without_enough_tokens_in_play_names_ka15() -> None:
     reason = C.why_illegal(s, Begin(Combination.STRAIGHT))
     assert reason is not None
     assert (str(reason), reason.rule) == (
-        "a 2-space level needs exactly 2 tokens, you have 1 in play",
+        "a 2-space level needs exactly 2 tokens; you have 1 in your active area",
         "KA-15",
     )
 

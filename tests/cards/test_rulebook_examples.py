@@ -34,7 +34,8 @@ def test_with_one_token_in_play_nina_cannot_play_her_straight() -> None:
     s = position([NINA, OTHER], [nina, tokens()])
     assert Play(Combination.STRAIGHT, NINA) not in whole_plays(s)
     with pytest.raises(
-        IllegalActionError, match=r"^a 2-space level needs exactly 2 tokens, you have 1 in play$"
+        IllegalActionError,
+        match=r"^a 2-space level needs exactly 2 tokens; you have 1 in your active area$",
     ):
         apply(s, Begin(Combination.STRAIGHT))
 

@@ -314,7 +314,7 @@ def test_a_level_takes_exactly_its_spaces_from_the_active_area() -> None:
     assert s.tokens[0].on(TOAK) == 4 and s.tokens[0].active == 0
     short = position([h, OTHER], [tokens({TOAK: 2}, active=1), tokens()])
     assert plays_of(short, Combination.THREE_OF_A_KIND) == []
-    with pytest.raises(IllegalActionError, match="a 2-space level needs exactly 2 tokens, you"):
+    with pytest.raises(IllegalActionError, match="a 2-space level needs exactly 2 tokens; you"):
         play(short, Combination.THREE_OF_A_KIND, "red 9", "blue 9", "green 9")
     three = position([h, OTHER], [tokens({TOAK: 4}, active=2), tokens()])
     with pytest.raises(IllegalActionError, match="a 3-space level needs exactly 3 tokens"):
@@ -410,7 +410,7 @@ def test_two_pairs_put_two_tokens_in_the_two_pairs_row() -> None:
     assert all(row_value(s.rules, t, r) == row_value(s.rules, tokens(), r) for r in Row)
     one = position([h, OTHER], [tokens(active=1), tokens()])
     with pytest.raises(
-        IllegalActionError, match="2-space level needs exactly 2 tokens, you have 1"
+        IllegalActionError, match="2-space level needs exactly 2 tokens; you have 1"
     ):
         play(one, Combination.TWO_PAIRS, "red 4", "blue 4", "red 8", "blue 8")
 
@@ -422,7 +422,7 @@ def test_four_of_a_kind_takes_its_two_tokens_from_reserve_or_play() -> None:
     s = play(s, Combination.FOUR_OF_A_KIND, *map(str, h))
     assert s.phase is Phase.PLACE and current_player(s) == 0
     assert legal_actions(s) == (Place(TP, 1), Place(TP, 2))  # at most 1 from play
-    with pytest.raises(IllegalActionError, match="would come from the active play area"):
+    with pytest.raises(IllegalActionError, match="would come from the active area"):
         apply(s, Place(TP, 0))
     with pytest.raises(IllegalActionError, match="puts its tokens in the Two pairs row"):
         apply(s, Place(FH, 1))

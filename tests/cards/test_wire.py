@@ -372,7 +372,7 @@ def test_a_play_without_room_for_its_tokens_says_why() -> None:
     )
     err = parse_error(s, "Straße 2 3 4 5 6")
     assert err.rule == "KA-15"
-    assert "a 2-space level needs exactly 2 tokens, you have 1 in play" in str(err)
+    assert "a 2-space level needs exactly 2 tokens; you have 1 in your active area" in str(err)
 
 
 def test_not_understood_lists_what_is_legal() -> None:
@@ -485,7 +485,7 @@ def test_a_placement_asks_what_was_left_open() -> None:
 def test_a_placement_that_breaks_a_rule_says_which() -> None:
     err = parse_error(placing(), "Zwei Paare Reserve 0 Spalten 2")
     assert err.rule == "KA-49"
-    assert "4 tokens would come from the active play area, you have 3 in play" in str(err)
+    assert "4 tokens would come from the active area; you have 3 there" in str(err)
     err = parse_error(placing(), "place straight reserve 0 levels 2")
     assert err.rule == "KA-25"
     err = parse_error(placing(), "place straight reserve 0 levels 3")

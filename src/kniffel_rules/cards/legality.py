@@ -206,7 +206,7 @@ def place_problem(
         return Rejection.of(template, "KA-49", tokens=_tokens_word(amount), amount=amount)
     if r and combo not in _RESERVE_COMBOS:
         return Rejection.of(
-            N_("{combo} takes its tokens from the active play area only"), "KA-14", combo=combo
+            N_("{combo} takes its tokens from the active area only"), "KA-14", combo=combo
         )
     if r > tokens.reserve:
         return Rejection.of(
@@ -219,14 +219,17 @@ def place_problem(
         need = rules.board.row(row).next_spaces(tokens.on(row), levels)
         if combo not in _RESERVE_COMBOS:
             return Rejection.of(
-                N_("a {need}-space level needs exactly {tokens}, you have {active} in play"),
+                N_(
+                    "a {need}-space level needs exactly {tokens}; "
+                    "you have {active} in your active area"
+                ),
                 "KA-15",
                 need=need,
                 tokens=_tokens_word(need),
                 active=tokens.active,
             )
         return Rejection.of(
-            N_("{tokens} would come from the active play area, you have {active} in play"),
+            N_("{tokens} would come from the active area; you have {active} there"),
             "KA-49",
             tokens=_tokens_word(from_active),
             active=tokens.active,
