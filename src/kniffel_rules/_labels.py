@@ -82,6 +82,12 @@ class Labelled(enum.Enum):
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
+    # A member equals only itself (an Enum's ``==`` is identity), so the
+    # identity hash fits it, and it is computed in C: `enum.Enum`'s own
+    # ``hash(self._name_)`` is a Python call on every dict or set lookup, and
+    # the games look pieces up in tables on every step.
+    __hash__ = object.__hash__
+
 
 class FaceCounting(Labelled):
     """A `Labelled` piece whose members 0..5 count one face each (Ones to Sixes)."""

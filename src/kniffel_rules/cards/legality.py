@@ -358,10 +358,12 @@ def _playable(state: State) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
     legal `Begin` and `Pick` decisions all read it.
     """
     rules, tokens = state.rules, state.tokens[state.player]
+    # `placement_problem` is None exactly when `place_options` lists something;
+    # asked directly, no refusal is built only to be dropped
     return tuple(
         (combo, group)
         for combo, group in _play_objects(state.hands[state.player])
-        if placement_problem(rules, tokens, combo) is None
+        if place_options(rules, tokens, combo)
     )
 
 
@@ -650,7 +652,7 @@ def exchange_problem(state: State, card: Card) -> Rejection | None:
     block = exchanging_problem(state)
     if block is not None:
         return block
-    return _card_problem(card, state.hands[state.player], N_("your hand"), "KA-27")
+    return _card_problem(card, state.hands[state.player], _HAND, "KA-27")
 
 
 def exchange_actions(state: State) -> tuple[Exchange, ...]:
@@ -663,9 +665,13 @@ def exchange_actions(state: State) -> tuple[Exchange, ...]:
 # --- the display and the hand limit -----------------------------------------------
 
 
+_DISPLAY: Final = N_("the open display")
+_HAND: Final = N_("your hand")
+
+
 def take_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be taken from the display (``None``: it may). KA-10."""
-    return _card_problem(card, state.display, N_("the open display"), "KA-10")
+    return _card_problem(card, state.display, _DISPLAY, "KA-10")
 
 
 def take_actions(state: State) -> tuple[Take, ...]:
@@ -675,7 +681,7 @@ def take_actions(state: State) -> tuple[Take, ...]:
 
 def discard_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be discarded (``None``: it may). KA-28."""
-    return _card_problem(card, state.hands[state.player], N_("your hand"), "KA-28")
+    return _card_problem(card, state.hands[state.player], _HAND, "KA-28")
 
 
 def discard_actions(state: State) -> tuple[Discard, ...]:
