@@ -12,6 +12,10 @@ loop:
 * a *chance step*: ``is_terminal``, ``current_player``, ``sample_chance``
   and ``apply`` at a chance node.
 
+The loop's own random pick is drawn before the count starts, so the count
+is the game's alone on every Python version. ``tests/test_call_budget.py``
+holds every game to a budget with `count`.
+
 ``--against SRC`` (repeatable) counts the same games with the package found
 in another tree's ``src`` directory (each in its own process), for the
 before/after table of ``docs/benchmarks.md``. The counts do not depend on
@@ -25,8 +29,6 @@ import json
 import random
 import sys
 from typing import Any
-
-from _trees import in_tree
 
 
 def count(name: str, games: int, players: int) -> dict[str, float]:
@@ -48,27 +50,28 @@ def count(name: str, games: int, players: int) -> dict[str, float]:
         rng = random.Random(seed)
         state = game.new_game(players=players)
         while True:
+            pick = rng.random()  # the loop's choice of a legal action, outside the count
             calls = 0
             kind = ""  # set below whenever the game goes on
             sys.setprofile(profile)
-            over = game.is_terminal(state)
-            if not over:
-                if game.current_player(state) == CHANCE:
-                    kind = "chance"
-                    action = game.sample_chance(state, rng)
-                else:
-                    kind = "decision"
-                    legal = game.legal_actions(state)
-                    action = legal[rng.randrange(len(legal))]
-                state = game.apply(state, action)
-            sys.setprofile(None)
+            try:
+                over = game.is_terminal(state)
+                if not over:
+                    if game.current_player(state) == CHANCE:
+                        kind = "chance"
+                        action = game.sample_chance(state, rng)
+                    else:
+                        kind = "decision"
+                        legal = game.legal_actions(state)
+                        action = legal[int(pick * len(legal))]
+                    state = game.apply(state, action)
+            finally:
+                sys.setprofile(None)
             if over:
                 break
-            if seed < 0:
-                continue
-            # randrange (a Python function of `random`) is the loop's, not the game's
-            totals[kind] += calls - (1 if kind == "decision" else 0)
-            steps[kind] += 1
+            if seed >= 0:
+                totals[kind] += calls
+                steps[kind] += 1
     return {
         "decision": totals["decision"] / max(1, steps["decision"]),
         "chance": totals["chance"] / max(1, steps["chance"]),
@@ -79,6 +82,8 @@ def count(name: str, games: int, players: int) -> dict[str, float]:
 
 def _elsewhere(src: str, name: str, games: int, players: int) -> dict[str, float] | None:
     """The counts in another tree, or ``None`` when that tree lacks the game."""
+    from _trees import in_tree  # a sibling module: only for --against, so tests can load `count`
+
     found: dict[str, float] | None = in_tree(
         src, __file__, name, "--games", str(games), "--players", str(players)
     )
