@@ -249,7 +249,7 @@ def test_the_name_tables_hold_both_labels() -> None:
 
 def test_the_last_round_is_announced() -> None:
     s = master.new_game(["Ann", "Ben"], rules=master.Rules(target_stars=3), first_player=0)
-    assert master.render(s).splitlines()[-1] == "(last round at 3)"
+    assert master.render(s).splitlines()[-1] == "(the last round starts at 3 stars)"
     sheet = master.Sheet().with_task(Task.KNIFFEL)
     s = master.State(s.rules, s.names, (s.sheets[0], sheet), s.phase, player=1)
     assert master.render(s).splitlines()[-1].startswith("Last round: 3 stars reached")

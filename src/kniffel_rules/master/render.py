@@ -55,7 +55,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
         "coins": N_("Coin row"),
         "laps": N_("Laps done"),
         "stars": N_("Stars"),
-        "target": N_("(last round at {n})"),
+        "target": N_("(the last round starts at {n} stars)"),
         "last_round": N_("Last round: {n} stars reached, the round is played to its end"),
         # the actions (rolls and throws: the dice games' shared words)
         "fulfil": N_("fulfil {task} (+{n} {stars})"),
