@@ -48,6 +48,7 @@ __all__ = [
     "entry_problem",
     "is_extra_kniffel",
     "listing",
+    "off_sheet",
     "problem",
     "roll_problem",
     "score_problem",
@@ -79,6 +80,20 @@ def is_extra_kniffel(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> bool:
     )
 
 
+def off_sheet(box: Box, rules: Rules) -> Rejection:
+    """The refusal of ``box`` where the sheet under ``rules`` lacks it (CL-30).
+
+    The words of the Croatian sheet or of the standard one; the caller has
+    found ``box`` missing from `sheet_boxes`.
+    """
+    template = (
+        N_("the Croatian sheet has no box {box}")
+        if rules.croatian
+        else N_("the standard sheet has no box {box}")
+    )
+    return Rejection.of(template, "CL-30", box=box)
+
+
 def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Rejection | None:
     """Why five final dice may not go in ``box``, or ``None``: the one rule of an entry.
 
@@ -98,12 +113,7 @@ def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -
         ``None`` for a legal box, else the `Rejection` (text and clause id).
     """
     if box not in sheet_boxes(rules):
-        template = (
-            N_("the Croatian sheet has no box {box}")
-            if rules.croatian
-            else N_("the standard sheet has no box {box}")
-        )
-        return Rejection.of(template, "CL-30", box=box)
+        return off_sheet(box, rules)
     filled = sheet.entries[box._value_]  # ``box.value`` without the enum property's calls
     if filled is not None:
         return Rejection.of(
