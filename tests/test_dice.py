@@ -120,7 +120,7 @@ def test_detectors_of_no_dice() -> None:
     ("action", "count", "message"),
     [
         ((1, 2), 2, "the dice are being thrown: expected a DiceRoll of 2 dice, got (1, 2)"),
-        (DiceRoll((1, 2, 3)), 2, "2 dice are thrown here, the outcome has 3"),
+        (DiceRoll((1, 2, 3)), 2, "this throw is of 2 dice; the outcome has 3 dice"),
         (DiceRoll((0, 2)), 2, "die faces are 1..6, got (0, 2)"),
         (DiceRoll((2, 7)), 2, "die faces are 1..6, got (2, 7)"),
     ],

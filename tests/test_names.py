@@ -52,7 +52,7 @@ def test_classic_label_stays_english() -> None:
 def test_extreme_label_stays_german_and_english_names_exist() -> None:
     assert extreme.Box.TWO_TRIPLES.label == "Zwei Dreier"
     assert extreme.Box.TEN_OR_LESS.labels == {"en": "10 or less", "de": "10 oder weniger"}
-    assert extreme.Box.SUPER_CHANCE.labels["en"] == "Super Chance"
+    assert extreme.Box.SUPER_CHANCE.labels["en"] == "Super-Chance"
     assert all(b.label == b.labels["de"] for b in extreme.Box)
 
 

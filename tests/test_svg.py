@@ -299,9 +299,9 @@ def test_extreme_fourth_throw_with_a_chip_counts_to_four() -> None:
             state = extreme.apply(state, extreme.sample_chance(state, rng))
         else:
             state = extreme.apply(state, extreme.Roll())
-    assert "throw 3 of 4" in texts(parse(svg.sheet(state)))
+    assert "roll 3 of 4" in texts(parse(svg.sheet(state)))
     state = extreme.apply(state, extreme.Roll())
-    assert "throw 4 of 4" in texts(parse(svg.sheet(state)))
+    assert "roll 4 of 4" in texts(parse(svg.sheet(state)))
 
 
 def test_trickier_card_game_draws_the_red_board() -> None:
@@ -377,3 +377,52 @@ def test_one_card_is_a_card() -> None:
     shown = texts(parse(svg.card_board(state)))
     assert "Hand: 1 card \u00b7" in shown
     assert f"Hand: {len(hands[1])} cards" in shown
+
+
+# ---------------------------------------------------------------- long names fit
+
+
+LONG = ("W" * 30, "Bartholomäus-Maximilian von Ötzingen", "M" + "m" * 25)
+
+
+def _extents(root: ET.Element) -> list[tuple[float, float, float, float, str]]:
+    """Every text element as (left, right, baseline, size, text), by `_draw.text_width`."""
+    from kniffel_rules.svg._draw import text_width
+
+    found = []
+    for e in root.iter(f"{NS}text"):
+        text = "".join(e.itertext())
+        size = float(e.get("font-size", "0"))
+        x = float(e.get("x", "0"))
+        wide = text_width(text, size)
+        anchor = e.get("text-anchor", "start")
+        left = x - wide if anchor == "end" else x - wide / 2 if anchor == "middle" else x
+        found.append((left, left + wide, float(e.get("y", "0")), size, text))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_long_names_are_cut_to_fit_the_picture(game: str, lang: Any, players: int) -> None:
+    """No text runs past the picture's edge or into text beside it, however long a name.
+
+    Widths are `_draw.text_width`'s upper bounds (DejaVu Sans, as Chromium
+    sets it): the status line, the sheet's column heads, the Master and card
+    panels' heads and the winners cut names to fit.
+    """
+    module: Any = k.get_variant(game)
+    info = module.INFO
+    if not info.min_players <= players <= info.max_players:
+        pytest.skip("not a number of players this game takes")
+    names = [(LONG[i % len(LONG)] + str(i))[i % 3 :] for i in range(players)]
+    for steps in (0, 3, 9, 40, 100_000):
+        root = parse(svg.render(walk(game, names, steps, seed=5), lang=lang))
+        width = float(root.get("viewBox", "0 0 0 0").split()[2])
+        boxes = _extents(root)
+        for left, right, _, _, text in boxes:
+            assert left >= 0 and right <= width, (steps, text, left, right, width)
+        for i, (l1, r1, y1, s1, t1) in enumerate(boxes):
+            for l2, r2, y2, s2, t2 in boxes[i + 1 :]:
+                same_line = abs(y1 - y2) < min(s1, s2) * 0.8
+                assert not (same_line and l1 < r2 - 1 and l2 < r1 - 1), (steps, t1, t2)

@@ -684,3 +684,58 @@ def _assert_no_overflow(page: Page) -> None:
     )
     assert widths["scroll"] <= widths["client"], widths
     assert widths["wide"] == [], widths
+
+
+# ---------------------------------------------------------------- the pictures' text, as set
+
+
+_LONG_NAMES = ("W" * 30, "Bartholomäus-Maximilian von Ötzingen", "M" + "m" * 20)
+
+
+def test_long_names_stay_inside_the_pictures(new_page: Callable[..., Page]) -> None:
+    """Every game's SVG with the longest names, as Chromium sets its text: nothing runs out.
+
+    The library cuts names by an estimate of the font's widths
+    (``kniffel_rules.svg._draw.text_width``); this measures the real text:
+    every text element lies inside the picture, and no two on one line overlap.
+    """
+    from kniffel_rules import CHANCE, svg
+
+    page = new_page()
+    for variant in kniffel_rules.VARIANTS:
+        game = kniffel_rules.get_variant(variant)
+        players = min(4, game.INFO.max_players)
+        names = [f"{_LONG_NAMES[i % 3]}{i}" for i in range(players)]
+        for steps in (0, 7, 100_000):
+            rng = random.Random(3)
+            state = game.new_game(players=names)
+            for _ in range(steps):
+                if game.is_terminal(state):
+                    break
+                if game.current_player(state) == CHANCE:
+                    state = game.apply(state, game.sample_chance(state, rng))
+                else:
+                    state = game.apply(state, rng.choice(game.legal_actions(state)))
+            for lang in ("en", "de"):
+                page.set_content(f"<body style='margin:0'>{svg.render(state, lang=lang)}</body>")
+                found = page.evaluate(
+                    """() => {
+                         const root = document.querySelector('svg');
+                         const width = root.viewBox.baseVal.width;
+                         const boxes = [...root.querySelectorAll('text')].map(t => {
+                           const b = t.getBBox();
+                           const mid = b.y + b.height / 2;
+                           const r = b.x + b.width;
+                           return {l: b.x, r, y: mid, h: b.height, text: t.textContent};
+                         });
+                         const out = boxes.filter(b => b.l < -0.5 || b.r > width + 0.5);
+                         const overlaps = [];
+                         boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => {
+                           const sameLine = Math.abs(a.y - b.y) < Math.min(a.h, b.h) * 0.5;
+                           const across = a.l < b.r - 1 && b.l < a.r - 1;
+                           if (sameLine && across) overlaps.push([a.text, b.text]);
+                         }));
+                         return {out: out.map(b => b.text), overlaps};
+                       }"""
+                )
+                assert found == {"out": [], "overlaps": []}, (variant, steps, lang, found)

@@ -32,6 +32,7 @@ from kniffel_rules.dice import (
     DiceRoll,
     all_multisets,
     decode_throw,
+    dice_count,
     expect_roll,
     is_sub_multiset,
     keep_shortfall,
@@ -325,8 +326,8 @@ def throw_misfit(
     count = _thrown(state)
     shown = said(action, to_text or _roll_line)
     return Text.of(
-        N_("the dice are being thrown: expected a DiceRoll of {count} dice, got {shown}"),
-        count=count,
+        N_("the dice are being thrown: expected a DiceRoll of {dice}, got {shown}"),
+        dice=dice_count(count),
         shown=shown,
     )
 
@@ -346,10 +347,10 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     values = action.values
     if len(values) != count:
         return Rejection.of(
-            N_("{count} dice are thrown here, the outcome has {got}"),
+            N_("this throw is of {dice}; the outcome has {got}"),
             "PR-04",
-            count=count,
-            got=len(values),
+            dice=dice_count(count),
+            got=dice_count(len(values)),
         )
     if values and (values[0] < 1 or values[-1] > 6):
         return Rejection.of(N_("die faces are 1..6, got {dice}"), "PR-04", dice=dice_text(values))

@@ -78,9 +78,9 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
         "throwing": N_("throwing the rest"),
         "throwing_all": N_("Throwing all dice"),
         "not_thrown": N_("not thrown yet"),
-        "throw_of": N_("throw {n} of {m}"),
+        "throw_of": N_("roll {n} of {m}"),
         "game_of": N_("Game {n} of {m}"),
-        "roll_off": N_("Roll-off for the first turn"),
+        "roll_off": N_("Roll-off for the start player"),
         "to_throw": N_("{name} to throw"),
         "game_over": N_("Game over."),
         "winner": N_("Winner: {names}"),
@@ -191,7 +191,7 @@ def dice_line(throwing: bool, dice: Sequence[int], rolls: int, lang: Lang, throw
 
     Examples:
         >>> dice_line(False, (2, 3, 3, 5, 6), 1, "en"), dice_line(True, (3, 3), 1, "de")
-        ('Dice: 2 3 3 5 6   throw 1 of 3', 'Behalten: 3 3, der Rest wird geworfen (Wurf 2 von 3)')
+        ('Dice: 2 3 3 5 6   roll 1 of 3', 'Behalten: 3 3, der Rest wird geworfen (Wurf 2 von 3)')
     """
     if throwing:
         count = word(WORDS, "throw_of", lang).format(n=rolls + 1, m=throws)
@@ -221,7 +221,7 @@ def winners_line(names: Sequence[str], lang: Lang) -> str:
 def roll_off_line(
     names: Sequence[str], contenders: Sequence[int], thrown: Sequence[int], lang: Lang
 ) -> str:
-    """The roll-off so far: ``"Roll-off for the first turn: Ann 5; Ben to throw"``."""
+    """The roll-off so far: ``"Roll-off for the start player: Ann 5; Ben to throw"``."""
     done = ", ".join(f"{names[s]} {f}" for s, f in zip(contenders, thrown, strict=False))
     parts = [p for p in (done,) if p]
     if len(thrown) < len(contenders):

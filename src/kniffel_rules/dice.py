@@ -115,6 +115,11 @@ class DiceRoll:
         return f"DiceRoll({brief(self.values)})"
 
 
+def dice_count(n: int) -> Text:
+    """A number of dice as a message says it: ``1 die``, ``5 dice`` (in the reader's language)."""
+    return Text.of(N_("1 die")) if n == 1 else Text.of(N_("{n} dice"), n=n)
+
+
 def expect_roll(action: object, count: int) -> tuple[int, ...]:
     """Check a chance outcome for a throw of ``count`` six-sided dice.
 
@@ -132,8 +137,8 @@ def expect_roll(action: object, count: int) -> tuple[int, ...]:
     if not isinstance(action, DiceRoll):
         raise IllegalActionError(
             Text.of(
-                N_("the dice are being thrown: expected a DiceRoll of {count} dice, got {shown}"),
-                count=count,
+                N_("the dice are being thrown: expected a DiceRoll of {dice}, got {shown}"),
+                dice=dice_count(count),
                 shown=brief(action),
             )
         )
@@ -141,9 +146,9 @@ def expect_roll(action: object, count: int) -> tuple[int, ...]:
     if len(values) != count:
         raise IllegalActionError(
             Text.of(
-                N_("{count} dice are thrown here, the outcome has {got}"),
-                count=count,
-                got=len(values),
+                N_("this throw is of {dice}; the outcome has {got}"),
+                dice=dice_count(count),
+                got=dice_count(len(values)),
             )
         )
     if values and (values[0] < 1 or values[-1] > 6):

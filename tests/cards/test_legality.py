@@ -184,14 +184,14 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
     ("second-draw", _second, Draw(), "KA-31", "P0 has drawn already this turn: one draw per turn"),
     ("pass", _turn, Stop(), "KA-53", "choose one of the three actions: a turn cannot be passed"),
     ("chosen", _taking, BEGIN_THREE, "KA-09", "P0 has chosen an action already this turn: "),
-    ("take-expected", _taking, Stop(), "KA-47", "it is P0's move: expected 'take CARD' from"),
-    ("turn-expected", _turn, Take(card("red 9")), "KA-09", "it is P0's move: expected 'draw', "),
+    ("take-expected", _taking, Stop(), "KA-47", "it is P0's turn: expected 'take CARD' from"),
+    ("turn-expected", _turn, Take(card("red 9")), "KA-09", "it is P0's turn: expected 'draw', "),
     (
         "setup-expected",
         lambda: C.new_game(2, first_player=0),
         Draw(),
         "KA-45",
-        "it is Player 1's move: expected 'token ROW' (a setup token), got 'draw'",
+        "it is Player 1's turn: expected 'token ROW' (a setup token), got 'draw'",
     ),
     ("not-displayed", _taking, Take(card("red 9")), "KA-10", "red 9 is not in the open display"),
     ("not-in-hand", _turn, Exchange(card("red 13")), "KA-27", "red 13 is not in your hand"),
@@ -276,7 +276,7 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         _turn,
         Pick(card("blue 9")),
         "KA-09",
-        "it is P0's move: expected 'draw', 'begin COMBINATION' or 'exchange CARD', got "
+        "it is P0's turn: expected 'draw', 'begin COMBINATION' or 'exchange CARD', got "
         "'pick blue 9'",
     ),
     (
@@ -292,16 +292,16 @@ CASES: list[tuple[str, Callable[[], State], Any, str, str]] = [
         _picking,
         Stop(),
         "KA-62",
-        "it is P0's move: expected 'pick CARD', the next card of the combination begun, got 'stop'",
+        "it is P0's turn: expected 'pick CARD', the next card of the combination begun, got 'stop'",
     ),
     (
         "object",
         _turn,
         object(),
         "PR-01",
-        "it is P0's move: expected 'draw', 'begin COMBINATION' or ",
+        "it is P0's turn: expected 'draw', 'begin COMBINATION' or ",
     ),
-    ("outcome-at-decision", _turn, card("red 13"), "PR-02", "it is P0's move: expected"),
+    ("outcome-at-decision", _turn, card("red 13"), "PR-02", "it is P0's turn: expected"),
     (
         "decision-at-chance",
         _dealing,

@@ -347,13 +347,13 @@ def test_values_and_colours_narrow_the_candidates() -> None:
          "2-3-4-5-7 is not a straight: a straight is five consecutive values"),
         ("play colour", "KA-18", "your hand holds no Colour"),
         ("begin colour", "KA-18", "your hand holds no Colour"),
-        ("pick red 2", "KA-09", "it is P0's move: expected 'draw', 'begin COMBINATION' or "
+        ("pick red 2", "KA-09", "it is P0's turn: expected 'draw', 'begin COMBINATION' or "
                                 "'exchange CARD', got 'pick red 2'"),
         ("stop", "KA-53", "choose one of the three actions: a turn cannot be passed"),
-        ("take red 7", "KA-09", "it is P0's move: expected 'draw', 'begin COMBINATION' or "
+        ("take red 7", "KA-09", "it is P0's turn: expected 'draw', 'begin COMBINATION' or "
                                 "'exchange CARD', got 'take red 7'"),
-        ("card red 9", "PR-02", "it is P0's move"),
-        ("start 1", "PR-02", "it is P0's move"),
+        ("card red 9", "PR-02", "it is P0's turn"),
+        ("start 1", "PR-02", "it is P0's turn"),
     ],
 )
 def test_illegal_readings_say_the_rule(text: str, rule_id: str, message: str) -> None:

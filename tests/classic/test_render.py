@@ -66,13 +66,13 @@ def test_the_head_lines_in_both_languages() -> None:
     s = _decide(["Ann", "Ben"])
     en = classic.render(s).splitlines()
     de = classic.render(s, lang="de").splitlines()
-    assert en[:2] == ["Ann to move", "Dice: 2 3 3 3 5   throw 1 of 3"]
+    assert en[:2] == ["Ann to move", "Dice: 2 3 3 3 5   roll 1 of 3"]
     assert de[:2] == ["Ann ist am Zug", "Würfel: 2 3 3 3 5   Wurf 1 von 3"]
 
 
 def test_the_throw_the_kept_dice_and_a_fresh_turn() -> None:
     s = classic.apply(_decide(), Roll((3, 3)))
-    assert classic.render(s).splitlines()[1] == "Kept: 3 3, throwing the rest (throw 2 of 3)"
+    assert classic.render(s).splitlines()[1] == "Kept: 3 3, throwing the rest (roll 2 of 3)"
     assert classic.render(s, lang="de").splitlines()[1] == (
         "Behalten: 3 3, der Rest wird geworfen (Wurf 2 von 3)"
     )
@@ -153,10 +153,10 @@ def test_terminal_states_name_the_winner_or_the_tied_winners() -> None:
 def test_the_roll_off_says_who_throws() -> None:
     s = classic.new_game(players=["Ann", "Ben"], first_player=None)
     assert s.phase is Phase.ROLL_OFF
-    assert classic.render(s).splitlines()[0] == "Roll-off for the first turn: Ann to throw"
+    assert classic.render(s).splitlines()[0] == "Roll-off for the start player: Ann to throw"
     s = classic.apply(s, DiceRoll((4,)))
     assert classic.render(s, lang="de").splitlines()[0] == (
-        "Auswürfeln, wer beginnt: Ann 4; Ben würfelt"
+        "Auswürfeln des Startspielers: Ann 4; Ben würfelt"
     )
 
 

@@ -172,9 +172,9 @@ def test_protocol_misuse_keeps_its_texts_with_protocol_clauses() -> None:
         "PR-01",
     )
     wrong = refusal(throw, DiceRoll((1, 2)))
-    assert (str(wrong), wrong.rule) == ("3 dice are thrown here, the outcome has 2", "PR-04")
+    assert (str(wrong), wrong.rule) == ("this throw is of 3 dice; the outcome has 2 dice", "PR-04")
     off = duel.new_game()
-    assert str(refusal(off, DiceRoll((1, 2)))) == "1 dice are thrown here, the outcome has 2"
+    assert str(refusal(off, DiceRoll((1, 2)))) == "this throw is of 1 die; the outcome has 2 dice"
     over = duel.apply(
         position(
             {A.FOURS: B, A.FIVES: B, A.SIXES: Spot.BLUE_SPACE}, dice=(6, 6, 6, 1, 1), jokers=(0, 1)

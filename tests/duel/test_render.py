@@ -130,18 +130,18 @@ def test_the_status_says_whose_turn_the_dice_and_the_decision() -> None:
         "würfeln",
     ]
     s = duel.apply(s, duel.Roll())
-    assert duel.render(s).splitlines()[1] == "Throwing all dice (throw 1 of 3)"
+    assert duel.render(s).splitlines()[1] == "Throwing all dice (roll 1 of 3)"
     s = duel.apply(s, DiceRoll((1, 2, 3, 3, 6)))
     lines = duel.render(s).splitlines()
-    assert lines[:2] == ["Ben (red) to move", "Dice: 1 2 3 3 6   throw 1 of 3"]
-    assert lines[2].startswith("keep dice and throw again")
+    assert lines[:2] == ["Ben (red) to move", "Dice: 1 2 3 3 6   roll 1 of 3"]
+    assert lines[2].startswith("keep dice and roll again")
     kept = duel.render(duel.apply(s, duel.Roll((3, 3)))).splitlines()[1]
-    assert kept == "Kept: 3 3, throwing the rest (throw 2 of 3)"
+    assert kept == "Kept: 3 3, throwing the rest (roll 2 of 3)"
     s = attrs.evolve(s, jokers=(0, 1))
     s = duel.apply(s, duel.Joker(6, 4))
     lines = duel.render(s).splitlines()
     assert lines[1:4] == [
-        "Dice: 1 2 3 3 4   throw 1 of 3",
+        "Dice: 1 2 3 3 4   roll 1 of 3",
         "jokers spent this turn: 1",
         "move a disc, spend a joker or declare a miss",
     ]
@@ -152,7 +152,7 @@ def test_the_roll_off_the_match_and_the_end_are_told() -> None:
     first = states[0]
     assert duel.render(first).splitlines()[:2] == [
         "Game 1 of the match (first to 2 games)",
-        "Roll-off for the first turn: Ann to throw",
+        "Roll-off for the start player: Ann to throw",
     ]
     assert "Games won: Ann 0" in duel.render(first)
     end = states[-1]

@@ -241,7 +241,7 @@ def _roll_off() -> extreme.State:
         (
             _thrown(False),
             ExtremeRoll((1, 2), 3),
-            "3 six-sided dice are thrown here, the outcome has 2",
+            "this throw is of 3 six-sided dice; the outcome has 2 six-sided dice",
         ),
         (_thrown(False), ExtremeRoll((1, 2, 7), 3), "six-sided dice show 1..6, got 1 2 7"),
         (_thrown(False), ExtremeRoll((0, 2, 6), 3), "six-sided dice show 1..6, got 0 2 6"),
@@ -267,12 +267,12 @@ def _roll_off() -> extreme.State:
             "the dice are being thrown: expected an ExtremeRoll of 0 six-sided dice and the d10,"
             " got 'dice'",
         ),
-        (_roll_off(), DiceRoll((1, 2)), "1 dice are thrown here, the outcome has 2"),
+        (_roll_off(), DiceRoll((1, 2)), "this throw is of 1 die; the outcome has 2 dice"),
         (_roll_off(), DiceRoll((7,)), "die faces are 1..6, got 7"),
         (
             _roll_off(),
             ExtremeRoll((3,), None),
-            "the dice are being thrown: expected a DiceRoll of 1 dice, got 'throw 3'",
+            "the dice are being thrown: expected a DiceRoll of 1 die, got 'throw 3'",
         ),
     ],
 )
@@ -299,7 +299,7 @@ def test_decisions_at_chance_and_actions_after_the_end() -> None:
     assert off is not None and off.rule == "PR-03"
     assert (
         str(off)
-        == "the dice are being thrown: expected a DiceRoll of 1 dice, got 'score chance'"
+        == "the dice are being thrown: expected a DiceRoll of 1 die, got 'score chance'"
     )
     junk = why_illegal(_roll_off(), None)
     assert junk is not None and junk.rule == "PR-01"

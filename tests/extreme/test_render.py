@@ -73,7 +73,7 @@ def test_the_head_lines_show_the_d10_and_the_throw() -> None:
     s = _decide()
     assert extreme.render(s).splitlines()[:2] == [
         "Ann to move",
-        "Dice: 2 3 3 4 5  d10: 7   throw 1 of 3",
+        "Dice: 2 3 3 4 5  d10: 7   roll 1 of 3",
     ]
     assert extreme.render(s, lang="de").splitlines()[:2] == [
         "Ann ist am Zug",
@@ -87,7 +87,7 @@ def test_the_third_and_fourth_throws() -> None:
         s = extreme.apply(s, Roll((3, 3), True))
         s = extreme.apply(s, ExtremeRoll((1, 2, 6)))
     assert extreme.render(s).splitlines()[1] == (
-        "Dice: 1 2 3 3 6  d10: 7   throw 3 of 3, a 4th costs a chip"
+        "Dice: 1 2 3 3 6  d10: 7   roll 3 of 3, a 4th costs a chip"
     )
     s = extreme.apply(s, Roll((3, 3)))
     assert extreme.render(s, lang="de").splitlines()[1] == (
@@ -95,7 +95,7 @@ def test_the_third_and_fourth_throws() -> None:
     )
     s = extreme.apply(s, ExtremeRoll((1, 1, 1), 0))
     assert extreme.render(s).splitlines()[1] == (
-        "Dice: 1 1 1 3 3  d10: 0   throw 4 of 4, with a chip"
+        "Dice: 1 1 1 3 3  d10: 0   roll 4 of 4, with a chip"
     )
     assert _rows(extreme.render(s))["Chips left"].split() == ["2", "3"]
 
@@ -104,7 +104,7 @@ def test_a_throw_of_all_dice_and_a_fresh_turn() -> None:
     fresh = extreme.new_game(players=["Ann", "Ben"], first_player=1)
     assert extreme.render(fresh).splitlines()[:2] == ["Ben to move", "Dice: not thrown yet"]
     s = extreme.apply(fresh, Roll())
-    assert extreme.render(s).splitlines()[1] == "Throwing all dice (throw 1 of 3)"
+    assert extreme.render(s).splitlines()[1] == "Throwing all dice (roll 1 of 3)"
 
 
 def test_open_boxes_show_a_dash_and_struck_boxes_zero_with_the_bonus() -> None:
@@ -138,7 +138,7 @@ def test_the_roll_off() -> None:
     s = extreme.new_game(players=["Ann", "Ben"])
     assert s.phase is Phase.ROLL_OFF
     s = extreme.apply(s, DiceRoll((6,)))
-    assert extreme.render(s).splitlines()[0] == "Roll-off for the first turn: Ann 6; Ben to throw"
+    assert extreme.render(s).splitlines()[0] == "Roll-off for the start player: Ann 6; Ben to throw"
 
 
 def test_the_longest_throw_line_fits() -> None:

@@ -194,13 +194,13 @@ def test_protocol_misuse_names_a_protocol_clause() -> None:
         "PR-03",
     )
     assert reason(throwing, DiceRoll((1, 2))) == (
-        "3 dice are thrown here, the outcome has 2",
+        "this throw is of 3 dice; the outcome has 2 dice",
         "PR-04",
     )
     assert reason(throwing, DiceRoll((0, 2, 7))) == ("die faces are 1..6, got 0 2 7", "PR-04")
     rolloff = new_game(players=2)
     assert reason(rolloff, DiceRoll((1, 2))) == (
-        "1 dice are thrown here, the outcome has 2",
+        "this throw is of 1 die; the outcome has 2 dice",
         "PR-04",
     )
     over = new_game(rules=Rules(target_stars=1))

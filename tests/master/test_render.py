@@ -124,16 +124,16 @@ def test_the_picture_says_whose_turn_the_dice_and_the_throw() -> None:
     en, de = master.render(s), master.render(s, lang="de")
     assert en.splitlines()[:3] == [
         "Player 1 to move",
-        "Dice: 2 2 5 5 6   throw 1 of 3",
-        "keep dice and throw again, or use the throw",
+        "Dice: 2 2 5 5 6   roll 1 of 3",
+        "keep dice and roll again, or use the result",
     ]
     assert de.splitlines()[:2] == ["Player 1 ist am Zug", "Würfel: 2 2 5 5 6   Wurf 1 von 3"]
     s = master.apply(s, master.Roll((5, 5)))
-    assert master.render(s).splitlines()[1] == "Kept: 5 5, throwing the rest (throw 2 of 3)"
+    assert master.render(s).splitlines()[1] == "Kept: 5 5, throwing the rest (roll 2 of 3)"
     s = master.apply(s, DiceRoll((1, 1, 1)))
     s = master.apply(s, master.Roll((1, 1, 1, 5)))
     s = master.apply(s, DiceRoll((5,)))
-    assert master.render(s).splitlines()[2].startswith("use the throw")
+    assert master.render(s).splitlines()[2].startswith("use the result")
 
 
 def test_a_task_shows_its_stars_and_a_completed_row_its_star() -> None:
@@ -151,9 +151,9 @@ def test_a_task_shows_its_stars_and_a_completed_row_its_star() -> None:
 
 def test_the_roll_off_and_the_end_are_told() -> None:
     s = master.new_game(["Ann", "Ben"])
-    assert master.render(s).startswith("Roll-off for the first turn: Ann to throw\n")
+    assert master.render(s).startswith("Roll-off for the start player: Ann to throw\n")
     s = master.apply(s, DiceRoll((4,)))
-    assert master.render(s).startswith("Roll-off for the first turn: Ann 4; Ben to throw\n")
+    assert master.render(s).startswith("Roll-off for the start player: Ann 4; Ben to throw\n")
     end = next(x for x in _playout(5, 2, 5000) if master.is_terminal(x))
     won = [end.names[i] for i in master.winners(end)]
     assert master.render(end).startswith("Game over. Winner")

@@ -806,7 +806,7 @@ def phase_problem(state: State, action: object) -> Rejection:
             expected=Text(_EXPECTED[phase]),
         )
     return Rejection.of(
-        N_("it is {name}'s move: expected {expected}, got {shown}"),
+        N_("it is {name}'s turn: expected {expected}, got {shown}"),
         _PHASE_CLAUSE[phase],
         name=name,
         expected=Text(_EXPECTED[phase]),

@@ -46,7 +46,7 @@ __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
     {
-        "decide": N_("keep dice and throw again, or move a disc, spend a joker or declare a miss"),
+        "decide": N_("keep dice and roll again, or move a disc, spend a joker or declare a miss"),
         "final": N_("move a disc, spend a joker or declare a miss"),
         "jokers_used": N_("jokers spent this turn: {n}"),
         "match_over": N_("The match is over."),

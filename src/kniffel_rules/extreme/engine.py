@@ -179,23 +179,24 @@ def _by_code(k: int, d10: bool) -> tuple[tuple[ExtremeRoll, ...], ...]:
     return tuple([by_d6[decode_throw(code, k)] for code in range(6**k)])
 
 
+def _d6_count(n: int) -> Text:
+    return Text.of(N_("1 six-sided die")) if n == 1 else Text.of(N_("{n} six-sided dice"), n=n)
+
+
 def _throw_misfit(state: State, action: object) -> str:
     shown = said(action, action_to_text)
     if state.d10 is None:
         return Text.of(
             N_(
-                "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice "
-                "and the d10, got {shown}"
+                "the dice are being thrown: expected an ExtremeRoll of {dice} and the d10, "
+                "got {shown}"
             ),
-            count=5 - len(state.d6),
+            dice=_d6_count(5 - len(state.d6)),
             shown=shown,
         )
     return Text.of(
-        N_(
-            "the dice are being thrown: expected an ExtremeRoll of {count} six-sided dice, "
-            "got {shown}"
-        ),
-        count=5 - len(state.d6),
+        N_("the dice are being thrown: expected an ExtremeRoll of {dice}, got {shown}"),
+        dice=_d6_count(5 - len(state.d6)),
         shown=shown,
     )
 
@@ -205,10 +206,10 @@ def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
     d10_thrown = state.d10 is None
     if len(action.d6) != k:
         return Rejection.of(
-            N_("{count} six-sided dice are thrown here, the outcome has {got}"),
+            N_("this throw is of {dice}; the outcome has {got}"),
             "PR-04",
-            count=k,
-            got=len(action.d6),
+            dice=_d6_count(k),
+            got=_d6_count(len(action.d6)),
         )
     if action.d6 and (action.d6[0] < 1 or action.d6[-1] > 6):
         return Rejection.of(

@@ -70,7 +70,7 @@ name_pieces(
         "kniffel_extreme": N_("Kniffel Extreme"),
         "ten_or_less": N_("10 or less"),
         "thirty_three_or_more": N_("33 or more"),
-        "super_chance": N_("Super Chance"),
+        "super_chance": N_("Super-Chance"),
     },
 )
 

@@ -13,7 +13,7 @@ Examples:
     >>> s = extreme.apply(extreme.apply(s, extreme.Roll()), extreme.ExtremeRoll((2, 3, 3, 4, 5), 7))
     >>> print(render(s))  # doctest: +ELLIPSIS
     Ann to move
-    Dice: 2 3 3 4 5  d10: 7   throw 1 of 3
+    Dice: 2 3 3 4 5  d10: 7   roll 1 of 3
     <BLANKLINE>
     ...
     Two triples         -   -
@@ -53,7 +53,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
     {
         "d10": N_("d10"),
         "fourth": N_("a 4th costs a chip"),
-        "fourth_roll": N_("throw 4 of 4, with a chip"),
+        "fourth_roll": N_("roll 4 of 4, with a chip"),
         "keep_with": N_("{dice} and the d10"),
         "keep_d10": N_("the d10"),
         "thrown": N_("the dice show {dice}, the d10 {d10}"),

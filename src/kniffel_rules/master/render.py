@@ -17,7 +17,7 @@ Examples:
     >>> s = master.new_game(["Ann", "Ben"], first_player=0)
     >>> s = master.apply(master.apply(s, master.Roll()), DiceRoll((2, 2, 5, 5, 6)))
     >>> render(s).splitlines()[:2]
-    ['Ann to move', 'Dice: 2 2 5 5 6   throw 1 of 3']
+    ['Ann to move', 'Dice: 2 2 5 5 6   roll 1 of 3']
     >>> render_action(master.NumberRows([(2, 2), (5, 2)]), lang="de")
     'Reihen 2 (+2) und 5 (+2)'
     >>> render_action(master.Roll((5, 5)), lang="de")
@@ -46,8 +46,8 @@ __all__ = ["render", "render_action"]
 
 _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
     {
-        "decide": N_("keep dice and throw again, or use the throw"),
-        "use": N_("use the throw: a task, number rows or the coin row"),
+        "decide": N_("keep dice and roll again, or use the result"),
+        "use": N_("use the result: a task, number rows or the coin row"),
         "tasks": N_("Tasks"),
         "rows": N_("Number rows"),
         "row": N_("Row {face}"),

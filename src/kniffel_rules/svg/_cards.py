@@ -20,7 +20,7 @@ from kniffel_rules.cards.pieces import ROWS, Colour
 from kniffel_rules.cards.state import Tokens
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
-from kniffel_rules.svg._draw import CARD_SIZE, HIGHLIGHT, INK, Canvas, short
+from kniffel_rules.svg._draw import CARD_SIZE, HIGHLIGHT, INK, Canvas, fit_name, short, text_width
 from kniffel_rules.svg._turn import winners_text
 from kniffel_rules.svg._words import name, say
 
@@ -112,9 +112,10 @@ def _panel(
     canvas.rect(
         x, y, _PANEL_W, height, fill=HIGHLIGHT if moving else "#ffffff", stroke=INK, width=1.5, rx=6
     )
-    canvas.text(x + 10, y + 22, short(who, 22), size=15, bold=True)
     placed = f"{say('tokens', lang)}: {tokens.placed}"
     canvas.text(x + _PANEL_W - 10, y + 22, placed, size=12, anchor="end")
+    room = _PANEL_W - 20 - text_width(placed, 12) - 8  # the name, left of the tokens
+    canvas.text(x + 10, y + 22, fit_name(lambda n: n, who, room, 15), size=15, bold=True)
     line = (
         f"{say('hand', lang)}: {_count(held, lang)} \u00b7 "
         f"{say('reserve', lang)}: {tokens.reserve} \u00b7 {say('active', lang)}: {tokens.active}"
@@ -171,16 +172,19 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
     canvas.text(_MARGIN, 28, title, size=18, bold=True)
     over = to_move == TERMINAL
     if over:
-        status = winners_text(names, cards.winners(state), lang)
+        status = winners_text(names, cards.winners(state), lang, width - 2 * _MARGIN)
     elif view.start_player is None:
         status = say("start_draw", lang)
     else:
-        status = (
-            f"{short(names[turn_of], 24)} {say('to_move', lang)} \u00b7 "
-            f"{say('round', lang)} {view.round + 1}"
-        )
+        tail = f" \u00b7 {say('round', lang)} {view.round + 1}"
         if view.combination is not None:
-            status += f" \u00b7 {name(view.combination, lang)}"
+            tail += f" \u00b7 {name(view.combination, lang)}"
+        status = fit_name(
+            lambda who: say("to_move", lang, name=who) + tail,
+            names[turn_of],
+            width - 2 * _MARGIN,
+            15,
+        )
     canvas.text(_MARGIN, 58, status, size=15, bold=True)
     mover = None if over or view.start_player is None else turn_of
     y = top

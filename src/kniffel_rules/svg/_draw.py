@@ -8,7 +8,7 @@ and a width and height. `die` draws a die face with its pips.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape
 
@@ -23,7 +23,9 @@ __all__ = [
     "Canvas",
     "check_size",
     "clean",
+    "fit_name",
     "short",
+    "text_width",
 ]
 
 INK: Final = "#222222"
@@ -62,6 +64,55 @@ def clean(text: str) -> str:
 def short(text: str, most: int) -> str:
     """``text`` cut to ``most`` characters, an ellipsis marking a cut."""
     return text if len(text) <= most else text[: most - 1] + "\u2026"
+
+
+# How wide each character sets, in ems, rounded up to 0.05: the wider of the
+# two weights of the pictures' first font, DejaVu Sans, as Chromium measures
+# it (Helvetica and Arial, the fallbacks, set narrower). Other characters: a
+# Latin letter at most 0.85 em, anything else at most 1.15 (the widest, W).
+_EMS: Final = {
+    c: em
+    for em, chars in (
+        (0.35, " 'ijl"),
+        (0.4, ",./:;IJ\\|\u00b7"),
+        (0.45, "-f"),
+        (0.5, "!()[]_`rt"),
+        (0.55, '"*'),
+        (0.6, "?cszç"),
+        (0.65, "Lx"),
+        (0.7, "$0123456789EFSaekovyàäèéö"),
+        (0.75, "CPTYZbdghnpqu{}ßü"),
+        (0.8, "ABKRVXÄ"),
+        (0.85, "#+<=>DGHNOQU^~ÖÜ"),
+        (0.9, "&"),
+        (0.95, "w"),
+        (1.0, "@M\u2026"),
+        (1.05, "%m"),
+        (1.15, "W"),
+    )
+    for c in chars
+}
+
+
+def text_width(text: str, size: float) -> float:
+    """At most how wide ``text`` sets at font ``size`` (bold or not), in user units."""
+    ems = _EMS.get
+    return size * sum(ems(c, 0.85 if c <= "\u024f" else 1.15) for c in text)
+
+
+def fit_name(line: Callable[[str], str], name: str, room: float, size: float) -> str:
+    """``line(name)`` with the name cut (to 24 characters at most, 3 at least) to fit ``room``.
+
+    ``room`` is the width the line may take and ``size`` its font size, in
+    user units (`text_width`): a long name is what makes a line run past the
+    picture's edge or into its neighbour.
+    """
+    most = min(len(name), 24)
+    text = line(short(name, most))
+    while most > 3 and text_width(text, size) > room:
+        most -= 1
+        text = line(short(name, most))
+    return text
 
 
 def check_size(size: object) -> int | None:

@@ -16,7 +16,7 @@ from kniffel_rules._dicegame import Phase
 from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
-from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
+from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, fit_name, short
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
 from kniffel_rules.svg._words import name, say
 
@@ -90,7 +90,8 @@ def _jokers(
     if moving:
         canvas.rect(x, y, width, 26, fill=HIGHLIGHT, stroke=None)
     canvas.circle(x + 10, y + 13, 7, fill=_COLOURS[seat])
-    text = f"{short(who, 18)} \u00b7 {say('jokers', lang)}: {held}"
+    jokers = f" \u00b7 {say('jokers', lang)}: {held}"
+    text = fit_name(lambda n: n + jokers, who, 250 - 24 - 6, 13)  # the tiles start at 250
     canvas.text(x + 24, y + 18, text, size=13, bold=True)
     for k in range(held):
         canvas.rect(x + 250 + k * 18, y + 5, 14, 16, fill=_COLOURS[seat], stroke=INK, rx=2)

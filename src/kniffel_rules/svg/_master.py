@@ -13,7 +13,7 @@ from kniffel_rules._dicegame import Phase
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
 from kniffel_rules.master.pieces import ROW_LENGTH
-from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
+from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, fit_name, short, text_width
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
 from kniffel_rules.svg._words import name, say
 
@@ -42,10 +42,16 @@ def _panel(
         width=1.5,
         rx=6,
     )
-    canvas.text(x + 10, y + 24, short(who, 22), size=15, bold=True)
-    canvas.star(x + _PANEL_W - 62, y + 19, 8, filled=True)
-    canvas.text(x + _PANEL_W - 50, y + 24, f"{sheet.stars}", size=15, bold=True)
-    canvas.text(x + _PANEL_W - 10, y + 24, say("stars", lang), size=11, anchor="end")
+    # right to left: the word, the number of stars, a star; the name in what is left
+    right = x + _PANEL_W - 10
+    label = say("stars", lang)
+    canvas.text(right, y + 24, label, size=11, anchor="end")
+    right -= text_width(label, 11) + 4
+    canvas.text(right, y + 24, f"{sheet.stars}", size=15, bold=True, anchor="end")
+    right -= text_width(f"{sheet.stars}", 15) + 12
+    canvas.star(right, y + 19, 8, filled=True)
+    shown = fit_name(lambda n: n, who, right - 12 - (x + 10), 15)
+    canvas.text(x + 10, y + 24, shown, size=15, bold=True)
     # the tasks, each with as many stars as it earns
     top = y + 50
     canvas.text(x + 10, top, say("tasks", lang), size=12, bold=True)

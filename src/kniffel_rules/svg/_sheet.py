@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.lang import Lang
-from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, short
+from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, fit_name, short
 from kniffel_rules.svg._turn import STRIP_HEIGHT, turn_strip
 
 __all__ = ["draw_sheet", "sheet_svg"]
@@ -46,7 +46,8 @@ def _table(
         )
     for i, who in enumerate(names):
         cx = left + _LABEL_WIDTH + _COLUMN * (i + 0.5)
-        canvas.text(cx, top + 20, short(who, 10), size=12, anchor="middle", bold=True)
+        shown = fit_name(lambda n: n, who, _COLUMN - 4, 12)
+        canvas.text(cx, top + 20, shown, size=12, anchor="middle", bold=True)
     y = top + _HEADER
     for text, values, is_sum in lines:
         if is_sum:

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.lang import Lang
-from kniffel_rules.svg._draw import Canvas, short
+from kniffel_rules.svg._draw import Canvas, fit_name, short, text_width
 from kniffel_rules.svg._words import say
 
 __all__ = ["DIE", "STRIP_HEIGHT", "turn_strip", "winners_text"]
@@ -24,11 +24,21 @@ STRIP_HEIGHT: Final = 80
 _KEPT_FILL: Final = "#dbe8ff"
 
 
-def winners_text(names: Sequence[str], seats: Sequence[int], lang: Lang) -> str:
-    """The end of the game and its winners, like "Game over, winner: Ann"."""
-    key = "winner" if len(seats) == 1 else "winners"
-    who = ", ".join(short(names[i], 16) for i in seats)
-    return f"{say('over', lang)}, {say(key, lang)}: {who}" if who else say("over", lang)
+def winners_text(names: Sequence[str], seats: Sequence[int], lang: Lang, room: float) -> str:
+    """The end of the game and its winners, like "Game over, winner: Ann", fitted to ``room``.
+
+    Each winner's name is cut alike (16 characters at most, 3 at least)
+    until the line fits ``room`` at the status lines' size (15).
+    """
+    if not seats:
+        return say("over", lang)
+    head = f"{say('over', lang)}, {say('winner' if len(seats) == 1 else 'winners', lang)}: "
+    most = 16
+    while True:
+        text = head + ", ".join(short(names[i], most) for i in seats)
+        if most <= 3 or text_width(text, 15) <= room:
+            return text
+        most -= 1
 
 
 def turn_strip(
@@ -65,14 +75,19 @@ def turn_strip(
         canvas.text(x, base, say("roll_off", lang), size=15, bold=True)
         return
     if phase is Phase.OVER:
-        canvas.text(x, base, winners_text(names, winners, lang), size=15, bold=True)
+        over = winners_text(names, winners, lang, canvas.width - 2 * x)
+        canvas.text(x, base, over, size=15, bold=True)
         return
-    who = short(names[int(state.player)], 24)
     kept = phase is Phase.THROW
     rolls = state.rolls + 1 if kept else state.rolls
     max_rolls = max(max_rolls, rolls)
-    throw = f"{say('throw', lang)} {rolls} {say('of', lang)} {max_rolls}"
-    line = f"{who} {say('to_move', lang)} \u00b7 {throw}"
+    count = say("roll_of", lang, rolls, m=max_rolls)
+    line = fit_name(
+        lambda who: f"{say('to_move', lang, name=who)} \u00b7 {count}",
+        names[int(state.player)],
+        canvas.width - 2 * x,
+        15,
+    )
     canvas.text(x, base, line, size=15, bold=True)
     dice = tuple(state.dice if d6 is None else d6)
     top = y + 34

@@ -17,9 +17,8 @@ __all__ = ["WORDS", "name", "say"]
 
 WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
     {
-        "to_move": N_("to move"),
-        "throw": N_("throw"),
-        "of": N_("of"),
+        "to_move": N_("{name} to move"),
+        "roll_of": N_("roll {n} of {m}"),
         "kept": N_("{n} kept"),
         "throwing": N_("throwing {n}"),
         "dice": N_("dice"),
@@ -53,10 +52,12 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
 """Every word of the pictures, by key, in each language."""
 
 
-def say(key: str, lang: Lang, n: int | None = None) -> str:
-    """The word ``key`` of `WORDS` in ``lang``, with ``n`` put in for ``{n}``."""
+def say(key: str, lang: Lang, n: int | None = None, **fields: object) -> str:
+    """The word ``key`` of `WORDS` in ``lang``, with ``n`` and ``fields`` put in for theirs."""
     text = word(WORDS, key, lang)
-    return text if n is None else text.replace("{n}", str(n))
+    if n is not None:
+        fields["n"] = n
+    return text.format(**fields) if fields else text
 
 
 def name(member: Labelled, lang: Lang) -> str:
