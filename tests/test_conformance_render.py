@@ -4,7 +4,8 @@ Every game has ``render(view, *, lang)`` and ``render_action(action, *, lang)``
 (the room ``render.py``). For seeded random playouts of each registered game
 the pictures of states and of every seat's observation are text without a
 Python repr, at most 79 characters wide with four players (two for the
-Duell), naming every player; every legal action and chance outcome has a
+Duell) and with as many players as a game takes (12 at most here) and the
+longest names, naming every player; every legal action and chance outcome has a
 one-line phrase in both languages; a bad language and an object of another
 game are refused with the library's errors.
 """
@@ -87,6 +88,28 @@ def test_pictures_of_seeded_playouts(name: str, seed: int) -> None:
                 phrase = render_action(action, lang=lang)
                 assert isinstance(phrase, str) and phrase and "\n" not in phrase
                 assert not REPR.search(phrase), phrase
+
+
+LONG_NAMES = ("W" * 40, "Bartholomäus-Maximilian von Ötzingen", "Mm" * 20, "李小龍" * 10)
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_many_players_with_long_names_stay_within_79_columns(name: str) -> None:
+    """A sheet of many players comes in blocks and names are cut: no line is wider than 79."""
+    game = _game(name)
+    info = cast(Any, game).INFO
+    players = min(info.max_players, 12)
+    names = [f"{LONG_NAMES[i % 4]}{i}" for i in range(players)]
+    start = game.new_game(names)
+    for i, state in enumerate(random_states(game, start, random.Random(3), 400)):
+        if i % 23 and not game.is_terminal(state):
+            continue
+        for lang in LANGS:
+            for view in (state, game.observation(state, 0)):
+                text = _render(game)(view, lang=lang)
+                assert max(len(line) for line in text.splitlines()) <= 79, text
+                for who in names:
+                    assert who[:3] in text, (who, text)
 
 
 @pytest.mark.parametrize("name", kniffel_rules.VARIANTS)

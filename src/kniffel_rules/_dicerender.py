@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 WIDTH: Final = 79
-"""The longest line of a picture for up to four players."""
+"""The longest line of a picture."""
 
 NAME_WIDTH: Final = 14
 """A player's column is at most this wide; a longer name is cut in the column's head."""
@@ -153,24 +153,54 @@ def _head(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
+def _widths(rows: Sequence[Row], names: Sequence[str], cap: int) -> list[int]:
+    """Each player's column: its name (at most ``cap``, at least 3) or its widest value."""
+    return [
+        max(3, min(cap, len(name)), *(len(values[i]) for _, values in rows))
+        for i, name in enumerate(names)
+    ]
+
+
+def _blocks(widths: Sequence[int], room: int) -> list[range]:
+    """The players in runs whose columns (each one space and its width) fill at most ``room``."""
+    blocks: list[range] = []
+    start = used = 0
+    for i, w in enumerate(widths):
+        if i > start and used + 1 + w > room:
+            blocks.append(range(start, i))
+            start, used = i, 0
+        used += 1 + w
+    blocks.append(range(start, len(widths)))
+    return blocks
+
+
 def table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
-    """The rows as a table: a head of the players' names, a rule, one line per row.
+    """The rows as a table at most `WIDTH` wide: a head of the players' names, a rule, the rows.
 
     The first column holds the row labels; each player's column is as wide
     as its name (at most `NAME_WIDTH`, at least 3) and its widest value,
-    the values right-aligned.
+    the values right-aligned. Where the players do not fit side by side,
+    their names are cut further (to 8), and where they still do not, the
+    table comes in blocks of players, one below the other, each with the
+    labels.
     """
     label_width = max(len(label) for label, _ in rows)
-    widths = [
-        max(3, min(NAME_WIDTH, len(name)), *(len(values[i]) for _, values in rows))
-        for i, name in enumerate(names)
-    ]
-    head = " ".join(f"{_head(n, w):>{w}}" for n, w in zip(names, widths, strict=True))
-    out = [f"{'':<{label_width}} {head}".rstrip()]
-    out.append(" ".join("-" * w for w in (label_width, *widths)))
-    for label, values in rows:
-        body = " ".join(f"{v:>{w}}" for v, w in zip(values, widths, strict=True))
-        out.append(f"{label:<{label_width}} {body}".rstrip())
+    room = WIDTH - label_width
+    widths = _widths(rows, names, NAME_WIDTH)
+    for cap in range(NAME_WIDTH - 1, 7, -1):
+        if sum(1 + w for w in widths) <= room:
+            break
+        widths = _widths(rows, names, cap)
+    out: list[str] = []
+    for block in _blocks(widths, room):
+        if out:
+            out.append("")
+        head = " ".join(f"{_head(names[i], widths[i]):>{widths[i]}}" for i in block)
+        out.append(f"{'':<{label_width}} {head}".rstrip())
+        out.append(" ".join("-" * w for w in (label_width, *(widths[i] for i in block))))
+        for label, values in rows:
+            body = " ".join(f"{values[i]:>{widths[i]}}" for i in block)
+            out.append(f"{label:<{label_width}} {body}".rstrip())
     return out
 
 

@@ -215,6 +215,21 @@ def test_every_phase_is_told_in_words() -> None:
     assert "discard down to the hand limit" in seen[cards.Phase.DISCARD]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_combination_laid_down_card_by_card_wraps_at_79(lang: Lang) -> None:
+    """The decision line of a Full House laid but for one card names them all: it wraps."""
+    full = hand("purple 4", "yellow 4", "green 8", "purple 8", "yellow 8")
+    s = position([full, hand("red 13")])
+    s = cards.apply(s, cards.Begin(Combination.FULL_HOUSE))
+    for card in full[:4]:
+        s = cards.apply(s, cards.Pick(card))
+    lines = cards.render(s, lang=lang).splitlines()
+    assert max(map(len, lines)) <= 79, lines
+    said = " ".join(lines[1:3])
+    named = [c.labels[lang] for c in (Colour.PURPLE, Colour.YELLOW, Colour.GREEN)]
+    assert all(f"{colour} {v}" in said for colour, v in zip(named, (4, 4, 8), strict=True))
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_terminal_states_and_seeded_playouts_render(players: int) -> None:
     states = _playout(6 + players, players, cards.Rules(trickier=players == 4), 4000)

@@ -165,7 +165,7 @@ def _status(obs: Observation, winning: tuple[int, ...], lang: Lang) -> list[str]
     else:
         key = {Phase.SETUP: "setup", Phase.TAKE: "take", Phase.EXCHANGE: "exchange"}
         decision = _w(key.get(phase, "second"), lang, n=obs.pending)
-    return [head + to_move_line(name, lang), decision]
+    return [head + to_move_line(name, lang), *sentence_lines(decision)]
 
 
 def _row_picture(spaces: Sequence[int], tokens: int) -> str:
