@@ -699,23 +699,16 @@ def test_long_names_stay_inside_the_pictures(new_page: Callable[..., Page]) -> N
     (``kniffel_rules.svg._draw.text_width``); this measures the real text:
     every text element lies inside the picture, and no two on one line overlap.
     """
-    from kniffel_rules import CHANCE, svg
+    from kniffel_rules import random_policy, record, replay, svg
 
     page = new_page()
     for variant in kniffel_rules.VARIANTS:
         game = kniffel_rules.get_variant(variant)
         players = min(4, game.INFO.max_players)
         names = [f"{_LONG_NAMES[i % 3]}{i}" for i in range(players)]
-        for steps in (0, 7, 100_000):
-            rng = random.Random(3)
-            state = game.new_game(players=names)
-            for _ in range(steps):
-                if game.is_terminal(state):
-                    break
-                if game.current_player(state) == CHANCE:
-                    state = game.apply(state, game.sample_chance(state, rng))
-                else:
-                    state = game.apply(state, rng.choice(game.legal_actions(state)))
+        played = record(variant, [random_policy] * players, seed=3).actions
+        for steps in (0, 7, len(played)):
+            state = replay(variant, game.new_game(players=names), played[:steps])
             for lang in ("en", "de"):
                 page.set_content(f"<body style='margin:0'>{svg.render(state, lang=lang)}</body>")
                 found = page.evaluate(
