@@ -78,7 +78,7 @@ ONE: Any = 1  # deliberately not a bool
         (
             lambda: check_turn_order([1, 0, 0], 0, 2, 13),
             "players[1].sheet",
-            "0 filled boxes do not fit the turn order (expected 1)",
+            "the turn order allows 1 filled box here, not 0",
         ),
     ],
 )

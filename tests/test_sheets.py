@@ -546,3 +546,31 @@ def test_a_series_in_progress_gets_placement_points_only_for_finished_games() ->
     assert all("placement_points" in g[0] for g in games)
     assert not any("placement_points" in g[1] for g in games)
     assert verify_sheet(doc).ok
+
+
+@pytest.mark.rule("CL-21", "CL-41", "CL-26")
+def test_findings_count_in_the_singular_and_the_plural() -> None:
+    """No finding writes "box(es)": one box, two boxes; German too."""
+    from kniffel_rules._i18n import localize
+
+    def said(doc: dict[str, Any]) -> list[str]:
+        return [str(f.message).split(": ", 1)[1] for f in verify_sheet(doc).findings]
+
+    one = said(sheet({"kniffel": 50, "fours": 20, "extra_kniffel_bonus": 100}))
+    assert one == [
+        "2 extra-Kniffel bonuses, but five of a kind stands in only 1 upper box: the bonus "
+        "comes with an extra Kniffel entered in its upper box."
+    ]
+    forced = {"joker": "forced"}
+    none = said(sheet({"kniffel": 50, "extra_kniffel_bonus": 50}, rules=forced))
+    assert none == [
+        "1 extra-Kniffel bonus, but the sheet has only 0 boxes filled besides Kniffel: "
+        "each extra Kniffel fills a box."
+    ]
+    series = {"variant": "classic", "rules": {"games": 3}, "players": [
+        {"name": "Ann", "games": [{}]}, {"name": "Ben", "games": [{}, {}]}]}  # fmt: skip
+    finding = verify_sheet(series).findings[0]
+    assert str(finding.message) == (
+        "Ann: 1 game, but other players have 2: every player plays every game of the series."
+    )
+    assert localize(finding.message, "de").startswith("Ann: 1 Spiel, aber andere Spieler haben 2")

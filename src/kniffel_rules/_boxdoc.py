@@ -80,7 +80,8 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
         sheets = _json.get_players(doc, sheet, min(info.max_players, MAX_PLAYERS))
         n = len(sheets)
         if n < info.min_players:
-            few = Text.of(N_("at least {count} player(s)"), count=info.min_players)
+            players = Text.counted(info.min_players, N_("{n} player"), N_("{n} players"))
+            few = Text.of(N_("at least {players}"), players=players)
             raise InvalidStateError("players", few)
         names = tuple(
             check_name(p["name"], f"players[{i}].name") for i, p in enumerate(doc["players"])

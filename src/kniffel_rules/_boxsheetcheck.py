@@ -930,10 +930,10 @@ def _check_progress(
                 spec.rules["games"],
                 Text.of(
                     N_(
-                        "{count} game(s), but other players have {others}: every player "
+                        "{games}, but other players have {others}: every player "
                         "plays every game of the series."
                     ),
-                    count=len(games),
+                    games=Text.counted(len(games), N_("{n} game"), N_("{n} games")),
                     others=n_games,
                 ),
             )

@@ -279,8 +279,10 @@ def check_turn_order(filled: Sequence[int], start: int, player: int, turns: int)
             raise InvalidStateError(
                 f"players[{i}].sheet",
                 Text.of(
-                    N_("{filled} filled boxes do not fit the turn order (expected {expected})"),
+                    N_("the turn order allows {expected} here, not {filled}"),
+                    expected=Text.counted(
+                        done + ahead, N_("{n} filled box"), N_("{n} filled boxes")
+                    ),
                     filled=filled[i],
-                    expected=done + ahead,
                 ),
             )

@@ -257,6 +257,16 @@ class Text(str):
         return made
 
     @classmethod
+    def counted(cls, n: int, one: str, many: str, /) -> Text:
+        """A number of things: ``one`` filled with ``n`` when ``n`` is 1, else ``many``.
+
+        Both are `N_` msgids with ``{n}`` (``"{n} card"``, ``"{n} cards"``); a
+        sentence takes the result as an argument, so that no message writes
+        ``card(s)``. English and German have these two forms.
+        """
+        return cls.of(one if n == 1 else many, n=n)
+
+    @classmethod
     def _made(cls, template: str, args: Mapping[str, object]) -> Any:
         obj = str.__new__(cls, _render(template, args, "en"))
         obj.template = template

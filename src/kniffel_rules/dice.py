@@ -117,7 +117,7 @@ class DiceRoll:
 
 def dice_count(n: int) -> Text:
     """A number of dice as a message says it: ``1 die``, ``5 dice`` (in the reader's language)."""
-    return Text.of(N_("1 die")) if n == 1 else Text.of(N_("{n} dice"), n=n)
+    return Text.counted(n, N_("{n} die"), N_("{n} dice"))
 
 
 def expect_roll(action: object, count: int) -> tuple[int, ...]:

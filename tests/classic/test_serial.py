@@ -69,11 +69,21 @@ def test_bad_fields_are_named(path: list[Any], value: Any, message: str) -> None
         from_json(_corrupt(s, path, value))
 
 
+def test_a_series_past_its_last_game_is_refused_in_words() -> None:
+    for games in (1, 3):
+        d = doc_of(new_game(players=1, rules=Rules(games=games)))
+        d["game"], d["results"] = games, [[5]] * games
+        counted = "1 game" if games == 1 else f"{games} games"
+        with pytest.raises(InvalidStateError, match=f"the series has {counted}; it would be over$"):
+            from_json(json.dumps(d))
+
+
 def test_turn_order_is_checked() -> None:
     s = new_game(players=2, first_player=0)
     d = doc_of(s)
     d["players"][1]["sheet"] = {"ones": 3}  # seat 1 cannot be ahead of seat 0
-    with pytest.raises(InvalidStateError, match=r"players\[1\]\.sheet: 1 filled boxes"):
+    refusal = r"players\[1\]\.sheet: the turn order allows 0 filled boxes here, not 1"
+    with pytest.raises(InvalidStateError, match=refusal):
         from_json(json.dumps(d))
 
 

@@ -82,7 +82,7 @@ def _corrupt(state: Any, path: list[Any], value: Any) -> str:
         (["jokers_used"], 10, r"jokers_used: the jokers spent this turn are back"),
         (["jokers_used"], 12, r"jokers_used: 12 is above"),
         (["phase"], "bidding", "phase: 'bidding' is not one of"),
-        (["phase"], "over", "results: a finished match"),
+        (["phase"], "over", "results: a finished match ends when a player has won 1 game$"),
         (["phase"], "throw", "kept dice must leave something to throw"),
         (["player"], 2, r"player: 2 is above"),
         (["first_player"], None, "first_player: must be a seat"),
@@ -92,7 +92,7 @@ def _corrupt(state: Any, path: list[Any], value: Any) -> str:
         (["version"], 2, "version"),
         (["format"], "kniffel-rules/classic-state", "format"),
         (["roll_off"], {"contenders": [0, 1], "faces": []}, "roll_off: must be null"),
-        (["results"], [0], "results: 1 game"),
+        (["results"], [0], "results: 1 game won: the match would be over$"),
         (["results"], [0, 1], r"results: at most 1 items"),
         (["results"], [2], r"results\[0\]: 2 is above"),
     ],
@@ -100,6 +100,17 @@ def _corrupt(state: Any, path: list[Any], value: Any) -> str:
 def test_bad_fields_are_named(path: list[Any], value: Any, message: str) -> None:
     with pytest.raises(InvalidStateError, match=message):
         from_json(_corrupt(_sample(), path, value))
+
+
+def test_a_match_of_two_wins_counts_its_games_in_the_plural() -> None:
+    d = doc_of(new_game(rules=Rules(match_wins=2), first_player=0))
+    d["results"] = [0, 0]
+    with pytest.raises(InvalidStateError, match=r"results: 2 games won: the match would be over$"):
+        from_json(json.dumps(d))
+    d["results"], d["phase"] = [0], "over"
+    refusal = r"results: a finished match ends when a player has won 2 games$"
+    with pytest.raises(InvalidStateError, match=refusal):
+        from_json(json.dumps(d))
 
 
 def test_a_won_board_cannot_be_a_running_game() -> None:

@@ -94,11 +94,11 @@ _RESERVE_COMBOS = (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL)
 
 
 def _tokens_word(n: int) -> Text:
-    return Text.of(N_("{n} token"), n=n) if n == 1 else Text.of(N_("{n} tokens"), n=n)
+    return Text.counted(n, N_("{n} token"), N_("{n} tokens"))
 
 
 def _cards_word(n: int) -> Text:
-    return Text.of(N_("{n} card"), n=n) if n == 1 else Text.of(N_("{n} cards"), n=n)
+    return Text.counted(n, N_("{n} card"), N_("{n} cards"))
 
 
 def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:

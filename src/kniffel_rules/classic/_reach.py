@@ -142,18 +142,21 @@ def extra_bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rule
     if bonus // step > room:
         template = (
             N_(
-                "{bonus} is {count} extra Kniffel(s), and each that earns the bonus is entered in "
-                "its upper box at five times the face ({rule}): only {room} filled box(es) hold "
-                "such a value"
+                "{bonus} is {kniffels}, and each that earns the bonus is entered in its upper "
+                "box at five times the face ({rule}): such a value stands in only {boxes}"
             )
             if rules.joker == "schmidt"
             else N_(
-                "{bonus} is {count} extra Kniffel(s), and each that earns the bonus leaves a "
-                "value of its own in a box ({rule}): only {room} filled box(es) hold such a value"
+                "{bonus} is {kniffels}, and each that earns the bonus leaves a value of its "
+                "own in a box ({rule}): such a value stands in only {boxes}"
             )
         )
         return Text.of(
-            template, bonus=bonus, count=bonus // step, rule=_JOKER_RULE[rules.joker], room=room
+            template,
+            bonus=bonus,
+            kniffels=Text.counted(bonus // step, N_("{n} extra Kniffel"), N_("{n} extra Kniffels")),
+            rule=_JOKER_RULE[rules.joker],
+            boxes=Text.counted(room, N_("{n} filled box"), N_("{n} filled boxes")),
         )
     return None
 

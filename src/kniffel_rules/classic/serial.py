@@ -149,7 +149,10 @@ def _check_consistency(state: State) -> None:
     if state.game >= rules.games:
         raise InvalidStateError(
             "game",
-            Text.of(N_("the series has {games} game(s); it would be over"), games=rules.games),
+            Text.of(
+                N_("the series has {games}; it would be over"),
+                games=Text.counted(rules.games, N_("{n} game"), N_("{n} games")),
+            ),
         )
     turn.check_dice()
     if phase is Phase.THROW and rules.full_cup and state.dice:

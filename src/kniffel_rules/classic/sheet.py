@@ -93,6 +93,10 @@ def _resume(start: State, turn: kit.DiceTurn) -> State:
     return attrs.evolve(start, phase=Phase.DECIDE, dice=final, rolls=min(len(turn.rolls), 3))
 
 
+def _bonuses(n: int) -> Text:
+    return Text.counted(n, N_("{n} extra-Kniffel bonus"), N_("{n} extra-Kniffel bonuses"))
+
+
 def _check_bonus_for(rules: Rules) -> Any:
     amount = rules.extra_kniffel_bonus
 
@@ -166,12 +170,11 @@ def _check_bonus_for(rules: Rules) -> Any:
                     "CL-21",
                     Text.of(
                         N_(
-                            "{n} extra-Kniffel bonus(es), but only {slots} upper box(es) hold "
-                            "five of a kind: the bonus comes with an extra Kniffel entered in "
-                            "its upper box."
+                            "{bonuses}, but five of a kind stands in only {boxes}: the bonus "
+                            "comes with an extra Kniffel entered in its upper box."
                         ),
-                        n=n,
-                        slots=slots,
+                        bonuses=_bonuses(n),
+                        boxes=Text.counted(slots, N_("{n} upper box"), N_("{n} upper boxes")),
                     ),
                 )
         else:
@@ -184,11 +187,11 @@ def _check_bonus_for(rules: Rules) -> Any:
                     "CL-41",
                     Text.of(
                         N_(
-                            "{n} extra-Kniffel bonus(es), but only {slots} box(es) besides "
-                            "Kniffel are filled: each extra Kniffel fills a box."
+                            "{bonuses}, but the sheet has only {boxes} filled besides Kniffel: "
+                            "each extra Kniffel fills a box."
                         ),
-                        n=n,
-                        slots=slots,
+                        bonuses=_bonuses(n),
+                        boxes=Text.counted(slots, N_("{n} box"), N_("{n} boxes")),
                     ),
                 )
 

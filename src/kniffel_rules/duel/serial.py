@@ -154,13 +154,17 @@ def _check_results(state: State) -> None:
             raise InvalidStateError(
                 "results",
                 Text.of(
-                    N_("a finished match ends with the first player to win {need} game(s)"),
-                    need=need,
+                    N_("a finished match ends when a player has won {games}"),
+                    games=Text.counted(need, N_("{n} game"), N_("{n} games")),
                 ),
             )
     elif max(wins) >= need:
         raise InvalidStateError(
-            "results", Text.of(N_("{need} game(s) won: the match would be over"), need=need)
+            "results",
+            Text.of(
+                N_("{games} won: the match would be over"),
+                games=Text.counted(need, N_("{n} game"), N_("{n} games")),
+            ),
         )
 
 

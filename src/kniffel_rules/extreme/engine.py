@@ -180,7 +180,7 @@ def _by_code(k: int, d10: bool) -> tuple[tuple[ExtremeRoll, ...], ...]:
 
 
 def _d6_count(n: int) -> Text:
-    return Text.of(N_("1 six-sided die")) if n == 1 else Text.of(N_("{n} six-sided dice"), n=n)
+    return Text.counted(n, N_("{n} six-sided die"), N_("{n} six-sided dice"))
 
 
 def _throw_misfit(state: State, action: object) -> str:
