@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kniffel_rules import DiceRoll, IllegalActionError, InvalidStateError, dice
+from kniffel_rules import DiceRoll, InvalidStateError, dice
 
 FACES_D10 = tuple(range(10))
 NOT_A_FACE: Any = "2"
@@ -114,21 +114,6 @@ def test_detectors_of_no_dice() -> None:
     assert dice.max_of_a_kind(()) == 0
     assert dice.longest_run(()) == 0
     assert dice.longest_run((4,)) == 1
-
-
-@pytest.mark.parametrize(
-    ("action", "count", "message"),
-    [
-        ((1, 2), 2, "the dice are being thrown: expected a DiceRoll of 2 dice, got (1, 2)"),
-        (DiceRoll((1, 2, 3)), 2, "this throw is of 2 dice; the outcome has 3 dice"),
-        (DiceRoll((0, 2)), 2, "die faces are 1..6, got (0, 2)"),
-        (DiceRoll((2, 7)), 2, "die faces are 1..6, got (2, 7)"),
-    ],
-)
-def test_expect_roll_says_what_is_wrong(action: object, count: int, message: str) -> None:
-    with pytest.raises(IllegalActionError) as info:
-        dice.expect_roll(action, count)
-    assert str(info.value) == message
 
 
 def test_bad_faces_are_named_by_their_field() -> None:

@@ -32,8 +32,6 @@ from kniffel_rules.dice import (
     DiceRoll,
     all_multisets,
     decode_throw,
-    dice_count,
-    expect_roll,
     is_sub_multiset,
     keep_shortfall,
     roll_outcomes,
@@ -275,17 +273,16 @@ def replace(state: A, **changes: Any) -> A:
     return made
 
 
-def roll_off_step(state: S, action: object) -> S:
+def roll_off_step(state: S, action: DiceRoll) -> S:
     """Apply one roll-off throw: the next contender's face, or the decision.
 
     Args:
         state: A state in ``Phase.ROLL_OFF``.
-        action: The chance outcome (a `DiceRoll` of one die).
-
-    Raises:
-        IllegalActionError: Not a `DiceRoll` of one die showing 1..6.
+        action: The outcome, a `DiceRoll` of one die that the game's
+            ``outcome_problem`` (`throw_problem`) has let through: a game's
+            ``happen`` is only asked about a legal outcome.
     """
-    (face,) = expect_roll(action, 1)
+    (face,) = action.values
     assert state.roll_off is not None
     result = state.roll_off.throw(face)
     if isinstance(result, RollOff):
@@ -314,6 +311,11 @@ def throw_chance(state: _DiceState) -> tuple[tuple[DiceRoll, Fraction], ...]:
     return ROLLOFF_OUTCOMES
 
 
+def _dice_count(n: int) -> Text:
+    """A number of dice as a message says it: ``1 die``, ``5 dice``."""
+    return Text.counted(n, N_("{n} die"), N_("{n} dice"))
+
+
 def throw_misfit(
     state: _DiceState, action: object, to_text: Callable[[Any], str] | None = None
 ) -> str:
@@ -327,7 +329,7 @@ def throw_misfit(
     shown = said(action, to_text or _roll_line)
     return Text.of(
         N_("the dice are being thrown: expected a DiceRoll of {dice}, got {shown}"),
-        dice=dice_count(count),
+        dice=_dice_count(count),
         shown=shown,
     )
 
@@ -349,8 +351,8 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
         return Rejection.of(
             N_("this throw is of {dice}; the outcome has {got}"),
             "PR-04",
-            dice=dice_count(count),
-            got=dice_count(len(values)),
+            dice=_dice_count(count),
+            got=_dice_count(len(values)),
         )
     if values and (values[0] < 1 or values[-1] > 6):
         return Rejection.of(N_("die faces are 1..6, got {dice}"), "PR-04", dice=dice_text(values))

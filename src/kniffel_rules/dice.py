@@ -34,7 +34,7 @@ import attrs
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
-from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
     "COMBINATIONS",
@@ -45,7 +45,6 @@ __all__ = [
     "count_profile",
     "counts",
     "decode_throw",
-    "expect_roll",
     "face_sum",
     "groups",
     "has_of_a_kind",
@@ -113,47 +112,6 @@ class DiceRoll:
 
     def __repr__(self) -> str:
         return f"DiceRoll({brief(self.values)})"
-
-
-def dice_count(n: int) -> Text:
-    """A number of dice as a message says it: ``1 die``, ``5 dice`` (in the reader's language)."""
-    return Text.counted(n, N_("{n} die"), N_("{n} dice"))
-
-
-def expect_roll(action: object, count: int) -> tuple[int, ...]:
-    """Check a chance outcome for a throw of ``count`` six-sided dice.
-
-    Args:
-        action: What was passed to ``apply`` at the chance node.
-        count: How many dice are being thrown.
-
-    Returns:
-        The faces thrown, ascending.
-
-    Raises:
-        IllegalActionError: Not a `DiceRoll`, the wrong number of dice, or
-            a face outside 1..6.
-    """
-    if not isinstance(action, DiceRoll):
-        raise IllegalActionError(
-            Text.of(
-                N_("the dice are being thrown: expected a DiceRoll of {dice}, got {shown}"),
-                dice=dice_count(count),
-                shown=brief(action),
-            )
-        )
-    values = action.values
-    if len(values) != count:
-        raise IllegalActionError(
-            Text.of(
-                N_("this throw is of {dice}; the outcome has {got}"),
-                dice=dice_count(count),
-                got=dice_count(len(values)),
-            )
-        )
-    if values and (values[0] < 1 or values[-1] > 6):
-        raise IllegalActionError(Text.of(N_("die faces are 1..6, got {dice}"), dice=brief(values)))
-    return values
 
 
 @cache
