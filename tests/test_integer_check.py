@@ -3,7 +3,8 @@
 ``_fields.check_int`` is the library's only integer check; the attrs
 validators, the JSON readers, the card game's hand-built views and the
 command line's number reader are thin adapters around it (a seat is
-`_fields.check_seat`, one check for every game's ``player``), so the same
+`_fields.check_seat`, one check for every game's ``player`` and
+``first_player`` and a record's seats), so the same
 bad value is refused with the same words wherever it comes from (issue 27).
 """
 
@@ -96,3 +97,14 @@ def test_the_duel_asks_for_a_seat_in_the_same_words(player: Any) -> None:
         with pytest.raises(InvalidStateError) as info:
             ask()
         assert (info.value.path, info.value.detail) == expected
+
+
+@pytest.mark.parametrize("first", [True, 1.0, "0", -1, 2, 10**30])
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_a_first_player_is_refused_alike_in_every_game(variant: str, first: Any) -> None:
+    """``new_game(first_player=...)`` (the roll-off's start, the card game's) and records' seats."""
+    game = kniffel_rules.get_variant(variant)
+    with pytest.raises(InvalidStateError) as info:
+        game.new_game(players=2, first_player=first)
+    expected = ("first_player", f"expected a seat 0..1, got {first!r}")
+    assert (info.value.path, info.value.detail) == expected

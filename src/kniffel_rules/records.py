@@ -47,6 +47,7 @@ import attrs
 
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
+from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
@@ -219,13 +220,6 @@ def _repath(exc: InvalidStateError, prefix: str, old: str = "") -> str:
     return f"{prefix}{path}" if path.startswith("[") else f"{prefix}.{path}"
 
 
-def _check_seat(value: Any, path: str, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        seat = Text.of(N_("expected a seat 0..{last}, got {seat}"), last=n - 1, seat=brief(value))
-        raise InvalidStateError(path, seat)
-    return value
-
-
 def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
     """The record as a JSON document (format: ``docs/records.md``).
 
@@ -273,7 +267,7 @@ def record_to_json(record: GameRecord, *, player: int | None = None) -> str:
     names: tuple[str, ...] = initial.names
     hidden_from = None
     if player is not None:
-        _check_seat(player, "player", len(names))
+        check_seat(player, len(names), "player")
         hidden_from = _hides(game)
     actions = record.actions
     if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
@@ -436,7 +430,7 @@ def read_record(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
     if initial.rules != rules:
         raise InvalidStateError("rules", N_("the rules differ from those of the initial state"))
     if viewer is not None:
-        _check_seat(viewer, "viewer", len(names))
+        check_seat(viewer, len(names), "viewer")
     raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
     finished, scores = _written_result(doc, len(names))
     actions: list[Any] = []
@@ -561,13 +555,13 @@ def player_record_from_json(text: str | bytes) -> PlayerRecord:
     hidden_from = _hides(game)
     if hidden_from is None:
         rec = record_from_json(text)
-        viewer = _check_seat(doc["viewer"], "viewer", len(rec.initial.names))
+        viewer = check_seat(doc["viewer"], len(rec.initial.names), "viewer")
         initial = game.observation_to_dict(game.observation(rec.initial, viewer))
         return PlayerRecord(
             name, viewer, tuple(rec.initial.names), rec.initial.rules, initial, rec.actions
         )
     names = _players(doc)
-    viewer = _check_seat(doc["viewer"], "viewer", len(names))
+    viewer = check_seat(doc["viewer"], len(names), "viewer")
     rules = _rules(game, doc)
     initial = _object(doc["initial"], "initial")
     try:  # every check of observation_from_dict: fields, types, cards each once, the counts

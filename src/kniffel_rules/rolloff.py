@@ -13,8 +13,8 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._i18n import N_, Text
-from kniffel_rules._text import brief
+from kniffel_rules._fields import check_seat
+from kniffel_rules._i18n import N_
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 
@@ -109,16 +109,4 @@ def opening(players: int, first_player: int | None) -> RollOff | int:
     """
     if first_player is None:
         return RollOff(tuple(range(players))) if players > 1 else 0
-    if isinstance(first_player, bool) or not isinstance(first_player, int):
-        raise InvalidStateError(
-            "first_player",
-            Text.of(N_("expected a seat number, got {value}"), value=brief(first_player)),
-        )
-    if not 0 <= first_player < players:
-        raise InvalidStateError(
-            "first_player",
-            Text.of(
-                N_("expected a seat 0..{last}, got {seat}"), last=players - 1, seat=first_player
-            ),
-        )
-    return first_player
+    return check_seat(first_player, players, "first_player")

@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import Final
 
 from kniffel_rules._common import player_names
+from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
@@ -168,16 +169,7 @@ def new_game(
     )
     if first_player is None:
         return state
-    if isinstance(first_player, bool) or not isinstance(first_player, int):
-        raise InvalidStateError(
-            "first_player", Text.of(N_("expected a seat, got {value}"), value=repr(first_player))
-        )
-    if not 0 <= first_player < n:
-        raise InvalidStateError(
-            "first_player",
-            Text.of(N_("expected a seat 0..{last}, got {seat}"), last=n - 1, seat=first_player),
-        )
-    return _flow.begin_setup(state, first_player)
+    return _flow.begin_setup(state, check_seat(first_player, n, "first_player"))
 
 
 def scores(state: State) -> tuple[int, ...]:
