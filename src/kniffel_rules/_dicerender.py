@@ -28,6 +28,7 @@ import attrs
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._labels import Labelled
+from kniffel_rules._text import short
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -149,10 +150,6 @@ def names_text(names: Sequence[str], lang: Lang) -> str:
     return f"{', '.join(names[:-1])} {word(WORDS, 'and', lang)} {names[-1]}"
 
 
-def _head(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: width - 1] + "…"
-
-
 def _widths(rows: Sequence[Row], names: Sequence[str], cap: int) -> list[int]:
     """Each player's column: its name (at most ``cap``, at least 3) or its widest value."""
     return [
@@ -195,7 +192,7 @@ def table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
     for block in _blocks(widths, room):
         if out:
             out.append("")
-        head = " ".join(f"{_head(names[i], widths[i]):>{widths[i]}}" for i in block)
+        head = " ".join(f"{short(names[i], widths[i]):>{widths[i]}}" for i in block)
         out.append(f"{'':<{label_width}} {head}".rstrip())
         out.append(" ".join("-" * w for w in (label_width, *(widths[i] for i in block))))
         for label, values in rows:

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-__all__ = ["brief"]
+__all__ = ["brief", "short"]
 
 _LIMIT = 200
+
+
+def short(text: str, most: int) -> str:
+    """``text`` cut to ``most`` characters, an ellipsis marking a cut (a name in a narrow place).
+
+    Examples:
+        >>> short("Bartholomew", 6), short("Ann", 6)
+        ('Barth…', 'Ann')
+    """
+    return text if len(text) <= most else text[: most - 1] + "\u2026"
 
 
 def brief(value: object) -> str:

@@ -28,7 +28,7 @@ from typing import Final
 from kniffel_rules._dicerender import lines as sentence_lines
 from kniffel_rules._dicerender import to_move_line, winners_line
 from kniffel_rules._i18n import C_, N_, phrases
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, short
 from kniffel_rules.cards._observe import check_observation, see
 from kniffel_rules.cards.actions import (
     Action,
@@ -111,7 +111,7 @@ def _w(key: str, lang: Lang, **values: object) -> str:
 
 
 def _fit(text: str, width: int = _NAME) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return short(text, width)
 
 
 def _card(card: Card, lang: Lang) -> str:

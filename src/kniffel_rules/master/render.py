@@ -33,7 +33,7 @@ from typing import Final
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import Picture, names_text, shown_state, throw_phrase, turn_lines
 from kniffel_rules._i18n import N_, phrases
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, short
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang, check_lang
@@ -78,14 +78,9 @@ def _w(key: str, lang: Lang, **values: object) -> str:
     return _WORDS[key][lang].format(**values)
 
 
-def _fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters (an ellipsis marks the cut)."""
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _line(label: str, cells: Sequence[str]) -> str:
-    cells_text = " ".join(_fit(c, _COLUMN - 1).ljust(_COLUMN - 1) for c in cells)
-    return (_fit(label, _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH) + cells_text).rstrip()
+    cells_text = " ".join(short(c, _COLUMN - 1).ljust(_COLUMN - 1) for c in cells)
+    return (short(label, _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH) + cells_text).rstrip()
 
 
 def _status(state: State, lang: Lang) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape
 
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, short
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
@@ -59,11 +59,6 @@ _PIPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
 def clean(text: str) -> str:
     """``text`` with every character XML cannot hold replaced by U+FFFD."""
     return _NOT_XML.sub("\ufffd", text)
-
-
-def short(text: str, most: int) -> str:
-    """``text`` cut to ``most`` characters, an ellipsis marking a cut."""
-    return text if len(text) <= most else text[: most - 1] + "\u2026"
 
 
 # How wide each character sets, in ems, rounded up to 0.05: the wider of the
