@@ -267,3 +267,25 @@ def test_undo_keeps_the_turn_s_throws_for_its_line() -> None:
     _, text = typed(["--players", "Ann", "--seed", "3"], "roll\nundo\nscore chance\nquit\n")
     line = next(x for x in text.splitlines() if x.strip().startswith("Ann: "))
     assert len(re.findall(r"\b\d{5}\b", line)) == 1  # the first throw, not the undone one
+
+
+def test_the_lines_that_list_every_player_fold_at_79(tmp_path: Path) -> None:
+    """The header, the final scores and the winners name every player: long names fold."""
+    names = ["Wolfgang-Amadeus Mozartmann von Salzburg", "Bartholomäus-Maximilian von Ötzingen"]
+    typist = Typist(tmp_path / "g.json", "classic", seed=1)
+    status, text, _ = play(["--players", ",".join(names), "--seed", "5"], typist)
+    assert status == 0
+    assert "Final scores: " in text and "Winner" in text
+    # what the typist typed after a prompt, and the save file's (long) path, aside
+    printed = [
+        line
+        for line in text.splitlines()
+        if ", your choice: " not in line and not line.startswith("saved the game to ")
+    ]
+    assert max(len(line) for line in printed) <= 79, text
+    four = ",".join([*names, "Cleo von Wolkenstein-Trostburg", "Dora Annabella Longname"])
+    _, german = typed(["--lang", "de", "--players", four, "--seed", "5"], "quit\n")
+    head = german.splitlines()
+    assert head[0].startswith("Kniffel (classic), Startwert 5: Wolfgang") and len(head[0]) <= 79
+    printed = [line for line in head if ", deine Wahl: " not in line]
+    assert max(len(line) for line in printed) <= 79, german

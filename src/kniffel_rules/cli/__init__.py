@@ -35,6 +35,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from kniffel_rules._dicerender import lines
 from kniffel_rules._i18n import localize
 from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
@@ -54,6 +55,11 @@ from kniffel_rules.records import record_from_json, record_to_json
 from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["main", "run"]
+
+
+def _fold(sentence: str) -> str:
+    """A sentence that lists every player, wrapped at 79 columns like the pictures' sentences."""
+    return "\n".join(lines(sentence))
 
 
 def _rules_doc(text: str | None) -> dict[str, Any] | None:
@@ -155,13 +161,21 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                   record=record)  # fmt: skip
     labels = ", ".join(table.names)
     if record is None:
-        print(say("header", lang, title=game.INFO.title(lang), game=name, seed=seed,
-                  names=labels), file=screen)
+        print(
+            _fold(
+                say("header", lang, title=game.INFO.title(lang), game=name, seed=seed, names=labels)
+            ),
+            file=screen,
+        )
     else:  # a record keeps no seed: the seed given now throws the dice from here on
-        print(say("header_resumed", lang, title=game.INFO.title(lang), game=name,
-                  names=labels), file=screen)
+        print(
+            _fold(
+                say("header_resumed", lang, title=game.INFO.title(lang), game=name, names=labels)
+            ),
+            file=screen,
+        )
         print(say("resumed", lang, file=args.resume, count=len(record.actions), seed=seed),
-              file=screen)  # fmt: skip
+              file=screen)  # fmt: skip  (a path is never folded: people copy it)
     try:
         final = table.play()
     except Leave as leave:
@@ -176,10 +190,10 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     _, body = split_picture(render_view(game, view, lang))  # its status names the winners too
     print("\n" + "\n".join(body), file=out)
     scores = ", ".join(f"{n}: {s}" for n, s in zip(table.names, game.scores(final), strict=True))
-    print("\n" + say("final_scores", lang, scores=scores), file=out)
+    print("\n" + _fold(say("final_scores", lang, scores=scores)), file=out)
     winners = game.winners(final)
     key = "winner" if len(winners) == 1 else "winners"
-    print(say(key, lang, names=", ".join(table.names[w] for w in winners)), file=out)
+    print(_fold(say(key, lang, names=", ".join(table.names[w] for w in winners))), file=out)
     _write_json(table, args, out)
     return 0
 

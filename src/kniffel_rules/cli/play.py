@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
+from kniffel_rules._text import short
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
@@ -238,14 +239,14 @@ class Table:
         elif self._pending and values is not None:
             who, phrase = self._pending
             dice = " ".join(map(str, values))
-            print(f"{self.names[who]:>12}: {phrase} -> {dice}", file=self.out)
+            print(f"{short(self.names[who], 12):>12}: {phrase} -> {dice}", file=self.out)
         self._pending = None
 
     def _narrate(self, player: int, before: Any, action: Any) -> None:
         if not _is_roll(self.game, action):
             gained = self.game.scores(self.state)[player] - self.game.scores(before)[player]
             phrase = say_action(self.game, action, self.lang)
-            name = self.names[player]
+            name = short(self.names[player], 12)  # the narration's name column
             if self.game.INFO.score_sheet:
                 dice = " ".join(self._throws)
                 print(f"{name:>12}: {dice:<32} {phrase:<26} {gained:+4d}", file=self.out)
