@@ -22,6 +22,7 @@ import pytest
 import kniffel_rules
 from conformance_cases import random_states
 from kniffel_rules import Variant
+from kniffel_rules._text import display_width
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS, UnknownLanguageError
 
@@ -53,7 +54,7 @@ def _check_text(text: object, names: tuple[str, ...], wide: bool) -> None:
     assert isinstance(text, str) and text
     assert not REPR.search(text), text
     if not wide:
-        assert max(len(line) for line in text.splitlines()) <= 79, text
+        assert max(map(display_width, text.splitlines())) <= 79, text
     for name in names:
         assert name[:12] in text, (name, text)
 
@@ -107,9 +108,48 @@ def test_many_players_with_long_names_stay_within_79_columns(name: str) -> None:
         for lang in LANGS:
             for view in (state, game.observation(state, 0)):
                 text = _render(game)(view, lang=lang)
-                assert max(len(line) for line in text.splitlines()) <= 79, text
+                assert max(map(display_width, text.splitlines())) <= 79, text
                 for who in names:
                     assert who[:3] in text, (who, text)
+
+
+# Names that take as many terminal columns as their stand-ins have letters:
+# CJK (two columns a character), an emoji (two), a combining accent (none).
+WIDE_NAMES = {
+    "山田太郎": "Qqqqqqqq",
+    "李小龍": "Zzzzzz",
+    "\U0001f3b2Ann": "XxAnn",
+    "Jose\u0301": "Vwvw",
+}
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_wide_names_take_their_columns(name: str) -> None:
+    """A name of CJK characters, an emoji or an accent is laid out by the columns it takes.
+
+    Every picture with such names equals, once each name is put back by a
+    stand-in of as many Latin letters as it takes columns, the picture of
+    the same game with the stand-ins: the table columns stay aligned.
+    """
+    game = _game(name)
+    players = min(cast(Any, game).INFO.max_players, 4)
+    wide = list(WIDE_NAMES)[:players]
+    latin = [WIDE_NAMES[w] for w in wide]
+    for w, stand_in in zip(wide, latin, strict=True):
+        assert display_width(w) == len(stand_in)
+    render = _render(game)
+    wide_states = random_states(game, game.new_game(wide), random.Random(5), 300)
+    latin_states = random_states(game, game.new_game(latin), random.Random(5), 300)
+    for i, (state, twin) in enumerate(zip(wide_states, latin_states, strict=True)):
+        if i % 17 and not game.is_terminal(state):
+            continue
+        for lang in LANGS:
+            views = [(state, twin), (game.observation(state, 0), game.observation(twin, 0))]
+            for view, twin_view in views:
+                text = render(view, lang=lang)
+                for w, stand_in in zip(wide, latin, strict=True):
+                    text = text.replace(w, stand_in)
+                assert text == render(twin_view, lang=lang)
 
 
 @pytest.mark.parametrize("name", kniffel_rules.VARIANTS)

@@ -19,7 +19,6 @@ Examples:
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar
 
@@ -28,7 +27,7 @@ import attrs
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._labels import Labelled
-from kniffel_rules._text import short
+from kniffel_rules._text import display_width, pad, short, wrap
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -153,7 +152,7 @@ def names_text(names: Sequence[str], lang: Lang) -> str:
 def _widths(rows: Sequence[Row], names: Sequence[str], cap: int) -> list[int]:
     """Each player's column: its name (at most ``cap``, at least 3) or its widest value."""
     return [
-        max(3, min(cap, len(name)), *(len(values[i]) for _, values in rows))
+        max(3, min(cap, display_width(name)), *(len(values[i]) for _, values in rows))
         for i, name in enumerate(names)
     ]
 
@@ -192,7 +191,7 @@ def table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
     for block in _blocks(widths, room):
         if out:
             out.append("")
-        head = " ".join(f"{short(names[i], widths[i]):>{widths[i]}}" for i in block)
+        head = " ".join(pad(short(names[i], widths[i]), widths[i], ">") for i in block)
         out.append(f"{'':<{label_width}} {head}".rstrip())
         out.append(" ".join("-" * w for w in (label_width, *(widths[i] for i in block))))
         for label, values in rows:
@@ -202,8 +201,8 @@ def table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
 
 
 def lines(text: str) -> list[str]:
-    """A sentence wrapped to `WIDTH` (names may be long)."""
-    return textwrap.wrap(text, WIDTH, break_long_words=True) or [""]
+    """A sentence wrapped to `WIDTH` columns (names may be long, or wide)."""
+    return wrap(text, WIDTH)
 
 
 def dice_line(throwing: bool, dice: Sequence[int], rolls: int, lang: Lang, throws: int = 3) -> str:
@@ -363,7 +362,7 @@ class Picture(Generic[S, V]):
             lang: The language of the labels and words (``"en"`` or ``"de"``).
 
         Returns:
-            Lines joined by newlines, none longer than 79 characters for up
+            Lines joined by newlines, none wider than 79 columns for up
             to four players (longer names are cut), no trailing newline.
 
         Raises:

@@ -1,20 +1,108 @@
-"""Untrusted values in messages: a short ``repr`` that never raises."""
+"""Untrusted text on screens and in messages: measured, cut and padded in terminal columns.
+
+And a ``repr`` for an error message that never raises.
+"""
 
 from __future__ import annotations
 
-__all__ = ["brief", "short"]
+import textwrap
+import unicodedata
+from typing import Literal
+
+__all__ = ["brief", "cut", "display_width", "pad", "short", "wrap"]
 
 _LIMIT = 200
 
 
-def short(text: str, most: int) -> str:
-    """``text`` cut to ``most`` characters, an ellipsis marking a cut (a name in a narrow place).
+def _char_columns(char: str) -> int:
+    """The terminal columns of one character: 0, 1 or 2."""
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0  # an accent on the letter before it, a zero-width joiner
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    """How many columns ``text`` takes in a terminal with a fixed-width font.
+
+    East Asian wide and fullwidth characters (CJK, most emoji) take two,
+    combining marks and format characters (a zero-width joiner) none, every
+    other character one, as terminals show them (Unicode's East Asian Width
+    property; an emoji sequence is counted character by character, so an
+    upper bound where a terminal draws it as one picture).
 
     Examples:
-        >>> short("Bartholomew", 6), short("Ann", 6)
-        ('Barth…', 'Ann')
+        >>> [display_width(name) for name in ("Ann", "Jürgen", "山田", "Jose\u0301")]
+        [3, 6, 4, 4]
     """
-    return text if len(text) <= most else text[: most - 1] + "\u2026"
+    if text.isascii():
+        return len(text)
+    return sum(map(_char_columns, text))
+
+
+def cut(text: str, most: int) -> str:
+    """The longest start of ``text`` that takes at most ``most`` columns (`display_width`).
+
+    Never half of a wide character, nor an accent without its letter.
+
+    Examples:
+        >>> cut("Bartholomew", 4), cut("山田太郎", 5), cut("Ann", 5)
+        ('Bart', '山田', 'Ann')
+    """
+    used = end = 0
+    for i, char in enumerate(text):
+        used += _char_columns(char)
+        if used > most:
+            break
+        end = i + 1
+    return text[:end]
+
+
+def short(text: str, most: int) -> str:
+    """``text`` in at most ``most`` columns, an ellipsis marking a cut (a name in a narrow place).
+
+    Counted in terminal columns (`display_width`, `cut`).
+
+    Examples:
+        >>> short("Bartholomew", 6), short("Ann", 6), short("山田太郎", 6)
+        ('Barth…', 'Ann', '山田…')
+    """
+    if display_width(text) <= most:
+        return text
+    return cut(text, most - 1) + "\u2026"  # the ellipsis takes one column
+
+
+def pad(text: str, width: int, align: Literal["<", ">"] = "<") -> str:
+    """``text`` padded with spaces to ``width`` columns (`display_width`), left- or right-aligned.
+
+    ``f"{text:<{width}}"`` counts characters, so a wide character would push
+    the rest of a table's row one column to the right.
+
+    Examples:
+        >>> pad("Ann", 5, ">"), pad("山田", 5)
+        ('  Ann', '山田 ')
+    """
+    fill = " " * max(0, width - display_width(text))
+    return fill + text if align == ">" else text + fill
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` wrapped into lines of at most ``width`` columns (`display_width`); one at least.
+
+    `textwrap.wrap` (long words broken) counts characters; where a line it
+    makes is wider in columns (wide characters), the text is wrapped again
+    at fewer characters until every line fits.
+
+    Examples:
+        >>> wrap("Ann and Ben", 7), wrap("山田太郎 and Ann", 8)
+        (['Ann and', 'Ben'], ['山田太郎', 'and Ann'])
+    """
+    lines = textwrap.wrap(text, width, break_long_words=True) or [""]
+    most = width
+    # At ``width // 2`` characters every line fits (no character is wider than 2).
+    while most > 1 and any(display_width(line) > width for line in lines):
+        most -= 1
+        lines = textwrap.wrap(text, most, break_long_words=True) or [""]
+    return lines
 
 
 def brief(value: object) -> str:

@@ -11,6 +11,7 @@ import pytest
 
 from cli.driver import REPR, Typist
 from kniffel_rules import record_from_json
+from kniffel_rules._text import display_width
 from kniffel_rules.cli import main
 from kniffel_rules.variant import VARIANTS, get_variant
 
@@ -289,3 +290,22 @@ def test_the_lines_that_list_every_player_fold_at_79(tmp_path: Path) -> None:
     assert head[0].startswith("Kniffel (classic), Startwert 5: Wolfgang") and len(head[0]) <= 79
     printed = [line for line in head if ", deine Wahl: " not in line]
     assert max(len(line) for line in printed) <= 79, german
+
+
+@pytest.mark.parametrize("game", ["classic", "duel"])
+def test_wide_names_keep_the_columns(game: str, tmp_path: Path) -> None:
+    """CJK names take two columns a character: the narration's name column is 12 columns wide."""
+    names = ["山田太郎山田太郎", "李小龍"]
+    typist = Typist(tmp_path / "g.json", game, seed=1)
+    status, text, _ = play(["--game", game, "--players", ",".join(names), "--seed", "5"], typist)
+    assert status == 0 and "Final scores: " in text
+    printed = [
+        line
+        for line in text.splitlines()
+        if ", your choice: " not in line and not line.startswith("saved the game to ")
+    ]
+    assert max(map(display_width, printed)) <= 79, text
+    narrated = [line for line in printed if line.lstrip().startswith(("山田太郎山…:", "李小龍:"))]
+    assert len(narrated) > 5
+    for line in narrated:
+        assert display_width(line[: line.index(":")]) == 12, line

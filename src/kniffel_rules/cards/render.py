@@ -9,7 +9,7 @@ tokens, and each board row by row: the levels with their spaces (``x`` a
 token, ``.`` a free space, ``|`` between levels) and what the row is worth.
 No card of another player's hand ever appears. Names of colours, rows and
 combinations come from their ``labels``, every other word from the one table
-of this module, in English or German. Lines stay within 79 characters.
+of this module, in English or German. Lines stay within 79 columns.
 
 Examples:
     >>> from kniffel_rules import cards
@@ -28,7 +28,7 @@ from typing import Final
 from kniffel_rules._dicerender import lines as sentence_lines
 from kniffel_rules._dicerender import to_move_line, winners_line
 from kniffel_rules._i18n import C_, N_, phrases
-from kniffel_rules._text import brief, short
+from kniffel_rules._text import brief, display_width, short
 from kniffel_rules.cards._observe import check_observation, see
 from kniffel_rules.cards.actions import (
     Action,
@@ -123,13 +123,13 @@ def _cards(cards: Sequence[Card], lang: Lang) -> str:
 
 
 def _wrapped(head: str, text: str, width: int = 79) -> list[str]:
-    """``head: text`` folded at the commas so that no line is wider than ``width``."""
+    """``head: text`` folded at the commas so that no line is wider than ``width`` columns."""
     lines: list[str] = []
     line = f"{head}: "
-    indent = " " * len(line) if len(line) < 30 else "  "
+    indent = " " * display_width(line) if display_width(line) < 30 else "  "
     for i, part in enumerate(text.split(", ")):
         piece = part if i == 0 else ", " + part
-        if len(line) + len(piece) + 1 > width and line.strip():  # room for the comma
+        if display_width(line + piece) + 1 > width and line.strip():  # room for the comma
             lines.append(line.rstrip() + ("," if i else ""))
             line = indent + part
         else:
@@ -230,7 +230,7 @@ def render(view: State | Observation, *, lang: Lang = "en") -> str:
         lang: ``"en"`` or ``"de"``.
 
     Returns:
-        Lines joined by newlines, none longer than 79 characters (longer
+        Lines joined by newlines, none wider than 79 columns (longer
         names are cut).
 
     Raises:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
-from kniffel_rules._text import short
+from kniffel_rules._text import display_width, pad, short
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
@@ -100,10 +100,10 @@ class _Decision:
 
 def _items(entries: Sequence[_Entry]) -> list[str]:
     """The menu's lines, numbered, the points of every entry in one column."""
-    width = max((len(e.text) for e in entries if e.points), default=0)
+    width = max((display_width(e.text) for e in entries if e.points), default=0)
     out = []
     for i, e in enumerate(entries, 1):
-        text = f"{e.text:<{width}} {e.points}" if e.points else e.text
+        text = f"{pad(e.text, width)} {e.points}" if e.points else e.text
         out.append(f"  {i:>2}. {text}")
     return out
 
@@ -239,21 +239,21 @@ class Table:
         elif self._pending and values is not None:
             who, phrase = self._pending
             dice = " ".join(map(str, values))
-            print(f"{short(self.names[who], 12):>12}: {phrase} -> {dice}", file=self.out)
+            print(f"{pad(short(self.names[who], 12), 12, '>')}: {phrase} -> {dice}", file=self.out)
         self._pending = None
 
     def _narrate(self, player: int, before: Any, action: Any) -> None:
         if not _is_roll(self.game, action):
             gained = self.game.scores(self.state)[player] - self.game.scores(before)[player]
             phrase = say_action(self.game, action, self.lang)
-            name = short(self.names[player], 12)  # the narration's name column
+            name = pad(short(self.names[player], 12), 12, ">")  # the narration's name column
             if self.game.INFO.score_sheet:
                 dice = " ".join(self._throws)
-                print(f"{name:>12}: {dice:<32} {phrase:<26} {gained:+4d}", file=self.out)
+                print(f"{name}: {dice:<32} {pad(phrase, 26)} {gained:+4d}", file=self.out)
                 self._throws = []
             else:
                 points = f"  [{say('score_gain', self.lang, points=gained)}]" if gained else ""
-                print(f"{name:>12}: {phrase}{points}", file=self.out)
+                print(f"{name}: {phrase}{points}", file=self.out)
         elif not self.game.INFO.score_sheet:
             self._pending = (player, say_action(self.game, action, self.lang))
 

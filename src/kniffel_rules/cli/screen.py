@@ -23,6 +23,8 @@ import re
 import shutil
 from collections.abc import Sequence
 
+from kniffel_rules._text import cut, display_width, pad
+
 __all__ = [
     "CLEAR",
     "columns",
@@ -48,7 +50,7 @@ def terminal_size() -> tuple[int, int]:
 
 def height(lines: Sequence[str], width: int) -> int:
     """How many terminal lines ``lines`` take at ``width`` columns (long lines wrap)."""
-    return sum(max(1, -(-len(line) // width)) for line in lines)
+    return sum(max(1, -(-display_width(line) // width)) for line in lines)
 
 
 def split_picture(text: str) -> tuple[list[str], list[str]]:
@@ -90,13 +92,13 @@ def _fold(lines: list[str], width: int) -> list[str] | None:
         return None
     half = -(-len(rows) // 2)
     left, right = top + rows[:half], top + rows[half:]
-    inner = max(len(line) for line in left)
-    if inner + len(_GAP) + max(len(line) for line in right) > width - 1:
+    inner = max(display_width(line) for line in left)
+    if inner + len(_GAP) + max(display_width(line) for line in right) > width - 1:
         return None
     out = []
     for i in range(len(left)):
         other = right[i] if i < len(right) else ""
-        out.append(f"{left[i]:<{inner}}{_GAP}{other}".rstrip())
+        out.append(f"{pad(left[i], inner)}{_GAP}{other}".rstrip())
     return out
 
 
@@ -158,7 +160,7 @@ def fit_body(body: list[str], width: int, room: int) -> tuple[list[str], bool]:
         The lines, and whether something of the body was left out (the
         caller then says how to see it all).
     """
-    body = [line[: width - 1] for line in body]
+    body = [cut(line, width - 1) for line in body]
     if height(body, width) <= room:
         return body, False
     folded = _folded(body, width)
@@ -171,8 +173,8 @@ def fit_body(body: list[str], width: int, room: int) -> tuple[list[str], bool]:
     if height(both, width) <= room:
         return both, True
     for size in range(min(len(written), 2 * room), 0, -1):
-        cut = _cut(written, size)
-        for candidate in (_folded(cut, width), cut):
+        shortened = _cut(written, size)
+        for candidate in (_folded(shortened, width), shortened):
             if height(candidate, width) <= room:
                 return candidate, True
     return [], True
@@ -182,7 +184,7 @@ def columns(items: Sequence[str], width: int, *, most: int = 3) -> list[str]:
     """``items`` in up to ``most`` columns (read down, then across) within ``width`` columns."""
     if not items:
         return []
-    cell = max(len(item) for item in items)
+    cell = max(display_width(item) for item in items)
     count = 1
     for n in range(most, 1, -1):
         if n * cell + (n - 1) * len(_GAP) <= width - 1 and len(items) > n:
@@ -192,5 +194,5 @@ def columns(items: Sequence[str], width: int, *, most: int = 3) -> list[str]:
     out = []
     for r in range(rows):
         row = [items[c * rows + r] for c in range(count) if c * rows + r < len(items)]
-        out.append(_GAP.join(f"{item:<{cell}}" for item in row).rstrip())
+        out.append(_GAP.join(pad(item, cell) for item in row).rstrip())
     return out

@@ -9,7 +9,7 @@ in a match the games won). Area names come from ``Area.labels``, the
 colours from `COLOUR_LABELS`, the words the dice games share (whose turn,
 the dice, the roll-off, the winners) from ``kniffel_rules._dicerender``,
 every other word from the one table of this module, in English or German.
-No line is longer than 79 characters.
+No line is wider than 79 columns.
 
 Examples:
     >>> from kniffel_rules import DiceRoll, duel

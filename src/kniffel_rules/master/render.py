@@ -9,7 +9,7 @@ the coin row with its marker and laps, the stars). Names of tasks and
 combinations come from their ``labels``; the words the dice games share
 (whose turn, the dice, the roll-off, the winners) from
 ``kniffel_rules._dicerender``, every other word from the one table of this
-module, in English or German. Lines are at most 79 characters for
+module, in English or German. Lines are at most 79 columns for
 up to four players; nothing in them is a Python repr.
 
 Examples:
@@ -33,7 +33,7 @@ from typing import Final
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import Picture, names_text, shown_state, throw_phrase, turn_lines
 from kniffel_rules._i18n import N_, phrases
-from kniffel_rules._text import brief, short
+from kniffel_rules._text import brief, pad, short
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang, check_lang
@@ -71,7 +71,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
 
 _THROWS: Final = 3
 _LABEL_WIDTH: Final = 18
-_COLUMN: Final = 15  # a cell and its space: 18 + 4 * 15 fits in 79 characters
+_COLUMN: Final = 15  # a cell and its space: 18 + 4 * 15 fits in 79 columns
 
 
 def _w(key: str, lang: Lang, **values: object) -> str:
@@ -79,8 +79,8 @@ def _w(key: str, lang: Lang, **values: object) -> str:
 
 
 def _line(label: str, cells: Sequence[str]) -> str:
-    cells_text = " ".join(short(c, _COLUMN - 1).ljust(_COLUMN - 1) for c in cells)
-    return (short(label, _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH) + cells_text).rstrip()
+    cells_text = " ".join(pad(short(c, _COLUMN - 1), _COLUMN - 1) for c in cells)
+    return (pad(short(label, _LABEL_WIDTH - 1), _LABEL_WIDTH) + cells_text).rstrip()
 
 
 def _status(state: State, lang: Lang) -> list[str]:

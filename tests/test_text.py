@@ -1,0 +1,83 @@
+"""Text measured, cut, padded and wrapped in terminal columns (`kniffel_rules._text`).
+
+Names come from players, in any script: the text pictures and the command
+line lay them out by the columns a terminal gives them (CJK and most emoji
+two, combining accents and joiners none), never by counting characters.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kniffel_rules._text import cut, display_width, pad, short, wrap
+
+ANY = st.text(st.characters(codec="utf-8"), max_size=40)  # no surrogates
+# Latin, accented, CJK and emoji characters between spaces: a sentence with names.
+WORDS = st.text(
+    st.sampled_from("aBz\u00e9e\u0301\u5c71\u7530\u674e\U0001f3b2-\u2026 "), max_size=120
+)
+
+
+def test_the_columns_of_each_kind_of_character() -> None:
+    assert display_width("Ann") == 3
+    assert display_width("J\u00fcrgen") == 6  # a precomposed umlaut is one letter
+    assert display_width("Jose\u0301") == 4  # a combining accent takes no column
+    assert display_width("\u5c71\u7530") == 4  # CJK: two columns a character
+    assert display_width("\U0001f3b2") == 2  # an emoji
+    assert display_width("\uff21") == 2  # a fullwidth Latin letter
+    assert display_width("Jo\u200dy") == 3  # a zero-width joiner
+    assert display_width("") == 0
+
+
+@given(ANY)
+def test_ascii_is_one_column_a_character(text: str) -> None:
+    ascii_text = text.encode("ascii", "replace").decode()
+    assert display_width(ascii_text) == len(ascii_text)
+
+
+@given(ANY, st.integers(0, 50))
+def test_cut_is_the_longest_start_that_fits(text: str, most: int) -> None:
+    start = cut(text, most)
+    assert text.startswith(start)
+    assert display_width(start) <= most
+    if start != text:
+        assert display_width(text[: len(start) + 1]) > most
+
+
+def test_cut_never_splits_a_wide_character_or_an_accent() -> None:
+    assert cut("\u5c71\u7530\u592a", 3) == "\u5c71"
+    assert cut("Jose\u0301 Ann", 4) == "Jose\u0301"
+
+
+@given(ANY, st.integers(1, 50))
+def test_short_fits_and_marks_a_cut(text: str, most: int) -> None:
+    shown = short(text, most)
+    assert display_width(shown) <= most
+    if display_width(text) <= most:
+        assert shown == text
+    else:
+        assert shown.endswith("\u2026") and text.startswith(shown[:-1])
+
+
+@given(ANY, st.integers(0, 60))
+def test_pad_fills_to_the_columns(text: str, width: int) -> None:
+    for align in ("<", ">"):
+        padded = pad(text, width, align)
+        assert display_width(padded) == max(width, display_width(text))
+        assert (padded.startswith(text) if align == "<" else padded.endswith(text))
+
+
+@given(WORDS, st.integers(2, 80))
+def test_wrap_keeps_every_line_within_the_columns_and_loses_nothing(text: str, width: int) -> None:
+    lines = wrap(text, width)
+    assert lines
+    assert all(display_width(line) <= width for line in lines)
+    assert "".join("".join(line.split()) for line in lines) == "".join(text.split())
+
+
+def test_wrap_is_textwrap_where_every_character_is_one_column() -> None:
+    sentence = "Ann, Bartholomew, Cleo and Dan share the win with 245 points"
+    lines = ["Ann, Bartholomew,", "Cleo and Dan share", "the win with 245", "points"]
+    assert wrap(sentence, 20) == lines
+    assert wrap("", 10) == [""]
