@@ -90,17 +90,21 @@ def wrap(text: str, width: int) -> list[str]:
 
     `textwrap.wrap` (long words broken) counts characters; where a line it
     makes is wider in columns (wide characters), the text is wrapped again
-    at fewer characters until every line fits.
+    at fewer characters (fewer by the widest line's excess) until every
+    line fits.
 
     Examples:
         >>> wrap("Ann and Ben", 7), wrap("山田太郎 and Ann", 8)
         (['Ann and', 'Ben'], ['山田太郎', 'and Ann'])
     """
     lines = textwrap.wrap(text, width, break_long_words=True) or [""]
+    floor = max(1, width // 2)  # lines of this many characters fit: none is wider than 2
     most = width
-    # At ``width // 2`` characters every line fits (no character is wider than 2).
-    while most > 1 and any(display_width(line) > width for line in lines):
-        most -= 1
+    while most > floor:
+        excess = max(map(display_width, lines)) - width
+        if excess <= 0:
+            break
+        most = max(floor, most - excess)  # a few passes, not one per character
         lines = textwrap.wrap(text, most, break_long_words=True) or [""]
     return lines
 
