@@ -284,6 +284,9 @@ def test_the_lines_that_list_every_player_fold_at_79(tmp_path: Path) -> None:
         if ", your choice: " not in line and not line.startswith("saved the game to ")
     ]
     assert max(len(line) for line in printed) <= 79, text
+    choice = ", your choice: "
+    prompts = [line.split(choice)[0] for line in text.splitlines() if choice in line]
+    assert prompts and {len(p) for p in prompts} == {24}  # cut, leaving room to type
     four = ",".join([*names, "Cleo von Wolkenstein-Trostburg", "Dora Annabella Longname"])
     _, german = typed(["--lang", "de", "--players", four, "--seed", "5"], "quit\n")
     head = german.splitlines()

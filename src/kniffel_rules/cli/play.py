@@ -296,7 +296,7 @@ class Table:
         entries, keep_line = self._menu(player, actions)
         page = 0
         self._screen(status, body, entries, keep_line, page)
-        name = self.names[player]
+        name = short(self.names[player], 24)  # leaves room to type (the status names them whole)
         while True:
             print(say("prompt", lang, name=name), end="", file=out, flush=True)
             text = self._read()
