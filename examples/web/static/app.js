@@ -15,7 +15,7 @@ const STRINGS = {
     typeMove: "Type a move", play: "Play", hint: "Hint", undo: "Undo", log: "Moves",
     seat: "Seat {n}", me: "me", open: "open (by link)", bot: "bot: {name}",
     yourTurn: "Your turn.", waitingFor: "Waiting for {name}.", waitingPlayers: "Waiting for players to join.",
-    gameOver: "The game is over.", finalScores: "Final scores", won: "{names} won.", player: "Player",
+    gameOver: "The game is over.", finalScores: "Final scores", player: "Player",
     score: "Score", you: "(you)", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     expected: "expected {value}", winChance: "Chance to win: {value}", noTable: "This table does not exist.",
     copied: "Copied.", thinking: "Thinking…",
@@ -29,7 +29,7 @@ const STRINGS = {
     typeMove: "Zug eintippen", play: "Spielen", hint: "Tipp", undo: "Zurücknehmen", log: "Züge",
     seat: "Platz {n}", me: "ich", open: "frei (per Link)", bot: "Bot: {name}",
     yourTurn: "Du bist am Zug.", waitingFor: "Warte auf {name}.", waitingPlayers: "Warte auf Mitspieler.",
-    gameOver: "Das Spiel ist zu Ende.", finalScores: "Endstand", won: "{names} hat gewonnen.", player: "Spieler",
+    gameOver: "Das Spiel ist zu Ende.", finalScores: "Endstand", player: "Spieler",
     score: "Punkte", you: "(du)", connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…",
     expected: "erwartet {value}", winChance: "Gewinnchance: {value}", noTable: "Diesen Tisch gibt es nicht.",
     copied: "Kopiert.", thinking: "Denke nach…",
@@ -495,20 +495,10 @@ function drawResult(update) {
   heading.textContent = t("finalScores");
   const lines = [heading];
   const result = update.result;
-  if (typeof result === "string") {
+  if (typeof result === "string") {  // the server's sentence, in the table's language
     const p = document.createElement("p");
     p.textContent = result;
     lines.push(p);
-  } else if (result && typeof result === "object") {
-    if (result.text) {
-      const p = document.createElement("p");
-      p.textContent = result.text;
-      lines.push(p);
-    } else if (Array.isArray(result.winners)) {
-      const p = document.createElement("p");
-      p.textContent = t("won", { names: result.winners.map((n) => playerName(update.players, n)).join(", ") });
-      lines.push(p);
-    }
   }
   const list = document.createElement("ol");
   (update.scores || []).forEach((score, n) => {
