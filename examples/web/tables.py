@@ -134,8 +134,8 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "undo_not_theirs": {
         "en": "cannot undo: {names} decided since your last decision; undo takes back only "
         "your own",
-        "de": "Zurücknehmen geht nicht: {names} hat seit deiner letzten Entscheidung "
-        "entschieden; zurücknehmen kannst du nur deine eigene",
+        "de": "Zurücknehmen geht nicht: seit deiner letzten Entscheidung wurde schon "
+        "weitergespielt (von {names}); zurücknehmen kannst du nur deine eigene",
     },
     "undone": {
         "en": "{name} took back a decision",
