@@ -90,23 +90,32 @@ def wrap(text: str, width: int) -> list[str]:
 
     `textwrap.wrap` (long words broken) counts characters; where a line it
     makes is wider in columns (wide characters), the text is wrapped again
-    at fewer characters (fewer by the widest line's excess) until every
-    line fits.
+    at the most characters a line may have for every line to fit, found by
+    halving (a few passes, not one per character).
 
     Examples:
         >>> wrap("Ann and Ben", 7), wrap("山田太郎 and Ann", 8)
         (['Ann and', 'Ben'], ['山田太郎', 'and Ann'])
     """
-    lines = textwrap.wrap(text, width, break_long_words=True) or [""]
-    floor = max(1, width // 2)  # lines of this many characters fit: none is wider than 2
-    most = width
-    while most > floor:
-        excess = max(map(display_width, lines)) - width
-        if excess <= 0:
-            break
-        most = max(floor, most - excess)  # a few passes, not one per character
-        lines = textwrap.wrap(text, most, break_long_words=True) or [""]
-    return lines
+
+    def at(most: int) -> list[str]:
+        return textwrap.wrap(text, most, break_long_words=True) or [""]
+
+    lines = at(width)
+    if all(display_width(line) <= width for line in lines):
+        return lines
+    # Lines of ``width // 2`` characters fit (no character is wider than 2):
+    # look for the most characters a line may have between the two, halving.
+    low, high = max(1, width // 2), width
+    fitting = at(low)
+    while high - low > 1:
+        middle = (low + high) // 2
+        lines = at(middle)
+        if all(display_width(line) <= width for line in lines):
+            low, fitting = middle, lines
+        else:
+            high = middle
+    return fitting
 
 
 def brief(value: object) -> str:
