@@ -426,3 +426,40 @@ def test_long_names_are_cut_to_fit_the_picture(game: str, lang: Any, players: in
             for l2, r2, y2, s2, t2 in boxes[i + 1 :]:
                 same_line = abs(y1 - y2) < min(s1, s2) * 0.8
                 assert not (same_line and l1 < r2 - 1 and l2 < r1 - 1), (steps, t1, t2)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "cards"])
+def test_a_turn_before_its_first_roll_counts_no_roll(game: str) -> None:
+    """"Ann to move", not "Ann to move · roll 0 of 3", before a turn's first roll."""
+    module: Any = k.get_variant(game)
+    rng = random.Random(4)
+    state = module.new_game(players=names_for(game, 2), first_player=0)
+    seen = 0
+    for _ in range(300):
+        if module.is_terminal(state):
+            break
+        for lang, to_move, zero in (
+            ("en", " to move\n", "roll 0 "),
+            ("de", " ist am Zug\n", "Wurf 0 "),
+        ):
+            status = texts(parse(svg.render(state, lang=lang)))
+            assert zero not in status, status
+            if state.rolls == 0 and state.phase.value == "decide":
+                assert to_move in status + "\n", status
+                seen += 1
+        if module.current_player(state) < 0:
+            state = module.apply(state, module.sample_chance(state, rng))
+        else:
+            state = module.apply(state, rng.choice(module.legal_actions(state)))
+    assert seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_short_wide_names_are_drawn_whole(game: str) -> None:
+    """A CJK name that fits is not cut: names are cut by the room they take, not their letters."""
+    module: Any = k.get_variant(game)
+    state = module.new_game(players=["山田太郎", "李小龍"], first_player=0)
+    for lang in LANGS:
+        status = texts(parse(svg.render(state, lang=lang)))
+        assert "山田太郎" in status and "李小龍" in status, status
+        assert "\u2026" not in status, status

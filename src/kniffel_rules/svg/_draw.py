@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape
 
-from kniffel_rules._text import brief, short
+from kniffel_rules._text import brief, display_width, short
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
@@ -96,13 +96,15 @@ def text_width(text: str, size: float) -> float:
 
 
 def fit_name(line: Callable[[str], str], name: str, room: float, size: float) -> str:
-    """``line(name)`` with the name cut (to 24 characters at most, 3 at least) to fit ``room``.
+    """``line(name)`` with the name cut (to 24 columns at most, 3 at least) to fit ``room``.
 
     ``room`` is the width the line may take and ``size`` its font size, in
     user units (`text_width`): a long name is what makes a line run past the
-    picture's edge or into its neighbour.
+    picture's edge or into its neighbour. Cut as `kniffel_rules._text.short`
+    cuts, by terminal columns (a CJK character takes two, as it takes about
+    twice a Latin letter's width in the picture too).
     """
-    most = min(len(name), 24)
+    most = min(display_width(name), 24)
     text = line(short(name, most))
     while most > 3 and text_width(text, size) > room:
         most -= 1

@@ -27,7 +27,7 @@ _KEPT_FILL: Final = "#dbe8ff"
 def winners_text(names: Sequence[str], seats: Sequence[int], lang: Lang, room: float) -> str:
     """The end of the game and its winners, like "Game over, winner: Ann", fitted to ``room``.
 
-    Each winner's name is cut alike (16 characters at most, 3 at least)
+    Each winner's name is cut alike (16 columns at most, 3 at least)
     until the line fits ``room`` at the status lines' size (15).
     """
     if not seats:
@@ -81,9 +81,9 @@ def turn_strip(
     kept = phase is Phase.THROW
     rolls = state.rolls + 1 if kept else state.rolls
     max_rolls = max(max_rolls, rolls)
-    count = say("roll_of", lang, rolls, m=max_rolls)
+    count = f" \u00b7 {say('roll_of', lang, rolls, m=max_rolls)}" if rolls else ""  # no "roll 0"
     line = fit_name(
-        lambda who: f"{say('to_move', lang, name=who)} \u00b7 {count}",
+        lambda who: f"{say('to_move', lang, name=who)}{count}",
         names[int(state.player)],
         canvas.width - 2 * x,
         15,
