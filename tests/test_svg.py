@@ -434,14 +434,13 @@ def test_a_turn_before_its_first_roll_counts_no_roll(game: str) -> None:
     module: Any = k.get_variant(game)
     rng = random.Random(4)
     state = module.new_game(players=names_for(game, 2), first_player=0)
+    words = {"en": (" to move\n", "roll 0 "), "de": (" ist am Zug\n", "Wurf 0 ")}
     seen = 0
     for _ in range(300):
         if module.is_terminal(state):
             break
-        for lang, to_move, zero in (
-            ("en", " to move\n", "roll 0 "),
-            ("de", " ist am Zug\n", "Wurf 0 "),
-        ):
+        for lang in LANGS:
+            to_move, zero = words[lang]
             status = texts(parse(svg.render(state, lang=lang)))
             assert zero not in status, status
             if state.rolls == 0 and state.phase.value == "decide":
