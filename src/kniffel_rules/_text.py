@@ -107,7 +107,7 @@ def wrap(text: str, width: int) -> list[str]:
     # Lines of ``width // 2`` characters fit (no character is wider than 2):
     # look for the most characters a line may have between the two, halving.
     low, high = max(1, width // 2), width
-    fitting = at(low)
+    fitting: list[str] | None = None  # the lines at ``low``, once wrapped
     while high - low > 1:
         middle = (low + high) // 2
         lines = at(middle)
@@ -115,7 +115,7 @@ def wrap(text: str, width: int) -> list[str]:
             low, fitting = middle, lines
         else:
             high = middle
-    return fitting
+    return at(low) if fitting is None else fitting
 
 
 def brief(value: object) -> str:

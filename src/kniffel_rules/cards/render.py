@@ -126,7 +126,8 @@ def _wrapped(head: str, text: str, width: int = 79) -> list[str]:
     """``head: text`` folded at the commas so that no line is wider than ``width`` columns."""
     lines: list[str] = []
     line = f"{head}: "
-    indent = " " * display_width(line) if display_width(line) < 30 else "  "
+    start = display_width(line)
+    indent = " " * start if start < 30 else "  "
     for i, part in enumerate(text.split(", ")):
         piece = part if i == 0 else ", " + part
         if display_width(line + piece) + 1 > width and line.strip():  # room for the comma

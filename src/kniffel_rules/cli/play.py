@@ -239,14 +239,18 @@ class Table:
         elif self._pending and values is not None:
             who, phrase = self._pending
             dice = " ".join(map(str, values))
-            print(f"{pad(short(self.names[who], 12), 12, '>')}: {phrase} -> {dice}", file=self.out)
+            print(f"{self._column(who)}: {phrase} -> {dice}", file=self.out)
         self._pending = None
+
+    def _column(self, player: int) -> str:
+        """The narration's name column: the name cut and right-aligned in 12 terminal columns."""
+        return pad(short(self.names[player], 12), 12, ">")
 
     def _narrate(self, player: int, before: Any, action: Any) -> None:
         if not _is_roll(self.game, action):
             gained = self.game.scores(self.state)[player] - self.game.scores(before)[player]
             phrase = say_action(self.game, action, self.lang)
-            name = pad(short(self.names[player], 12), 12, ">")  # the narration's name column
+            name = self._column(player)
             if self.game.INFO.score_sheet:
                 dice = " ".join(self._throws)
                 print(f"{name}: {dice:<32} {pad(phrase, 26)} {gained:+4d}", file=self.out)
