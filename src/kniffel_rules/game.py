@@ -390,17 +390,26 @@ class Game(Generic[S, V, A, O]):
             if not seen[1]:
                 return Rejection(self._not_yours(self.current_player(position)), "PR-08")
             position = seen[0]
-        who = self._who(position)
+        return self._judge(position, action, self._who(position))
+
+    def _judge(self, state: S, action: object, who: int) -> Rejection | None:
+        """The one dispatch of `why_illegal` and `apply`: ``state``'s mover is ``who``.
+
+        A decision of the game's kind at a player's node goes to the game's
+        ``problem``, an outcome at a chance node to ``outcome_problem``;
+        anything else is protocol misuse (``PR-01`` .. ``PR-03``) or the end
+        of the game.
+        """
         if who >= 0:
             if isinstance(action, self.decisions):
-                return self.problem(position, action)  # type: ignore[arg-type]
+                return self.problem(state, action)  # type: ignore[arg-type]
             rule = "PR-02" if isinstance(action, self.outcomes) else "PR-01"
-            return Rejection(self.misfit(position, action), rule)
+            return Rejection(self.misfit(state, action), rule)
         if who == CHANCE:
             if isinstance(action, self.outcomes):
-                return self.outcome_problem(position, action)  # type: ignore[arg-type]
+                return self.outcome_problem(state, action)  # type: ignore[arg-type]
             rule = "PR-03" if isinstance(action, self.decisions) else "PR-01"
-            return Rejection(self.outcome_misfit(position, action), rule)
+            return Rejection(self.outcome_misfit(state, action), rule)
         return GAME_OVER
 
     def is_legal(self, state: S | V, action: object) -> bool:
@@ -417,28 +426,24 @@ class Game(Generic[S, V, A, O]):
                 reason and clause id that `why_illegal` gives.
         """
         last = self._last
-        if last[0] is state or state.__class__ is self.state_class:
-            # The common case, decided in one pass: the same judges as
-            # `why_illegal` (a decision or an outcome of the right kind at a
-            # state of this game), asked once, then the transition.
-            who = last[1] if last[0] is state else self.to_move(state)
-            if who >= 0:
-                if isinstance(action, self.decisions):
-                    reason = self.problem(state, action)  # type: ignore[arg-type]
-                    if reason is None:
-                        return self.decide(state, action)  # type: ignore[arg-type]
-                    raise IllegalActionError(reason)
-            elif who == CHANCE and isinstance(action, self.outcomes):
-                reason = self.outcome_problem(state, action)  # type: ignore[arg-type]
-                if reason is None:
-                    return self.happen(state, action)  # type: ignore[arg-type]
+        if last[0] is state:
+            who = last[1]
+        elif state.__class__ is self.state_class:
+            who = self.to_move(state)
+        else:
+            # An observation, a subclass of State or junk: `why_illegal`
+            # judges it (an observation as its observer's action), and only
+            # a State moves on (`_who` refuses anything else).
+            reason = self.why_illegal(state, action)
+            if reason is not None:
                 raise IllegalActionError(reason)
-        reason = self.why_illegal(state, action)
+            who = self._who(state)
+        reason = self._judge(state, action, who)
         if reason is not None:
             raise IllegalActionError(reason)
-        if self._who(state) == CHANCE:  # pragma: no cover - a subclass of State
+        if who == CHANCE:
             return self.happen(state, action)  # type: ignore[arg-type]
-        return self.decide(state, action)  # type: ignore[arg-type]  # pragma: no cover
+        return self.decide(state, action)  # type: ignore[arg-type]
 
     @staticmethod
     def _not_yours(to_move: int) -> str:
