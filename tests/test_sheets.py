@@ -486,7 +486,8 @@ def test_records_of_other_games_are_not_sheets() -> None:
         with pytest.raises(InvalidStateError, match="record_from_json") as info:
             verify_sheet(kniffel_rules.record_to_json(rec))
         assert info.value.path == "variant"
-        assert "classic and extreme" in str(info.value)
+        assert "records of classic, extreme, yatzy only" in str(info.value)
+        assert "Spielprotokolle von classic, extreme, yatzy;" in info.value.localized("de")
 
 
 def test_a_malformed_record_is_an_invalid_document() -> None:

@@ -3,12 +3,13 @@
 A score sheet is a JSON document (see ``docs/sheets.md`` and the JSON Schemas
 shipped in ``kniffel_rules/schemas/``). `verify_sheet` reads its
 ``variant`` and hands it to that game's ``verify_sheet``
-(`kniffel_rules.classic.verify_sheet`, `kniffel_rules.extreme.verify_sheet`),
-which returns a `Report` listing every problem it finds. A wrong but
+(`kniffel_rules.classic.verify_sheet`, `kniffel_rules.extreme.verify_sheet`,
+`kniffel_rules.yatzy.verify_sheet`: the games whose ``INFO.score_sheet`` is
+set), which returns a `Report` listing every problem it finds. A wrong but
 well-formed sheet never raises; a document that cannot be read raises
 `InvalidStateError` naming the field path.
 
-It also reads a game record of classic or Extreme
+It also reads a game record of such a game (classic, Extreme, Yatzy)
 (`kniffel_rules.record_to_json`, ``"format": "kniffel-rules/record"``): the
 record is replayed, an action that is not legal where it stands is a
 finding (field ``actions[i]``), and the sheet the replay writes, with every
@@ -68,7 +69,8 @@ def __getattr__(name: str) -> Any:
 def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     """Verify a score sheet of any game, dispatching on its ``variant``.
 
-    A game record of classic or Extreme (``"format": "kniffel-rules/record"``,
+    A game record of a game with a score sheet (classic, Extreme, Yatzy;
+    ``"format": "kniffel-rules/record"``,
     see ``docs/records.md``) is verified too: it is replayed; the first
     action that is not legal where it stands is a finding naming
     ``actions[i]`` and the rule, and the replay stops there; ``finished`` and
@@ -96,7 +98,7 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
         raise InvalidStateError("", Text.of(N_("missing field {key}"), key=repr("variant")))
     variant = data["variant"]
     if not _has_sheet(variant):
-        known = ", ".join(_sheet_games())
+        known = _sheet_games()
         raise InvalidStateError(
             "variant",
             Text.of(
@@ -114,7 +116,7 @@ def _verify_record(data: dict[str, Any]) -> Report:
     """Replay a record of a game with a sheet and verify it as a sheet with every roll."""
     variant = data.get("variant")
     if isinstance(variant, str) and variant in VARIANTS and not _has_sheet(variant):
-        known = " and ".join(_sheet_games())
+        known = _sheet_games()  # a tuple: joined by commas in every language
         raise InvalidStateError(
             "variant",
             Text.of(

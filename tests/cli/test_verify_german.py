@@ -31,7 +31,7 @@ EXAMPLES = ROOT / "docs" / "examples"
 # Words of an English sentence that no German one of ours contains (the field
 # paths, the option values and the pieces' keys quoted in a German sentence
 # are words like ``players``, ``'roll'`` or ``first_player``).
-_ENGLISH = re.compile(r"\b(the|is|are|not|expected|got|must|only|once|has|have|when)\b")
+_ENGLISH = re.compile(r"\b(the|is|are|not|expected|got|must|only|once|has|have|when|and|or)\b")
 
 
 def _outputs(path: Path) -> tuple[list[str], list[str]]:
