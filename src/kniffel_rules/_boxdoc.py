@@ -68,7 +68,7 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
             for key, v in raw.items():
                 b = keys.index(key)
                 v = _json.check_int(v, f"{path}.sheet.{key}")
-                if v not in game.possible(rules, b):
+                if v not in game.entry_values(rules, b):
                     raise InvalidStateError(
                         f"{path}.sheet.{key}",
                         Text.of(N_("{value} is not a value {box} can hold"), value=v, box=key),

@@ -276,8 +276,17 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         return ((None,) * len(self.box_class),) * seats
 
     def possible(self, rules: Any, box: int) -> frozenset[int]:
-        """Every value box number ``box`` can hold under ``rules``, a struck 0 included."""
+        """Every value box number ``box`` can hold on a paper sheet, a struck 0 included."""
         return _possible(self.points_of(rules), box)
+
+    def entry_values(self, rules: Any, box: int) -> frozenset[int]:
+        """Every value a `Score` enters in box number ``box`` under ``rules``.
+
+        What some throw scores there: the values a state can hold (a box
+        holds 0 only where some throw does not fit, so Chance never does);
+        a paper sheet also takes a struck 0 (`possible`).
+        """
+        return frozenset(row[box] for row in self.points_of(rules).values())
 
     # -- the adapters' data ---------------------------------------------------
 
