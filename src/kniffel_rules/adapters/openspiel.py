@@ -1,14 +1,15 @@
 """The dice games and the card game as OpenSpiel games (the ``[openspiel]`` extra).
 
-Importing this module registers five games with ``pyspiel``:
-``kniffel_classic``, ``kniffel_extreme``, ``kniffel_master``,
-``kniffel_duel`` and ``kniffel_cards``, loaded as ``pyspiel.load_game("kniffel_duel")`` or with
-parameters, ``pyspiel.load_game("kniffel_classic(players=1,full_cup=True)")``
-or ``pyspiel.load_game("kniffel_classic", {"players": 1, "full_cup": True})``:
+Importing this module registers every game of the registry with ``pyspiel``
+as ``kniffel_<name>``: ``kniffel_classic``, ``kniffel_extreme``,
+``kniffel_master``, ``kniffel_duel``, ``kniffel_cards`` and ``kniffel_yatzy``,
+loaded as ``pyspiel.load_game("kniffel_duel")`` or with parameters,
+``pyspiel.load_game("kniffel_classic(players=1,full_cup=True)")`` or
+``pyspiel.load_game("kniffel_classic", {"players": 1, "full_cup": True})``:
 ``players`` is the number of seats (default 2), within the game's own limits
 (`kniffel_rules.adapters.space.player_limits`, which the registered
-``GameType``'s ``min_num_players`` and ``max_num_players`` state: classic and
-Extreme 1 to `kniffel_rules.limits.MAX_PLAYERS`, Master 1 to 4, the Duell 2,
+``GameType``'s ``min_num_players`` and ``max_num_players`` state: classic,
+Extreme and Yatzy 1 to `kniffel_rules.limits.MAX_PLAYERS`, Master 1 to 4, the Duell 2,
 the card game 2 to 4; a count beyond them is refused with
 ``InvalidStateError``), and every option of the
 game's ``Rules`` is a parameter of its own, with the rulebook's value as the

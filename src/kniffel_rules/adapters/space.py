@@ -123,7 +123,7 @@ def player_limits(game: str | Variant | Any) -> tuple[int, int]:
     """The fewest and the most players ``game`` takes, as its ``INFO`` declares.
 
     The game's ``new_game`` checks a player count against the same
-    ``INFO.min_players`` and ``INFO.max_players`` (classic and Extreme: 1 to
+    ``INFO.min_players`` and ``INFO.max_players`` (classic, Extreme and Yatzy: 1 to
     `kniffel_rules.limits.MAX_PLAYERS`; Master 1 to 4; the Duell 2; the card
     game 2 to 4; no rules option changes them), so the adapters (OpenSpiel's
     registered game types) hold no second copy.
@@ -280,7 +280,7 @@ class ActionSpace(_Index):
     The order: the ``Roll`` actions first (the kept dice as multisets by
     size, then lexicographically; for Extreme all with the d10 thrown, then
     all with it kept), then the game's other actions in the order of its
-    pieces (classic and Extreme: ``Score`` by box in sheet order; Master:
+    pieces (classic, Extreme and Yatzy: ``Score`` by box in sheet order; Master:
     ``Fulfil`` by task, ``NumberRows`` one row then two, ``Coins``,
     ``RowAndCoins``, ``Pass``; the Duell: ``Joker`` by die then face,
     ``Move`` by area, ``Miss``). The order is stable within a minor version.

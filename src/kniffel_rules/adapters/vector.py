@@ -14,7 +14,8 @@ per rule set over the 252 sorted throws (`kniffel_rules.adapters._vectables`).
 and the scalar one and compares every reward, mask and observation.
 
 `KniffelVectorEnv` is its Gymnasium face, registered as the vector entry
-point of every ``kniffel_rules/...-v0`` environment::
+point of the environments of those games (``kniffel_rules/Classic-v0``,
+``Extreme-v0``, ``Yatzy-v0``)::
 
     >>> import gymnasium
     >>> import kniffel_rules.adapters.gymnasium
