@@ -19,6 +19,7 @@ import random
 import re
 import string
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -284,6 +285,22 @@ def _refusals_are_german(name: str, seed: int) -> None:
                 ask(state)
             except IllegalActionError as err:
                 _check(err, str(err), (name, ask))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_an_object_of_no_game_is_named_in_german(name: str) -> None:
+    """A refusal names an object it cannot write as a move by its kind, in either language."""
+    game = get_variant(name)
+    states, _ = _positions(name, random.Random(5), 60)
+    kinds = {game.current_player(s) == CHANCE: s for s in states if not game.is_terminal(s)}
+    assert set(kinds) == {False, True}  # a player's node and a chance node
+    for state in kinds.values():
+        for junk, kind in ((object(), "object"), (Fraction(1, 2), "Fraction")):
+            reason = game.why_illegal(state, junk)
+            assert reason is not None
+            english, german = str(reason), reason.localized("de")
+            assert english.endswith(f"got {'an' if kind == 'object' else 'a'} {kind}"), english
+            assert german.endswith(f"ein Objekt vom Typ {kind}"), german
 
 
 @pytest.mark.slow

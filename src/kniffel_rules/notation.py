@@ -85,8 +85,9 @@ def said(action: object, to_text: Callable[[Any], str]) -> str:
         if isinstance(action, _PLAIN):
             return brief(action)
         kind = type(action).__name__
-        article = "an" if kind[:1].lower() in "aeiou" else "a"
-        return f"{article} {kind}"
+        if kind[:1].lower() in "aeiou":
+            return Text.of(N_("an {kind}"), kind=kind)
+        return Text.of(N_("a {kind}"), kind=kind)
 
 
 def dice_text(dice: Iterable[object]) -> str:
