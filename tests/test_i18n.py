@@ -42,6 +42,7 @@ from kniffel_rules._i18n import N_, Named, Text, catalogue, localize
 from kniffel_rules.bots import RandomBot
 from kniffel_rules.errors import (
     ActionParseError,
+    AmbiguousActionError,
     IllegalActionError,
     KniffelError,
     Rejection,
@@ -301,6 +302,34 @@ def test_an_object_of_no_game_is_named_in_german(name: str) -> None:
             english, german = str(reason), reason.localized("de")
             assert english.endswith(f"got {'an' if kind == 'object' else 'a'} {kind}"), english
             assert german.endswith(f"ein Objekt vom Typ {kind}"), german
+
+
+_SHORT = ["13", "7", "6", "2", "grün", "straight", "coins", "münzen", "paar", "row 2", "1 1"]
+
+
+def test_an_ambiguous_text_lists_its_actions_as_the_german_menu_shows_them() -> None:
+    """Each action an ambiguity lists in German is read back as that action."""
+    found: dict[str, int] = {}
+    for name in VARIANTS:
+        game = get_variant(name)
+        states, _ = _positions(name, random.Random(2), 400)
+        for state in states[::3]:
+            if game.current_player(state) < 0:
+                continue
+            for text in _SHORT:
+                try:
+                    game.parse_action(state, text)
+                except AmbiguousActionError as err:
+                    german = err.localized("de")
+                    listed = german.split("bedeuten: ", 1)[1].rsplit("; sag, welchen", 1)[0]
+                    lines = listed.split("; ")
+                    shown = list(err.candidates[: len(lines)])
+                    assert lines == [game.render_action(a, lang="de") for a in shown], german
+                    assert [game.parse_action(state, line) for line in lines] == shown, german
+                    found[name] = found.get(name, 0) + 1
+                except ActionParseError:
+                    pass
+    assert len(found) >= 2, found  # the card game's cards, Master's coin row
 
 
 @pytest.mark.slow

@@ -367,7 +367,11 @@ def resolve(
     if fitting:
         order = {a: i for i, a in enumerate(legal)}
         fitting.sort(key=lambda a: order.get(a, len(order)))
-        options = "; ".join(to_text(a) for a in fitting[:_SHOWN])
+        options: object = "; ".join(to_text(a) for a in fitting[:_SHOWN])
+        if menu is not None:  # in another language, as its menu shows them (as `_listing`)
+            shown_first = fitting[:_SHOWN]
+            named = {lang: "; ".join(menu.line(a, lang) for a in shown_first) for lang in LANGS}
+            options = Named({**named, "en": str(options)})
         raise AmbiguousActionError(
             Text.of(
                 N_("{shown} can mean {count} actions: {options}; say which"),
