@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kniffel_rules import CHANCE, DiceRoll, InvalidStateError, verify_sheet, yatzy
+from conformance_cases import random_states
+from kniffel_rules import DiceRoll, InvalidStateError, verify_sheet, yatzy
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.yatzy import GAME, Box, Roll, Rules, Score, State
 
@@ -28,18 +29,8 @@ RULE_SETS = [
 
 
 def _play(rules: Rules, players: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = yatzy.new_game(players, rules=rules)
-    seen = [state]
-    while not yatzy.is_terminal(state):
-        if yatzy.current_player(state) == CHANCE:
-            action: Any = yatzy.sample_chance(state, rng)
-        else:
-            actions = yatzy.legal_actions(state)
-            action = actions[rng.randrange(len(actions))]
-        state = yatzy.apply(state, action)
-        seen.append(state)
-    return seen
+    """Every state of one random game (the roll-off included for two players or more)."""
+    return list(random_states(yatzy, yatzy.new_game(players, rules=rules), random.Random(seed)))
 
 
 @settings(max_examples=12, deadline=None)
