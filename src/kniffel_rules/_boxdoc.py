@@ -71,7 +71,11 @@ def box_document(game: BoxGame[Any, Any, Any]) -> Document[Any]:
                 if v not in game.entry_values(rules, b):
                     raise InvalidStateError(
                         f"{path}.sheet.{key}",
-                        Text.of(N_("{value} is not a value {box} can hold"), value=v, box=key),
+                        Text.of(
+                            N_("{value} is not a value {box} can hold"),
+                            value=v,
+                            box=game.box_class(b),  # named as on the sheet, in each language
+                        ),
                     )
                 entries[b] = v
             return tuple(entries)

@@ -116,7 +116,7 @@ _CASES: list[tuple[str, dict[str, Any], str]] = [
     ("1-empty-name", _set(_doc(_start()), ["players", 0, "name"], ""), "non-empty"),
     ("2-unknown-box", _sheet({"kniffel": 50}), "unknown field"),
     ("2-value", _sheet({"one_pair": 7}), r"sheet\.one_pair: 7 is not a value"),
-    ("2-chance-zero", _sheet({"chance": 0}), r"sheet\.chance: 0 is not a value"),
+    ("2-chance-zero", _sheet({"chance": 0}), r"sheet\.chance: 0 is not a value Chance can hold"),
     ("2-yatzy-value", _sheet({"yatzy": 30}), r"sheet\.yatzy: 30 is not a value"),
     (
         "2-full-house-of-five-needs-the-option",
@@ -243,8 +243,9 @@ def test_a_paper_sheet_may_strike_chance_a_state_may_not() -> None:
         "players": [{"name": "Ann", "games": [{"chance": 0, "ones": 2}]}],
     }
     assert verify_sheet(sheet).ok
-    with pytest.raises(InvalidStateError, match="chance"):
+    with pytest.raises(InvalidStateError, match="chance") as refused:
         yatzy.from_dict(_sheet({"chance": 0, "ones": 2}))
+    assert refused.value.localized("de").endswith("0 ist kein Wert, den Chance aufnehmen kann")
 
 
 def test_a_forced_order_game_fills_its_sheet_from_the_top() -> None:
