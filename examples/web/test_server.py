@@ -67,6 +67,12 @@ class Client:
         assert message["type"] == kind, message
         return message
 
+    def until_my_turn(self) -> dict[str, Any]:
+        """Read updates until the seat is to move (the roll-off and bots play meanwhile)."""
+        while not self.view["your_turn"]:
+            self.expect("update")
+        return self.view
+
     def error(self, code: str) -> dict[str, Any]:
         """The next message, which must be the error ``code``."""
         message = self.expect("error")
@@ -562,6 +568,7 @@ def test_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             assert all(labels[o["id"]] == o["label"] for o in hint["options"])
         duo = create(client, variant="classic", seats=["me", "bot:greedy"])
         with tab(client, duo) as me:
+            me.until_my_turn()  # the roll-off, and the bot's turn if it won it
             me.send(type="hint")
             hint = me.expect("hint")  # the chance-to-win player is being built meanwhile
             assert hint["bot"] == "optimal"
@@ -571,13 +578,13 @@ def test_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         croatian = create(client, variant="classic", seats=["me", "bot:greedy"],
                           rules={"croatian": True})  # fmt: skip
         with tab(client, croatian) as me:
+            me.until_my_turn()
             me.send(type="hint")
             hint = me.expect("hint")  # neither exact player covers it: the strongest bot that does
             assert hint["bot"] == "greedy"
         card_table = create(client, variant="cards", seats=["me", "bot:greedy"])
         with tab(client, card_table) as me:
-            while not me.view["your_turn"]:
-                me.expect("update")
+            me.until_my_turn()
             me.send(type="hint")
             hint = me.expect("hint")
             assert hint["bot"] == "ismcts"
@@ -594,6 +601,7 @@ def test_the_hint_against_opponents_gives_the_chance_to_win(
     with app_for(tmp_path) as client:
         duo = create(client, variant="classic", seats=["me", "bot:greedy"])
         with tab(client, duo) as me:
+            me.until_my_turn()  # the roll-off, and the bot's turn if it won it
             hint: dict[str, Any] = {"win_pending": True}
             for _ in range(600):  # the player is built in the background meanwhile
                 me.send(type="hint")
@@ -769,8 +777,7 @@ def test_a_reload_sits_down_again_at_the_same_seat(tmp_path: Path) -> None:
     with app_for(tmp_path) as client:
         seat = create(client, variant="master", seats=["me", "bot:greedy"])
         with tab(client, seat) as me:
-            while not me.view["your_turn"]:
-                me.expect("update")
+            me.until_my_turn()
             me.send(type="action", id=0, step=me.view["step"])
             before = me.expect("update")
         with tab(client, seat) as again:  # the page reloaded: the token from localStorage
@@ -786,8 +793,7 @@ def test_the_tables_are_stored_and_resumed(tmp_path: Path) -> None:
         playing = create(client, variant="extreme", seats=["me", "bot:greedy"])
         with tab(client, playing) as me:
             for _ in range(5):
-                while not me.view["your_turn"]:
-                    me.expect("update")
+                me.until_my_turn()
                 me.send(type="action", id=0, step=me.view["step"])
                 me.expect("update")
             before = me.view
