@@ -549,6 +549,16 @@ def test_a_series_in_progress_gets_placement_points_only_for_finished_games() ->
     assert verify_sheet(doc).ok
 
 
+@pytest.mark.rule("CL-41", "CL-42", "CL-43")
+@pytest.mark.parametrize(
+    ("joker", "rule"), [("forced", "CL-41"), ("free", "CL-42"), ("none", "CL-43")]
+)
+def test_more_bonuses_than_boxes_cite_the_joker_mode(joker: str, rule: str) -> None:
+    """Two extra Kniffels need two boxes besides Kniffel; the finding cites the mode's clause."""
+    doc = sheet({"kniffel": 50, "chance": 30, "extra_kniffel_bonus": 100}, rules={"joker": joker})
+    assert findings(doc) == [("extra_kniffel_bonus", rule)]
+
+
 @pytest.mark.rule("CL-21", "CL-41", "CL-26")
 def test_findings_count_in_the_singular_and_the_plural() -> None:
     """No finding writes "box(es)": one box, two boxes; German too."""

@@ -28,6 +28,7 @@ from kniffel_rules.classic.state import Sheet
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = [
+    "JOKER_RULE",
     "FinalTotals",
     "bonus_hosts",
     "check_extra_bonus",
@@ -81,12 +82,13 @@ def _bonus_hosts(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(h) for h in hosts)
 
 
-_JOKER_RULE: Final[Mapping[str, str]] = {
+JOKER_RULE: Final[Mapping[str, str]] = {
     "schmidt": "CL-18",
     "forced": "CL-41",
     "free": "CL-42",
     "none": "CL-43",
 }
+"""The clause id of each joker mode (where an extra Kniffel may go), for its refusals."""
 
 
 def extra_bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rules) -> str | None:
@@ -155,7 +157,7 @@ def extra_bonus_problem(entries: tuple[int | None, ...], bonus: int, rules: Rule
             template,
             bonus=bonus,
             kniffels=Text.counted(bonus // step, N_("{n} extra Kniffel"), N_("{n} extra Kniffels")),
-            rule=_JOKER_RULE[rules.joker],
+            rule=JOKER_RULE[rules.joker],
             boxes=Text.counted(room, N_("{n} filled box"), N_("{n} filled boxes")),
         )
     return None

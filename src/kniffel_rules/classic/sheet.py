@@ -28,6 +28,7 @@ import attrs
 from kniffel_rules import _boxsheetcheck as kit
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.boxsheet import placement_points
+from kniffel_rules.classic._reach import JOKER_RULE
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import entry_values, possible_values
 from kniffel_rules.classic.engine import GAME
@@ -184,7 +185,7 @@ def _check_bonus_for(rules: Rules) -> Any:
                     field,
                     bonus,
                     slots * amount,
-                    "CL-41",
+                    JOKER_RULE[rules.joker],  # the joker mode's clause: where the roll goes
                     Text.of(
                         N_(
                             "{bonuses}, but the sheet has only {boxes} filled besides Kniffel: "
