@@ -47,6 +47,12 @@ class Terminal(io.StringIO):
         return True
 
 
+@pytest.fixture(autouse=True)
+def _an_80_column_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screen these tests measure against, whatever terminal runs them."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+
 def typed(argv: list[str], text: str, *, tty: bool = False) -> tuple[int, str]:
     out = io.StringIO()
     stdin = Terminal(text) if tty else io.StringIO(text)
@@ -293,6 +299,19 @@ def test_the_lines_that_list_every_player_fold_at_79(tmp_path: Path) -> None:
     assert head[0].startswith("Kniffel (classic), Startwert 5: Wolfgang") and len(head[0]) <= 79
     printed = [line for line in head if ", deine Wahl: " not in line]
     assert max(len(line) for line in printed) <= 79, german
+
+
+def test_refusals_speak_the_players_language_and_fit_the_screen() -> None:
+    """An ambiguous move is named in German, a long refusal wraps within 79 columns."""
+    argv = ["--lang", "de", "--game", "master", "--players", "Ann", "--seed", "2"]
+    _, text = typed(argv, "würfeln\nmünzen\n\nbeenden\n")
+    assert "'münzen' kann 2 Züge bedeuten: Münzreihe: Paar (+1); Münzreihe: zwei Paare" in text
+    assert "can mean" not in text
+    _, text = typed(argv, "würfeln\nxyz\nbeenden\n")
+    refusal = [line for line in text.splitlines() if line.startswith("'xyz': nicht verstanden")]
+    assert refusal
+    printed = [line for line in text.splitlines() if ", deine Wahl: " not in line]
+    assert max(map(display_width, printed)) <= 79, text
 
 
 @pytest.mark.parametrize("game", ["classic", "duel"])

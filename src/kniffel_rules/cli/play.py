@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
-from kniffel_rules._text import display_width, pad, short
+from kniffel_rules._text import display_width, pad, short, wrap
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
@@ -337,17 +337,23 @@ class Table:
             try:
                 return game.parse_action(view, text)
             except AmbiguousActionError as exc:
-                print(str(exc), file=out)
+                self._tell(_message(exc, text, lang))
                 print(say("ambiguous", lang), file=out)
                 chosen = self._pick(_Entry("", tuple(exc.candidates)), status)
                 if chosen is not None:
                     return chosen
             except ActionParseError as exc:
-                print(self._refusal(exc, text), file=out)
+                self._tell(self._refusal(exc, text))
                 if low.isdigit():
                     print(say("pick_range", lang, count=len(entries)), file=out)
             except KniffelError as exc:
-                print(_message(exc, text, lang), file=out)
+                self._tell(_message(exc, text, lang))
+
+    def _tell(self, message: str) -> None:
+        """A refusal, wrapped to the screen's width (a legal list can be long)."""
+        width, _ = self._size()
+        for line in wrap(message, width - 1):
+            print(line, file=self.out)
 
     def _refusal(self, exc: ActionParseError, text: str) -> str:
         """The reader's message; a keep of more dice than there are says so."""
