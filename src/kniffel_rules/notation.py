@@ -369,9 +369,9 @@ def resolve(
         fitting.sort(key=lambda a: order.get(a, len(order)))
         options: object = "; ".join(to_text(a) for a in fitting[:_SHOWN])
         if menu is not None:  # in another language, as its menu shows them (as `_listing`)
-            shown_first = fitting[:_SHOWN]
-            named = {lang: "; ".join(menu.line(a, lang) for a in shown_first) for lang in LANGS}
-            options = Named({**named, "en": str(options)})
+            first = fitting[:_SHOWN]
+            other = {lang: "; ".join(menu.line(a, lang) for a in first) for lang in LANGS[1:]}
+            options = Named({"en": str(options), **other})
         raise AmbiguousActionError(
             Text.of(
                 N_("{shown} can mean {count} actions: {options}; say which"),
