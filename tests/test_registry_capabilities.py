@@ -70,6 +70,8 @@ def test_every_game_declares_the_capabilities_the_layers_ask(name: str) -> None:
     for capability in ("action_index", "chance_index", "tensor", "bounds"):
         assert callable(getattr(info, capability)), f"{name}: INFO.{capability} is not set"
     assert info.picture in svg._DRAWERS, f"{name}: INFO.picture names no svg drawer"
+    prefix = info.end_rule.split("-")[0]
+    assert prefix and info.score_rule.startswith(prefix + "-"), f"{name}: end or score rule unset"
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -7,6 +7,7 @@ import io
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -480,14 +481,83 @@ def test_a_record_with_a_wrong_result_gives_findings() -> None:
     ]
 
 
-def test_records_of_other_games_are_not_sheets() -> None:
-    for variant in ("master", "duel", "cards"):
-        rec = record(variant, [RandomBot(), RandomBot()], seed=1)
-        with pytest.raises(InvalidStateError, match="record_from_json") as info:
-            verify_sheet(kniffel_rules.record_to_json(rec))
-        assert info.value.path == "variant"
-        assert "records of classic, extreme, yatzy only" in str(info.value)
-        assert "Spielprotokolle von classic, extreme, yatzy;" in info.value.localized("de")
+def _random_record(variant: str, seed: int) -> kniffel_rules.GameRecord:
+    info = kniffel_rules.get_variant(variant).INFO
+    return record(variant, [RandomBot()] * max(2, info.min_players), seed=seed)
+
+
+@pytest.mark.rule("MA-51", "MA-55", "DU-21", "DU-52", "KA-29", "KA-56", "YA-18")
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_a_record_of_every_game_is_verified_by_replaying_it(variant: str) -> None:
+    """Any game's record: clean when right; a wrong result cites the game's end and score rules."""
+    game: Any = kniffel_rules.get_variant(variant)
+    rec = _random_record(variant, seed=1)
+    text = kniffel_rules.record_to_json(rec)
+    report = verify_sheet(text)
+    assert report.ok, str(report)
+    assert report.variant == variant
+    doc = json.loads(text)
+    doc["finished"] = not doc["finished"]
+    doc["scores"][1] += 1
+    snapshot = copy.deepcopy(doc)
+    findings = verify_sheet(doc).findings
+    assert doc == snapshot
+    assert [(f.player, f.field, f.rule) for f in findings] == [
+        (0, "finished", game.INFO.end_rule),
+        (1, "scores", game.INFO.score_rule),
+    ]
+    assert findings[1].found == doc["scores"][1]
+    assert findings[1].expected == doc["scores"][1] - 1
+    assert findings[1].message == (
+        f"{rec.initial.names[1]}: the record gives a score of {doc['scores'][1]}, but the "
+        f"actions give {doc['scores'][1] - 1}."
+    )
+
+
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_an_illegal_action_in_a_record_of_every_game_is_a_finding(variant: str) -> None:
+    """The first action that is not legal where it stands, with the rule that refuses it."""
+    game: Any = kniffel_rules.get_variant(variant)
+    rec = _random_record(variant, seed=2)
+    doc = json.loads(kniffel_rules.record_to_json(rec))
+    rng = random.Random(variant)
+    found = 0
+    for _ in range(40):
+        i = rng.randrange(len(rec.actions))
+        before = kniffel_rules.replay(game, rec.initial, rec.actions[:i])
+        illegal = next((a for a in rec.actions if not game.is_legal(before, a)), None)
+        if illegal is None:
+            continue
+        reason = game.why_illegal(before, illegal)
+        broken = copy.deepcopy(doc)
+        broken["actions"][i] = game.action_to_dict(illegal)
+        findings = verify_sheet(broken).findings
+        assert [(f.field, f.rule) for f in findings] == [(f"actions[{i}]", reason.rule)]
+        message = findings[0].message
+        assert f"action {i + 1} ({game.action_to_text(illegal)}) is not legal: " in message
+        assert str(reason) in message
+        assert (", game " in message) == game.INFO.score_sheet  # only a sheet has a series
+        found += 1
+    assert found > 10
+
+
+def test_a_card_game_record_cut_down_for_a_player_is_not_verified() -> None:
+    rec = _random_record("cards", seed=3)
+    with pytest.raises(InvalidStateError) as info:
+        verify_sheet(kniffel_rules.record_to_json(rec, player=1))
+    assert info.value.path == "viewer"
+    assert "player_record_from_json" in str(info.value)
+
+
+@pytest.mark.rule("CL-23", "CL-24", "EX-20", "YA-18")
+def test_every_game_declares_the_rules_a_record_finding_cites() -> None:
+    """``INFO.end_rule`` and ``INFO.score_rule`` are clauses of the game's own rules page."""
+    root = Path(__file__).resolve().parents[1]
+    for variant in kniffel_rules.VARIANTS:
+        info = kniffel_rules.get_variant(variant).INFO
+        page = (root / "docs" / "rules" / f"{variant}.md").read_text(encoding="utf-8")
+        for rule in (info.end_rule, info.score_rule):
+            assert f"| {rule} |" in page, (variant, rule)
 
 
 def test_a_malformed_record_is_an_invalid_document() -> None:
@@ -520,10 +590,19 @@ def test_kniffel_verify_reads_records(tmp_path: Any) -> None:
         kniffel_rules.record_to_json(record("duel", [RandomBot(), RandomBot()], seed=1)),
         encoding="utf-8",
     )
+    doc = json.loads(other.read_text(encoding="utf-8"))
+    doc["actions"][0] = {"type": "roll", "keep": []}  # the roll-off throws one die first
+    other_bad = tmp_path / "duel-bad.json"
+    other_bad.write_text(json.dumps(doc), encoding="utf-8")
+    cut = tmp_path / "cards-seat-1.json"
+    cards_record = record("cards", [RandomBot(), RandomBot()], seed=1)
+    cut.write_text(kniffel_rules.record_to_json(cards_record, player=1), encoding="utf-8")
     for path, status, words in (
         (good, 0, "OK"),
         (bad, 1, "action 2 (score chance) is not legal"),
-        (other, 2, "not a valid sheet or record"),
+        (other, 0, "OK"),
+        (other_bad, 1, "Blue: action 1 (roll) is not legal"),  # seat 0 of the Duell
+        (cut, 2, "not a valid sheet or record"),
     ):
         out = io.StringIO()
         assert main(["verify", str(path)], out=out) == status

@@ -118,10 +118,13 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
     points_of: Callable[[Any], Mapping[tuple[int, ...], tuple[int, ...]]]
     forced_of: Callable[[Any], bool]
 
-    def declare(self, name: str, titles: Mapping[Lang, str], solitaire: Any) -> GameInfo:
+    def declare(
+        self, name: str, titles: Mapping[Lang, str], solitaire: Any, end_rule: str, score_rule: str
+    ) -> GameInfo:
         """Set and return the game's `GameInfo`.
 
-        One to `kniffel_rules.limits.MAX_PLAYERS` players, a score sheet, the
+        One to `kniffel_rules.limits.MAX_PLAYERS` players, the clause ids of
+        the game's end and of its scores, a score sheet, the
         ``"sheet"`` picture, the adapters' data of this kit, the solver's
         sheet ``solitaire(rules)`` and a position read by hand (`hand_position`).
         """
@@ -137,6 +140,8 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
             max_players=MAX_PLAYERS,
             score_sheet=True,
             picture="sheet",
+            end_rule=end_rule,
+            score_rule=score_rule,
             action_index=self.action_index,
             chance_index=self.chance_index,
             tensor=self.tensor,

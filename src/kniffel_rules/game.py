@@ -118,6 +118,12 @@ class GameInfo:
         picture: The picture `kniffel_rules.svg.render` draws of a view:
             the name of a drawing function of `kniffel_rules.svg`
             (``"sheet"``); ``None``: the game has none.
+        end_rule: The clause id of the rule that ends the game (``"CL-23"``):
+            what `kniffel_rules.verify_sheet` cites when a game record's
+            ``finished`` disagrees with its actions.
+        score_rule: The clause id of the rule that gives the game's
+            ``scores`` (``"CL-24"``): what `kniffel_rules.verify_sheet`
+            cites when a game record's ``scores`` disagree with its actions.
         action_index: ``action_index(rules)``: every decision a player can
             ever be offered under ``rules``, each once, in the fixed order of
             the adapters' `kniffel_rules.adapters.space.ActionSpace`.
@@ -157,6 +163,8 @@ class GameInfo:
     hidden_information: bool = False
     score_sheet: bool = False
     picture: str | None = None
+    end_rule: str = ""
+    score_rule: str = ""
     action_index: Callable[[Any], Sequence[Any]] | None = attrs.field(default=None, repr=False)
     chance_index: Callable[[Any], Sequence[Any]] | None = attrs.field(default=None, repr=False)
     tensor: Callable[[Any, Any, Any], None] | None = attrs.field(default=None, repr=False)

@@ -9,11 +9,12 @@ set), which returns a `Report` listing every problem it finds. A wrong but
 well-formed sheet never raises; a document that cannot be read raises
 `InvalidStateError` naming the field path.
 
-It also reads a game record of such a game (classic, Extreme, Yatzy)
-(`kniffel_rules.record_to_json`, ``"format": "kniffel-rules/record"``): the
-record is replayed, an action that is not legal where it stands is a
-finding (field ``actions[i]``), and the sheet the replay writes, with every
-roll, is verified like any other sheet.
+It also reads a game record of any game (`kniffel_rules.record_to_json`,
+``"format": "kniffel-rules/record"``): the record is replayed, an action
+that is not legal where it stands is a finding (field ``actions[i]``), so is
+a written ``finished`` or ``scores`` that the replay contradicts, and for a
+game with a sheet (classic, Extreme, Yatzy) the sheet the replay writes,
+with every roll, is verified like any other sheet.
 
 Examples:
     >>> from kniffel_rules import verify_sheet
@@ -69,16 +70,18 @@ def __getattr__(name: str) -> Any:
 def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
     """Verify a score sheet of any game, dispatching on its ``variant``.
 
-    A game record of a game with a score sheet (classic, Extreme, Yatzy;
-    ``"format": "kniffel-rules/record"``,
-    see ``docs/records.md``) is verified too: it is replayed; the first
-    action that is not legal where it stands is a finding naming
-    ``actions[i]`` and the rule, and the replay stops there; ``finished`` and
-    ``scores`` that differ from the replay are findings; and the sheet of the
-    replayed game (every roll recorded, as ``write_sheet`` writes it) is
-    verified like any sheet. An object in ``actions`` that is not an action
-    of the game makes the record malformed (`InvalidStateError`), as a
-    non-integer value does on a sheet.
+    A game record of any game (``"format": "kniffel-rules/record"``, see
+    ``docs/records.md``) is verified too: it is replayed; the first action
+    that is not legal where it stands is a finding naming ``actions[i]`` and
+    the rule, and the replay stops there; ``finished`` and ``scores`` that
+    differ from the replay are findings (citing the game's
+    ``INFO.end_rule`` and ``INFO.score_rule``); and for a game with a score
+    sheet (classic, Extreme, Yatzy) the sheet of the replayed game (every
+    roll recorded, as ``write_sheet`` writes it) is verified like any
+    sheet. An object in ``actions`` that is not an action of the game makes
+    the record malformed (`InvalidStateError`), as a non-integer value does
+    on a sheet; so does a card-game record cut down to one player's view,
+    which cannot be replayed.
 
     Args:
         doc: The sheet (or record) as a dict or JSON text.
@@ -88,8 +91,7 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
     Raises:
         InvalidStateError: The document is malformed (the message names the
-            field path), or its ``variant`` has no sheet (for a record of
-            another game: read it with `kniffel_rules.record_from_json`).
+            field path), or it is a sheet of a game that has none.
     """
     data = read_document(doc)
     if data.get("format") == RECORD_FORMAT:
@@ -113,40 +115,37 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
 
 def _verify_record(data: dict[str, Any]) -> Report:
-    """Replay a record of a game with a sheet and verify it as a sheet with every roll."""
-    variant = data.get("variant")
-    if isinstance(variant, str) and variant in VARIANTS and not _has_sheet(variant):
-        known = _sheet_games()  # a tuple: joined by commas in every language
-        raise InvalidStateError(
-            "variant",
-            Text.of(
-                N_(
-                    "a record of {variant} is not a score sheet: verify_sheet reads records of "
-                    "{known} only; record_from_json reads and checks records of every game"
-                ),
-                variant=variant,
-                known=known,
-            ),
-        )
+    """Replay a record; a game with a sheet is then verified as a sheet with every roll."""
     replayed = read_record(data, stop_at_illegal=False)
     rec = replayed.record
     module: Any = get_variant(rec.variant)
     findings = _record_findings(module, replayed, data["actions"])
-    sheet = module.write_sheet(rec, rolls=True, derived=False)  # the record has no sums
-    findings.extend(module.verify_sheet(sheet).findings)
+    if module.INFO.score_sheet:
+        sheet = module.write_sheet(rec, rolls=True, derived=False)  # the record has no sums
+        findings.extend(module.verify_sheet(sheet).findings)
     return Report(rec.variant, tuple(findings))
 
 
 def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> list[Finding]:
-    """The findings of the record itself: an illegal action, or a wrong result."""
+    """The findings of the record itself: an illegal action, or a wrong result.
+
+    The rules cited: the one that refuses the action; the game's end
+    (``INFO.end_rule``) for ``finished``; its scores (``INFO.score_rule``,
+    or a sheet series' ranking) for ``scores``.
+    """
     rec = replayed.record
     state = rec.final
     names = rec.initial.names
-    ids = module.sheet.spec(state.rules).rules
-    game = getattr(state, "game", 0)
+    info = module.INFO
+    series = info.score_sheet and getattr(state.rules, "games", 1) > 1  # a sheet's series
+    game = getattr(state, "game", 0) if info.score_sheet else 0
     error = replayed.error
     if error is not None:
-        seat = getattr(state, "player", 0)
+        seat = state.player
+        if info.score_sheet:
+            said = N_("{name}, game {game}: action {index} ({text}) is not legal: {reason}.")
+        else:
+            said = N_("{name}: action {index} ({text}) is not legal: {reason}.")
         return [
             Finding(
                 seat,
@@ -156,7 +155,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                 "an action the rules allow here",
                 error.rule,
                 Text.of(
-                    N_("{name}, game {game}: action {index} ({text}) is not legal: {reason}."),
+                    said,
                     name=names[seat],
                     game=game + 1,
                     index=error.index + 1,
@@ -173,20 +172,13 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
         else:
             text = Text(N_("the record says the game goes on, but its actions end it."))
         findings.append(
-            Finding(
-                0,
-                game,
-                "finished",
-                replayed.finished,
-                finished,
-                ids["filled"],
-                text,
-            )
+            Finding(0, game, "finished", replayed.finished, finished, info.end_rule, text)
         )
-    if getattr(state.rules, "games", 1) > 1:
+    if series:
+        ids = module.sheet.spec(state.rules).rules
         rule = ids["series" if state.rules.ranking == "total" else "placement"]
     else:
-        rule = ids["totals"]
+        rule = info.score_rule
     for p, (found, score) in enumerate(zip(replayed.scores, module.scores(state), strict=True)):
         if found != score:
             findings.append(

@@ -1,9 +1,10 @@
 """``kniffel verify``: check score sheets, print every finding.
 
-The file ``-`` is standard input. A file may also hold a game record of a game
-with a score sheet (classic, Extreme, Yatzy; `kniffel_rules.record_to_json`): it is
-replayed and verified as the sheet of that game, with every roll (see
-`kniffel_rules.verify_sheet`).
+The file ``-`` is standard input. A file may also hold a game record of any
+game (`kniffel_rules.record_to_json`): it is replayed, every action checked
+against the rules and the written result against the replay; a record of a
+game with a score sheet (classic, Extreme, Yatzy) is then verified as the
+sheet of that game, with every roll (see `kniffel_rules.verify_sheet`).
 """
 
 from __future__ import annotations

@@ -106,7 +106,9 @@ class Yatzy(BoxGame[State, Observation, Action]):
 GAME: Final = Yatzy()
 """Yatzy: the single instance whose methods are the module's protocol functions."""
 
-INFO: Final = GAME.declare("yatzy", {"en": "Yatzy", "de": "Yatzy"}, pieces.solitaire)
+INFO: Final = GAME.declare(
+    "yatzy", {"en": "Yatzy", "de": "Yatzy"}, pieces.solitaire, end_rule="YA-18", score_rule="YA-18"
+)
 """What Yatzy says of itself (`kniffel_rules.game.GameInfo`)."""
 
 DOCUMENT: Final = box_document(GAME)
