@@ -440,7 +440,9 @@ def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int) -> Policy:
     key = (game, spec, _json.dumps(rules.to_dict()), seat, threading.get_ident())
     bot = _BOTS.get(key)
     if bot is None:
-        bot = _BOTS[key] = _bot_factories(game)[spec]()
+        from kniffel_rules.bots import make_bot  # imports every game: only when asked
+
+        bot = _BOTS[key] = make_bot(game, spec, rules)
     return bot
 
 

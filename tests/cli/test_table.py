@@ -44,7 +44,7 @@ def test_a_group_opens_a_submenu_and_enter_goes_back() -> None:
     args, number = _joker_group()
     status, text = typed(args, f"miss\n{number}\n\n{number}\n999\n1\nq\n")
     assert status == 0
-    assert text.count("which one (number, or Enter to go back): ") >= 3
+    assert text.count("which one (number or action; Enter to go back): ") >= 3
     assert "type a number from 1 to" in text
     assert "Ann: " in text.split("which one")[-1]  # the joker was played
 
@@ -141,7 +141,7 @@ def test_the_card_hint_sees_only_the_seat_s_view(
         views.append(state)
         return actions[0]
 
-    monkeypatch.setattr(play_module, "make_bot", lambda game, name: spy)
+    monkeypatch.setattr(play_module, "make_bot", lambda game, name, lang, rules: spy)
     typist = _HintLater(tmp_path / "g.json", "cards", max_moves=8)
     out = io.StringIO()
     keys = Keyboard(typist, out)
@@ -184,3 +184,58 @@ def test_a_card_play_is_begun_then_laid_down_card_by_card() -> None:
     laid = text.split("Ann: play Three of a kind (its cards next)")[1].splitlines()[1:4]
     assert [x.strip() for x in laid[:2]] == ["Ann: lay down blue 1", "Ann: lay down green 1"]
     assert "Ann: lay down yellow 1  [score +1]" in text
+
+
+def test_a_group_opens_by_its_line_and_takes_a_move_typed_in_it() -> None:
+    """The group's line typed back opens it; in the submenu a move typed in full is taken."""
+    args, number = _joker_group()
+    _, menu = typed(args, "miss\nq\n")
+    line = next(x for x in menu.split("Ann: miss")[1].splitlines()
+                if x.strip().startswith(f"{number}."))  # fmt: skip
+    title = line.split(".", 1)[1].strip()  # "spend a joker (15 choices)"
+    for opened in (title, title.split(" (")[0]):
+        status, text = typed(args, f"miss\n{opened}\n\nq\n")
+        assert status == 0
+        assert "which one (number or action; Enter to go back): " in text, opened
+    _, text = typed(args, f"miss\n{number}\nq\n")
+    submenu = text.split("which one")[0].rsplit("your choice: ", 1)[1]
+    first = next(x for x in submenu.splitlines() if x.strip().startswith("1."))
+    move = first.split("1.", 1)[1].split("  ")[0].strip()  # "joker: turn a 2 into a 1"
+    status, text = typed(args, f"miss\n{number}\n{move}\nq\n")
+    assert status == 0
+    after = text.split("which one (number or action; Enter to go back): ")[1]
+    echoed, played = after.splitlines()[:2]  # the typed line, then the move made
+    assert (echoed, played.strip()) == (move, f"Ann: {move}"), after[:200]
+
+
+def test_a_menu_number_is_read_with_its_full_stop() -> None:
+    """``2.`` copied from the menu line ``2. Twos ...`` is menu entry 2, not a keep of a 2."""
+    args = ["--players", "Ann", "--seed", "3"]
+    _, shown = typed(args, "roll\nq\n")
+    _, numbered = typed(args, "roll\n2\nq\n")
+    _, dotted = typed(args, "roll\n2.\nq\n")
+    assert dotted.split("Ann, your choice: 2.")[1] == numbered.split("Ann, your choice: 2")[1]
+    assert "Roll 2 of 3" not in dotted.split("Ann, your choice: 2.")[1].split("\n\n")[0]
+    assert shown
+
+
+def test_a_hint_in_a_group_names_both_numbers_as_they_are_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hint for a move in a submenu: "menu number N, then M", and N then M plays it."""
+    args, number = _joker_group()
+    _, text = typed(args, f"miss\n{number}\nq\n")
+    submenu = text.split("which one")[0].rsplit("your choice: ", 1)[1]
+    third = next(x for x in submenu.splitlines() if x.strip().startswith("3."))
+    move = third.split("3.", 1)[1].split("  ")[0].strip()
+
+    def hinter(state: Any, actions: tuple[Any, ...], rng: Any) -> Any:
+        return next(a for a in actions if play_module.say_action(duel_module, a, "en") == move)
+
+    from kniffel_rules import duel as duel_module
+
+    monkeypatch.setattr(play_module, "make_bot", lambda game, name, lang, rules: hinter)
+    status, text = typed(args, f"miss\nhint\n{number}\n3\nq\n")
+    assert status == 0
+    assert f"{move} (menu number {number}, then 3)" in text
+    assert f"Ann: {move}" in text

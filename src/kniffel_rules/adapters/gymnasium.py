@@ -106,8 +106,7 @@ from kniffel_rules.adapters.space import (
     _render_text,
     resolve_game,
 )
-from kniffel_rules.bots import BOTS
-from kniffel_rules.bots.simple import RandomBot
+from kniffel_rules.bots import BOTS, make_bot
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.playing import Policy
 from kniffel_rules.variant import Variant, get_variant
@@ -183,16 +182,14 @@ def episode_bound(game: str, rules: Any = None, players: int = 1) -> int:
     return int(bounds(rules, players)[2])
 
 
-def _bot(game: str, name: Any) -> Policy:
-    if name == "random":
-        return RandomBot()
+def _bot(game: str, name: Any, rules: Any) -> Policy:
     known = BOTS.get(game, {})
-    if not isinstance(name, str) or name not in known:
+    if name != "random" and (not isinstance(name, str) or name not in known):
         names = ", ".join([*known, "random"])
         raise InvalidStateError(
             "opponents", f"expected bot names of {game} ({names}), got {name!r}"
         )
-    return known[name]()
+    return make_bot(game, name, rules)  # a bot solved for the rules gets them
 
 
 class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -257,7 +254,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise InvalidStateError("opponents", f"expected a list of bot names, got {opponents!r}")
         bots = tuple(opponents)
         for bot in bots:
-            _bot(name, bot)  # refuses an unknown name now, not at reset
+            _bot(name, bot, rules)  # refuses an unknown name now, not at reset
         players = len(bots) + 1
         if not info.min_players <= players <= info.max_players:
             raise InvalidStateError(
@@ -306,7 +303,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self._policies is None:
             seats = [s for s in range(self.players) if s != self.seat]
             self._policies = {
-                s: _bot(self.game, b) for s, b in zip(seats, self.opponents, strict=True)
+                s: _bot(self.game, b, self.rules)
+                for s, b in zip(seats, self.opponents, strict=True)
             }
         return self._policies
 

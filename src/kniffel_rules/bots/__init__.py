@@ -18,7 +18,9 @@ the highest average (numpy).
 """
 
 from collections.abc import Callable
+from typing import Any
 
+from kniffel_rules._text import brief
 from kniffel_rules.bots.boxsheet_greedy import BoxSheetGreedy
 from kniffel_rules.bots.cards_bots import CardsGreedy, CardsPlanner
 from kniffel_rules.bots.cards_ismcts import CardsISMCTS
@@ -29,7 +31,9 @@ from kniffel_rules.bots.master_bots import MasterExpectimax, MasterGreedy, Maste
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.simple import RandomBot
 from kniffel_rules.bots.winning import WinProbabilityPlayer
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.playing import Policy
+from kniffel_rules.variant import get_variant
 
 BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
     "classic": {"greedy": ClassicGreedy, "optimal": OptimalSolitaire, "win": WinProbabilityPlayer},
@@ -42,11 +46,43 @@ BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
 """The bots of each game by the names the command line's ``--players`` knows.
 
 Every game also takes ``"random"`` (`RandomBot`). A new game with bots adds
-its entry here (``docs/protocol.md``, "Adding a game").
+its entry here (``docs/protocol.md``, "Adding a game"). Build one with
+`make_bot`, which gives the bots of `BUILT_FROM_RULES` the game's rules.
 """
+
+BUILT_FROM_RULES: frozenset[Callable[..., Policy]] = frozenset(
+    {OptimalSolitaire, WinProbabilityPlayer}
+)
+"""The bots whose first argument is the game's ``Rules``: they play those rules only
+(their tables are solved for them); every other bot plays any rules of its game."""
+
+
+def make_bot(game: str, name: str, rules: Any = None) -> Policy:
+    """A fresh bot of ``game`` by its name in `BOTS` (or ``"random"``), for ``rules``.
+
+    Args:
+        game: A game of the registry (``"yatzy"``).
+        name: The bot's name (``"optimal"``).
+        rules: The game's ``Rules`` the bot will play (``None``: the
+            rulebook's); a bot of `BUILT_FROM_RULES` is made for them.
+
+    Raises:
+        InvalidStateError: No bot of that name for ``game`` (path ``name``).
+    """
+    factories: dict[str, Callable[..., Policy]] = {"random": RandomBot, **BOTS.get(game, {})}
+    factory = factories.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise InvalidStateError(
+            "name", f"unknown bot {brief(name)} for {game}; known bots: {', '.join(factories)}"
+        )
+    if factory in BUILT_FROM_RULES:
+        return factory(get_variant(game).Rules() if rules is None else rules)
+    return factory()
+
 
 __all__ = [
     "BOTS",
+    "BUILT_FROM_RULES",
     "BoxSheetGreedy",
     "CardsGreedy",
     "CardsISMCTS",
@@ -64,4 +100,5 @@ __all__ = [
     "OptimalSolitaire",
     "RandomBot",
     "WinProbabilityPlayer",
+    "make_bot",
 ]

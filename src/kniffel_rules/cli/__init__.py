@@ -139,21 +139,24 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                 say("resume_other_game", lang, file=args.resume, saved=name, game=args.game)
             )
         names = tuple(record.final.names)
+        saved_rules = record.final.rules
         if args.players:
-            seats = parse_players(name, args.players, humans=True, lang=lang)
+            seats = parse_players(name, args.players, humans=True, lang=lang, rules=saved_rules)
             if len(seats) != len(names):
                 raise KniffelError(say("saved_count", lang, saved=len(names), count=len(seats)))
             for seat, saved in zip(seats, names, strict=True):
                 seat.label = saved
         else:
-            seats = seats_from_names(name, names, lang)
+            seats = seats_from_names(name, names, lang, saved_rules)
+        rules = None
     else:
         name = args.game or next(iter(VARIANTS))
         default = f"{human_name(lang)},greedy"
-        seats = parse_players(name, args.players or default, humans=playing, lang=lang)
+        rules = _rules(name, args.rules)  # the bots are made for them
+        seats = parse_players(name, args.players or default, humans=playing, lang=lang,
+                              rules=rules)  # fmt: skip
     game = get_variant(name)
     _check_count(game, len(seats), lang)
-    rules = None if record is not None else _rules(name, args.rules)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     quiet = not playing and args.json
     screen = io.StringIO() if quiet else out
@@ -233,9 +236,9 @@ def _read_record(path: str, lang: Lang) -> GameRecord:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    seats = parse_players(args.game, args.players, lang=args.lang)  # validates the names
-    _check_count(get_variant(args.game), len(seats), args.lang)
     rules = _rules(args.game, args.rules)  # validates the options before any worker starts
+    seats = parse_players(args.game, args.players, lang=args.lang, rules=rules)  # the names
+    _check_count(get_variant(args.game), len(seats), args.lang)
     sim = run_games(args.game, [s.bot_name for s in seats], args.games, args.seed, rules,
                     args.first, args.workers, args.scheduler, progress_stream())  # fmt: skip
     if args.json:

@@ -176,7 +176,11 @@ def read_document(handle: TextIO) -> str:
 
 
 def choice(text: str, count: int) -> int | None:
-    """The number ``1..count`` a player typed at a menu, else ``None`` (never an exception)."""
+    """The number ``1..count`` a player typed at a menu, else ``None`` (never an exception).
+
+    The number may end in a full stop, as the menu shows it (``"2."``).
+    """
+    text = text.removesuffix(".")
     if len(text) > 9 or not text.isascii() or not text.isdigit():
         return None
     n = int(text)

@@ -82,10 +82,16 @@ class _Entry:
     column of its own (``""``: nothing to say).
     """
 
-    def __init__(self, text: str, actions: tuple[Any, ...], points: str = "") -> None:
+    def __init__(self, text: str, actions: tuple[Any, ...], points: str = "",
+                 title: str = "") -> None:  # fmt: skip
         self.text = text
         self.actions = actions
         self.points = points
+        self.title = title  # a group's title without its count ("spend a joker")
+
+    def names(self, text: str) -> bool:
+        """Whether ``text`` (lower case) is this group's line or title, typed back."""
+        return bool(self.title) and text in (self.title.lower(), self.text.lower())
 
 
 class _Decision:
@@ -329,8 +335,10 @@ class Table:
                 page = self._screen(status, body, entries, keep_line, page)
                 continue
             picked = choice(low, len(entries))
+            if picked is None:  # a group's line typed back opens it as its number does
+                picked = next((i for i, e in enumerate(entries, 1) if e.names(low.strip())), None)
             if picked is not None:
-                chosen = self._pick(entries[picked - 1], status)
+                chosen = self._pick(entries[picked - 1], status, view)
                 if chosen is not None:
                     return chosen
                 continue
@@ -339,7 +347,7 @@ class Table:
             except AmbiguousActionError as exc:
                 self._tell(_message(exc, text, lang))
                 print(say("ambiguous", lang), file=out)
-                chosen = self._pick(_Entry("", tuple(exc.candidates)), status)
+                chosen = self._pick(_Entry("", tuple(exc.candidates)), status, view)
                 if chosen is not None:
                     return chosen
             except ActionParseError as exc:
@@ -434,12 +442,13 @@ class Table:
         for line in status:
             print(line, file=self.out)
 
-    def _pick(self, entry: _Entry, status: Sequence[str] = ()) -> Any:
+    def _pick(self, entry: _Entry, status: Sequence[str] = (), view: Any = None) -> Any:
         """The entry's action, asking which one for a group; None to go back.
 
         The group is listed under whose turn it is and the dice, in columns,
         a page at a time when it is longer than the screen (``+`` or
-        ``mehr`` for the next page).
+        ``mehr`` for the next page). A line is picked by its number or typed
+        as a move (read on ``view``, the mover's view) that is one of the group's.
         """
         if len(entry.actions) == 1:
             return entry.actions[0]
@@ -474,7 +483,19 @@ class Table:
                 picked = choice(text.lower(), len(entry.actions))
                 if picked is not None:
                     return entry.actions[picked - 1]
+                typed = self._typed(view, text)
+                if typed in entry.actions:
+                    return typed
                 print(say("pick_range", self.lang, count=len(entry.actions)), file=self.out)
+
+    def _typed(self, view: Any, text: str) -> Any:
+        """The move ``text`` names on ``view``, or ``None`` (unread, ambiguous or no view)."""
+        if view is None:
+            return None
+        try:
+            return self.game.parse_action(view, text)
+        except KniffelError:
+            return None
 
     def _save_command(self, path: str) -> None:
         if not path:
@@ -524,7 +545,7 @@ class Table:
             if grouped:
                 title = self._group_title(members[0])
                 count = say("choices", self.lang, count=len(members))
-                entries.append(_Entry(f"{title} ({count})", tuple(members)))
+                entries.append(_Entry(f"{title} ({count})", tuple(members), title=title))
             else:
                 entries.extend(
                     _Entry(say_action(game, a, self.lang), (a,), self._points(a)) for a in members
@@ -570,7 +591,9 @@ class Table:
                     print(say("hint_classic", lang, value=item.value, action=text), file=out)
                 return
             if self._hinter is None:
-                self._hinter = make_bot(self.name, strongest_bot(self.name))
+                self._hinter = make_bot(
+                    self.name, strongest_bot(self.name), lang, self.state.rules
+                )
             view = self.state
             stand_in = getattr(self.game, "stand_in", None)
             if stand_in is not None:  # the card game: the bot sees only this seat's view
@@ -626,8 +649,9 @@ def _number(action: Any, entries: list[_Entry], lang: Lang) -> str:
     for i, entry in enumerate(entries, 1):
         if action in entry.actions:
             inner = entry.actions.index(action) + 1
-            number = str(i) if len(entry.actions) == 1 else f"{i}, {inner}"
-            return say("hint_number", lang, number=number)
+            if len(entry.actions) == 1:
+                return say("hint_number", lang, number=i)
+            return say("hint_number_group", lang, number=i, inner=inner)  # its submenu's line
     return ""
 
 

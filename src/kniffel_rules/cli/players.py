@@ -85,17 +85,18 @@ def strongest_bot(game: str) -> str:
     return names[-1]
 
 
-def make_bot(game: str, name: str, lang: Lang = "en") -> Policy:
-    """A fresh bot ``name`` for ``game``.
+def make_bot(game: str, name: str, lang: Lang = "en", rules: Any = None) -> Policy:
+    """A fresh bot ``name`` for ``game`` and its ``rules`` (``None``: the rulebook's).
 
     Raises:
         KniffelError: No such bot for that game (said in ``lang``).
     """
-    factory = _bots(game).get(name)
-    if factory is None:
+    if name not in _bots(game):
         known = ", ".join(bot_names(game))
         raise KniffelError(say("unknown_bot", lang, name=name, game=game, known=known))
-    return factory()
+    from kniffel_rules.bots import make_bot as build  # the bots import every game
+
+    return build(game, name, rules)
 
 
 class Seat:
@@ -119,11 +120,12 @@ class Seat:
         return self.bot is None
 
 
-def _bot_seat(game: str, name: str, seat: int, lang: Lang) -> Seat:
-    return Seat(f"{name} ({seat + 1})", make_bot(game, name, lang), name)
+def _bot_seat(game: str, name: str, seat: int, lang: Lang, rules: Any) -> Seat:
+    return Seat(f"{name} ({seat + 1})", make_bot(game, name, lang, rules), name)
 
 
-def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "en") -> list[Seat]:
+def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "en",
+                  rules: Any = None) -> list[Seat]:  # fmt: skip
     """Read ``--players``: bot names (``bot:NAME`` forces a bot) and human names.
 
     Args:
@@ -132,6 +134,7 @@ def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "e
         humans: Whether humans may play (``kniffel play``); elsewhere
             every name must be a bot.
         lang: The language of the refusals.
+        rules: The game's rules the bots play (``None``: the rulebook's).
 
     Raises:
         KniffelError: An empty list, an unknown bot, a human where none can
@@ -147,9 +150,9 @@ def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "e
     people: list[str] = []
     for i, raw in enumerate(names):
         if raw.startswith("bot:"):
-            seats.append(_bot_seat(game, raw.removeprefix("bot:").strip(), i, lang))
+            seats.append(_bot_seat(game, raw.removeprefix("bot:").strip(), i, lang, rules))
         elif raw in here:
-            seats.append(_bot_seat(game, raw, i, lang))
+            seats.append(_bot_seat(game, raw, i, lang, rules))
         elif not humans:
             raise KniffelError(say("unknown_bot", lang, name=raw, game=game, known=known))
         elif raw.lower() in all_bot_names() or _BOT_LABEL.match(raw):
@@ -171,8 +174,11 @@ def parse_players(game: str, spec: str, *, humans: bool = False, lang: Lang = "e
     return seats
 
 
-def seats_from_names(game: str, names: tuple[str, ...], lang: Lang = "en") -> list[Seat]:
+def seats_from_names(game: str, names: tuple[str, ...], lang: Lang = "en",
+                     rules: Any = None) -> list[Seat]:  # fmt: skip
     """The seats of a saved game: a bot's label ("greedy (2)") is that bot, any other a human.
+
+    ``rules`` are the saved game's, which its bots play (``None``: the rulebook's).
 
     Raises:
         KniffelError: A bot label naming no bot of ``game``.
@@ -181,7 +187,7 @@ def seats_from_names(game: str, names: tuple[str, ...], lang: Lang = "en") -> li
     for name in names:
         match = _BOT_LABEL.match(name)
         if match:
-            seats.append(Seat(name, make_bot(game, match["bot"], lang), match["bot"]))
+            seats.append(Seat(name, make_bot(game, match["bot"], lang, rules), match["bot"]))
         else:
             seats.append(Seat(name, None))
     return seats

@@ -39,7 +39,7 @@ the whole line.
 WORDS: Final[Mapping[str, str]] = {
     "prompt": N_("{name}, your choice: "),
     "commands": N_("a number or a move in words; also: hint, undo, sheet, save FILE, help, quit"),
-    "sub_prompt": N_("which one (number, or Enter to go back): "),
+    "sub_prompt": N_("which one (number or action; Enter to go back): "),
     "keep_line": N_(
         "keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'; 'roll' throws "
         "all"
@@ -53,6 +53,7 @@ WORDS: Final[Mapping[str, str]] = {
     "hint_header": N_("  expected final score, action (the optimal player):"),
     "hint_bot": N_("  the {bot} bot would play: {action}"),
     "hint_number": N_(" (menu number {number})"),
+    "hint_number_group": N_(" (menu number {number}, then {inner})"),
     "no_hint": N_("no hint: {reason}"),
     "undone": N_("undone: back to {name}'s previous decision"),
     "undo_not_theirs": N_(
