@@ -132,22 +132,24 @@ of output read as something else (as in "Trojan Source", CVE-2021-42574).
 """
 
 _REFUSED_CATEGORIES: Final = {
-    "Cc": "a control character",
-    "Cs": "a surrogate",
-    "Co": "a private-use character",
-    "Cn": "an unassigned code point",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": N_("a control character"),
+    "Cs": N_("a surrogate"),
+    "Co": N_("a private-use character"),
+    "Cn": N_("an unassigned code point"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
 }
 
+_BIDI: Final = N_("a bidirectional control")
 
-_REFUSES: Final = (
-    "a player's name refuses control characters, bidirectional controls, surrogates, "
-    "private-use and unassigned code points and line separators"
+_REFUSES: Final = N_(
+    "{code} at index {index} is {kind} (Unicode category {category}); a player's name refuses "
+    "control characters, bidirectional controls, surrogates, private-use and unassigned code "
+    "points and line separators"
 )
 
 
-def name_problem(value: str) -> str | None:
+def name_problem(value: str) -> Text | None:
     r"""Why the text ``value`` cannot be a player's name's characters, or ``None``.
 
     A name is one line of visible text. It refuses the characters a terminal
@@ -173,11 +175,13 @@ def name_problem(value: str) -> str | None:
     for i, char in enumerate(value):
         kind = _REFUSED_CATEGORIES.get(unicodedata.category(char))
         if kind is None and char in BIDI_CONTROLS:
-            kind = "a bidirectional control"
+            kind = _BIDI
         if kind is not None:
             category = unicodedata.category(char)
             code = f"U+{ord(char):04X}"
-            return f"{code} at index {i} is {kind} (Unicode category {category}); {_REFUSES}"
+            return Text.of(
+                _REFUSES, code=code, index=i, kind=Text(kind), category=category
+            )  # a sentence in every language
     return None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from kniffel_rules._fields import check_int, type_name
 from kniffel_rules._i18n import N_, Text
@@ -42,8 +42,12 @@ def dumps(doc: Mapping[str, Any]) -> str:
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
-class _DuplicateKey(ValueError):
-    pass
+class _Refused(ValueError):
+    """What the reader refuses beyond the JSON grammar, said in every language."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -52,13 +56,34 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(f"the key {brief(key)} appears twice in one object")
+                raise _Refused(
+                    Text.of(N_("the key {key} appears twice in one object"), key=brief(key))
+                )
             seen.add(key)
     return obj
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    number = Text.of(N_("{name} is not a JSON number"), name=name)
+    raise _Refused(Text.of(N_("not valid JSON ({reason})"), reason=number))
+
+
+_GRAMMAR: Final = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+)
+"""What Python's JSON reader says of a grammar error (``JSONDecodeError.msg``): msgids, so
+that the reason is said in every language (one not listed stays as Python says it)."""
 
 
 def loads(text: str | bytes | bytearray) -> Any:
@@ -82,13 +107,31 @@ def loads(text: str | bytes | bytearray) -> Any:
         )
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-    except _DuplicateKey as exc:
-        raise InvalidStateError("", str(exc)) from None
+    except _Refused as exc:
+        raise InvalidStateError("", exc.text) from None
     except RecursionError:  # nested far deeper than any document of the library
         raise InvalidStateError(
             "", Text.of(N_("nested deeper than {depth} levels"), depth=MAX_DEPTH)
         ) from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
+        where = Text.of(
+            N_("{reason}: line {line} column {column} (char {char})"),
+            reason=Text(exc.msg),
+            line=exc.lineno,
+            column=exc.colno,
+            char=exc.pos,
+        )
+        raise InvalidStateError(
+            "", Text.of(N_("not valid JSON ({reason})"), reason=where)
+        ) from None
+    except UnicodeDecodeError as exc:  # bytes that are no UTF-8 (nor UTF-16 or -32) text
+        bad = Text.of(
+            N_("byte 0x{byte:02x} at position {position} is not UTF-8"),
+            byte=exc.object[exc.start],
+            position=exc.start,
+        )
+        raise InvalidStateError("", Text.of(N_("not valid JSON ({reason})"), reason=bad)) from None
+    except ValueError as exc:  # anything else the JSON reader refuses
         raise InvalidStateError(
             "", Text.of(N_("not valid JSON ({reason})"), reason=str(exc))
         ) from None

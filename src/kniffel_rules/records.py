@@ -334,9 +334,12 @@ def _illegal(game: Variant, action: Any, index: int, exc: IllegalActionError) ->
         text = game.action_to_text(action)
     except KniffelError:
         text = brief(action)
-    tag = f" [{exc.rule}]" if exc.rule else ""
     reason = exc.message  # the refusal itself (a `Rejection` localizes), its text ``str(exc)``
-    return RecordError(index, f"actions[{index}]", f"{text}: {reason}{tag}", exc.rule, reason, text)
+    if exc.rule:
+        said = Text.of(N_("{text}: {reason} [{rule}]"), text=text, reason=reason, rule=exc.rule)
+    else:
+        said = Text.of(N_("{text}: {reason}"), text=text, reason=reason)
+    return RecordError(index, f"actions[{index}]", said, exc.rule, reason, text)
 
 
 def _decode(game: Variant, value: Any, index: int) -> Any:

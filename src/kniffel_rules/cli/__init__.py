@@ -47,7 +47,7 @@ from kniffel_rules.cli.players import human_name, parse_players, seats_from_name
 from kniffel_rules.cli.screen import split_picture
 from kniffel_rules.cli.simulate import print_table, progress_stream, run_games
 from kniffel_rules.cli.verify import verify
-from kniffel_rules.cli.words import say
+from kniffel_rules.cli.words import say, system_reason
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
 from kniffel_rules.playing import GameRecord
@@ -217,7 +217,9 @@ def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:
         try:
             table.save(path)
         except OSError as exc:
-            raise KniffelError(say("cannot_write", args.lang, file=path, reason=exc)) from None
+            raise KniffelError(
+                say("cannot_write", args.lang, file=path, reason=system_reason(exc, args.lang))
+            ) from None
         print(say("record_written", args.lang, file=path), file=out)
 
 
@@ -226,7 +228,9 @@ def _read_record(path: str, lang: Lang) -> GameRecord:
         with open(path, encoding="utf-8") as handle:
             text = read_document(handle)
     except (OSError, UnicodeDecodeError) as exc:
-        raise KniffelError(say("cannot_read", lang, file=path, reason=exc)) from None
+        raise KniffelError(
+            say("cannot_read", lang, file=path, reason=system_reason(exc, lang))
+        ) from None
     try:
         return record_from_json(text)
     except KniffelError as exc:

@@ -228,7 +228,7 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
                 translate(_WORDS["no_coach"], lang).format(games=titles, game=game.INFO.title(lang))
             )
         return _advise_to_win(state, opponents, rules, top, out, lang, game)
-    advice = OptimalSolitaire(rules).advise(state)
+    advice = OptimalSolitaire(rules, lang=lang).advise(state)
     shown = " ".join(map(str, state.dice))
     left = translate(_WORDS[f"left{rolls_left}"], lang)
     print(translate(_WORDS["dice"], lang).format(dice=shown, left=left), file=out)

@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
+from kniffel_rules._i18n import localize
 from kniffel_rules._text import display_width, pad, short, wrap
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
-from kniffel_rules.cli.words import WORDS, command, say
+from kniffel_rules.cli.words import WORDS, command, say, system_reason
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
 from kniffel_rules.lang import Lang, label
 from kniffel_rules.playing import GameRecord, Policy, game_generators
@@ -504,7 +505,9 @@ class Table:
         try:
             self.save(path)
         except (OSError, KniffelError) as exc:
-            print(say("cannot_save", self.lang, reason=exc), file=self.out)
+            lang = self.lang
+            why = localize(exc, lang) if isinstance(exc, KniffelError) else system_reason(exc, lang)
+            print(say("cannot_save", lang, reason=why), file=self.out)
             return
         print(say("saved", self.lang, file=path), file=self.out)
 
@@ -583,7 +586,7 @@ class Table:
             if win and self.state.num_players > 1 and self._hint_to_win(win, entries):
                 return
             if optimal is not None:
-                advice = optimal(self.state.rules).advise(self.state)
+                advice = optimal(self.state.rules, lang=lang).advise(self.state)
                 print(say("hint_header", lang), file=out)
                 for item in advice[:5]:
                     number = _number(item.action, entries, lang)
@@ -591,16 +594,14 @@ class Table:
                     print(say("hint_classic", lang, value=item.value, action=text), file=out)
                 return
             if self._hinter is None:
-                self._hinter = make_bot(
-                    self.name, strongest_bot(self.name), lang, self.state.rules
-                )
+                self._hinter = make_bot(self.name, strongest_bot(self.name), lang, self.state.rules)
             view = self.state
             stand_in = getattr(self.game, "stand_in", None)
             if stand_in is not None:  # the card game: the bot sees only this seat's view
                 view = stand_in(self.game.observation(self.state, player))
             choice = self._hinter(view, actions, self.hint_rng)
         except KniffelError as exc:
-            print(say("no_hint", lang, reason=exc), file=out)
+            self._tell(say("no_hint", lang, reason=localize(exc, lang)))  # wrapped to the screen
             return
         text = say_action(self.game, choice, lang) + _number(choice, entries, lang)
         print(say("hint_bot", lang, bot=strongest_bot(self.name), action=text), file=out)

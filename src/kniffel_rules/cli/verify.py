@@ -14,8 +14,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from kniffel_rules._text import wrap
 from kniffel_rules.cli.arguments import read_document
-from kniffel_rules.cli.words import say
+from kniffel_rules.cli.screen import terminal_size
+from kniffel_rules.cli.words import say, system_reason
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
 from kniffel_rules.sheets import verify_sheet
@@ -28,6 +30,17 @@ def _read(name: str, stdin: TextIO | None) -> str:
         return read_document(stdin or sys.stdin)
     with open(name, encoding="utf-8") as handle:
         return read_document(handle)
+
+
+def _hanging(text: str, first: str, rest: str, width: int, out: TextIO) -> None:
+    """Print ``text`` wrapped to ``width`` columns, one left free (``0``: not wrapped).
+
+    ``first`` goes before its first line, ``rest`` (as wide or wider) before the others.
+    """
+    lines = wrap(text, width - 1 - len(rest)) if width else [text]
+    print(first + lines[0], file=out)
+    for line in lines[1:]:
+        print(rest + line, file=out)
 
 
 def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | None = None,
@@ -50,7 +63,12 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
         try:
             report = verify_sheet(_read(name, stdin))
         except (OSError, UnicodeDecodeError) as exc:
-            results.append({"file": name, "error": say("verify_unreadable", lang, reason=exc)})
+            results.append(
+                {
+                    "file": name,
+                    "error": say("verify_unreadable", lang, reason=system_reason(exc, lang)),
+                }
+            )
             status = 2
             continue
         except KniffelError as exc:
@@ -66,9 +84,11 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
     if as_json:
         print(json.dumps(results, indent=2, ensure_ascii=False), file=out)
         return status
+    # On a terminal, lines wrap to its width; to a file or a pipe each stays one line.
+    width = terminal_size()[0] if out.isatty() else 0
     for r in results:
         if "error" in r:
-            print(f"{r['file']}: {r['error']}", file=out)
+            _hanging(f"{r['file']}: {r['error']}", "", "  ", width, out)
         elif r["ok"]:
             print(f"{r['file']}: {say('verify_ok', lang)}", file=out)
         else:
@@ -77,5 +97,5 @@ def verify(files: Sequence[str], as_json: bool, out: TextIO, *, stdin: TextIO | 
             key = "verify_problem" if len(findings) == 1 else "verify_problems"
             print(f"{r['file']}: {say(key, lang, count=len(findings))}", file=out)
             for f, text in zip(findings, said[str(r["file"])], strict=True):
-                print(f"  - {text} [{f['rule']}]", file=out)
+                _hanging(f"{text} [{f['rule']}]", "  - ", "    ", width, out)
     return status

@@ -13,6 +13,7 @@ Examples:
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping
 from typing import Final
 
@@ -157,3 +158,35 @@ def command(text: str) -> tuple[str | None, str]:
         if low in calls and (not rest.strip() or name == "save"):
             return name, rest.strip()
     return None, stripped
+
+
+_SYSTEM: Final = {
+    FileNotFoundError: N_("no such file or directory"),
+    IsADirectoryError: N_("it is a directory"),
+    NotADirectoryError: N_("a part of the path is not a directory"),
+    PermissionError: N_("permission denied"),
+    FileExistsError: N_("the file exists"),
+}
+
+
+def system_reason(exc: BaseException, lang: Lang) -> str:
+    """Why a file could not be read or written, in ``lang`` (not the system's English).
+
+    The common refusals by their kind; a file that is not UTF-8 text by the
+    byte where it stops being; any other error by its symbolic name
+    (``ENOSPC``), which a person can look up.
+
+    Examples:
+        >>> system_reason(FileNotFoundError(2, "No such file or directory"), "de")
+        'Datei oder Verzeichnis nicht gefunden'
+    """
+    for kind, reason in _SYSTEM.items():
+        if isinstance(exc, kind):
+            return translate(reason, lang)
+    if isinstance(exc, UnicodeDecodeError):
+        return translate(N_("not UTF-8 text (byte {position})"), lang).format(position=exc.start)
+    code = getattr(exc, "errno", None)
+    name = errno.errorcode.get(code, "") if isinstance(code, int) else ""
+    return translate(N_("the system refused it ({code})"), lang).format(
+        code=name or type(exc).__name__
+    )

@@ -28,7 +28,10 @@ import sys
 from functools import cached_property, lru_cache
 from typing import Any, Final, TypeVar, cast
 
+import attrs
+
 from kniffel_rules import variant
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules.bots.optimal._multisets import ROLLS
 from kniffel_rules.boxsheet import Solitaire
 from kniffel_rules.errors import KniffelError
@@ -144,6 +147,25 @@ def solver_rules(rules: R) -> R:
     """
     sol = solitaire_of(rules)
     return rules if sol.rules is None else cast(R, sol.rules)
+
+
+def other_rules(mine: object, theirs: object) -> Text:
+    """Why a player made for ``mine`` cannot judge a state under ``theirs`` (as `solver_rules`).
+
+    Names the options that differ (their keys, the same in every language),
+    or the game the player is made for when ``theirs`` are another game's.
+    """
+    if type(mine) is not type(theirs) or not attrs.has(type(mine)):
+        return Text.of(
+            N_("this player is made for {game}, not for the state's game"),
+            game=game_of(mine).INFO.title("en"),
+        )
+    fields: Any = attrs.fields(cast(Any, type(mine)))
+    options = [f.name for f in fields if getattr(mine, f.name) != getattr(theirs, f.name)]
+    return Text.of(
+        N_("this player is made for other rules: the state's differ in {options}"),
+        options=", ".join(options),
+    )
 
 
 def _reach(choices: list[tuple[int, ...]], threshold: int) -> tuple[tuple[int, ...], ...]:

@@ -24,9 +24,11 @@ import sys
 import time
 from typing import Any, TextIO
 
+from kniffel_rules._i18n import N_, translate
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._model import Model
 from kniffel_rules.errors import KniffelError
+from kniffel_rules.lang import Lang
 
 Floats = Any
 """A numpy float64 array (numpy is optional, so not named in annotations)."""
@@ -306,7 +308,9 @@ class _Progress:
         self.stream.flush()
 
 
-def solve_values(rules: object, *, progress: bool = True, min_filled: int = 0) -> tuple[Model, Any]:
+def solve_values(
+    rules: object, *, progress: bool = True, min_filled: int = 0, lang: Lang = "en"
+) -> tuple[Model, Any]:
     """Compute the value of every reachable position under ``rules``.
 
     Args:
@@ -315,6 +319,8 @@ def solve_values(rules: object, *, progress: bool = True, min_filled: int = 0) -
             terminal, else a plain line at 0, 25, 50, 75 and 100 %.
         min_filled: Stop after the positions with this many filled boxes
             (0: the whole game; more leaves the earlier positions NaN).
+        lang: The language of the progress line ("solving Yatzy",
+            "Yatzy wird berechnet").
 
     Returns:
         The model and the dense numpy value array (NaN where unreachable).
@@ -325,7 +331,8 @@ def solve_values(rules: object, *, progress: bool = True, min_filled: int = 0) -
     np = numpy_or_error()
     model = Model(rules)
     stream = sys.stderr if progress else None
-    bar = _Progress(1, f"solving {model.game.INFO.title('en')}", stream)
+    label = translate(N_("solving {game}"), lang).format(game=model.game.INFO.title(lang))
+    bar = _Progress(1, label, stream)
     bar.step(0)
     layers = _layers(model, np)
     states = sum(len(m) for m, _, _ in layers)

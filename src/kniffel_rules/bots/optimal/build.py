@@ -13,11 +13,12 @@ from pathlib import Path
 
 from kniffel_rules.bots.optimal._solver import solve_values
 from kniffel_rules.bots.optimal._table import SHIPPED, ValueTable
+from kniffel_rules.lang import Lang
 
 __all__ = ["build_table", "main"]
 
 
-def build_table(rules: object, *, progress: bool = True) -> ValueTable:
+def build_table(rules: object, *, progress: bool = True, lang: Lang = "en") -> ValueTable:
     """Compute the optimal values of every position under ``rules``.
 
     Classic takes a few seconds and some 30 MB, a 15-box sheet
@@ -31,6 +32,7 @@ def build_table(rules: object, *, progress: bool = True) -> ValueTable:
         rules: A game's rules (any game with ``INFO.solitaire``; classic:
             not Croatian).
         progress: Report the progress on stderr.
+        lang: The language of the progress line.
 
     Returns:
         The table; `ValueTable.save` keeps it for later.
@@ -40,7 +42,7 @@ def build_table(rules: object, *, progress: bool = True) -> ValueTable:
             the rules are not covered (no game's with an exact solitaire
             player, or classic's Croatian variant).
     """
-    model, values = solve_values(rules, progress=progress)
+    model, values = solve_values(rules, progress=progress, lang=lang)
     dense = array("d")
     dense.frombytes(values.astype("=f8").tobytes())
     return ValueTable(model.rules, model.flags, dense)

@@ -8,7 +8,7 @@ from os import PathLike
 from typing import Any, NamedTuple, TypeVar
 
 from kniffel_rules._i18n import N_, Text
-from kniffel_rules.bots.optimal._model import Model, default_rules, solver_rules
+from kniffel_rules.bots.optimal._model import Model, default_rules, other_rules, solver_rules
 from kniffel_rules.bots.optimal._multisets import INDEX as KEEP_INDEX
 from kniffel_rules.bots.optimal._multisets import ROLL_INDEX
 from kniffel_rules.bots.optimal._table import (
@@ -19,6 +19,7 @@ from kniffel_rules.bots.optimal._table import (
 )
 from kniffel_rules.bots.optimal._turn import TurnCache
 from kniffel_rules.errors import IllegalActionError, KniffelError
+from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["Advice", "OptimalSolitaire"]
 
@@ -80,6 +81,7 @@ class OptimalSolitaire:
         table: A value table for these rules, or the path of one saved with
             `ValueTable.save`, instead of the shipped or computed one.
         progress: Draw a progress bar on stderr while computing a table.
+        lang: The language of the progress bar's words.
         numpy: Evaluate each turn with numpy (the same values, about 2.5x
             faster): ``True`` always (numpy must be installed), ``False``
             never, ``None`` (the default) when the program has already
@@ -112,10 +114,12 @@ class OptimalSolitaire:
         table: ValueTable | str | PathLike[str] | None = None,
         progress: bool = True,
         numpy: bool | None = None,
+        lang: Lang = "en",
     ) -> None:
         self._model = Model(default_rules() if rules is None else rules)
         self._rules: Any = self._model.rules
         self._progress = progress
+        self._lang: Lang = check_lang(lang)
         if numpy and importlib.util.find_spec("numpy") is None:
             raise KniffelError(
                 "numpy=True needs numpy: pip install 'kniffel-rules[solver]'"
@@ -157,7 +161,7 @@ class OptimalSolitaire:
             else:
                 from kniffel_rules.bots.optimal.build import build_table
 
-                self._use(build_table(self._rules, progress=self._progress))
+                self._use(build_table(self._rules, progress=self._progress, lang=self._lang))
         assert self._table is not None
         return self._table
 
@@ -199,7 +203,13 @@ class OptimalSolitaire:
     def _check(self, state: Any) -> None:
         game = self._model.game
         if not isinstance(state, game.GAME.state_class):
-            raise KniffelError(f"expected a {game.INFO.name} State, got {type(state).__name__}")
+            raise KniffelError(
+                Text.of(
+                    N_("expected a {game} State, got {type}"),
+                    game=game.INFO.name,
+                    type=type(state).__name__,
+                )
+            )
         if game.current_player(state) < 0:
             phase = getattr(state, "phase", None)
             raise IllegalActionError(
@@ -209,10 +219,9 @@ class OptimalSolitaire:
                 )
             )
         if state.rules is not self._seen_rules:
-            if solver_rules(state.rules) != self._rules:
-                raise KniffelError(
-                    f"this player is for {self._rules!r}; the state's rules are {state.rules!r}"
-                )
+            theirs = solver_rules(state.rules)
+            if theirs != self._rules:
+                raise KniffelError(other_rules(self._rules, theirs))
             self._seen_rules = state.rules
 
     def _kind(self, action: Any) -> int:

@@ -15,7 +15,7 @@ from kniffel_rules._json import check_int
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import Model, solver_rules
+from kniffel_rules.bots.optimal._model import Model, other_rules, solver_rules
 from kniffel_rules.bots.optimal._solver import _Tables
 from kniffel_rules.bots.winning import _exact, _moments
 from kniffel_rules.bots.winning._moments import Moments, chain_pair, closure_pair
@@ -318,14 +318,9 @@ class WinProbabilityPlayer:
                 Text.of(N_("expected a classic State, got {type}"), type=type(state).__name__)
             )
         if state.rules is not self._seen_rules:
-            if solver_rules(state.rules) != self._rules:
-                raise KniffelError(
-                    Text.of(
-                        N_("this player is for {rules}; the state's rules are {other}"),
-                        rules=repr(self._rules),
-                        other=repr(state.rules),
-                    )
-                )
+            theirs = solver_rules(state.rules)
+            if theirs != self._rules:
+                raise KniffelError(other_rules(self._rules, theirs))
             self._seen_rules = state.rules
 
     def win_probability(self, state: State) -> tuple[float, ...]:
