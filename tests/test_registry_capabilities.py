@@ -75,6 +75,18 @@ def test_every_game_declares_the_capabilities_the_layers_ask(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", VARIANTS)
+def test_a_game_with_hidden_information_names_its_private_parts(name: str) -> None:
+    """``INFO.private_parts``: parts of the observation tensor and keys of its document."""
+    game = get_variant(name)
+    parts = game.INFO.private_parts
+    assert bool(parts) == game.INFO.hidden_information
+    final = _playout(name, seed=1, steps=30).final
+    view = game.observation(final, 0)
+    assert parts <= {part for part, _ in observation_layout(name, len(final.names))}
+    assert parts <= set(game.observation_to_dict(view))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
 def test_the_adapters_cover_every_game(name: str) -> None:
     """The registry is the adapters' list; the limits are the game's own."""
     info = get_variant(name).INFO

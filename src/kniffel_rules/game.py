@@ -113,6 +113,10 @@ class GameInfo:
         max_players: The most players the game allows.
         hidden_information: Whether a seat may not see all of a state (the
             card game's hands): its observations then hide what is not theirs.
+        private_parts: The parts of a seat's observation that only that seat
+            sees (the card game's ``"hand"``): each the name of a part of the
+            adapters' observation tensor and a key of ``observation_to_dict``
+            (OpenSpiel's public observation type leaves them out).
         score_sheet: Whether the game is scored on a box sheet that
             `kniffel_rules.verify_sheet` checks.
         picture: The picture `kniffel_rules.svg.render` draws of a view:
@@ -161,6 +165,7 @@ class GameInfo:
     min_players: int
     max_players: int = attrs.field(validator=_check_limits)
     hidden_information: bool = False
+    private_parts: frozenset[str] = frozenset()
     score_sheet: bool = False
     picture: str | None = None
     end_rule: str = ""

@@ -21,7 +21,7 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from adapters.helpers import VARIANT_RULES  # noqa: E402
-from kniffel_rules import cards, classic, extreme, get_variant  # noqa: E402
+from kniffel_rules import cards, classic, extreme, get_variant, yatzy  # noqa: E402
 from kniffel_rules.adapters.gymnasium import (  # noqa: E402
     ENVIRONMENTS,
     KniffelEnv,
@@ -36,7 +36,7 @@ from kniffel_rules.adapters.space import (  # noqa: E402
     observation_tensor,
     tensor_size,
 )
-from kniffel_rules.bots import BOTS  # noqa: E402
+from kniffel_rules.bots import BOTS, OptimalSolitaire  # noqa: E402
 from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 from kniffel_rules.variant import VARIANTS  # noqa: E402
 
@@ -169,6 +169,54 @@ def test_the_environment_truncates_at_its_bound() -> None:
     limit = wrapped.spec.max_episode_steps
     assert limit == 141 and all(not wrapped.step(score)[3] for _ in range(limit - 1))
     assert wrapped.step(score)[3]
+
+
+def test_max_episode_steps_of_the_environment() -> None:
+    """The environment's own limit: the bound for its rules and table, or the one given."""
+    series = classic.Rules(games=3)
+    bound = episode_bound("classic", series)
+    assert bound > 141 and KniffelEnv("classic", series).max_episode_steps == bound
+    for unset in (None, -1, np.int64(-1)):
+        assert KniffelEnv("classic", series, max_episode_steps=unset).max_episode_steps == bound
+    assert KniffelEnv("classic", max_episode_steps=np.int64(5)).max_episode_steps == 5
+    for bad in (0, -2, True, 2.5, "141"):
+        with pytest.raises(InvalidStateError, match="max_episode_steps"):
+            KniffelEnv("classic", max_episode_steps=bad)  # type: ignore[arg-type]
+    # through make the keyword is Gymnasium's TimeLimit; the environment keeps its bound
+    made = gymnasium.make("kniffel_rules/Classic-v0", rules=series, max_episode_steps=-1)
+    assert made.unwrapped.max_episode_steps == bound and made.spec.max_episode_steps is None
+    assert gymnasium.spec("kniffel_rules/Classic-v0").kwargs["max_episode_steps"] is None
+
+
+@pytest.mark.parametrize("illegal", ["penalty", "raise"])
+def test_a_float_or_a_string_is_not_an_action_number(illegal: str) -> None:
+    env = KniffelEnv("classic", illegal=illegal)  # type: ignore[arg-type]
+    obs, _ = env.reset(seed=3)
+    start = env.state
+    for bad in (0.7, 0.0, np.float64(0.0), "0", True, np.array([0])):
+        if illegal == "raise":
+            with pytest.raises(IllegalActionError, match="not an action number"):
+                env.step(bad)
+        else:
+            again, reward, _, _, info = env.step(bad)
+            assert info["illegal_action"] and reward == -1.0 and np.array_equal(obs, again)
+        assert env.state == start  # nothing was played
+    _, _, _, _, info = env.step(np.int64(0))  # a numpy integer is an action number
+    assert not info["illegal_action"] and env.state != start
+    env.step(np.array(0, dtype=np.int32))  # and so is a 0-d integer array
+
+
+def test_yatzys_optimal_opponent_is_made_for_yatzys_rules() -> None:
+    # the bot is built for the table's game and rules (bots.make_bot); it is
+    # only built here, not asked to play (solving Yatzy takes seconds)
+    env = gymnasium.make("kniffel_rules/Yatzy-v0", opponents=["optimal"])
+    bots = env.unwrapped._bots()
+    assert list(bots) == [1]
+    bot = bots[1]
+    assert isinstance(bot, OptimalSolitaire) and bot.rules == yatzy.Rules()
+    forced = KniffelEnv("yatzy", yatzy.Rules(forced_order=True), opponents=["optimal"])
+    bot = forced._bots()[1]
+    assert isinstance(bot, OptimalSolitaire) and bot.rules == yatzy.Rules(forced_order=True)
 
 
 def test_action_masks_is_the_info_mask_as_bool() -> None:

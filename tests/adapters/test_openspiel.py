@@ -13,6 +13,7 @@ pyspiel = require("pyspiel")
 np = require("numpy")
 
 from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
+from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 from kniffel_rules import classic, get_variant  # noqa: E402
 from kniffel_rules.adapters.openspiel import GAME_NAMES  # noqa: E402
@@ -231,3 +232,39 @@ def test_a_registered_game_without_a_public_class_gets_one(monkeypatch: pytest.M
     assert made.GAME == "master" and game.kniffel_game == "master"
     assert made.__doc__ == "``kniffel_master``: Kniffel Master."
     assert game.num_distinct_actions() == pyspiel.load_game("kniffel_master").num_distinct_actions()
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n, g in GAME_NAMES.items() if not get_variant(g).INFO.hidden_information)
+)
+def test_a_dice_game_hides_nothing_from_any_observation_type(name: str) -> None:
+    """Every type with public information is the whole view; without it, nothing (no secrets)."""
+    game = pyspiel.load_game(name)
+    kind = pyspiel.PrivateInfoType
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(
+            int(rng.choice([a for a, _ in state.chance_outcomes()]))
+            if state.is_chance_node()
+            else int(rng.choice(state.legal_actions()))
+        )
+    for private in (kind.NONE, kind.SINGLE_PLAYER, kind.ALL_PLAYERS):
+        for recall in (False, True):
+            seen: Any = make_observation(
+                game,
+                pyspiel.IIGObservationType(
+                    perfect_recall=recall, public_info=True, private_info=private
+                ),
+            )
+            blind: Any = make_observation(
+                game,
+                pyspiel.IIGObservationType(
+                    perfect_recall=recall, public_info=False, private_info=private
+                ),
+            )
+            for seat in range(game.num_players()):
+                seen.set_from(state, seat)
+                assert seen.tensor.tolist() == pytest.approx(state.observation_tensor(seat))
+                assert seen.string_from(state, seat) == state.observation_string(seat)
+                assert blind.tensor.size == 0 and blind.string_from(state, seat) == "{}"

@@ -14,12 +14,14 @@ pyspiel = require("pyspiel")
 np = require("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
+from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 import kniffel_rules.adapters.openspiel  # noqa: E402, F401
 from kniffel_rules import cards  # noqa: E402
 from kniffel_rules.adapters.space import (  # noqa: E402
     ActionSpace,
     ChanceSpace,
+    observation_layout,
     observation_tensor,
     tensor_size,
 )
@@ -97,6 +99,72 @@ def test_a_game_through_the_pyspiel_api(players: int) -> None:
     winners = cards.winners(state.inner)
     expect = [1.0 if p in winners else -1.0 for p in range(players)]
     assert state.returns() == ([0.0] * players if len(winners) == players else expect)
+
+
+def _observer(game: Any, public: bool, private: Any, perfect_recall: bool = False) -> Any:
+    """``make_observation`` of the type ``(perfect_recall, public, private)``."""
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=perfect_recall, public_info=public, private_info=private
+    )
+    return make_observation(game, kind)
+
+
+def test_the_observation_type_is_honoured() -> None:
+    """Public information only: no hand; private only: the hand; the default: both."""
+    game = pyspiel.load_game("kniffel_cards", {"players": 3, "max_rounds": 6})
+    kind = pyspiel.PrivateInfoType
+    public = _observer(game, True, kind.NONE)
+    public_recall = _observer(game, True, kind.NONE, perfect_recall=True)
+    private = _observer(game, False, kind.SINGLE_PLAYER)
+    both = _observer(game, True, kind.SINGLE_PLAYER)
+    nothing = _observer(game, False, kind.NONE)
+    layout = observation_layout("cards", 3, game.kniffel_rules)
+    names = [name for name, _ in layout]
+    at = sum(n for _, n in layout[: names.index("hand")])
+    hand = slice(at, at + 65)
+    assert list(public.dict) == [name for name in names if name != "hand"]
+    assert list(private.dict) == ["hand"] and list(both.dict) == names
+    assert nothing.tensor.size == 0 and public.tensor.size == game.observation_tensor_size() - 65
+    rng = np.random.RandomState(4)
+    state = game.new_initial_state()
+    hands_seen = redealt = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(_chance_step(state, rng))
+            continue
+        for seat in range(3):
+            full = np.array(state.observation_tensor(seat), np.float32)
+            for observer in (public, public_recall, private, both, nothing):
+                observer.set_from(state, seat)
+            assert np.array_equal(public.tensor, np.delete(full, np.r_[hand]))
+            assert np.array_equal(public_recall.tensor, public.tensor)
+            assert np.array_equal(private.tensor, full[hand])
+            assert np.array_equal(both.tensor, full)
+            hands_seen += bool(full[hand].any())
+            view = cards.observation_to_dict(cards.observation(state.inner, seat))
+            shown = json.loads(public.string_from(state, seat))
+            assert "hand" not in shown and shown == {k: v for k, v in view.items() if k != "hand"}
+            assert json.loads(private.string_from(state, seat)) == {"hand": view["hand"]}
+            assert json.loads(both.string_from(state, seat)) == view
+            assert nothing.string_from(state, seat) == "{}"
+            # another seat's resample deals this seat's hand again: its public view stays
+            other = state.resample_from_infostate((seat + 1) % 3, lambda: 0.3)
+            public.set_from(other, seat)
+            assert np.array_equal(public.tensor, np.delete(full, np.r_[hand]))
+            redealt += other.inner.hands[seat] != state.inner.hands[seat]
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert hands_seen > 20 and redealt > 10
+
+
+def test_an_observation_type_the_game_cannot_give_is_refused() -> None:
+    game = pyspiel.load_game("kniffel_cards")
+    with pytest.raises(InvalidStateError, match="ALL_PLAYERS") as refused:
+        _observer(game, True, pyspiel.PrivateInfoType.ALL_PLAYERS)
+    assert isinstance(refused.value, ValueError) and refused.value.path == "iig_obs_type"
+    with pytest.raises(InvalidStateError, match="iig_obs_type: expected a pyspiel"):
+        game.make_py_observer("public")
+    with pytest.raises(ValueError, match="params"):
+        make_observation(game, None, {"history": True})
 
 
 def test_resampling_keeps_what_the_player_saw() -> None:

@@ -121,6 +121,35 @@ def test_rules_as_keywords_and_errors() -> None:
         type(aec)("classic", 2, None, "money")  # type: ignore[arg-type]
 
 
+def test_a_float_or_a_string_is_not_an_action_number() -> None:
+    aec = env("classic", 2)
+    aec.reset(seed=1)
+    start = aec.state
+    for bad in (0.7, 0.0, np.float64(0.0), "0", True, np.array([0])):
+        with pytest.raises(IllegalActionError, match="not an action number"):
+            aec.step(bad)
+        assert aec.state == start  # nothing was played
+    aec.step(np.int64(0))  # a numpy integer is an action number: the first roll
+    assert aec.state != start
+
+
+def test_before_reset_the_environment_says_to_reset() -> None:
+    aec = env("classic", 2)
+    calls: list[Callable[[], Any]] = [
+        aec.last,
+        lambda: aec.last(observe=False),
+        lambda: aec.step(0),
+        lambda: aec.observe("player_0"),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidStateError, match=r"^state: .*call reset\(\)"):
+            call()
+    aec.reset(seed=1)
+    observation, reward, termination, truncation, _ = aec.last()
+    assert observation["action_mask"].sum() == 1
+    assert (reward, termination, truncation) == (0.0, False, False)
+
+
 def test_same_seed_same_game() -> None:
     finals = []
     for _ in range(2):

@@ -26,6 +26,7 @@ from gymnasium.utils.env_checker import data_equivalence
 import kniffel_rules.adapters.gymnasium  # noqa: F401 - registers the environments
 from kniffel_rules import DiceRoll, classic, extreme, yatzy
 from kniffel_rules.adapters.arrays import action_mask, observation_array
+from kniffel_rules.adapters.gymnasium import episode_bound
 from kniffel_rules.adapters.space import UnsupportedGameError
 from kniffel_rules.adapters.vector import AUTORESET_MODE, KniffelVectorEnv, VectorGame
 from kniffel_rules.classic.rules import JokerMode
@@ -283,6 +284,56 @@ def test_episode_sum_is_the_final_score_and_truncation() -> None:
         if truncated.any():
             assert info["_final_obs"][truncated].all()
     assert truncated_seen
+
+
+def test_the_info_mask_is_the_callers_copy() -> None:
+    envs = make("kniffel_rules/Classic-v0", 2, illegal="raise")
+    _, info = envs.reset(seed=0)
+    info["action_mask"][:] = 0
+    assert envs.action_masks()[:, 0].all()  # the first roll is still legal
+    _, _, _, _, info = envs.step(np.zeros(2, dtype=np.int64))
+    legal = envs.action_masks()
+    info["action_mask"][:] = 0  # the caller edits its copy ...
+    assert np.array_equal(envs.action_masks(), legal)  # ... the env's mask stays
+    envs.step(legal.argmax(axis=1))  # and its legal actions are taken
+    _, _, _, _, info = envs.step(envs.action_masks().argmax(axis=1))
+    illegal = np.flatnonzero(~envs.action_masks()[0])[0]
+    info["action_mask"][:] = 1  # what the env refuses stays refused
+    with pytest.raises(IllegalActionError, match="env 0"):
+        envs.step(np.array([illegal, 0]))
+
+
+def test_max_episode_steps_as_the_scalar_env() -> None:
+    series = classic.Rules(games=3)
+    bound = episode_bound("classic", series)
+    assert bound > 141  # the registered bound: one game of the rulebook
+    # make_vec hands the entry point what it was given, else the registration's kwargs
+    classic_id = "kniffel_rules/Classic-v0"
+    unset: list[dict[str, Any]] = [{}, {"max_episode_steps": -1}, {"max_episode_steps": None}]
+    for kwargs in unset:
+        assert make(classic_id, 2, rules=series, **kwargs).max_episode_steps == bound
+        assert make(classic_id, 2, **kwargs).max_episode_steps == 141
+        assert KniffelVectorEnv(2, rules=series, **kwargs).max_episode_steps == bound
+    assert make("kniffel_rules/Yatzy-v0", 2).max_episode_steps == episode_bound("yatzy")
+    assert make("kniffel_rules/Classic-v0", 2, max_episode_steps=30).max_episode_steps == 30
+    thirty: Any = np.int64(30)  # a numpy integer is an integer
+    assert KniffelVectorEnv(2, max_episode_steps=thirty).max_episode_steps == 30
+    # a series of three games, rolling three times in every turn: 3 x 13 x 4 legal steps
+    envs = make("kniffel_rules/Classic-v0", 2, rules=series, illegal="raise")
+    envs.reset(seed=2)
+    for _ in range(3 * 13 * 4 - 1):
+        _, _, terminated, truncated, _ = envs.step(envs.action_masks().argmax(axis=1))
+        assert not terminated.any() and not truncated.any()
+    _, _, terminated, truncated, _ = envs.step(envs.action_masks().argmax(axis=1))
+    assert terminated.all() and not truncated.any()
+
+
+@pytest.mark.parametrize("bad", [0, -2, True, 2.5, "30"])
+def test_a_bad_max_episode_steps_is_named(bad: Any) -> None:
+    with pytest.raises(InvalidStateError, match="max_episode_steps"):
+        KniffelVectorEnv(2, max_episode_steps=bad)
+    with pytest.raises(InvalidStateError, match="max_episode_steps"):
+        make("kniffel_rules/Classic-v0", 2, max_episode_steps=bad)
 
 
 def test_hostile_actions() -> None:

@@ -88,6 +88,7 @@ change, the reward is ``illegal_reward`` (``-1.0``) and
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -182,6 +183,33 @@ def episode_bound(game: str, rules: Any = None, players: int = 1) -> int:
     return int(bounds(rules, players)[2])
 
 
+def _episode_limit(max_episode_steps: Any, game: str, rules: Any, players: int) -> int:
+    """The step at which an environment truncates: ``max_episode_steps`` or its own bound.
+
+    ``None`` or ``-1`` (Gymnasium's "no limit of the registry") leave the
+    limit to the environment: `episode_bound` for its rules and table.
+
+    Raises:
+        InvalidStateError: not ``None``, ``-1`` or an integer >= 1 (path
+            ``max_episode_steps``).
+    """
+    if max_episode_steps is None:
+        return episode_bound(game, rules, players)
+    try:
+        steps = -2 if isinstance(max_episode_steps, bool) else operator.index(max_episode_steps)
+    except TypeError:
+        steps = -2
+    if steps == -1:
+        return episode_bound(game, rules, players)
+    if steps < 1:
+        raise InvalidStateError(
+            "max_episode_steps",
+            f"expected None, -1 (the bound of the rules) or an integer >= 1, "
+            f"got {max_episode_steps!r}",
+        )
+    return steps
+
+
 def _bot(game: str, name: Any, rules: Any) -> Policy:
     known = BOTS.get(game, {})
     if name != "random" and (not isinstance(name, str) or name not in known):
@@ -212,13 +240,18 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             others in order.
         reward: ``"points"``, ``"win"`` or ``None`` (the game's natural one,
             see the module).
+        max_episode_steps: Truncate an episode after this many steps;
+            ``None`` or ``-1``: the bound for the rules and the table
+            (`episode_bound`). Through ``gymnasium.make`` the keyword is
+            Gymnasium's own (its ``TimeLimit``), and the environment keeps
+            its bound.
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
         InvalidStateError: bad ``rules``, ``illegal``, ``render_mode``,
             ``obs``, ``opponents`` (a name that is not a bot of the game, or
-            a table the game does not allow), ``seat`` or ``reward``; the path
-            names the argument.
+            a table the game does not allow), ``seat``, ``reward`` or
+            ``max_episode_steps``; the path names the argument.
     """
 
     # Gymnasium's attribute; render_fps only paces a player of recorded frames
@@ -235,6 +268,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         opponents: Sequence[str] | None = None,
         seat: int = 0,
         reward: RewardMode | None = None,
+        max_episode_steps: int | None = None,
     ) -> None:
         name, module, rules = resolve_game(game, rules)
         info = module.INFO
@@ -277,7 +311,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.max_episode_steps = episode_bound(name, rules, players)
+        self.max_episode_steps = _episode_limit(max_episode_steps, name, rules, players)
         self.action_space = spaces.Discrete(self.index.size)
         low, high = box_bounds(name, players, rules)
         self._low = low.astype(np.float64)
@@ -384,6 +418,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Take the action numbered ``action``, then the dice and the bots' moves it calls for.
 
+        ``action`` is an integer (a numpy integer too). Anything else (a
+        float, a string, a bool) is not an action number: it is refused as
+        an illegal action is (a penalty, or `IllegalActionError`), never
+        rounded to one.
+
         Returns:
             ``(observation, reward, terminated, truncated, info)``; ``info``
             holds the ``action_mask`` and ``illegal_action``. ``truncated``
@@ -399,8 +438,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.state is None or module.current_player(self.state) == TERMINAL:
             raise IllegalActionError(N_("the game is over or not started: call reset()"))
         try:
-            chosen = self.index.action(int(action))
-        except (InvalidStateError, TypeError, ValueError, OverflowError):
+            chosen = self.index.action(action)  # an integer (numpy's too), not a float or text
+        except InvalidStateError:
             chosen = None
         reason = (
             f"{action!r} is not an action number 0..{self.index.size - 1}"
@@ -450,7 +489,11 @@ def _register() -> None:
                 id=env_name,
                 entry_point="kniffel_rules.adapters.gymnasium:KniffelEnv",
                 vector_entry_point=_vector_entry_point(game),
-                kwargs={"game": game},
+                # max_episode_steps=None in the kwargs: make_vec then hands the
+                # vector entry point None (the bound of the rules it is given),
+                # not the registered bound of the rulebook (gymnasium.make
+                # takes the keyword as its own, for the TimeLimit)
+                kwargs={"game": game, "max_episode_steps": None},
                 max_episode_steps=episode_bound(game, None, len(default_opponents(game)) + 1),
             )
 

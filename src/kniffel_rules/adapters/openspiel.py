@@ -40,6 +40,11 @@ boards are the printed ones).
   came and went (and what lay in the discard pile once it has been
   shuffled into a new pile) is not kept. ``resample_from_infostate`` deals
   the unseen cards again (``cards.sample_state``), for OpenSpiel's ISMCTS.
+- Other observation types (``make_py_observer(iig_obs_type)``, which
+  ``open_spiel.python.observation.make_observation`` calls) keep the parts
+  the type asks for: ``private_info=NONE`` is the public view (the card
+  game's observation without the ``hand``), ``public_info=False`` the hand
+  alone; the card game refuses ``ALL_PLAYERS`` (`KniffelObserver`).
 - Returns (terminal only): with one player, the final score; with two or
   more, ``+1`` for each winner and ``-1`` for the others (``0`` for all when
   every seat ties), so the Duell and two-player games are zero-sum.
@@ -87,7 +92,7 @@ from kniffel_rules.adapters.space import (
     observation_tensor,
     player_limits,
 )
-from kniffel_rules.errors import IllegalActionError
+from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.variant import Variant, get_variant
 
 __all__ = [
@@ -247,8 +252,21 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> KniffelObserver:
-        """The observer of the observation tensors and strings."""
-        return KniffelObserver(self.kniffel_game, self.num_players(), self.kniffel_rules, params)
+        """The observer of the observation tensors and strings of ``iig_obs_type``.
+
+        ``open_spiel.python.observation.make_observation(game, iig_obs_type)``
+        calls it; ``None`` is OpenSpiel's default observation (public and the
+        seat's own private information). See `KniffelObserver` for the types.
+
+        Raises:
+            InvalidStateError: (a ``ValueError``) a type the game does not
+                offer (the card game's ``PrivateInfoType.ALL_PLAYERS``), a
+                ``iig_obs_type`` that is not an ``IIGObservationType``, or
+                ``params`` (path ``iig_obs_type`` or ``params``).
+        """
+        return KniffelObserver(
+            self.kniffel_game, self.num_players(), self.kniffel_rules, params, iig_obs_type
+        )
 
 
 class PlayerAction(NamedTuple):
@@ -560,40 +578,120 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
 
 class KniffelObserver:
-    """OpenSpiel's observer: the observation tensor and string of one seat.
+    """OpenSpiel's observer: the observation tensor and string of one seat, of one type.
+
+    The type (``pyspiel.IIGObservationType``) picks the parts of the
+    seat's observation (`observation_layout`, observer first): the public
+    parts if ``public_info``, the seat's private parts (the card game's
+    ``hand``, its ``INFO.private_parts``) if ``private_info`` is ``SINGLE_PLAYER``.
+    So the default type (``None``: public and ``SINGLE_PLAYER``) is the
+    whole observation, ``private_info=NONE`` the public view (the card game
+    without the hand), ``public_info=False`` the hand alone. The dice games
+    hide nothing: every type with ``public_info`` is the whole observation,
+    and ``private_info=ALL_PLAYERS`` is honoured there (no seat has a
+    secret); the card game refuses it, since a seat's observation holds only
+    its own hand. ``perfect_recall`` changes nothing: the information state
+    is the observation (see the module).
+
+    Attributes:
+        tensor: The observation of the last `set_from` (``float32``).
+        dict: The parts in `tensor`, by name (views of it).
+        public_info: Whether the public parts are observed.
+        private_info: Whether the seat's private parts are observed.
 
     Args:
         game: The game's name.
         players: The number of seats.
         rules: The game's rules.
         params: Observer parameters (none are supported).
+        iig_obs_type: The observation type (``None``: OpenSpiel's default,
+            ``IIGObservationType(perfect_recall=False)``).
 
     Raises:
-        ValueError: ``params`` given.
+        InvalidStateError: (a ``ValueError``, what OpenSpiel's games raise)
+            ``params`` given (path ``params``), or an unsupported or
+            malformed type (path ``iig_obs_type``, naming the type).
     """
 
-    def __init__(self, game: str, players: int, rules: Any, params: Any = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        rules: Any,
+        params: Any = None,
+        iig_obs_type: Any = None,
+    ) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params!r}")
+            raise InvalidStateError(
+                "params", f"observation parameters are not supported: {params!r}"
+            )
+        public, private = _observation_type(game, iig_obs_type)
+        secret = get_variant(game).INFO.private_parts
         self.game = game
-        parts = observation_layout(game, players, rules)
-        self.tensor = np.zeros(sum(n for _, n in parts), np.float32)
+        self.public_info = public
+        self.private_info = private
+        self._secret = secret
+        spans: list[tuple[str, int, int]] = []  # the parts kept: name, start, length
+        at = 0
+        for name, n in observation_layout(game, players, rules):
+            if private if name in secret else public:
+                spans.append((name, at, n))
+            at += n
+        kept = [i for _, start, n in spans for i in range(start, start + n)]
+        self._keep: Any = None if len(kept) == at else np.array(kept, dtype=np.intp)
+        self.tensor = np.zeros(len(kept), np.float32)
         self.dict: dict[str, Any] = {}
         at = 0
-        for name, n in parts:
+        for name, _, n in spans:
             self.dict[name] = self.tensor[at : at + n]
             at += n
 
     def set_from(self, state: KniffelState, player: int) -> None:
-        """Fill `tensor` with ``state`` seen from ``player``."""
+        """Fill `tensor` with ``state`` seen from ``player`` (the parts of the type)."""
         module = get_variant(self.game)
-        self.tensor[:] = observation_tensor(self.game, module.observation(state.inner, player))
+        full = observation_tensor(self.game, module.observation(state.inner, player))
+        self.tensor[:] = full if self._keep is None else np.asarray(full, np.float32)[self._keep]
 
     def string_from(self, state: KniffelState, player: int) -> str:
-        """The observation of ``player`` as JSON (``observation_to_dict``)."""
+        """The observation of ``player`` as JSON (``observation_to_dict``, the parts of the type).
+
+        Without ``private_info`` the private keys (the card game's
+        ``hand``) are left out; without ``public_info`` only they are kept.
+        """
         module = get_variant(self.game)
         view = module.observation_to_dict(module.observation(state.inner, player))
+        if not self.private_info:
+            view = {key: value for key, value in view.items() if key not in self._secret}
+        if not self.public_info:
+            view = {key: value for key, value in view.items() if key in self._secret}
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def _observation_type(game: str, iig_obs_type: Any) -> tuple[bool, bool]:
+    """``(public parts, private parts)`` of an observation type, or why the game refuses it."""
+    if iig_obs_type is None:
+        return True, True
+    try:
+        public = iig_obs_type.public_info
+        kind = iig_obs_type.private_info
+    except AttributeError:
+        raise InvalidStateError(
+            "iig_obs_type",
+            f"expected a pyspiel.IIGObservationType or None, got {iig_obs_type!r}",
+        ) from None
+    if not isinstance(public, bool) or not isinstance(kind, pyspiel.PrivateInfoType):
+        raise InvalidStateError(
+            "iig_obs_type",
+            f"expected a pyspiel.IIGObservationType or None, got {iig_obs_type!r}",
+        )
+    if kind == pyspiel.PrivateInfoType.ALL_PLAYERS and get_variant(game).INFO.private_parts:
+        raise InvalidStateError(
+            "iig_obs_type",
+            f"kniffel_{game} does not support private_info=PrivateInfoType.ALL_PLAYERS: "
+            "a seat observes only its own hand; ask for SINGLE_PLAYER (the seat's own view) "
+            "or NONE (the public view)",
+        )
+    return public, kind != pyspiel.PrivateInfoType.NONE
 
 
 class KniffelClassic(KniffelGame):

@@ -168,14 +168,33 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         """The action space of ``agent`` (the same for all)."""
         return self.action_spaces[agent]
 
+    def _check_started(self) -> None:
+        if self.state is None:
+            raise InvalidStateError("state", "the environment is not started: call reset() first")
+
     def observe(self, agent: str) -> dict[str, Any]:
-        """``{"observation": tensor, "action_mask": mask}`` from ``agent``'s seat."""
+        """``{"observation": tensor, "action_mask": mask}`` from ``agent``'s seat.
+
+        Raises:
+            InvalidStateError: ``observe`` before ``reset`` (path ``state``).
+        """
+        self._check_started()
         seat = self.possible_agents.index(agent)
         view = self.module.observation(self.state, seat)
         return {
             "observation": observation_array(self.game, view),
             "action_mask": action_mask(self.index, view),
         }
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: what the selected agent sees, its reward and its flags.
+
+        Raises:
+            InvalidStateError: ``last`` before ``reset`` (path ``state``).
+        """
+        self._check_started()
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
     def _advance(self) -> None:
         module = self.module
@@ -229,18 +248,23 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     def step(self, action: Any) -> None:
         """The selected agent takes the action numbered ``action``; chance follows.
 
+        ``action`` is an integer (a numpy integer too); a float, a string or
+        a bool is not an action number and is refused, never rounded to one.
+
         Raises:
             IllegalActionError: the action is not legal for the selected
                 agent (or not an action number).
+            InvalidStateError: ``step`` before ``reset`` (path ``state``).
         """
+        self._check_started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         module = self.module
         try:
-            chosen = self.index.action(int(action))
-        except (InvalidStateError, TypeError, ValueError, OverflowError):
+            chosen = self.index.action(action)  # an integer (numpy's too), not a float or text
+        except InvalidStateError:
             raise IllegalActionError(
                 Text.of(
                     N_("{action} is not an action number 0..{last}"),

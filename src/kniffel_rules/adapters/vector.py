@@ -41,7 +41,8 @@ exactly the first roll, never all-zero), the finished game's last
 observation is ``info["final_obs"][i]`` where ``info["_final_obs"][i]`` is
 ``True`` (an object array of ``N``, ``None`` elsewhere: the form of
 Gymnasium's own vector envs), and ``terminated`` (the game is over)
-or ``truncated`` (``max_episode_steps`` reached) says which rows ended.
+or ``truncated`` (``max_episode_steps`` reached: by default the bound
+for the rules, as the scalar env's) says which rows ended.
 That is what mask-aware learners (sb3-contrib's MaskablePPO) expect: every
 mask they see has a legal action.
 
@@ -70,6 +71,7 @@ from gymnasium.vector.utils import batch_space
 from kniffel_rules._i18n import N_
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
 from kniffel_rules.adapters.arrays import box_bounds
+from kniffel_rules.adapters.gymnasium import _episode_limit
 from kniffel_rules.adapters.space import UnsupportedGameError, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
@@ -376,7 +378,9 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         rules: The game's ``Rules`` (``None``: the rulebook).
         illegal: ``"penalty"`` (default) or ``"raise"``, as the scalar env.
         illegal_reward: The reward of a refused action under ``"penalty"``.
-        max_episode_steps: Truncate a game after this many steps (``None``: never).
+        max_episode_steps: Truncate a game after this many steps; ``None`` or
+            ``-1``: the bound for the rules (`kniffel_rules.adapters.gymnasium.episode_bound`
+            of one seat), where the scalar env truncates by itself.
         render_mode: Only ``None`` (the vector env draws nothing).
         obs: ``"raw"`` (default) or ``"normalized"`` (values in ``[0, 1]``),
             with the scalar env's observation box either way.
@@ -412,24 +416,16 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
         if render_mode is not None:
             raise InvalidStateError("render_mode", f"the vector env has none, got {render_mode!r}")
-        if max_episode_steps is not None and (
-            isinstance(max_episode_steps, bool)
-            or not isinstance(max_episode_steps, int)
-            or max_episode_steps < 1
-        ):
-            raise InvalidStateError(
-                "max_episode_steps", f"expected None or an integer >= 1, got {max_episode_steps!r}"
-            )
         self._np_random, self._np_random_seed = seeding.np_random()
         self.engine = VectorGame(game, num_envs, rules, self._np_random)
         t = self.engine.tables
+        self.max_episode_steps: int = _episode_limit(max_episode_steps, t.game, t.rules, 1)
         self.game = t.game
         self.rules = t.rules
         self.index = t.index
         self.num_envs = self.engine.num_envs
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
-        self.max_episode_steps = max_episode_steps
         self.render_mode = None
         self.single_action_space = spaces.Discrete(t.index.size)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -525,9 +521,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         if not all_legal:
             rewards[~legal] = self.illegal_reward
         self._steps += 1
-        truncated = np.zeros(self.num_envs, dtype=bool)
-        if self.max_episode_steps is not None:
-            truncated = (self._steps >= self.max_episode_steps) & ~terminated
+        truncated = (self._steps >= self.max_episode_steps) & ~terminated
         ended = terminated | truncated
         info: dict[str, Any] = {"illegal_action": ~legal}
         if ended.any():
@@ -543,7 +537,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         else:
             obs = self._shown(self.engine.observations())
         self._mask = self.engine.masks()
-        info["action_mask"] = self._mask.view(np.int8)  # a fresh array each step
+        info["action_mask"] = self._mask.astype(np.int8)  # the caller's copy, as at reset
         return obs, rewards, terminated, truncated, info
 
     def _why(self, env: int, action: int) -> str:

@@ -98,6 +98,7 @@ INFO: Final = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     hidden_information=True,
+    private_parts=frozenset({"hand"}),
     picture="card_board",
     end_rule="KA-29",
     score_rule="KA-56",
