@@ -58,6 +58,12 @@ def failures(case: Case, seed: int, every: int, most: int = MOST) -> list[tuple[
         for action in _actions(game, state, rng, most):
             phrases = [("text", game.action_to_text(action))]
             phrases += [(lang, render_action(action, lang=lang)) for lang in LANGS]
+            phrases += [  # a digit of another script is that digit, never punctuation
+                (f"{lang}, {script}", phrase.translate(digits))
+                for lang, phrase in phrases[:2]
+                for script, digits in _SCRIPTS.items()
+                if any(c.isdigit() for c in phrase)
+            ]
             for lang, phrase in phrases:
                 try:
                     back = game.parse_action(state, phrase)
@@ -67,6 +73,12 @@ def failures(case: Case, seed: int, every: int, most: int = MOST) -> list[tuple[
                 if back != action:
                     found.append((lang, phrase, f"read as {game.action_to_text(back)!r}"))
     return found
+
+
+_SCRIPTS = {
+    "full-width": str.maketrans("0123456789", "０１２３４５６７８９"),
+    "Arabic-Indic": str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"),
+}
 
 
 def _report(found: list[tuple[str, str, str]]) -> str:
@@ -135,3 +147,23 @@ def test_a_menu_phrase_of_an_illegal_action_gets_the_rules_reason() -> None:
         classic.parse_action(start, "Einser eintragen")
     assert "not understood" not in str(error.value)
     assert error.value.understood is not None
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_number_not_in_digits_is_refused_never_dropped(case: Case) -> None:
+    """``keep 3 ²`` was read as ``keep 3`` (the ``²`` dropped as punctuation): now refused."""
+    game = kniffel_rules.get_variant(case.variant)
+    tried = 0
+    for state in _states(case, seed=5, every=7):
+        if game.is_terminal(state):
+            continue
+        for action in game.legal_actions(state)[:6]:
+            line = game.action_to_text(action)
+            for other in ("²", "½", "Ⅳ", "五"):
+                digit = next((c for c in line if c.isdigit()), None)
+                if digit is None:
+                    break
+                with pytest.raises(kniffel_rules.ActionParseError, match="digits 0 to 9"):
+                    game.parse_action(state, line.replace(digit, other, 1))
+                tried += 1
+    assert tried > 0

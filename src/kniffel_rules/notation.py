@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
@@ -106,9 +107,13 @@ def normalize(text: str) -> str:
 
     ``ae``/``oe``/``ue`` fold like ``ä``/``ö``/``ü`` so that a keyboard without
     umlauts types the same word; the alias tables are folded the same way,
-    so the folding only has to be consistent, not pretty.
+    so the folding only has to be consistent, not pretty. A decimal digit of
+    any script (full-width ``３``, Arabic-Indic ``٣``) reads as its ASCII
+    digit: punctuation is dropped, a digit never is.
     """
     folded = text.casefold().translate(_FOLD)
+    if not folded.isascii():  # a digit of another script ("３", "٣") is the digit it is
+        folded = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
     for pair, single in _PAIRS:
         folded = folded.replace(pair, single)
     return _NON_WORD.sub(" ", folded).strip()
@@ -201,6 +206,8 @@ def slots(template: str, tokens: Sequence[str]) -> dict[str, list[str]] | None:
 def _fold(text: str) -> str:
     """``text`` compared as a menu line is: case, umlauts and spacing folded, punctuation kept."""
     folded = text.casefold().translate(_FOLD)
+    if not folded.isascii():  # a digit of another script ("３", "٣") is the digit it is
+        folded = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
     for pair, single in _PAIRS:
         folded = folded.replace(pair, single)
     return " ".join(folded.split())
@@ -347,6 +354,12 @@ def resolve(
                 N_("{shown}: longer than {limit} characters"), shown=shown, limit=MAX_TEXT_LENGTH
             ),
             text=text,
+        )
+    if not text.isascii() and any(c.isnumeric() and not c.isdecimal() for c in text):
+        # "²", "½", "Ⅳ", "五": a number that is not written in digits would
+        # otherwise be dropped as punctuation, and another action read
+        raise refuse(
+            Text.of(N_("{shown}: write numbers in the digits 0 to 9"), shown=shown), text=text
         )
     tokens = words(text)
     if not tokens:
