@@ -75,9 +75,9 @@ def failures(case: Case, seed: int, every: int, most: int = MOST) -> list[tuple[
     return found
 
 
-_SCRIPTS = {
-    "full-width": str.maketrans("0123456789", "０１２３４５６７８９"),
-    "Arabic-Indic": str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"),
+_SCRIPTS = {  # the digits 0..9 of another script, from their first code point
+    script: str.maketrans("0123456789", "".join(chr(zero + d) for d in range(10)))
+    for script, zero in (("full-width", 0xFF10), ("Arabic-Indic", 0x0660))
 }
 
 

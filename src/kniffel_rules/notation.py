@@ -102,21 +102,26 @@ def dice_text(dice: Iterable[object]) -> str:
     return shown or "none"
 
 
+def _folded(text: str) -> str:
+    """``text`` in lower case, umlauts and ``ae``/``oe``/``ue`` folded, every digit ASCII."""
+    folded = text.casefold().translate(_FOLD)
+    if not folded.isascii():  # a digit of another script (U+FF13, U+0663) is that digit
+        folded = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
+    for pair, single in _PAIRS:
+        folded = folded.replace(pair, single)
+    return folded
+
+
 def normalize(text: str) -> str:
     """``text`` folded for comparison: lower case, umlauts folded, punctuation as spaces.
 
     ``ae``/``oe``/``ue`` fold like ``ä``/``ö``/``ü`` so that a keyboard without
     umlauts types the same word; the alias tables are folded the same way,
     so the folding only has to be consistent, not pretty. A decimal digit of
-    any script (full-width ``３``, Arabic-Indic ``٣``) reads as its ASCII
-    digit: punctuation is dropped, a digit never is.
+    any script (full-width or Arabic-Indic three, U+FF13 or U+0663) reads as
+    its ASCII digit: punctuation is dropped, a digit never is.
     """
-    folded = text.casefold().translate(_FOLD)
-    if not folded.isascii():  # a digit of another script ("３", "٣") is the digit it is
-        folded = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
-    for pair, single in _PAIRS:
-        folded = folded.replace(pair, single)
-    return _NON_WORD.sub(" ", folded).strip()
+    return _NON_WORD.sub(" ", _folded(text)).strip()
 
 
 def words(text: str) -> list[str]:
@@ -205,12 +210,7 @@ def slots(template: str, tokens: Sequence[str]) -> dict[str, list[str]] | None:
 
 def _fold(text: str) -> str:
     """``text`` compared as a menu line is: case, umlauts and spacing folded, punctuation kept."""
-    folded = text.casefold().translate(_FOLD)
-    if not folded.isascii():  # a digit of another script ("３", "٣") is the digit it is
-        folded = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
-    for pair, single in _PAIRS:
-        folded = folded.replace(pair, single)
-    return " ".join(folded.split())
+    return " ".join(_folded(text).split())
 
 
 class Menu:

@@ -228,3 +228,31 @@ def test_choice_is_a_menu_number_or_none(text: str, count: int) -> None:
     picked = choice(text, count)
     if picked is not None:
         assert 1 <= picked <= count and str(picked) == text.lstrip("0")
+
+
+def test_lang_before_the_command_is_the_command_s(capsys: pytest.CaptureFixture[str]) -> None:
+    """``kniffel --lang de show`` does what ``kniffel show --lang de`` does ("invalid choice")."""
+    for before, after in (
+        (["--lang", "de", *SHOW], [*SHOW, "--lang", "de"]),
+        (["--lang=de", *SHOW], [*SHOW, "--lang=de"]),
+    ):
+        first, second = io.StringIO(), io.StringIO()
+        assert main(before, out=first) == main(after, out=second) == 0
+        assert first.getvalue() == second.getvalue()
+        assert "Auswürfeln" in first.getvalue()
+    out = io.StringIO()
+    assert main(["--lang", "de"], out=out) == 0
+    assert out.getvalue().startswith("Aufruf: kniffel")
+    out = io.StringIO()
+    assert main(["--version", "--lang", "de"], out=out) == 0
+    assert out.getvalue().startswith("kniffel ")
+    assert "invalid choice: 'xx'" in refused(["--lang", "xx", *SHOW], capsys)
+
+
+def test_an_empty_players_list_is_refused_not_the_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--players ""`` named no seat: it played the default table (``play``) or a bot "Player"."""
+    for command in ("show", "play"):
+        line = refused([command, "--players", "", "--lang", "de"], capsys)
+        assert line == "kniffel: Fehler: --players braucht mindestens einen Spieler"

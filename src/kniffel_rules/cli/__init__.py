@@ -41,7 +41,7 @@ from kniffel_rules._json import check_int
 from kniffel_rules._version import __version__
 from kniffel_rules.cli.advise import advise
 from kniffel_rules.cli.arguments import json_object, read_document
-from kniffel_rules.cli.parser import argparse_speaks, build_parser, scan_lang
+from kniffel_rules.cli.parser import argparse_speaks, build_parser, lang_after_command, scan_lang
 from kniffel_rules.cli.play import Leave, Table, render_view
 from kniffel_rules.cli.players import human_name, parse_players, seats_from_names
 from kniffel_rules.cli.screen import split_picture
@@ -92,6 +92,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     arguments = list(sys.argv[1:] if argv is None else argv)
     detailed = not arguments or "-h" in arguments or "--help" in arguments
     asked = scan_lang(arguments)  # the parser's own language: its help and refusals
+    arguments = lang_after_command(arguments)  # "kniffel --lang de show": show's option
     with argparse_speaks(asked):
         parser = build_parser(asked, detailed)
         args = parser.parse_args(arguments)
@@ -153,8 +154,8 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         name = args.game or next(iter(VARIANTS))
         default = f"{human_name(lang)},greedy"
         rules = _rules(name, args.rules)  # the bots are made for them
-        seats = parse_players(name, args.players or default, humans=playing, lang=lang,
-                              rules=rules)  # fmt: skip
+        spec = default if args.players is None else args.players  # "" is no player, not none given
+        seats = parse_players(name, spec, humans=playing, lang=lang, rules=rules)
     game = get_variant(name)
     _check_count(game, len(seats), lang)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")

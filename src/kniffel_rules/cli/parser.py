@@ -52,6 +52,43 @@ ARGPARSE_WORDS: Final = (
 them (Python 3.10 to 3.13); their translations are catalogue entries like every other."""
 
 
+def _is_lang_option(word: str) -> bool:
+    name = word.partition("=")[0]
+    return len(name) >= 3 and "--lang".startswith(name)
+
+
+def lang_after_command(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a ``--lang`` given before the command moved after it.
+
+    ``--lang`` is an option of every command (``kniffel show --lang de``);
+    typed before the command (``kniffel --lang de show``) it belongs to it
+    as well. With no command (``kniffel --lang de --help``) it is left out:
+    `scan_lang` has read it for the parser's own language.
+
+    Examples:
+        >>> lang_after_command(["--lang", "de", "show", "--seed", "1"])
+        ['show', '--lang', 'de', '--seed', '1']
+        >>> lang_after_command(["--lang=de", "--help"])
+        ['--help']
+    """
+    words = list(argv)
+    moved: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--" or not word.startswith("-"):
+            break  # the command (or the end of the options)
+        if _is_lang_option(word):
+            take = 1 if "=" in word or i + 1 == len(words) else 2
+            moved += words[i : i + take]
+            del words[i : i + take]
+            continue
+        i += 1
+    if i < len(words) and words[i] != "--":
+        return [*words[: i + 1], *moved, *words[i + 1 :]]
+    return words
+
+
 def scan_lang(argv: Sequence[str]) -> Lang:
     """The language ``argv`` asks for with ``--lang`` (or an abbreviation), else the locale's.
 
