@@ -9,6 +9,7 @@ depth and size limits), numbers through `kniffel_rules.cli.arguments`.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -256,3 +257,20 @@ def test_an_empty_players_list_is_refused_not_the_default(
     for command in ("show", "play"):
         line = refused([command, "--players", "", "--lang", "de"], capsys)
         assert line == "kniffel: Fehler: --players braucht mindestens einen Spieler"
+
+
+def test_an_unwritable_json_file_is_refused_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --json`` into a missing folder or onto a folder: said at once, no game is lost."""
+    for target, why in (
+        (tmp_path / "no" / "such" / "game.json", "Datei oder Verzeichnis nicht gefunden"),
+        (tmp_path, "das ist ein Verzeichnis"),
+    ):
+        out = io.StringIO()
+        capsys.readouterr()
+        status = main(["play", "--players", "Ann", "--json", str(target), "--lang", "de"],
+                      out=out, stdin=io.StringIO("roll\nq\n"))  # fmt: skip
+        assert status == 2
+        assert out.getvalue() == ""  # nothing was played
+        assert capsys.readouterr().err.rstrip("\n").endswith(why)

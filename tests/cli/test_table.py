@@ -239,3 +239,15 @@ def test_a_hint_in_a_group_names_both_numbers_as_they_are_typed(
     assert status == 0
     assert f"{move} (menu number {number}, then 3)" in text
     assert f"Ann: {move}" in text
+
+
+def test_a_piped_line_is_echoed_without_control_characters_and_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Input from a pipe is echoed after the prompt: never an escape sequence, never a screenful."""
+    monkeypatch.setenv("COLUMNS", "80")
+    _, text = typed(["--players", "Ann", "--seed", "1"], "a\x1b[2Jb\n" + "x" * 500 + "\nq\n")
+    assert "\x1b" not in text
+    assert "a\ufffd[2Jb" in text
+    echoed = [x for x in text.splitlines() if "your choice: x" in x]
+    assert echoed and all(len(x) < 80 and x.endswith("\u2026") for x in echoed)

@@ -29,6 +29,7 @@ ends any command with status 130 and no traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 import sys
@@ -132,6 +133,8 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     lang: Lang = args.lang
     playing = args.command == "play"
     record = None
+    if playing and args.json:
+        _check_writable(args.json, lang)  # before the game, not after it is lost
     if playing and args.resume:
         record = _read_record(args.resume, lang)
         name = record.variant
@@ -210,6 +213,22 @@ def _check_count(game: Any, count: int, lang: Lang) -> None:
     if low == high:
         raise KniffelError(say("players_exactly", lang, count=count, n=low))
     raise KniffelError(say("players_range", lang, count=count, low=low, high=high))
+
+
+def _check_writable(path: str, lang: Lang) -> None:
+    """Refuse a ``--json`` file that cannot be written, before a game is played into it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    problem: OSError | None = None
+    if os.path.isdir(path):
+        problem = IsADirectoryError(errno.EISDIR, path)
+    elif not os.path.isdir(folder):
+        problem = FileNotFoundError(errno.ENOENT, folder)
+    elif not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        problem = PermissionError(errno.EACCES, path)
+    if problem is not None:
+        raise KniffelError(
+            say("cannot_write", lang, file=path, reason=system_reason(problem, lang))
+        )
 
 
 def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:

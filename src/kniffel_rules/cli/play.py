@@ -275,7 +275,11 @@ class Table:
         if not line:
             raise Leave("eof")
         if not self._echoed:  # a terminal shows what was typed; a pipe does not
-            print(line.rstrip("\n"), file=self.out)
+            width, _ = self._size()
+            shown = "".join(c if c.isprintable() else "\ufffd" for c in line.rstrip("\r\n"))
+            # no control character reaches the screen, and a long line is cut to
+            # what fits beside a prompt (a name is shown in at most 24 columns)
+            print(short(shown, max(width - 41, 20)), file=self.out)
         return line.strip()
 
     def _pass_screen(self, player: int) -> None:
