@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,7 +43,7 @@ from kniffel_rules.cards import (
     Take,
 )
 from kniffel_rules.cards.legality import is_out
-from kniffel_rules.cards.pieces import CARDS, Colour
+from kniffel_rules.cards.pieces import CARDS, Board, BoardRow, Colour
 
 FH, COL, TOAK, ST, TP = Row
 
@@ -320,6 +321,38 @@ def _move(doc: dict[str, Any], source: list[str], target: list[str], k: int = 1)
     del doc
 
 
+def _opening(
+    rows: tuple[Row, ...] = (ST, ST, TOAK),
+    seat0: tuple[str, ...] = ("red 1", "red 2", "red 3"),
+    display: tuple[str, ...] = ("blue 9", "green 9", "purple 9", "red 9"),
+    rules: Rules | None = None,
+) -> State:
+    """The game's first turn (seat 0 starts, TURN): both seats' setup tokens on ``rows``.
+
+    Seat 0 is dealt ``seat0``, seat 1 three 12s, the display ``display``.
+    """
+    s = C.new_game(2, rules=rules or Rules(), first_player=0)
+    for row in rows * 2:
+        s = C.apply(s, PlaceToken(row))
+    seat1 = ("blue 12", "green 12", "red 12")
+    for text in (*(c for pair in zip(seat0, seat1, strict=True) for c in pair), *display):
+        s = C.apply(s, Card.parse(text))
+    assert s.phase is Phase.TURN and s.player == 0 and s.round == 0
+    return s
+
+
+def _steps(state: State, *texts: str) -> State:
+    """``state`` after the actions (or chance cards) ``texts``, as a player types them."""
+    for text in texts:
+        state = C.apply(state, C.parse_action(state, text))
+    return state
+
+
+def _reads_back(state: State) -> State:
+    assert C.from_json(C.to_json(state)) == state
+    return state
+
+
 def test_invariant_1_boards_within_the_printed_sides() -> None:
     d = _doc(position([hand("red 1"), hand("red 2")]))
     d["rules"]["blue_board"]["straight"]["values"] = [5, 6, 7, 8, 65]
@@ -380,6 +413,72 @@ def test_invariant_6_before_the_first_turn() -> None:
     _refused(d, "players[0].active")
 
 
+def _unplace(d: dict[str, Any], seat: int, row: Row) -> None:
+    """One token of ``seat`` from ``row`` back to the reserve."""
+    d["players"][seat]["board"][row.value] -= 1
+    d["players"][seat]["reserve"] += 1
+
+
+def test_invariant_6_setup_tokens_are_placed_while_a_space_is_left() -> None:
+    # KA-45: a setup placement is skipped only when no legal space is left
+    s = C.new_game(2, first_player=0)
+    s = _steps(s, "token straight", "token straight", "token colour", "token straight")
+    assert s.phase is Phase.SETUP and s.player == 1
+    d = _doc(s)
+    _unplace(d, 0, COL)  # seat 0 has had its 3 placements
+    _refused(d, "players[0].board")
+    dealing = _steps(s, "token straight", "token colour", "blue 1")
+    assert dealing.phase is Phase.DEAL
+    d = _doc(dealing)
+    _unplace(d, 1, ST)
+    _refused(d, "players[1].board")
+    d = _doc(_opening())  # and until the seat's first turn
+    _unplace(d, 1, TOAK)
+    _refused(d, "players[1].board")
+
+
+def test_invariant_6_a_skipped_setup_placement_reads_back() -> None:
+    # a board whose only 1-space level is the first of Full House: one setup token each
+    wide = BoardRow((2, 2, 3), (1, 2, 3, 3))
+    board = Board(
+        full_house=BoardRow((1, 2, 3), (1, 2, 3, 4)),
+        colour=wide,
+        three_of_a_kind=wide,
+        straight=BoardRow((2, 3, 3), (5, 6, 7, 8)),
+        two_pairs=BoardRow((2,) * 5, (0,) * 6),
+    )
+    s = _steps(C.new_game(2, rules=Rules(blue_board=board), first_player=0), "token fh")
+    assert s.phase is Phase.SETUP and s.player == 1 and s.pending == 3  # two skipped
+    s = _reads_back(_steps(s, "token fh"))
+    assert s.phase is Phase.DEAL and [t.placed for t in s.tokens] == [1, 1]
+    d = _doc(s)
+    _unplace(d, 0, FH)  # the space is free: it was not skipped
+    _refused(d, "players[0].board")
+
+
+def test_invariant_6_a_seat_before_its_first_turn_has_its_setup() -> None:
+    s = _opening()
+    d = _doc(s)
+    d["players"][1]["active"], d["players"][1]["reserve"] = 8, d["players"][1]["reserve"] - 5
+    _refused(d, "players[1].active")  # KA-05: 3 start active
+    d = _doc(s)
+    d["players"][1]["board"]["straight"] = 4  # 1 + 1 + 2: whole levels, not a setup
+    d["players"][1]["board"]["three_of_a_kind"] = 0
+    d["players"][1]["reserve"] -= 1
+    _refused(d, "players[1].board.straight")
+    d = _doc(s)
+    d["players"][0]["active"], d["players"][0]["reserve"] = 5, d["players"][0]["reserve"] - 2
+    _refused(d, "players[0].active")  # the mover, before their turn moves a token
+    drawing = _steps(s, "draw")
+    d = _doc(drawing)
+    d["players"][1]["board"]["two_pairs"] = 2
+    d["players"][1]["board"]["three_of_a_kind"] = 0
+    d["players"][1]["reserve"] -= 1
+    _refused(d, "players[1].board.two_pairs")
+    exchanging = _reads_back(_steps(s, "exchange red 1"))  # the exchange moved a token
+    assert exchanging.phase is Phase.EXCHANGE and exchanging.tokens[0].active == 4
+
+
 def test_invariant_7_hand_limits_per_phase() -> None:
     s = play_until(C.new_game(2, first_player=0), lambda x: x.phase is Phase.TURN, random.Random(1))
     assert s.round == 0
@@ -409,6 +508,20 @@ def test_invariant_8_phase_and_player() -> None:
     _refused(d, "round")
 
 
+def test_invariant_8_cards_still_to_take_and_the_display() -> None:
+    # KA-47: the display is not refilled while taking, so every card taken left it
+    taking = _steps(_opening((COL, COL, ST)), "draw", "blue 1")  # Colour value 2
+    assert taking.phase is Phase.TAKE and taking.pending == 2 and len(taking.display) == 4
+    d = _doc(taking)
+    d["pending"] = 1  # one card taken, but the display still holds 4
+    _refused(d, "pending")
+    took = _reads_back(_steps(taking, "take blue 9"))
+    assert took.pending == 1 and len(took.display) == 3
+    d = _doc(took)
+    _move(d, d["display"], d["pile"])  # 2 gone from the display, 1 still to take
+    _refused(d, "pending")
+
+
 def test_invariant_9_the_display_and_the_first_discards() -> None:
     s = play_until(C.new_game(2, first_player=0), lambda x: x.phase is Phase.TURN, random.Random(1))
     d = _doc(s)
@@ -417,6 +530,102 @@ def test_invariant_9_the_display_and_the_first_discards() -> None:
     d = _doc(position([hand("red 1"), hand("red 2")]))
     _move(d, d["display"], d["pile"])
     _refused(d, "display")
+
+
+def _one_more_discard(state: State) -> None:
+    """``state`` is read back, and refused with one pile card more in the discards."""
+    _reads_back(state)
+    d = _doc(state)
+    _move(d, d["pile"], d["discards"])
+    _refused(d, "discards")
+
+
+def test_invariant_9_the_discards_of_the_first_turn() -> None:
+    # before a play or an exchange the start player's first turn has discarded nothing
+    s = _opening(seat0=("green 5", "red 5", "yellow 5"))
+    drawing = _steps(s, "draw")
+    assert drawing.phase is Phase.DRAW
+    _one_more_discard(drawing)
+    taking = _steps(drawing, "blue 5")
+    assert taking.phase is Phase.TAKE
+    _one_more_discard(taking)
+    picking = _steps(s, "begin three_of_a_kind", "pick green 5")
+    assert picking.phase is Phase.PICK
+    _one_more_discard(picking)
+    # exactly the cards exchanged so far
+    exchanging = _steps(s, "exchange green 5")
+    assert exchanging.phase is Phase.EXCHANGE and len(exchanging.discards) == 1
+    _one_more_discard(exchanging)
+    # simpler: the second action, and the Kniffel being placed
+    simple = _opening(
+        seat0=("green 5", "red 5", "yellow 5"),
+        display=("purple 5", "blue 9", "green 9", "red 9"),
+        rules=Rules(simpler=True),
+    )
+    second = _steps(simple, "draw", "blue 5", "take purple 5")
+    assert second.phase is Phase.SECOND
+    _one_more_discard(second)
+    placing = _steps(second, "begin kniffel", *(f"pick {c.value} 5" for c in Colour))
+    assert placing.phase is Phase.PLACE and len(placing.discards) == 5
+    _one_more_discard(placing)
+    # the turn's end: the dealt and drawn cards, in the hand or discarded
+    many = _opening((FH, FH, COL))  # 3 dealt + 3 drawn + 2 taken, limit 5
+    discarding = _steps(many, "draw", "blue 1", "green 1", "purple 1", "take blue 9", "take red 9")
+    assert discarding.phase is Phase.DISCARD and len(discarding.hands[0]) == 8
+    _one_more_discard(discarding)
+    discarding = _reads_back(_steps(discarding, "discard blue 1"))
+    assert discarding.phase is Phase.DISCARD and len(discarding.discards) == 1
+    d = _doc(discarding)
+    _move(d, d["discards"], d["pile"])  # basic game: exactly the cards dealt and drawn
+    _refused(d, "discards")
+
+
+def test_invariant_9_a_first_turn_discards_after_an_exchange_under_a_low_limit() -> None:
+    # a board whose hand limit starts at 1 (KA-42): an exchange leaves 2 cards, over it
+    blue = Rules().blue_board
+    board = attrs.evolve(blue, straight=BoardRow((1, 1, 2, 3), (1, 1, 1, 2, 3)))
+    s = _opening((FH, COL, COL), rules=Rules(blue_board=board))
+    discarding = _reads_back(_steps(s, "exchange red 1"))
+    assert discarding.phase is Phase.DISCARD and len(discarding.discards) == 1
+    _one_more_discard(discarding)
+
+
+def test_invariant_12_cards_known_from_the_display() -> None:
+    # `shown` grows only by a Take: not before the first turn, not for a seat before theirs
+    s = C.new_game(2, first_player=0)
+    s = _steps(s, *["token straight", "token straight", "token colour"] * 2, "blue 1", "blue 2")
+    assert s.phase is Phase.DEAL
+    d = _doc(s)
+    d["players"][1]["shown"] = ["blue 2"]
+    _refused(d, "players[1].shown")
+    s = _opening()
+    d = _doc(s)
+    d["players"][1]["shown"] = ["blue 12"]
+    _refused(d, "players[1].shown")
+    d = _doc(s)
+    d["players"][0]["shown"] = ["red 1"]  # the mover has taken nothing yet
+    _refused(d, "players[0].shown")
+    took = _reads_back(_steps(_opening((COL, COL, ST)), "draw", "blue 1", "take blue 9"))
+    assert took.phase is Phase.TAKE and took.shown == (Card.parse("blue 9"),)
+    d = _doc(took)
+    d["players"][0]["shown"] = ["red 1", "blue 9"]  # two known, one taken
+    _refused(d, "players[0].shown")
+
+
+def test_invariant_1_a_tuple_is_no_array_even_when_the_rules_are_cached() -> None:
+    # the reader caches rules by their object: a tuple where an array is read is refused
+    # whether or not the same rules, written with lists, were read just before
+    good = C.to_dict(_opening())
+    assert C.from_dict(good).rules == Rules()
+    bad = C.to_dict(_opening())
+    bad["rules"]["blue_board"]["full_house"]["spaces"] = (1, 1, 2, 3)
+    with pytest.raises(InvalidStateError, match="expected an array"):
+        C.from_dict(bad)
+    view = C.observation_to_dict(C.observation(_opening(), 1))
+    assert C.observation_from_dict(view).rules == Rules()
+    view["rules"]["blue_board"]["full_house"]["spaces"] = (1, 1, 2, 3)
+    with pytest.raises(InvalidStateError, match="expected an array"):
+        C.observation_from_dict(view)
 
 
 def test_invariant_10_the_end() -> None:

@@ -8,6 +8,7 @@ conserved, a part-filled level, or bookkeeping that does not fit the phase.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.cards._flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
@@ -32,6 +33,10 @@ from kniffel_rules.errors import InvalidStateError
 __all__ = ["check_state"]
 
 _PRE_GAME = (Phase.START, Phase.SETUP, Phase.DEAL)
+_UNTOUCHED = (Phase.TURN, Phase.DRAW, Phase.TAKE, Phase.SECOND, Phase.PICK, Phase.PLACE)
+"""The phases of a turn before its tokens move: the mover's tokens are as the turn began."""
+_NOTHING_DISCARDED = (Phase.DRAW, Phase.TAKE, Phase.SECOND, Phase.PICK)
+"""The phases of a turn before it discards a card (a play, an exchange or a discard)."""
 _BEFORE_PLACING = (
     Phase.TURN,
     Phase.DRAW,
@@ -143,6 +148,51 @@ def _check_known(state: State) -> None:
             )
 
 
+def _check_shown(state: State) -> None:
+    """A card is known in a hand only once that seat has taken from the display (KA-10).
+
+    ``shown`` grows only by a `Take`: nothing is known before the first
+    turn, nor in the hand of a seat that has not had a turn; in the first
+    turn of the player to move at most the cards taken this turn (the
+    display held 4 when it began and is refilled only after it).
+    """
+    phase = state.phase
+    if phase is Phase.OVER or not state.shown:
+        return
+    for i, hand in enumerate(state.hands):
+        known = [c for c in state.shown if holds(hand, c)]
+        if not known or (phase not in _PRE_GAME and _had_turn(state, i)):
+            continue
+        path = f"players[{i}].shown"
+        if phase in _PRE_GAME or i != state.player:
+            _fail(
+                path,
+                Text.of(
+                    N_(
+                        "{card} is known to be taken from the display, but this player "
+                        "has not had a turn yet (KA-10)"
+                    ),
+                    card=card_names((known[0],)),
+                ),
+            )
+        if phase is Phase.REFILL:
+            tokens = state.tokens[i]
+            taken = min(row_value(state.rules, tokens, Row.COLOUR), DISPLAY_SIZE)
+        else:
+            taken = DISPLAY_SIZE - len(state.display)
+        if len(known) > taken:
+            _fail(
+                path,
+                Text.of(
+                    N_(
+                        "more cards are known to be taken from the display than this "
+                        "first turn has taken: {count} (KA-10)"
+                    ),
+                    count=taken,
+                ),
+            )
+
+
 def _check_tokens(state: State) -> None:
     rules, board = state.rules, state.rules.board
     total = rules.tokens(state.num_players)
@@ -178,31 +228,8 @@ def _check_pre_game(state: State) -> None:
     rules, n, phase = state.rules, state.num_players, state.phase
     if state.round or state.combination is not None or state.discards:
         _fail("round", N_("no round has begun and nothing is discarded before the first turn"))
-    for i, t in enumerate(state.tokens):
-        if t.active != START_ACTIVE:
-            _fail(
-                f"players[{i}].active",
-                Text.of(N_("{count} tokens are in play before the game"), count=START_ACTIVE),
-            )
-        for row, count in zip(ROWS, t.rows, strict=True):
-            if count > 2 or any(s != 1 for s in rules.board.row(row).spaces[:count]):
-                _fail(f"players[{i}].board.{row.value}", N_("not a placement made before the game"))
-        if t.placed > rules.preplaced:
-            _fail(
-                f"players[{i}].board",
-                Text.of(
-                    N_("only {count} tokens are placed before the game"), count=rules.preplaced
-                ),
-            )
-    if rules.trickier:
-        for row in ROWS:
-            counts = [t.on(row) for t in state.tokens]
-            for level in range(2):
-                if sum(1 for c in counts if c > level) > 1:
-                    _fail(
-                        "players",
-                        Text.of(N_("two players' setup tokens share a space of {row}"), row=row),
-                    )
+    _check_shown(state)
+    _check_setup_tokens(state, range(n), before_game=True)
     if phase is Phase.START:
         if state.start_player is not None or state.player or state.pending:
             _fail("start_player", N_("the start player is not drawn yet"))
@@ -223,10 +250,12 @@ def _check_pre_game(state: State) -> None:
         for i, t in enumerate(state.tokens):
             if t.placed > steps[i]:
                 _fail(f"players[{i}].board", N_("more setup tokens than placements so far"))
+        _check_skipped(state, range(n), steps)
         if not setup_actions(state, state.player):
             _fail("player", N_("a player without a legal setup space is skipped"))
         return
     # the deal
+    _check_skipped(state, range(n), Counter(order))
     dealt = sum(len(h) for h in state.hands)
     for i, hand in enumerate(state.hands):
         due = sum(1 for k in range(min(dealt, DEAL_SIZE * n)) if (start + k) % n == i)
@@ -241,12 +270,83 @@ def _check_pre_game(state: State) -> None:
         _fail("player", N_("not the seat the next card is dealt to"))
 
 
+def _check_setup_tokens(state: State, seats: Iterable[int], *, before_game: bool) -> None:
+    """The tokens of ``seats`` are as the setup leaves them (KA-05, KA-45, KA-55).
+
+    Before the game every seat's; in the first round a seat's until its first
+    turn moves a token (``before_game`` false: the words say so).
+    """
+    rules, chosen = state.rules, tuple(seats)
+    for i in chosen:
+        t, path = state.tokens[i], f"players[{i}]"
+        if t.active != START_ACTIVE:
+            if before_game:
+                text = N_("{count} tokens are in play before the game")
+            else:
+                text = N_(
+                    "before their first turn a player has the {count} tokens of the start "
+                    "in play (KA-05)"
+                )
+            _fail(f"{path}.active", Text.of(text, count=START_ACTIVE))
+        for row, count in zip(ROWS, t.rows, strict=True):
+            if count > 2 or any(s != 1 for s in rules.board.row(row).spaces[:count]):
+                if before_game:
+                    _fail(f"{path}.board.{row.value}", N_("not a placement made before the game"))
+                _fail(
+                    f"{path}.board.{row.value}",
+                    N_("before their first turn a player's board holds only setup tokens (KA-45)"),
+                )
+        if t.placed > rules.preplaced:
+            if before_game:
+                _fail(
+                    f"{path}.board",
+                    Text.of(
+                        N_("only {count} tokens are placed before the game"), count=rules.preplaced
+                    ),
+                )
+            _fail(
+                f"{path}.board",
+                N_("before their first turn a player's board holds only setup tokens (KA-45)"),
+            )
+    if rules.trickier:
+        for row in ROWS:
+            counts = [state.tokens[i].on(row) for i in chosen]
+            for level in range(2):
+                if sum(1 for c in counts if c > level) > 1:
+                    _fail(
+                        "players",
+                        Text.of(N_("two players' setup tokens share a space of {row}"), row=row),
+                    )
+
+
+def _check_skipped(state: State, seats: Iterable[int], due: Counter[int]) -> None:
+    """A seat with fewer setup tokens than its ``due`` placements had no legal space (KA-45).
+
+    A skipped placement had no legal space, and none opens later: a seat's
+    own tokens do not move while it is skipped, and the others' only add
+    tokens, which close spaces (KA-55). So such a seat has no legal space now.
+    """
+    for i in seats:
+        if state.tokens[i].placed < due[i] and setup_actions(state, i):
+            _fail(
+                f"players[{i}].board",
+                Text.of(
+                    N_(
+                        "fewer than the {count} setup tokens due, yet a legal setup space "
+                        "is left: only a player without one is skipped (KA-45)"
+                    ),
+                    count=due[i],
+                ),
+            )
+
+
 def _check_play(state: State) -> None:
     rules, n, phase, seat = state.rules, state.num_players, state.phase, state.player
     start = state.start_player
     if start is None:
         _fail("start_player", N_("the start player is drawn before the game"))
         return
+    _check_shown(state)
     if phase is not Phase.OVER and state.round >= rules.max_rounds:
         _fail("round", Text.of(N_("the game ends after {rounds} rounds"), rounds=rules.max_rounds))
     if phase is Phase.SECOND and not rules.simpler:
@@ -271,8 +371,12 @@ def _check_play(state: State) -> None:
                 N_("the display is refilled to {size} cards after every turn"), size=DISPLAY_SIZE
             ),
         )
-    if phase is Phase.TURN and not state.round and seat == start and state.discards:
-        _fail("discards", N_("nothing is discarded before the first turn"))
+    if not state.round and phase is not Phase.OVER:
+        if seat == start:
+            _check_first_discards(state)
+        fresh = [i for i in range(n) if _as_set_up(state, i)]
+        _check_setup_tokens(state, fresh, before_game=False)
+        _check_skipped(state, fresh, Counter(setup_order(n, start, rules.trickier)))
     if rules.active_limit:
         for i, t in enumerate(state.tokens):
             if t.active > max(hand_limit(rules, t), START_ACTIVE):
@@ -303,6 +407,91 @@ def _had_turn(state: State, seat: int) -> bool:
     assert state.start_player is not None
     n, start = state.num_players, state.start_player
     return state.round >= 1 or (seat - start) % n < (state.player - start) % n
+
+
+def _as_set_up(state: State, seat: int) -> bool:
+    """Whether ``seat``'s tokens are still as the setup left them (in play, round 0).
+
+    Until its first turn moves a token: a play places them, an exchange
+    brings more into play.
+    """
+    if _had_turn(state, seat):
+        return False
+    return seat != state.player or state.phase in _UNTOUCHED
+
+
+def _check_first_discards(state: State) -> None:
+    """The discards in the game's first turn: only what this turn put there.
+
+    The deal discards nothing, and no card is drawn back from the discards
+    in the first round (the pile holds far more than a round draws), so the
+    discards are the played, exchanged or discarded cards of this turn.
+    """
+    rules, phase, seat = state.rules, state.phase, state.player
+    discards, hand, tokens = state.discards, state.hands[seat], state.tokens[seat]
+    if phase is Phase.TURN:
+        if discards:
+            _fail("discards", N_("nothing is discarded before the first turn"))
+    elif phase in _NOTHING_DISCARDED:
+        if discards:
+            _fail(
+                "discards",
+                N_(
+                    "nothing is discarded in the game's first turn before a combination "
+                    "is played or a card exchanged (KA-13, KA-27)"
+                ),
+            )
+    elif phase is Phase.PLACE:
+        combo = state.combination
+        if combo is not None and (
+            len(discards) != SIZES[combo] or len({c.value for c in discards}) != 1
+        ):
+            _fail(
+                "discards",
+                Text.of(
+                    N_(
+                        "in the game's first turn the discards are the {combination} "
+                        "just played (KA-13)"
+                    ),
+                    combination=combo,
+                ),
+            )
+    elif phase is Phase.EXCHANGE:
+        if len(discards) != state.pending:
+            _fail(
+                "discards",
+                Text.of(
+                    N_(
+                        "in the game's first turn the discards are the cards exchanged "
+                        "so far: {cards} (KA-27)"
+                    ),
+                    cards=Text.counted(state.pending, N_("{n} card"), N_("{n} cards")),
+                ),
+            )
+    else:  # DISCARD, REFILL: the dealt cards and those drawn, in the hand or discarded
+        drawn = row_value(rules, tokens, Row.FULL_HOUSE) + min(
+            row_value(rules, tokens, Row.COLOUR), DISPLAY_SIZE
+        )
+        held = len(hand) + len(discards)
+        if rules.simpler:
+            # a play after the draw may have raised the values since: at most
+            wrong = held > DEAL_SIZE + drawn
+        else:
+            # action A alone draws, and its values are still today's; after a play or
+            # an exchange the hand and the discards hold just the 3 dealt cards
+            wrong = held not in (DEAL_SIZE, DEAL_SIZE + drawn)
+        if wrong:
+            _fail(
+                "discards",
+                Text.of(
+                    N_(
+                        "in the game's first turn the hand and the discards hold the "
+                        "{dealt} cards dealt and what this turn drew (at most {drawn}) (KA-10)"
+                    ),
+                    dealt=DEAL_SIZE,
+                    drawn=drawn,
+                ),
+            )
 
 
 def _check_hands(state: State) -> None:
@@ -365,9 +554,28 @@ def _check_phase(state: State) -> None:
         if not 1 <= pending <= row_value(rules, tokens, Row.FULL_HOUSE) or not state.pile:
             _fail("pending", N_("cards still to draw from the pile: 1..the Full House value"))
     elif phase is Phase.TAKE:
-        top = min(row_value(rules, tokens, Row.COLOUR), len(state.display))
+        colour = row_value(rules, tokens, Row.COLOUR)
+        top = min(colour, len(state.display))
         if not 1 <= pending <= top:
             _fail("pending", N_("cards still to take from the display: 1..the Colour value"))
+        if state.pile or state.discards:
+            # the turn began with a full display (a short one means no card was left in
+            # the pile or the discards, and a draw adds none there); it is not refilled
+            # while taking (KA-47), and the Colour value is the turn's: no play came first
+            taken = DISPLAY_SIZE - len(state.display)
+            due = min(colour, DISPLAY_SIZE) - taken
+            if pending != due:
+                _fail(
+                    "pending",
+                    Text.of(
+                        N_(
+                            "cards still to take from the display: {due}, the Colour value "
+                            "less the {taken} taken already (KA-47)"
+                        ),
+                        taken=taken,
+                        due=due,
+                    ),
+                )
     elif phase is Phase.PICK:
         # fewer cards than the combination has, room for its tokens, and a hand that
         # completes it (KA-62: only completable cards are picked; a stand-in deals so)

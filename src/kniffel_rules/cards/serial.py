@@ -118,7 +118,7 @@ def read_cards(value: Any, path: str) -> tuple[Card, ...]:
 
 
 _RULES_READ: dict[str, Rules] = {}
-"""The rules of the documents read lately, by their compact JSON text."""
+"""The rules of the documents read lately, by the ``repr`` of their object."""
 
 
 def read_rules(value: Any) -> Rules:
@@ -126,14 +126,17 @@ def read_rules(value: Any) -> Rules:
 
     Reading the boards costs far more than writing the object as text, so
     the text is the key of a small cache; the rules are always read from
-    the object itself. ``value`` has passed `kniffel_rules._json.check_tree`.
+    the object itself. ``value`` has passed `kniffel_rules._json.check_tree`
+    (JSON types by exact type, no cycle), so its ``repr`` names one object:
+    unlike JSON text, it tells a tuple from a list (an array is read from a
+    list only), as it tells ``1`` from ``1.0`` and ``True``.
 
     Raises:
         InvalidStateError: Not a rules object, naming the field.
     """
     if type(value) is not dict:
         return Rules.from_dict(value)  # raises, naming the path
-    key = _json.dumps(value)
+    key = repr(value)
     rules = _RULES_READ.get(key)
     if rules is None:
         rules = Rules.from_dict(value)
