@@ -99,6 +99,9 @@ class Limits:
         rate: Messages per second a connection may send in the long run.
         burst: Messages a connection may send at once (the bucket's size).
         max_refusals: Messages refused for the rate before the connection is closed.
+        hello_within: Seconds a new connection has to say ``hello`` (a seat's
+            token) before it is closed: connections that never join a table
+            cannot hold the server's places.
     """
 
     max_tables: int = 200
@@ -109,6 +112,7 @@ class Limits:
     rate: float = 10.0
     burst: int = 30
     max_refusals: int = 20
+    hello_within: float = 10.0
 
 
 class Bucket:
@@ -502,7 +506,17 @@ class WebApp:
     async def _serve(self, connection: Connection) -> None:
         limits = self.limits
         while connection.close_code is None:
-            event = await connection.websocket.receive()
+            if connection.table is None:  # not yet seated: only so long to say hello
+                try:
+                    event = await asyncio.wait_for(
+                        connection.websocket.receive(), limits.hello_within
+                    )
+                except asyncio.TimeoutError:
+                    connection.error("hello_late", say("hello_late", connection.lang))
+                    connection.close(CLOSE_POLICY)
+                    return
+            else:
+                event = await connection.websocket.receive()
             if event["type"] == "websocket.disconnect":
                 return
             raw = event.get("text")

@@ -38,7 +38,7 @@ from kniffel_rules import (
     get_variant,
     svg,
 )
-from kniffel_rules.bots import BOTS, RandomBot
+from kniffel_rules.bots import BOTS, RandomBot, make_bot
 from kniffel_rules.game import GAME_OVER
 from kniffel_rules.lang import LANGS, Lang
 
@@ -96,6 +96,11 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "de": "zu viele Nachrichten: bitte langsamer",
     },
     "bad_message": {"en": "not understood: {detail}", "de": "nicht verstanden: {detail}"},
+    "hello_late": {
+        "en": "no hello in time: connect again and send hello (table and seat token) first",
+        "de": "kein hello rechtzeitig: neu verbinden und zuerst hello senden (Tisch und "
+        "Platz-Token)",
+    },
     "hello_first": {
         "en": "say hello first (table and seat token)",
         "de": "zuerst hello senden (Tisch und Platz-Token)",
@@ -136,6 +141,13 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "your own",
         "de": "Zurücknehmen geht nicht: seit deiner letzten Entscheidung wurde schon "
         "weitergespielt (von {names}); zurücknehmen kannst du nur deine eigene",
+    },
+    "undo_hidden": {
+        "en": "cannot undo: in a game with hidden cards, nothing is taken back once a card was "
+        "drawn or dealt or another player moved since your decision",
+        "de": "Zurücknehmen geht nicht: in einem Spiel mit verdeckten Karten wird nichts "
+        "zurückgenommen, sobald seit deiner Entscheidung eine Karte gezogen oder ausgeteilt "
+        "wurde oder jemand anderes gezogen hat",
     },
     "undone": {
         "en": "{name} took back a decision",
@@ -334,7 +346,7 @@ class Table:
         self._cached_version = -1
         for i, seat in enumerate(seats):
             if seat.kind == "bot":
-                seat.policy = bots_of(variant)[seat.bot]()
+                seat.policy = make_bot(variant, seat.bot, rules)  # solved for these rules
                 seat.name = f"{seat.bot} ({i + 1})"
 
     # -- creating and joining --------------------------------------------
@@ -563,6 +575,15 @@ class Table:
         if others:
             names = ", ".join(dict.fromkeys(self.seats[s].name or "?" for s in others))
             return Refusal("undo_not_theirs", names=names)
+        if self.game.INFO.hidden_information:
+            # A card drawn or dealt since, or another seat's move (a bot's), showed
+            # what undo would hide again: the same draw would then be known in advance.
+            decision = self.history[mine[-1]]
+            state = decision.state
+            for action in self.actions[decision.count :]:
+                if self.game.current_player(state) != seat:
+                    return Refusal("undo_hidden")
+                state = self.game.apply(state, action)
         return None
 
     def undo(self, seat: int) -> None:

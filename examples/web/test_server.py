@@ -822,3 +822,49 @@ def test_a_stored_file_that_does_not_read_is_left_alone(tmp_path: Path) -> None:
         seat = create(client, variant="yatzy", players=1)
         assert list(client.app.state.web.tables) == [seat["table"]]
     assert (tmp_path / "broken-table-1.json").exists()
+
+
+def test_undo_in_the_card_game_hides_nothing_that_was_seen(tmp_path: Path) -> None:
+    """A card drawn and seen, then undone, would be back in the pile, known: refused."""
+    with app_for(tmp_path, seed=2) as client:
+        ann = create(client, variant="cards", seats=["me", "bot:greedy"], lang="de")
+        with tab(client, ann, lang="de") as me:
+            while True:
+                view = me.until_my_turn()
+                draw = [e for e in view["legal"] if e["action"]["type"] == "draw"]
+                if draw:
+                    break
+                me.send(type="action", id=0, step=view["step"])  # a setup token
+                me.expect("update")
+            hand = list(view["observation"]["hand"])
+            me.send(type="action", id=draw[0]["id"], step=view["step"])
+            drawn = me.expect("update")
+            assert len(drawn["observation"]["hand"]) > len(hand)  # the cards were seen
+            assert not drawn["can_undo"]
+            me.send(type="undo")
+            refusal = me.error("undo_hidden")
+            assert refusal["message"].startswith("Zurücknehmen geht nicht")
+            pile = {str(card) for card in table_of(client, ann).state.pile}
+            assert not pile & set(drawn["observation"]["hand"])  # still in the hand, not back
+
+
+def test_a_solved_bot_plays_the_table_s_game_and_rules(tmp_path: Path) -> None:
+    """``bot:optimal`` at Yatzy (and at classic under house rules) is solved for them."""
+    with app_for(tmp_path) as client:
+        for variant, rules in (("yatzy", {}), ("classic", {"upper_bonus": 0})):
+            seat = create(client, variant=variant, seats=["me", "bot:optimal"], rules=rules)
+            table = table_of(client, seat)
+            bot: Any = table.seats[1].policy
+            assert bot.rules == get_variant(variant).Rules.from_dict(rules)
+
+
+def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path) -> None:
+    """Sockets that never join a table cannot hold the server's places."""
+    limits = Limits(rate=1e6, burst=1_000_000, hello_within=0.2, max_connections=2)
+    with app_for(tmp_path, limits=limits) as client:
+        seat = create(client, variant="classic", players=1)
+        with tab(client) as idle:
+            assert idle.error("hello_late")["message"].startswith("no hello in time")
+            assert idle.closed() == 1008
+        with tab(client, seat) as me:  # the place is free again
+            assert me.view["your_turn"] in (True, False)

@@ -251,3 +251,19 @@ def test_a_piped_line_is_echoed_without_control_characters_and_cut(
     assert "a\ufffd[2Jb" in text
     echoed = [x for x in text.splitlines() if "your choice: x" in x]
     assert echoed and all(len(x) < 80 and x.endswith("\u2026") for x in echoed)
+
+
+def test_undo_hides_nothing_seen_again_in_the_card_game() -> None:
+    """A drawn card was seen: undo would put it back in the pile and let the player draw again."""
+    for seed in range(1, 6):
+        status, text = typed(["--game", "cards", "--players", "Ann,greedy", "--seed", str(seed)],
+                             "1\n1\n1\ndraw\nundo\nq\n")  # three setup tokens first; fmt: skip
+        assert status == 0
+        if "Ann: draw" not in text:
+            continue
+        after = text.split("Ann, your choice: undo")[1]
+        assert "cannot undo: in a game with hidden cards" in after
+        assert all(len(line) < 80 for line in after.splitlines())
+        assert "undone:" not in after
+        return
+    raise AssertionError("no seed where Ann draws first")

@@ -225,6 +225,9 @@ class Table:
             print(say("undo_not_theirs", self.lang, names=names), file=self.out)
             return
         decision = self._history[last]
+        if not _only_theirs(self.game, decision.state, self.actions[decision.count :], player):
+            self._tell(say("undo_hidden", self.lang))
+            return
         del self._history[last:]
         self.state, self._throws = decision.state, decision.throws
         del self.actions[decision.count :]
@@ -658,6 +661,23 @@ def _number(action: Any, entries: list[_Entry], lang: Lang) -> str:
                 return say("hint_number", lang, number=i)
             return say("hint_number_group", lang, number=i, inner=inner)  # its submenu's line
     return ""
+
+
+def _only_theirs(game: Variant, state: Any, actions: Sequence[Any], player: int) -> bool:
+    """Whether taking back ``actions`` (played from ``state``) hides nothing ``player`` saw.
+
+    In a game with hidden information, a card drawn or dealt after the
+    decision, or another player's move, showed what undo would hide again
+    (a redraw would meet other cards, and the first ones are known): only
+    the player's own decisions in a row are taken back there.
+    """
+    if not game.INFO.hidden_information:
+        return True
+    for action in actions:
+        if game.current_player(state) != player:
+            return False
+        state = game.apply(state, action)
+    return True
 
 
 def _bonus(before: Any, after: Any, player: int) -> int:

@@ -62,6 +62,10 @@ WORDS: Final[Mapping[str, str]] = {
         "own"
     ),
     "nothing_to_undo": N_("nothing to undo yet"),
+    "undo_hidden": N_(
+        "cannot undo: in a game with hidden cards, nothing is taken back once a card was "
+        "drawn or dealt or another player moved since your decision"
+    ),
     "saved": N_("saved the game to {file}"),
     "save_needs_file": N_("save needs a file name: save FILE"),
     "help": N_(
