@@ -50,6 +50,7 @@ from tables import (
     TABLE_ID,
     Refusal,
     Table,
+    Word,
     game_list,
     hint,
     lang_of,
@@ -413,9 +414,9 @@ class WebApp:
 
     async def _body(self, request: Request) -> tuple[dict[str, Any], Lang]:
         if not origin_ok(request.headers, self.allowed):
-            raise Refusal("bad_message", 403, detail="origin")
+            raise Refusal("bad_message", 403, detail=Word("want_origin"))
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            raise Refusal("bad_message", 415, detail="Content-Type: application/json")
+            raise Refusal("bad_message", 415, detail=Word("want_content_type"))
         body = b""
         async for chunk in request.stream():
             body += chunk
@@ -424,9 +425,9 @@ class WebApp:
         try:
             message = json.loads(body)
         except (ValueError, RecursionError):
-            raise Refusal("bad_message", detail="JSON") from None
+            raise Refusal("bad_message", detail=Word("want_json")) from None
         if not isinstance(message, dict):
-            raise Refusal("bad_message", detail="a JSON object")
+            raise Refusal("bad_message", detail=Word("want_object"))
         return message, lang_of(message.get("lang"))
 
     @staticmethod
@@ -561,7 +562,7 @@ class WebApp:
                 connection.lang = lang_of(message.get("lang"))
                 self.send_update(connection)
             else:
-                raise Refusal("bad_message", detail=f"type {kind!r}")
+                raise Refusal("bad_message", detail=Word("want_kind", kind=repr(kind)))
         except Refusal as refusal:
             connection.error(refusal.code, refusal.message(lang), refusal.rule)
         except AmbiguousActionError as error:
@@ -583,18 +584,18 @@ class WebApp:
     @staticmethod
     def _decode(raw: str | bytes) -> dict[str, Any]:
         if not isinstance(raw, str):
-            raise Refusal("bad_message", detail="send JSON text, not binary")
+            raise Refusal("bad_message", detail=Word("want_text"))
         try:
             message = json.loads(raw)
         except (ValueError, RecursionError):
-            raise Refusal("bad_message", detail="JSON") from None
+            raise Refusal("bad_message", detail=Word("want_json")) from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise Refusal("bad_message", detail="a JSON object with a \"type\"")
+            raise Refusal("bad_message", detail=Word("want_typed_object"))
         return message
 
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         if connection.table is not None:
-            raise Refusal("bad_message", detail="hello twice")
+            raise Refusal("bad_message", detail=Word("want_one_hello"))
         connection.lang = lang = lang_of(message.get("lang"))
         table_id = message.get("table")
         known = isinstance(table_id, str) and TABLE_ID.fullmatch(table_id) is not None
@@ -637,7 +638,7 @@ class WebApp:
             if rejection is not None:
                 raise IllegalActionError(rejection)
         else:
-            raise Refusal("bad_message", detail="an action has \"id\", \"text\" or \"action\"")
+            raise Refusal("bad_message", detail=Word("want_action"))
         table.play(seat, action)
         self.changed(table)
     # --8<-- [end:act]

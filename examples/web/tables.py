@@ -96,6 +96,24 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
         "de": "zu viele Nachrichten: bitte langsamer",
     },
     "bad_message": {"en": "not understood: {detail}", "de": "nicht verstanden: {detail}"},
+    "want_origin": {"en": "a request from another site", "de": "eine Anfrage einer anderen Seite"},
+    "want_content_type": {
+        "en": "the Content-Type must be application/json",
+        "de": "der Content-Type muss application/json sein",
+    },
+    "want_json": {"en": "not JSON", "de": "kein JSON"},
+    "want_object": {"en": "a JSON object was expected", "de": "ein JSON-Objekt wurde erwartet"},
+    "want_typed_object": {
+        "en": 'a JSON object with a "type" was expected',
+        "de": 'ein JSON-Objekt mit "type" wurde erwartet',
+    },
+    "want_text": {"en": "send JSON text, not binary", "de": "JSON als Text senden, nicht binär"},
+    "want_kind": {"en": "no message of type {kind}", "de": "keine Nachricht vom Typ {kind}"},
+    "want_one_hello": {"en": "hello twice", "de": "zweimal hello"},
+    "want_action": {
+        "en": 'an action has "id", "text" or "action"',
+        "de": 'eine Aktion hat "id", "text" oder "action"',
+    },
     "hello_late": {
         "en": "no hello in time: connect again and send hello (table and seat token) first",
         "de": "kein hello rechtzeitig: neu verbinden und zuerst hello senden (Tisch und "
@@ -218,8 +236,21 @@ class Refusal(Exception):
         self.args_ = args
 
     def message(self, lang: Lang) -> str:
-        """The sentence to show, in ``lang``."""
-        return say(self.code, lang, **self.args_)
+        """The sentence to show, in ``lang`` (an argument that is a `Word`: its sentence too)."""
+        args = {k: v.say(lang) if isinstance(v, Word) else v for k, v in self.args_.items()}
+        return say(self.code, lang, **args)
+
+
+class Word:
+    """An argument of a refusal that is one of the app's own sentences (a key of `WORDS`)."""
+
+    def __init__(self, key: str, **args: object) -> None:
+        self.key = key
+        self.args = args
+
+    def say(self, lang: Lang) -> str:
+        """The sentence in ``lang``."""
+        return say(self.key, lang, **self.args)
 
 
 def localized(error: Exception, lang: Lang) -> str:
@@ -359,10 +390,8 @@ class Table:
             KniffelError: An unknown game, bad rules or a number of players the
                 game does not allow (the library's refusal).
         """
-        variant = message.get("variant")
-        if not isinstance(variant, str):
-            raise kniffel_rules.UnknownVariantError(f"unknown game {variant!r}")
-        game = get_variant(variant)
+        variant: Any = message.get("variant")  # whatever a client sent
+        game = get_variant(variant)  # refuses anything but a game's name, in every language
         players = message.get("players")
         seats_spec = message.get("seats")
         if seats_spec is None:

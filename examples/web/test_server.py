@@ -868,3 +868,24 @@ def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path) -> None:
             assert idle.closed() == 1008
         with tab(client, seat) as me:  # the place is free again
             assert me.view["your_turn"] in (True, False)
+
+
+def test_a_malformed_message_is_refused_in_german(tmp_path: Path) -> None:
+    """The app's reasons for "not understood" were English in a German tab."""
+    with app_for(tmp_path) as client:
+        seat = create(client, variant="classic", players=1, lang="de")
+        with tab(client, seat, lang="de") as me:
+            for raw in ('{"type":"action"}', "[]", "x", '{"type":"bogus"}',
+                        json.dumps({"type": "hello", **seat})):  # fmt: skip
+                me.ws.send_text(raw)
+                message = me.error("bad_message")["message"]
+                assert message.startswith("nicht verstanden: "), message
+                words = re.sub(r'"[^"]*"', "", message.split(": ", 1)[1])  # quoted keys stay
+                assert not re.search(r"\b(an|has|or|with|send|not|twice|type)\b", words), message
+            me.ws.send_bytes(b"x")
+            assert me.error("bad_message")["message"] == (
+                "nicht verstanden: JSON als Text senden, nicht binär"
+            )
+        for body in ({"variant": "nope", "lang": "de"}, {"variant": 5, "lang": "de"}):
+            answer = client.post("/api/tables", json=body).json()
+            assert answer["message"].startswith("Unbekanntes Spiel"), answer

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, Protocol, cast
 
-from kniffel_rules.errors import KniffelError, Rejection
+from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
+from kniffel_rules.errors import KniffelError, Rejection, _Localized
 from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang
 
@@ -150,8 +152,11 @@ VARIANTS: Final[tuple[str, ...]] = tuple(_MODULES)
 """The names accepted by `get_variant`, in the order of the docs."""
 
 
-class UnknownVariantError(KniffelError, LookupError):
-    """`get_variant` was given a name that is not a game of the library."""
+class UnknownVariantError(_Localized, KniffelError, LookupError):
+    """`get_variant` was given a name that is not a game of the library.
+
+    ``localized(lang)`` gives its message in another language.
+    """
 
 
 def get_variant(name: str) -> Variant:
@@ -169,6 +174,11 @@ def get_variant(name: str) -> Variant:
     try:
         module_name = _MODULES[name]
     except (KeyError, TypeError):
-        known = ", ".join(VARIANTS)
-        raise UnknownVariantError(f"unknown game {name!r}; known games: {known}") from None
+        raise UnknownVariantError(
+            Text.of(
+                N_("unknown game {shown}; known games: {known}"),
+                shown=brief(name),
+                known=", ".join(VARIANTS),
+            )
+        ) from None
     return cast(Variant, importlib.import_module(module_name))

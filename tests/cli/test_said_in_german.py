@@ -175,3 +175,16 @@ def test_the_solver_s_progress_line_is_in_the_player_s_language(
     build_table(yatzy.Rules(forced_order=True), lang="de")  # a forced order: under a second
     err = capsys.readouterr().err
     assert "Yatzy wird berechnet: 100%" in err and "solving" not in err
+
+
+def test_an_unknown_game_is_said_in_german() -> None:
+    from kniffel_rules import UnknownVariantError, get_variant
+
+    with pytest.raises(UnknownVariantError) as info:
+        get_variant("nope")
+    assert str(info.value) == (
+        "unknown game 'nope'; known games: classic, extreme, master, duel, cards, yatzy"
+    )
+    assert info.value.localized("de") == (
+        "Unbekanntes Spiel 'nope'; bekannte Spiele: classic, extreme, master, duel, cards, yatzy"
+    )
