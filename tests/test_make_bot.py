@@ -71,3 +71,10 @@ def test_yatzy_s_optimal_player_plays_a_whole_game_at_the_command_line() -> None
     assert "Winner: optimal (1)" in out.getvalue()
     result = kniffel_rules.simulate("yatzy", ["optimal", "random"], games=2, seed=1)
     assert len(result.games) == 2
+
+
+@pytest.mark.parametrize("game", ["nope", "", None, ["classic"], {"a": 1}])
+def test_an_unknown_game_is_named(game: Any) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        make_bot(game, "random")
+    assert info.value.path == "game"

@@ -33,7 +33,7 @@ from kniffel_rules.bots.simple import RandomBot
 from kniffel_rules.bots.winning import WinProbabilityPlayer
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.playing import Policy
-from kniffel_rules.variant import get_variant
+from kniffel_rules.variant import VARIANTS, get_variant
 
 BOTS: dict[str, dict[str, Callable[[], Policy]]] = {
     "classic": {"greedy": ClassicGreedy, "optimal": OptimalSolitaire, "win": WinProbabilityPlayer},
@@ -67,8 +67,11 @@ def make_bot(game: str, name: str, rules: Any = None) -> Policy:
             rulebook's); a bot of `BUILT_FROM_RULES` is made for them.
 
     Raises:
-        InvalidStateError: No bot of that name for ``game`` (path ``name``).
+        InvalidStateError: No registered game of that name (path ``game``), or
+            no bot of that name for it (path ``name``).
     """
+    if not isinstance(game, str) or game not in VARIANTS:
+        raise InvalidStateError("game", f"unknown game {brief(game)}")
     factories: dict[str, Callable[..., Policy]] = {"random": RandomBot, **BOTS.get(game, {})}
     factory = factories.get(name) if isinstance(name, str) else None
     if factory is None:
