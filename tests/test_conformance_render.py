@@ -203,3 +203,58 @@ def test_objects_of_another_game_are_refused(name: str, other: str) -> None:
             _render(game)(junk)
         with pytest.raises(InvalidStateError):
             _render_action(game)(junk)
+
+
+GERMAN_DEFAULTS = {"duel": ("Blau", "Rot")}  # the others: "Spieler 1", "Spieler 2"
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_default_names_are_drawn_in_the_readers_language(name: str) -> None:
+    """A game started with a count names its seats in English data; German pictures translate."""
+    from kniffel_rules import svg
+
+    game = _game(name)
+    start = game.new_game(2)
+    english = tuple(start.names)
+    german = GERMAN_DEFAULTS.get(name, ("Spieler 1", "Spieler 2"))
+    assert english == (("Blue", "Red") if name == "duel" else ("Player 1", "Player 2"))
+    for state in _playout_from(game, start, seed=3, steps=60):
+        views = [state, *(game.observation(state, seat) for seat in range(2))]
+        for view in views:
+            de = _render(game)(view, lang="de") + svg.render(view, lang="de")
+            en = _render(game)(view, lang="en") + svg.render(view, lang="en")
+            assert not any(n in de for n in english), de
+            assert all(n in de for n in german), de
+            assert all(n in en for n in english), en
+        assert tuple(state.names) == english  # the state's data stays as it was
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_a_name_like_a_translated_default_keeps_the_default_as_written(name: str) -> None:
+    game = _game(name)
+    look_alike = GERMAN_DEFAULTS.get(name, ("Spieler 1",))[0]
+    default = "Blue" if name == "duel" else "Player 1"
+    state = game.new_game([default, look_alike], first_player=0)
+    text = _render(game)(state, lang="de")
+    assert default in text  # not two seats both reading like the second
+    assert text.count(look_alike) >= 1
+
+
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_a_refusal_names_a_default_seat_in_the_readers_language(name: str) -> None:
+    from kniffel_rules._i18n import localize
+
+    game = _game(name)
+    state = game.new_game(2, first_player=0)
+    while game.current_player(state) < 0:  # the card game deals first
+        state = game.apply(state, game.sample_chance(state, random.Random(0)))
+    rejection = game.why_illegal(state, object())
+    assert rejection is not None
+    seat = game.current_player(state)
+    german = GERMAN_DEFAULTS.get(name, ("Spieler 1", "Spieler 2"))[seat]
+    assert german in localize(rejection, "de")
+    assert state.names[seat] in str(rejection)
+
+
+def _playout_from(game: Variant, state: Any, seed: int, steps: int) -> Iterator[Any]:
+    return random_states(game, state, random.Random(seed), steps)

@@ -23,15 +23,14 @@ expected value reported is the one that follows from the written fields.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._common import check_name
+from kniffel_rules._common import check_name, player_named
 from kniffel_rules._i18n import N_, Text, localize
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import Layout, placement_points
@@ -65,7 +64,6 @@ __all__ = [
     "key_named",
     "placement_points",
     "plain_faces",
-    "player_named",
     "read_document",
     "rest_of",
     "scored_turns",
@@ -724,20 +722,6 @@ def check(doc: Mapping[str, Any], spec: SheetSpec) -> Report:
     ):
         _check_series(spec, players, complete, true_totals, written_totals, n_games, findings)
     return Report(spec.variant, tuple(findings))
-
-
-_DEFAULT_NAME: Final = re.compile(r"Player ([1-9][0-9]?)")  # what new_game(players=n) names
-
-
-def player_named(name: str) -> str:
-    """A player's name in a sentence: a default name (``"Player 2"``) says "Spieler 2" in German.
-
-    Examples:
-        >>> player_named("Player 2").localized("de"), player_named("Ann")
-        ('Spieler 2', 'Ann')
-    """
-    default = _DEFAULT_NAME.fullmatch(name) if type(name) is str else None
-    return name if default is None else Text.of(N_("Player {n}"), n=int(default[1]))
 
 
 def _game_of(name: str, g: int) -> Text:

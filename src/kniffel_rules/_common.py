@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any, Final, TypeVar
 
@@ -13,6 +15,7 @@ from kniffel_rules._fields import int_field
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import check_lang
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 __all__ = [
@@ -24,12 +27,17 @@ __all__ = [
     "check_name",
     "check_turn_order",
     "name_problem",
+    "player_named",
     "player_names",
     "rules_from_dict",
+    "seat_name",
+    "shown_names",
     "top_seats",
+    "with_shown_names",
 ]
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -250,6 +258,92 @@ def player_names(
     if isinstance(players, int):
         return tuple(f"Player {i + 1}" for i in range(players))
     return tuple(check_name(name, f"players[{i}]") for i, name in enumerate(players))
+
+
+_DEFAULT_NAME: Final = re.compile(r"Player ([1-9][0-9]{0,3})")  # what `player_names` writes
+
+
+def player_named(name: str) -> str:
+    """A player's name in a sentence: a default name (``"Player 2"``) says "Spieler 2" in German.
+
+    The names `player_names` gives a count of seats are data of the state, in
+    English; a sentence or picture in another language shows them in that
+    language (a `Text` that localizes), every other name as written (a plain
+    ``str``: a name is never looked up as a word).
+
+    Examples:
+        >>> player_named("Player 2").localized("de"), player_named("Ann")
+        ('Spieler 2', 'Ann')
+    """
+    default = _DEFAULT_NAME.fullmatch(name) if type(name) is str else None
+    return name if default is None else Text.of(N_("Player {n}"), n=int(default[1]))
+
+
+def seat_name(names: Sequence[str], seat: int, defaults: Sequence[str] | None = None) -> str:
+    """``names[seat]`` as a sentence names it: a `Text` for a default name, else the name.
+
+    Args:
+        names: The players' names, in seat order.
+        seat: The seat.
+        defaults: The game's own names of its seats when ``new_game`` is given
+            a count (Kniffel: Das Duell's ``"Blue"`` and ``"Red"``, `N_`
+            msgids); ``None``: the numbered ``"Player 1"``, ... (`player_named`).
+
+    Examples:
+        >>> seat_name(("Blue", "Red"), 1, ("Blue", "Red")).localized("de")
+        'Rot'
+        >>> seat_name(("Ann", "Player 2"), 1).localized("de")
+        'Spieler 2'
+    """
+    name = names[seat]
+    if defaults is not None and seat < len(defaults) and name == defaults[seat]:
+        return Text(name)
+    return player_named(name)
+
+
+def shown_names(
+    names: Sequence[str], lang: str, defaults: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """The players' names as a reader of ``lang`` sees them: default names in ``lang``.
+
+    Each seat's `seat_name`, localized; a translation that would read like
+    another seat's name (``("Player 1", "Spieler 1")`` in German) stays as
+    written, so that no two seats look alike.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language the library speaks.
+
+    Examples:
+        >>> shown_names(("Player 1", "Ann"), "de"), shown_names(("Player 1", "Spieler 1"), "de")
+        (('Spieler 1', 'Ann'), ('Player 1', 'Spieler 1'))
+    """
+    code = check_lang(lang)
+    shown = []
+    for seat in range(len(names)):
+        named = seat_name(names, seat, defaults)  # a default's `Text`; a name is never looked up
+        shown.append(named.localized(code) if isinstance(named, Text) else named)
+    counts = Counter(shown)
+    written = set(names)
+    for seat, name in enumerate(names):
+        text = shown[seat]
+        if text != name and (counts[text] > 1 or text in written):
+            shown[seat] = name
+    return tuple(shown)
+
+
+def with_shown_names(view: T, lang: str, defaults: Sequence[str] | None = None) -> T:
+    """``view`` (a state or observation with ``names``) to draw in ``lang``: `shown_names`.
+
+    A picture reads the names in many places; it draws this copy, whose
+    ``names`` are as a reader of ``lang`` sees them (the same object when
+    nothing changes).
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language the library speaks.
+    """
+    seen: Any = view  # any game's state or observation
+    shown = shown_names(seen.names, lang, defaults)
+    return view if shown == tuple(seen.names) else attrs.evolve(seen, names=shown)
 
 
 def top_seats(scores: Sequence[int]) -> tuple[int, ...]:

@@ -420,14 +420,11 @@ class DiceTurns(Game[S, V, A, O], Generic[S, V, A, O, R]):
 
     Attributes:
         rules_class: The game's ``Rules``; ``rules_class()`` is the rulebook.
-        default_names: The names of the seats when ``players`` is a number
-            (``None``: ``"Player 1"``, ...).
     """
 
     __slots__ = ()
 
     rules_class: type[R]
-    default_names: tuple[str, ...] | None = None
     to_move = staticmethod(current_player)
     stand_in = staticmethod(_shown_state)
 

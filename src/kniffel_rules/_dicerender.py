@@ -24,6 +24,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
+from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._labels import Labelled
@@ -339,19 +340,24 @@ class Picture(Generic[S, V]):
         status: The lines above the blank line (`turn_lines`, and what the
             game says before them).
         body: The lines below it: the sheets, the board.
+        default_names: The game's names of its seats when ``new_game`` is
+            given a count (``None``: ``"Player 1"``, ...); the picture shows
+            a seat still so named in its language (`kniffel_rules._common.shown_names`).
     """
 
-    __slots__ = ("body", "check", "status")
+    __slots__ = ("body", "check", "default_names", "status")
 
     def __init__(
         self,
         check: Callable[[object], S],
         status: Callable[[S, Lang], list[str]],
         body: Callable[[S, Lang], list[str]],
+        default_names: tuple[str, ...] | None = None,
     ) -> None:
         self.check = check
         self.status = status
         self.body = body
+        self.default_names = default_names
 
     def render(self, view: S | V, *, lang: Lang = "en") -> str:
         """A plain-text picture of the game: whose turn, the dice, then its sheets or board.
@@ -371,7 +377,7 @@ class Picture(Generic[S, V]):
                 `Observation` of the game.
         """
         lang = check_lang(lang)
-        state = self.check(view)
+        state = with_shown_names(self.check(view), lang, self.default_names)
         return "\n".join([*self.status(state, lang), "", *self.body(state, lang)])
 
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._common import seat_name
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
@@ -237,6 +238,9 @@ class Game(Generic[S, V, A, O]):
         not_over: The text of `winners` before the end.
         expected: The decisions a player's node takes, as `misfit` names
             them (``"Roll or Score"``).
+        default_names: The names of the seats when ``new_game`` is given a
+            count (`N_` msgids, shown in the reader's language); ``None``:
+            ``"Player 1"``, ... (`kniffel_rules._common.player_names`).
         action_text: Hook: the game's ``action_to_text``, with which
             `Game.misfit` (and a dice game's ``outcome_misfit``) names a
             refused object as players write it (never a ``repr``); a game
@@ -279,6 +283,7 @@ class Game(Generic[S, V, A, O]):
     not_chance: ClassVar[str] = N_("this is not a chance node")
     not_over: ClassVar[str] = NOT_OVER
     expected: ClassVar[str] = N_("one of their decisions")
+    default_names: ClassVar[tuple[str, ...] | None] = None
 
     # -- the hooks: what each game supplies (its functions, as staticmethods) --
 
@@ -305,7 +310,7 @@ class Game(Generic[S, V, A, O]):
         shown = said(action, self.action_text)
         return Text.of(
             N_("it is {name}'s turn: expected {expected}, got {shown}"),
-            name=state.names[state.player],
+            name=seat_name(state.names, state.player, self.default_names),
             expected=Text(self.expected),
             shown=shown,
         )

@@ -127,7 +127,7 @@ def test_the_picture_says_whose_turn_the_dice_and_the_throw() -> None:
         "Dice: 2 2 5 5 6   roll 1 of 3",
         "keep dice and roll again, or use the result",
     ]
-    assert de.splitlines()[:2] == ["Player 1 ist am Zug", "Würfel: 2 2 5 5 6   Wurf 1 von 3"]
+    assert de.splitlines()[:2] == ["Spieler 1 ist am Zug", "Würfel: 2 2 5 5 6   Wurf 1 von 3"]
     s = master.apply(s, master.Roll((5, 5)))
     assert master.render(s).splitlines()[1] == "Kept: 5 5, throwing the rest (roll 2 of 3)"
     s = master.apply(s, DiceRoll((1, 1, 1)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from kniffel_rules._common import seat_name
 from kniffel_rules._i18n import N_, Named, Text, translate
 from kniffel_rules._text import brief
 from kniffel_rules.cards._plays import fast_plays
@@ -727,7 +728,7 @@ def setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
                 return Rejection.of(
                     N_("{name} already has a token on that space ({row}, level {level})"),
                     "KA-55",
-                    name=state.names[other],
+                    name=seat_name(state.names, other),
                     row=row,
                     level=have + 1,
                 )
@@ -784,7 +785,7 @@ def phase_problem(state: State, action: object) -> Rejection:
     the same text with ``PR-01``.
     """
     phase = state.phase
-    name = state.names[state.player]
+    name = seat_name(state.names, state.player)
     if phase is Phase.TURN and state.rules.simpler:
         return Rejection.of(
             N_("simpler variant: every turn begins with 'draw'; {name} must draw, got {shown}"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicerender import lines as sentence_lines
 from kniffel_rules._dicerender import to_move_line, winners_line
 from kniffel_rules._i18n import C_, N_, phrases
@@ -241,6 +242,7 @@ def render(view: State | Observation, *, lang: Lang = "en") -> str:
     """
     lang = check_lang(lang)
     obs, with_hand, winning = _observed(view)
+    obs = with_shown_names(obs, lang)
     lines = _status(obs, winning, lang)
     lines += _wrapped(_w("display", lang), _cards(obs.display, lang))
     pile = "pile_one" if obs.pile_size == 1 else "pile"

@@ -210,7 +210,7 @@ class Duel(DiceGame[State, Observation, Action, Rules]):
     state_class = State
     observation_class = Observation
     rules_class = Rules
-    default_names = ("Blue", "Red")
+    default_names = (N_("Blue"), N_("Red"))  # shown in the reader's language
     decisions = (Roll, Joker, Move, Miss)
     expected = N_("Roll, Joker, Move or Miss")
     not_over = N_("the game is not over yet: there is no winner")

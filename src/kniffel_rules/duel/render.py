@@ -161,7 +161,9 @@ def _tally(state: State, key: str, counts: Sequence[int], lang: Lang) -> str:
     return f"{_w(key, lang)}: {parts}"
 
 
-PICTURE: Final = Picture[State, Observation](partial(shown_state, GAME), _status, _board)
+PICTURE: Final = Picture[State, Observation](
+    partial(shown_state, GAME), _status, _board, GAME.default_names
+)
 """The Duell's text picture (`kniffel_rules._dicerender.Picture`)."""
 
 render = PICTURE.render

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from kniffel_rules import cards
+from kniffel_rules._common import shown_names
 from kniffel_rules._types import TERMINAL
 from kniffel_rules.cards.engine import stand_in
 from kniffel_rules.cards.pieces import ROWS, Colour
@@ -153,7 +154,7 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
             "view", f"expected a card-game State or Observation, got {type(view).__name__}"
         )
     rules = view.rules
-    names = view.names
+    names = shown_names(view.names, lang)
     players = len(names)
     lines = (players + _PER_LINE - 1) // _PER_LINE
     across = min(players, _PER_LINE)

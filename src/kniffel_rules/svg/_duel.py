@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kniffel_rules import duel
+from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import InvalidStateError
@@ -113,6 +114,7 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
         raise InvalidStateError(
             "view", f"expected a Duell State or Observation, got {type(view).__name__}"
         )
+    view = with_shown_names(view, lang, duel.GAME.default_names)
     width = 2 * _MARGIN + _LANE * len(AREAS)
     board_top = 44.0 + 30
     board_h = _SLOT * len(_SLOTS)

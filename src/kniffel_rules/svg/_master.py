@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kniffel_rules import master
+from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
@@ -120,6 +121,7 @@ def draw_master(view: Any, lang: Lang, size: int | None) -> str:
         raise InvalidStateError(
             "view", f"expected a Master State or Observation, got {type(view).__name__}"
         )
+    view = with_shown_names(view, lang)
     players = len(view.names)
     lines = (players + _PER_LINE - 1) // _PER_LINE
     across = min(players, _PER_LINE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase
 from kniffel_rules.lang import Lang
 from kniffel_rules.svg._draw import HIGHLIGHT, INK, Canvas, fit_name, short
@@ -74,7 +75,7 @@ def draw_sheet(game: Any, view: Any, lang: Lang, size: int | None) -> str:
         InvalidStateError: ``view`` is not the game's.
     """
     drawn = game.GAME.drawing(view, lang)
-    state = drawn.state
+    state = with_shown_names(drawn.state, lang, game.GAME.default_names)
     winners = game.winners(state) if game.is_terminal(state) else None
     return sheet_svg(drawn.title, state, drawn.rows, winners, lang, size, **drawn.strip)
 
