@@ -25,13 +25,15 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import ipaddress
+import itertools
 import json
 import logging
 import os
 import random
 import time
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,14 +57,15 @@ from tables import (
     hint,
     lang_of,
     localized,
+    never_played,
     say,
     stored_text,
 )
 
 from kniffel_rules import AmbiguousActionError, IllegalActionError, KniffelError
-from kniffel_rules.lang import Lang
+from kniffel_rules.lang import LANGS, Lang
 
-__all__ = ["Limits", "WebApp", "create_app", "main"]
+__all__ = ["Limits", "WebApp", "client_key", "create_app", "main", "request_lang"]
 
 log = logging.getLogger("kniffel_web")
 
@@ -81,6 +84,8 @@ CLOSE_TRY_LATER = 1013
 """Too many connections (in all, or at the table)."""
 CLOSE_BAD_SEAT = 4401
 """The ``hello`` named no table, or a token that is no seat's of it."""
+CLOSE_TAB = 4409
+"""This tab of a seat was closed to make room: the seat's newest tab, or another seat, took it."""
 CLOSE_ORIGIN = 4403
 """The handshake came from a page of another site (refused before it is accepted)."""
 
@@ -94,7 +99,15 @@ class Limits:
             way to a new one).
         max_connections: WebSocket connections at once.
         max_connections_per_table: Connections to one table at once (several
-            tabs of one seat count each).
+            tabs of one seat count each). When the table is full and a seat
+            with no connection says ``hello``, the oldest tab of the seat with
+            the most tabs is closed for it (``too_many_tabs``, close 4409):
+            a seat's extra tabs never keep another seat out; only when every
+            connection is a different seat's is the newcomer refused.
+        max_connections_per_seat: Connections of one seat at once (its tabs,
+            its devices). One more closes the seat's oldest (``too_many_tabs``,
+            close 4409): the newest tab is the one the person looks at, and a
+            reloaded page whose old socket is not gone yet gets in.
         max_message: The longest message a client may send, in bytes.
         max_body: The longest HTTP request body, in bytes.
         rate: Messages per second a connection may send in the long run.
@@ -103,17 +116,28 @@ class Limits:
         hello_within: Seconds a new connection has to say ``hello`` (a seat's
             token) before it is closed: connections that never join a table
             cannot hold the server's places.
+        idle_unplayed: Seconds a table nobody has played at (no person's
+            decision yet: still waiting for players, or nobody moved) is kept
+            once nobody is connected to it; then it is removed, its stored
+            file too (also on start, by the file's age).
+        new_tables_rate: Tables one client address may open per second in the
+            long run (an IPv6 address counts by its /64 network).
+        new_tables_burst: Tables one client address may open at once.
     """
 
     max_tables: int = 200
     max_connections: int = 256
     max_connections_per_table: int = 16
+    max_connections_per_seat: int = 4
     max_message: int = 4096
     max_body: int = 4096
     rate: float = 10.0
     burst: int = 30
     max_refusals: int = 20
     hello_within: float = 10.0
+    idle_unplayed: float = 3600.0
+    new_tables_rate: float = 1 / 30
+    new_tables_burst: int = 10
 
 
 class Bucket:
@@ -136,6 +160,14 @@ class Bucket:
             self.tokens -= 1
             return True
         return False
+
+    def full(self) -> bool:
+        """Whether the bucket has filled up again (forgetting it would change nothing)."""
+        return self.tokens + (self.clock() - self.last) * self.rate >= self.burst
+
+
+_OPENED = itertools.count()
+"""The order in which connections were opened (the oldest tab of a seat gives way first)."""
 
 
 class Connection:
@@ -160,6 +192,7 @@ class Connection:
         self.wake = asyncio.Event()
         self.close_code: int | None = None
         self.make_update: Callable[[Connection], dict[str, Any]] | None = None
+        self.opened = next(_OPENED)
 
     def post(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for this client."""
@@ -209,6 +242,53 @@ class Connection:
                     return
 
 
+def request_lang(headers: Headers, query: Mapping[str, str]) -> Lang:
+    """The language a request asks for before its body or ``hello`` can say it.
+
+    The ``lang`` query parameter (the client adds it to the WebSocket's
+    address) when it is a language of the app, else the language of
+    ``Accept-Language`` with the highest weight among the app's (``de-AT``
+    is German), else English.
+    """
+    asked = query.get("lang")
+    if asked in LANGS:
+        return lang_of(asked)
+    best: object = "en"
+    weight = 0.0
+    for part in headers.get("accept-language", "")[:500].split(",")[:20]:
+        tag, _, params = part.partition(";")
+        primary = tag.strip().lower().split("-")[0]
+        quality = 1.0
+        params = params.strip().lower()
+        if params.startswith("q="):
+            try:
+                quality = float(params[2:])
+            except ValueError:
+                quality = 0.0
+        if primary in LANGS and quality > weight:
+            best, weight = primary, quality
+    return lang_of(best)
+
+
+def client_key(host: str) -> str:
+    """Whom a limit per client counts: the address, an IPv6 one by its /64 network.
+
+    One subscriber gets a whole /64 of IPv6 addresses; an IPv4 address
+    written as IPv6 (``::ffff:1.2.3.4``) is the IPv4 one. Behind a proxy the
+    address is the one uvicorn reads from the proxy's ``X-Forwarded-For``
+    (``--forwarded-allow-ips``).
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 def origin_ok(headers: Headers, allowed: Iterable[str]) -> bool:
     """Whether a request may come from the page that sent it.
 
@@ -255,6 +335,8 @@ class WebApp:
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.saving: dict[str, asyncio.Task[None]] = {}
         self.unsaved: set[str] = set()
+        self.active: dict[str, float] = {}
+        self.creators: dict[str, Bucket] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="kniffel-bot")
         self.hint_pool = ThreadPoolExecutor(1, thread_name_prefix="kniffel-hint")
@@ -266,22 +348,32 @@ class WebApp:
     def resume(self) -> None:
         """Read back the stored tables, newest first, up to `Limits.max_tables`.
 
-        A file that does not read is logged and left alone.
+        A file that does not read is logged and left alone. A table nobody
+        has played at whose file is older than `Limits.idle_unplayed` is
+        removed, file and all: it would only take a place.
         """
         self.store.mkdir(parents=True, exist_ok=True)
         paths = sorted(self.store.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         for path in paths:
             if TABLE_ID.fullmatch(path.stem) is None:
                 continue
-            if len(self.tables) >= self.limits.max_tables:
-                log.warning("not resuming %s: the table limit is reached", path.name)
-                continue
             try:
-                table = Table.resume(json.loads(path.read_text(encoding="utf-8")))
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                age = max(0.0, time.time() - path.stat().st_mtime)
+                if (never_played(doc) and doc.get("table") == path.stem
+                        and age > self.limits.idle_unplayed):  # fmt: skip
+                    path.unlink()
+                    log.info("removed table %s: nobody played at it", path.stem)
+                    continue
+                if len(self.tables) >= self.limits.max_tables:
+                    log.warning("not resuming %s: the table limit is reached", path.name)
+                    continue
+                table = Table.resume(doc)
             except (OSError, ValueError, KeyError, TypeError, KniffelError) as error:
                 log.warning("not resuming %s: %s", path.name, error)
                 continue
             self.tables[table.id] = table
+            self.active[table.id] = self.clock() - age
             log.info("resumed table %s (%s, step %d)", table.id, table.variant, len(table.actions))
         for table in self.tables.values():
             self.drive(table)
@@ -298,6 +390,7 @@ class WebApp:
         for the last write (the app's shutdown calls it).
         """
         self.unsaved.add(table.id)
+        self.active[table.id] = self.clock()
         if table.id not in self.saving:
             self.saving[table.id] = self._spawn(self._save(table))
 
@@ -412,7 +505,7 @@ class WebApp:
         """``GET /api/games``: every game the library has, as its ``INFO`` says it."""
         return JSONResponse({"games": self.games})
 
-    async def _body(self, request: Request) -> tuple[dict[str, Any], Lang]:
+    async def _body(self, request: Request, lang: Lang) -> tuple[dict[str, Any], Lang]:
         if not origin_ok(request.headers, self.allowed):
             raise Refusal("bad_message", 403, detail=Word("want_origin"))
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
@@ -428,7 +521,7 @@ class WebApp:
             raise Refusal("bad_message", detail=Word("want_json")) from None
         if not isinstance(message, dict):
             raise Refusal("bad_message", detail=Word("want_object"))
-        return message, lang_of(message.get("lang"))
+        return message, lang_of(message["lang"]) if "lang" in message else lang
 
     @staticmethod
     def _refused(error: Exception, lang: Lang) -> Response:
@@ -441,11 +534,12 @@ class WebApp:
     # --8<-- [start:create]
     async def create_table(self, request: Request) -> Response:
         """``POST /api/tables``: open a table; the answer holds the creator's seat secret."""
-        lang: Lang = "en"
+        lang = request_lang(request.headers, request.query_params)
         try:
-            message, lang = await self._body(request)
+            message, lang = await self._body(request, lang)
+            table, token = Table.create(message, self.seed)  # a bad request: 400, whatever else
+            self._may_create(request)
             self._make_room()
-            table, token = Table.create(message, self.seed)
         except (Refusal, KniffelError) as error:
             return self._refused(error, lang)
         self.tables[table.id] = table
@@ -453,13 +547,51 @@ class WebApp:
         return JSONResponse(self._seat_answer(table, table.seat_of(token), token), 201)
     # --8<-- [end:create]
 
+    def _may_create(self, request: Request) -> None:
+        key = client_key(request.client.host if request.client is not None else "")
+        bucket = self.creators.get(key)
+        if bucket is None:
+            if len(self.creators) >= 4096:  # forget the addresses whose buckets are full again
+                self.creators = {k: b for k, b in self.creators.items() if not b.full()}
+            limits = self.limits
+            bucket = Bucket(limits.new_tables_rate, limits.new_tables_burst, self.clock)
+            self.creators[key] = bucket
+        if not bucket.take():
+            raise Refusal("too_many_new_tables", 429)
+
     def _make_room(self) -> None:
+        self.sweep()
         if len(self.tables) < self.limits.max_tables:
             return
         idle = [t for t in self.tables.values() if t.over and not self.watching.get(t.id)]
         if not idle:
             raise Refusal("too_many_tables", 503)
         del self.tables[idle[0].id]  # its file stays in the store
+        self.active.pop(idle[0].id, None)
+
+    def sweep(self) -> None:
+        """Remove the tables nobody has played at and nobody was at for `Limits.idle_unplayed`.
+
+        Their stored files go too. A table someone is connected to, or that
+        is being written or has a bot thinking, stays (until the next sweep).
+        """
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if (
+                table.played
+                or self.watching.get(table.id)
+                or table.id in self.saving
+                or table.id in self.drivers
+                or now - self.active.get(table.id, now) <= self.limits.idle_unplayed
+            ):
+                continue
+            del self.tables[table.id]
+            self.active.pop(table.id, None)
+            try:
+                (self.store / f"{table.id}.json").unlink(missing_ok=True)
+            except OSError:
+                log.exception("could not remove table %s", table.id)
+            log.info("removed table %s: nobody played at it", table.id)
 
     @staticmethod
     def _seat_answer(table: Table, seat: int | None, token: str) -> dict[str, Any]:
@@ -468,9 +600,9 @@ class WebApp:
 
     async def join_table(self, request: Request) -> Response:
         """``POST /api/tables/{table}/join``: take the lowest open seat."""
-        lang: Lang = "en"
+        lang = request_lang(request.headers, request.query_params)
         try:
-            message, lang = await self._body(request)
+            message, lang = await self._body(request, lang)
             table_id = request.path_params["table"]
             table = self.tables.get(table_id) if TABLE_ID.fullmatch(table_id) else None
             if table is None:
@@ -489,10 +621,13 @@ class WebApp:
             return
         await websocket.accept()
         connection = Connection(websocket, self.limits, self.clock)
+        # before hello: the language the client's address (?lang=) or its browser asks for
+        connection.lang = request_lang(websocket.headers, websocket.query_params)
         writer = asyncio.get_running_loop().create_task(connection.write())
         try:
             if len(self.connections) >= self.limits.max_connections:
-                connection.error("too_many_connections", say("too_many_connections", "en"))
+                connection.error("too_many_connections",
+                                 say("too_many_connections", connection.lang))  # fmt: skip
                 connection.close(CLOSE_TRY_LATER)
                 return
             self.connections.add(connection)
@@ -518,8 +653,8 @@ class WebApp:
                     return
             else:
                 event = await connection.websocket.receive()
-            if event["type"] == "websocket.disconnect":
-                return
+            if event["type"] == "websocket.disconnect" or connection.close_code is not None:
+                return  # closed meanwhile (a seat's tab that gave way): nothing more is read
             raw = event.get("text")
             if raw is None:
                 raw = event.get("bytes") or b""
@@ -558,6 +693,7 @@ class WebApp:
             elif kind == "undo":
                 table.undo(seat)
                 self.changed(table)
+                self._tell_undone(table, seat)
             elif kind == "lang":
                 connection.lang = lang_of(message.get("lang"))
                 self.send_update(connection)
@@ -596,7 +732,9 @@ class WebApp:
     def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         if connection.table is not None:
             raise Refusal("bad_message", detail=Word("want_one_hello"))
-        connection.lang = lang = lang_of(message.get("lang"))
+        if "lang" in message:  # else the request's (`request_lang`)
+            connection.lang = lang_of(message["lang"])
+        lang = connection.lang
         table_id = message.get("table")
         known = isinstance(table_id, str) and TABLE_ID.fullmatch(table_id) is not None
         table = self.tables.get(table_id) if known and isinstance(table_id, str) else None
@@ -606,13 +744,54 @@ class WebApp:
             connection.close(CLOSE_BAD_SEAT)
             return
         watching = self.watching.setdefault(table.id, set())
-        if len(watching) >= self.limits.max_connections_per_table:
+        if not self._room_for(watching, seat):
             connection.error("too_many_connections", say("too_many_connections", lang))
             connection.close(CLOSE_TRY_LATER)
             return
         connection.table, connection.seat = table, seat
         watching.add(connection)
         self.broadcast(table)  # the others see this seat online
+
+    def _room_for(self, watching: set[Connection], seat: int) -> bool:
+        """Make room at a table for one more connection of ``seat``; whether there is room.
+
+        A seat at its `Limits.max_connections_per_seat`, or at a full table,
+        closes its own oldest tab; a seat with none at a full table gets the
+        place of the oldest tab of the seat with the most (never its last).
+        """
+        limits = self.limits
+        mine = [c for c in watching if c.seat == seat]
+        full = len(watching) >= limits.max_connections_per_table
+        if mine and (full or len(mine) >= limits.max_connections_per_seat):
+            oldest = min(mine, key=lambda c: c.opened)
+            if len(mine) >= limits.max_connections_per_seat:
+                why = say("too_many_tabs", oldest.lang, count=limits.max_connections_per_seat)
+            else:
+                why = say("tab_gives_way", oldest.lang)
+            self._give_way(watching, oldest, why)
+        elif full:
+            counts = Counter(c.seat for c in watching).most_common(1)
+            if not counts or counts[0][1] < 2:
+                return False  # every connection is another seat's only one
+            oldest = min((c for c in watching if c.seat == counts[0][0]), key=lambda c: c.opened)
+            self._give_way(watching, oldest, say("tab_gives_way", oldest.lang))
+        return len(watching) < limits.max_connections_per_table
+
+    @staticmethod
+    def _give_way(watching: set[Connection], connection: Connection, message: str) -> None:
+        """Close a seat's tab to make room (it is told why, and reads nothing more)."""
+        watching.discard(connection)
+        connection.error("too_many_tabs", message)
+        connection.close(CLOSE_TAB)
+
+    def _tell_undone(self, table: Table, seat: int) -> None:
+        """Tell the other seats' connections that ``seat`` took a decision back (a ``notice``)."""
+        name = table.seats[seat].name or "?"
+        for connection in self.watching.get(table.id, ()):
+            if connection.seat != seat:
+                connection.post({"type": "notice", "code": "undone", "seat": seat,
+                                 "step": len(table.actions),
+                                 "message": say("undone", connection.lang, name=name)})  # fmt: skip
 
     # --8<-- [start:act]
     def _act(self, connection: Connection, table: Table, seat: int,
@@ -677,6 +856,8 @@ class WebApp:
         watching.discard(connection)
         if not watching:
             self.watching.pop(table.id, None)
+            if table.id in self.tables:  # the idle time of a table nobody played at starts now
+                self.active[table.id] = self.clock()
         self.broadcast(table)  # the others see this seat offline
 
 

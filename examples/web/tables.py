@@ -25,6 +25,7 @@ import random
 import re
 import secrets
 import threading
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -43,14 +44,17 @@ from kniffel_rules.game import GAME_OVER
 from kniffel_rules.lang import LANGS, Lang
 
 __all__ = [
+    "BOT_LABEL",
     "MAX_NAME",
     "STORE_FORMAT",
     "TABLE_ID",
     "Refusal",
     "Table",
+    "fold_name",
     "game_list",
     "hint",
     "lang_of",
+    "never_played",
     "say",
 ]
 
@@ -86,6 +90,22 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "too_many_connections": {
         "en": "too many connections; try again later",
         "de": "zu viele Verbindungen; bitte später noch einmal",
+    },
+    "too_many_tabs": {
+        "en": "this seat is open in too many tabs (at most {count}): this one, the oldest, "
+        "was closed",
+        "de": "dieser Platz ist in zu vielen Tabs offen (höchstens {count}): dieser, der "
+        "älteste, wurde geschlossen",
+    },
+    "tab_gives_way": {
+        "en": "the table has no room for more connections: this seat's oldest tab was closed "
+        "to make room for a newer one",
+        "de": "der Tisch hat keinen Platz für weitere Verbindungen: der älteste Tab dieses "
+        "Platzes wurde für eine neuere Verbindung geschlossen",
+    },
+    "too_many_new_tables": {
+        "en": "too many new tables from this address: try again in a minute",
+        "de": "zu viele neue Tische von dieser Adresse: bitte in einer Minute noch einmal",
     },
     "too_big": {
         "en": "message too long: at most {size} bytes",
@@ -126,6 +146,11 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "bad_name": {
         "en": "a name is 1 to {size} printable characters",
         "de": "ein Name hat 1 bis {size} druckbare Zeichen",
+    },
+    "bot_name": {
+        "en": "{name} is how this app names a bot: choose another name",
+        "de": "{name} ist ein Name, wie ihn diese App einem Bot gibt: bitte einen anderen "
+        "Namen wählen",
     },
     "name_taken": {
         "en": "{name} already sits at this table: choose another name",
@@ -288,15 +313,44 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def fold_name(name: str) -> str:
+    """The form in which two names are compared: Unicode-normalised and case-folded.
+
+    NFKC (which includes NFC: ``"A\u030asa"`` is ``"Åsa"``; and full-width or
+    other compatibility forms: ``"\uff21nn"`` is ``"Ann"``), then `str.casefold`
+    (``"ÅSA"`` is ``"åsa"``), then NFKC again (folding can undo it).
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+BOT_LABEL: Final = re.compile(
+    r"\s*(?:{})\s*\(\s*\d+\s*\)\s*".format(
+        "|".join(sorted({fold_name(bot) for name in kniffel_rules.VARIANTS
+                         for bot in ("random", *BOTS.get(name, {}))}, key=len, reverse=True))
+    )
+)  # fmt: skip
+"""The form of a bot's name at a table (``"greedy (3)"``), matched on `fold_name`'s form.
+
+Any bot of any game, any seat number, spaces or none: a person's name of this
+form is refused, so nobody passes for a bot (of this table or of another).
+"""
+
+
 def check_name(value: object) -> str:
-    """A player's name as the app takes it: 1 to `MAX_NAME` printable characters (trimmed).
+    """A player's name as the app takes it: 1 to `MAX_NAME` printable characters.
+
+    The name is trimmed and put in Unicode's composed form (NFC), so that one
+    name is stored and shown one way.
 
     Raises:
-        Refusal: Anything else.
+        Refusal: Anything else (``bad_name``), or a name of the form of a
+            bot's (``bot_name``, `BOT_LABEL`).
     """
     if isinstance(value, str):
-        value = value.strip()
+        value = unicodedata.normalize("NFC", value.strip())
         if 0 < len(value) <= MAX_NAME and value.isprintable():
+            if BOT_LABEL.fullmatch(fold_name(value)):
+                raise Refusal("bot_name", name=value)
             return value
     raise Refusal("bad_name", size=MAX_NAME)
 
@@ -442,13 +496,17 @@ class Table:
 
         A name is only a label: it never gives a seat that is taken (the
         token does); two people of one name at a table are refused, so that
-        nobody can pass for another.
+        nobody can pass for another: names are compared as `fold_name`
+        makes them (``"A\u030asa"``, ``"åsa"`` and ``"Åsa"`` are one name), with
+        the bots' names too, and a name of the form of a bot's is refused
+        (`check_name`).
 
         Raises:
             Refusal: A bad name, a name already at the table, a full table.
         """
         name = check_name(name_value)
-        if any(seat.name == name for seat in self.seats):
+        folded = fold_name(name)
+        if any(seat.name is not None and fold_name(seat.name) == folded for seat in self.seats):
             raise Refusal("name_taken", 409, name=name)
         free = [i for i, seat in enumerate(self.seats) if seat.kind == "open"]
         if not free:
@@ -477,6 +535,15 @@ class Table:
     def started(self) -> bool:
         """Whether every seat is taken and the game has begun."""
         return self.state is not None
+
+    @property
+    def played(self) -> bool:
+        """Whether a person has made a decision here (one not taken back since).
+
+        A table nobody has played at (not started, or started with nobody's
+        decision yet) is removed after a while (``Limits.idle_unplayed``).
+        """
+        return any(self.seats[seat].kind == "human" for seat, _ in self.log)
 
     @property
     def over(self) -> bool:
@@ -766,6 +833,18 @@ class Table:
                 for seat, count, logged in doc.get("history", [])
             ]
         return table
+
+
+def never_played(doc: Any) -> bool:
+    """Whether a stored table (its document) is one nobody has played at (`Table.played`).
+
+    Read from the document without replaying it: no game yet, or no decision
+    of a person in its undo history. A document without that history (of
+    another shape) counts as played: it is never removed for this.
+    """
+    if not isinstance(doc, dict) or doc.get("format") != STORE_FORMAT:
+        return False
+    return doc.get("record") is None or doc.get("history", None) == []
 
 
 # --8<-- [start:store]

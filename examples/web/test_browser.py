@@ -83,13 +83,15 @@ class Served:
 def _make_app(store: Path) -> Any:
     """The app of ``app.py`` (beside this file), seeded, with room for a robot's pace.
 
-    A test clicks faster than a person: the messages' rate limit is raised
-    (``test_server.py`` tests the real one); bots do not wait between moves.
+    A test clicks faster than a person, and opens more tables: the messages'
+    and the new tables' rate limits are raised (``test_server.py`` tests the
+    real ones); bots do not wait between moves.
     """
     sys.path.insert(0, str(HERE))
     from app import Limits, create_app
 
-    return create_app(store=store, seed=1, limits=Limits(rate=100.0, burst=200), bot_delay=0.0)
+    limits = Limits(rate=100.0, burst=200, new_tables_rate=100.0, new_tables_burst=1000)
+    return create_app(store=store, seed=1, limits=limits, bot_delay=0.0)
 
 
 @pytest.fixture(scope="session")
@@ -610,6 +612,39 @@ def test_two_card_players_never_see_each_others_hand(
 
 CARD_CLICKS = 300
 """Decisions the two card players make (setup, draws, plays, exchanges: every kind of view)."""
+
+
+# ---------------------------------------------------------------- undo, seen from the other seat
+
+
+def test_the_other_player_is_told_of_an_undo(new_page: Callable[..., Page]) -> None:
+    """Two people: one takes a decision back; the other's page says so, in its own language."""
+    ann, ben = new_page(), new_page()
+    sockets: list[str] = []
+    ben.on("websocket", lambda socket: sockets.append(socket.url))
+    open_table(ann, "classic", ["me", "open"], name="Ann")
+    ben.goto(ann.locator("[data-testid=share-link]").get_attribute("href") or "")
+    ben.select_option("[data-testid=lang]", "de")
+    ben.fill("[data-testid=join-name]", "Ben")
+    ben.click("[data-testid=join]")
+    ben.wait_for_function("Number(document.body.dataset.seq || 0) > 0")
+    assert sockets
+    assert sockets[-1].endswith("/ws?lang=de")  # refusals before hello in German
+    while not (glance(ann)["buttons"] or glance(ben)["buttons"]):
+        wait_after(ann, glance(ann)["seq"])
+    mover, other = (ann, ben) if glance(ann)["buttons"] else (ben, ann)
+    notice = other.locator("[data-testid=notice]")
+    assert notice.is_hidden()
+    count = seq(mover)
+    mover.locator("[data-testid=action]").first.click()
+    wait_after(mover, count)
+    count = seq(other)
+    mover.click("[data-testid=undo]")
+    notice.wait_for()
+    expected = {ann: "Ann hat eine Entscheidung zurückgenommen", ben: "Ben took back a decision"}
+    assert notice.inner_text() == expected[mover]
+    assert seq(other) > count
+    assert mover.locator("[data-testid=notice]").is_hidden()  # the one who undid is not told
 
 
 # ---------------------------------------------------------------- a page of another site

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import re
 import time
@@ -21,7 +22,8 @@ from typing import Any
 
 import pytest
 import tables
-from app import Limits, create_app
+from app import Limits, client_key, create_app, request_lang
+from starlette.datastructures import Headers
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 from tables import Table
@@ -35,8 +37,8 @@ from kniffel_rules.cards.notation import COLOUR_NAMES
 from kniffel_rules.lang import LANGS
 from kniffel_rules.notation import normalize
 
-FAST = Limits(rate=1e6, burst=1_000_000)
-"""The bounds, but a test plays faster than a person may."""
+FAST = Limits(rate=1e6, burst=1_000_000, new_tables_rate=1e6, new_tables_burst=1_000_000)
+"""The bounds, but a test plays (and opens tables) faster than a person may."""
 
 # -- helpers ------------------------------------------------------------------------
 
@@ -509,6 +511,7 @@ def test_undo_takes_back_only_the_own_last_decision(tmp_path: Path) -> None:
             mover.send(type="undo")
             back = mover.expect("update")
             waiter.expect("update")
+            assert waiter.expect("notice")["code"] == "undone"  # the other seat is told
             assert back["step"] == first["step"]
             assert back["svg"] == first["svg"]
             assert back["legal"] == first["legal"]
@@ -530,6 +533,7 @@ def test_undo_takes_back_only_the_own_last_decision(tmp_path: Path) -> None:
             waiter.send(type="undo")  # the other person's own last decision: nobody decided since
             assert waiter.expect("update")["step"] < last_step
             assert mover.expect("update")["step"] < last_step
+            assert mover.expect("notice")["code"] == "undone"
 
 
 def no_win_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -659,18 +663,27 @@ def test_an_oversized_message_is_refused(tmp_path: Path) -> None:
 
 
 def test_bounds_on_tables_names_and_connections(tmp_path: Path) -> None:
-    """Too many tables, a bad name, too many tabs at a table: each refused with its code."""
+    """Too many tables, a bad name, too many seats online at a table: each refused with its code.
+
+    A bad request is refused for what is wrong with it (400), even when there
+    is no room for a table (it was 503 before its body was read).
+    """
     limits = Limits(max_tables=2, max_connections_per_table=2)
     with app_for(tmp_path, limits=limits) as client:
-        first = create(client, variant="classic", players=1)
+        first = create(client, variant="classic", players=3)
         create(client, variant="classic", players=2)
         response = client.post("/api/tables", json={"variant": "duel", "name": "Ann"})
         assert (response.status_code, response.json()["error"]) == (503, "too_many_tables")
         for name in ("", "x" * 33, "A\u202eB", 7, None):
             response = client.post("/api/tables", json={"variant": "classic", "name": name})
-            assert response.json()["error"] in ("bad_name", "too_many_tables")
-        with tab(client, first), tab(client, first), tab(client) as third:
-            third.send(type="hello", table=first["table"], token=first["token"])
+            assert (response.status_code, response.json()["error"]) == (400, "bad_name")
+        for body in ({"variant": "chess", "name": "Ann"}, {"variant": "classic", "seats": "me"}):
+            assert client.post("/api/tables", json=body).status_code == 400
+        ben = join(client, first["table"], "Ben")
+        cem = join(client, first["table"], "Cem")
+        with tab(client, first), tab(client, ben), tab(client) as third:
+            # every connection is another seat's only one: the third seat is refused
+            third.send(type="hello", table=cem["table"], token=cem["token"])
             third.error("too_many_connections")
             assert third.closed() == 1013
 
@@ -889,3 +902,211 @@ def test_a_malformed_message_is_refused_in_german(tmp_path: Path) -> None:
         for body in ({"variant": "nope", "lang": "de"}, {"variant": 5, "lang": "de"}):
             answer = client.post("/api/tables", json=body).json()
             assert answer["message"].startswith("Unbekanntes Spiel"), answer
+
+
+# -- what the audit as a hostile client found ---------------------------------------------------
+
+
+def gave_way(me: Client) -> dict[str, Any]:
+    """Read ``me``'s messages up to the error that closed it to make room; returns the error.
+
+    A message of no type is sent first: a tab still open is refused it
+    (``bad_message``), so a tab that was not closed fails here, not hangs.
+    """
+    me.send(type="probe")
+    while (message := me.recv())["type"] != "error":
+        pass
+    assert message["code"] == "too_many_tabs", message
+    assert me.closed() == 4409
+    return message
+
+
+def test_one_seat_s_tabs_never_lock_its_co_players_out(tmp_path: Path) -> None:
+    """A seat's many tabs cannot take the places the other seats need.
+
+    Its fifth tab closes its oldest (at most 4 per seat); at a full table a
+    seat that has no connection yet gets the place of another seat's oldest
+    extra tab; each closed tab is told why, in its language.
+    """
+    with app_for(tmp_path) as client:  # 16 per table, 4 per seat
+        ann = create(client, variant="classic", players=2)
+        ben = join(client, ann["table"], "Ben")
+        with contextlib.ExitStack() as stack:
+            tabs = [stack.enter_context(tab(client, ann, lang="de")) for _ in range(5)]
+            message = gave_way(tabs[0])
+            assert message["message"] == (
+                "dieser Platz ist in zu vielen Tabs offen (höchstens 4): dieser, der älteste, "
+                "wurde geschlossen"
+            )
+            web = client.app.state.web
+            assert len(web.watching[ann["table"]]) == 4
+            b = stack.enter_context(tab(client, ben))
+            assert b.view["seat"] == 1
+            assert [s["online"] for s in b.view["seats"]] == [True, True]
+            tabs[1].send(type="action", id=0)  # a live tab of Ann's still plays
+            assert tabs[1].recv()["type"] in ("update", "error")
+    limits = Limits(rate=1e6, burst=1_000_000, max_connections_per_table=4)
+    with app_for(tmp_path, limits=limits) as client:
+        ann = create(client, variant="classic", players=2)
+        ben = join(client, ann["table"], "Ben", lang="de")
+        with contextlib.ExitStack() as stack:
+            tabs = [stack.enter_context(tab(client, ann)) for _ in range(4)]  # the table is full
+            b = stack.enter_context(tab(client, ben, lang="de"))  # Ben sits down all the same
+            assert b.view["seat"] == 1
+            assert gave_way(tabs[0])["message"].startswith(
+                "the table has no room for more connections: this seat's oldest tab was closed"
+            )
+            another = stack.enter_context(tab(client, ben))  # Ben's own tab: Ben's oldest goes
+            assert another.view["seat"] == 1
+            assert gave_way(b)["message"].startswith("der Tisch hat keinen Platz")
+
+
+def test_a_table_nobody_played_at_is_removed_after_a_while(tmp_path: Path) -> None:
+    """Tables never started, or started with nobody's decision, give way once idle, file and all.
+
+    A table someone played at, or someone is connected to, stays; so do the
+    tables before their idle time is up.
+    """
+    now = [0.0]
+    limits = Limits(rate=1e6, burst=1_000_000, max_tables=4, idle_unplayed=100.0)
+    with app_for(tmp_path, limits=limits, clock=lambda: now[0]) as client:
+        waiting = create(client, variant="classic", players=2)  # never started
+        solo = create(client, variant="classic", players=1)  # started, nobody moved
+        played = create(client, variant="classic", players=1)
+        watched = create(client, variant="classic", players=2)
+        with tab(client, played) as me:
+            me.send(type="action", id=0)
+            me.expect("update")
+        with tab(client, watched):
+            now[0] = 50.0
+            response = client.post("/api/tables", json={"variant": "yatzy", "name": "Eve"})
+            assert (response.status_code, response.json()["error"]) == (503, "too_many_tables")
+            assert (tmp_path / f"{waiting['table']}.json").exists()
+            now[0] = 101.0
+            fresh = create(client, variant="yatzy", players=1)
+            kept = set(client.app.state.web.tables)
+            assert kept == {played["table"], watched["table"], fresh["table"]}
+            for gone in (waiting, solo):
+                assert not (tmp_path / f"{gone['table']}.json").exists()
+                response = client.post(f"/api/tables/{gone['table']}/join", json={"name": "B"})
+                assert response.status_code == 404
+        now[0] = 150.0  # the watched table's idle time starts when its last tab goes
+        create(client, variant="yatzy", players=1)
+        assert watched["table"] in client.app.state.web.tables
+
+
+def test_a_stored_table_nobody_played_at_is_removed_on_start(tmp_path: Path) -> None:
+    """On start, the files of tables nobody played at that are older than the idle time go."""
+    with app_for(tmp_path) as client:
+        old_waiting = create(client, variant="duel", players=2)
+        old_solo = create(client, variant="classic", players=1)
+        new_waiting = create(client, variant="duel", players=2)
+        old_played = create(client, variant="classic", players=1)
+        with tab(client, old_played) as me:
+            me.send(type="action", id=0)
+            me.expect("update")
+    long_ago = time.time() - Limits().idle_unplayed - 60
+    for seat in (old_waiting, old_solo, old_played):
+        path = tmp_path / f"{seat['table']}.json"
+        os.utime(path, (long_ago, long_ago))
+    with app_for(tmp_path) as client:
+        resumed = set(client.app.state.web.tables)
+        assert resumed == {new_waiting["table"], old_played["table"]}
+    assert sorted(p.stem for p in tmp_path.glob("*.json")) == sorted(
+        [new_waiting["table"], old_played["table"]]
+    )
+
+
+def test_opening_tables_is_limited_per_client_address(tmp_path: Path) -> None:
+    """One address opens a few tables at once, then one a while; another address is not held up."""
+    now = [0.0]
+    limits = Limits(new_tables_rate=0.1, new_tables_burst=3)
+    with app_for(tmp_path, limits=limits, clock=lambda: now[0]) as client:
+        for _ in range(3):
+            create(client, variant="classic", players=1)
+        body = {"variant": "classic", "name": "A", "lang": "de"}
+        response = client.post("/api/tables", json=body)
+        assert (response.status_code, response.json()["error"]) == (429, "too_many_new_tables")
+        assert response.json()["message"].startswith("zu viele neue Tische von dieser Adresse")
+        response = client.post("/api/tables", json={"variant": "classic", "name": ""})
+        assert response.status_code == 400  # a bad request is refused for what it is
+        other = TestClient(client.app, client=("2001:db8::7", 50000))
+        assert other.post("/api/tables", json=body).status_code == 201
+        now[0] = 10.0
+        create(client, variant="classic", players=1)
+        assert client.post("/api/tables", json=body).status_code == 429
+    assert client_key("2001:db8::1") == client_key("2001:db8::ffff:2") == "2001:db8::/64"
+    assert client_key("2001:db8:0:1::1") != client_key("2001:db8::1")
+    assert client_key("::ffff:192.0.2.1") == client_key("192.0.2.1") == "192.0.2.1"
+    assert client_key("testclient") == "testclient"
+
+
+def test_names_are_compared_normalised_and_nobody_passes_for_a_bot(tmp_path: Path) -> None:
+    """Names are compared normalised: "A\u030asa" is "Åsa" (NFC) is "åSA" (case); no bot's form."""
+    with app_for(tmp_path) as client:
+        asa = create(client, variant="classic", seats=["me", "bot:greedy", "open", "open"],
+                     name="A\u030asa")  # fmt: skip
+        table = table_of(client, asa)
+        assert table.seats[0].name == "Åsa"  # stored, and shown, composed
+        for name in ("Åsa", "A\u030asa", " åSA ", "ÅSA", "\uff21\u030asa"):
+            response = client.post(f"/api/tables/{asa['table']}/join", json={"name": name})
+            assert (response.status_code, response.json()["error"]) == (409, "name_taken"), name
+        for name in ("greedy (2)", "Greedy(2)", "GREEDY ( 3 )", "random (7)", "optimal (\uff11)"):
+            response = client.post(f"/api/tables/{asa['table']}/join",
+                                   json={"name": name, "lang": "de"})  # fmt: skip
+            assert (response.status_code, response.json()["error"]) == (400, "bot_name"), name
+            assert "einem Bot" in response.json()["message"]
+        response = client.post("/api/tables", json={"variant": "classic", "name": "win (1)"})
+        assert (response.status_code, response.json()["error"]) == (400, "bot_name")
+        join(client, asa["table"], "Ben (2)")  # a person's name with a number is no bot's
+        join(client, asa["table"], "Be\u0301a")
+        assert table.seats[3].name == "B\u00e9a"
+        assert [s.name for s in table.seats] == ["Åsa", "greedy (2)", "Ben (2)", "Béa"]
+
+
+def test_the_other_seats_are_told_of_an_undo(tmp_path: Path) -> None:
+    """Undo sends the other seats a notice, each in its own language; the undoer gets none."""
+    with app_for(tmp_path, seed=4) as client:
+        ann = create(client, variant="classic", players=2)
+        ben = join(client, ann["table"], "Ben")
+        with tab(client, ann) as a, tab(client, ben, lang="de") as b:
+            a.expect("update")  # Ben online
+            mover, waiter = (a, b) if a.view["your_turn"] else (b, a)
+            mover.send(type="action", id=0)
+            mover.expect("update")
+            waiter.expect("update")
+            mover.send(type="undo")
+            back = mover.expect("update")
+            waiter.send(type="probe")  # answered after the notice (a refusal): nothing hangs
+            waiter.expect("update")
+            notice = waiter.expect("notice")
+            assert notice["code"] == "undone"
+            assert notice["seat"] == mover.view["seat"]
+            assert notice["step"] == back["step"]
+            said = {a: "Ann hat eine Entscheidung zurückgenommen", b: "Ben took back a decision"}
+            assert notice["message"] == said[mover]  # in the receiver's language
+            waiter.error("bad_message")
+            mover.send(type="lang", lang="en")
+            assert mover.recv()["type"] == "update"  # no notice for the one who undid
+
+
+def test_too_many_connections_is_said_in_the_request_s_language(tmp_path: Path) -> None:
+    """Before hello the language is the address's ``?lang=``, else the browser's Accept-Language."""
+    limits = Limits(max_connections=1)
+    with app_for(tmp_path, limits=limits) as client, tab(client):
+        for path, headers, start in (
+            ("/ws?lang=de", {}, "zu viele Verbindungen"),
+            ("/ws", {"accept-language": "fr-CH, fr;q=0.9, de-AT;q=0.8"}, "zu viele Verbindungen"),
+            ("/ws?lang=en", {"accept-language": "de"}, "too many connections"),
+            ("/ws?lang=xx", {"accept-language": "de;q=0.1"}, "zu viele Verbindungen"),
+            ("/ws", {"accept-language": "de;q=0, en;q=nonsense, *"}, "too many connections"),
+            ("/ws", {}, "too many connections"),
+        ):
+            with client.websocket_connect(path, headers=headers) as ws:
+                c = Client(ws)
+                assert c.error("too_many_connections")["message"].startswith(start), path
+                assert c.closed() == 1013
+        response = client.post("/api/tables", content=b"{}", headers={
+            "content-type": "text/plain", "accept-language": "de-DE,de;q=0.9"})  # fmt: skip
+        assert response.json()["message"].startswith("nicht verstanden")
+    assert request_lang(Headers({"accept-language": "x" * 10_000}), {}) == "en"

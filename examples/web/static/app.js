@@ -331,7 +331,8 @@ function connect() {
   const seat = loadSeat(app.table);
   if (!seat) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  // ?lang: the server's refusals before "hello" (too many connections) in the page's language
+  const socket = new WebSocket(`${scheme}://${location.host}/ws?lang=${encodeURIComponent(app.lang)}`);
   app.socket = socket;
   socket.addEventListener("open", () => {
     app.retry = 0;
@@ -354,7 +355,8 @@ function connect() {
       if ($("[data-testid=error]").hidden) showError(t("refused"));
       return;
     }
-    // other refusals (1008 flooding, 1009 too big, 1013 full, 4403 foreign page): do not knock again.
+    // other refusals (1008 flooding, 1009 too big, 1013 full, 4403 foreign page, 4409 this tab
+    // gave way to a newer one of the seat): do not knock again.
     if (event.code === 1008 || event.code === 1009 || event.code === 1013 || event.code >= 4000) {
       if ($("[data-testid=error]").hidden) showError(event.reason || t("refused"));
       setStatus("");
@@ -367,6 +369,7 @@ function connect() {
 }
 
 function send(message) {
+  if (message.type === "action" || message.type === "undo") showNotice(null);  // the player has seen it
   if (app.socket && app.socket.readyState === WebSocket.OPEN) {
     app.socket.send(JSON.stringify(message));
   }
@@ -380,8 +383,18 @@ function receive(message) {
     case "update": showError(""); render(message); break;
     case "error": showRefusal(message); break;
     case "hint": showHint(message); break;
+    case "notice": showNotice(message); break;
     default: break;
   }
+}
+
+function showNotice(notice) {
+  // What another seat did (a decision taken back), as the server words it in this page's
+  // language; it stays until this player acts or switches the language.
+  const box = $("[data-testid=notice]");
+  box.textContent = (notice && notice.message) || "";
+  box.dataset.code = (notice && notice.code) || "";
+  box.hidden = !box.textContent;
 }
 
 function showRefusal(error) {
@@ -567,6 +580,7 @@ function start() {
     applyLang();
     if (app.games.length) { drawSeats(); drawRules(chosenGame()); }
     if (app.last) render(app.last);
+    showNotice(null);  // in the old language
     send({ type: "lang", lang: app.lang });  // the server's words in the new language
   });
   const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
