@@ -611,7 +611,7 @@ def test_kniffel_verify_says_why_a_document_is_refused_in_german(tmp_path: Path)
 
 def test_a_findings_description_and_a_default_name_in_german() -> None:
     from kniffel_rules import classic
-    from kniffel_rules._boxsheetcheck import player_named
+    from kniffel_rules._common import player_named
 
     rec = record("classic", [RandomBot()] * 2, seed=3)
     sheet = classic.write_sheet(rec, rolls=False, derived=True)
