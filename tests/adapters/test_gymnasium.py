@@ -25,6 +25,7 @@ from kniffel_rules import cards, classic, extreme, get_variant, yatzy  # noqa: E
 from kniffel_rules.adapters.gymnasium import (  # noqa: E402
     ENVIRONMENTS,
     KniffelEnv,
+    SeedError,
     default_opponents,
     env_id,
     episode_bound,
@@ -390,3 +391,59 @@ def test_a_copy_plays_on_as_the_original(case: tuple[str, dict[str, Any]], copie
         assert steps(twin, np.random.default_rng(8), info) == steps(
             env, np.random.default_rng(8), env.reset()[1]
         )
+
+
+def test_illegal_reward_must_be_a_finite_number() -> None:
+    for bad in ("1", "x", None, [1], 1j, True, float("nan"), float("inf")):
+        with pytest.raises(InvalidStateError, match=r"^illegal_reward: expected a finite number"):
+            KniffelEnv("classic", illegal_reward=bad)  # type: ignore[arg-type]
+    assert KniffelEnv("classic", illegal_reward=np.float32(-2.5)).illegal_reward == -2.5
+    assert KniffelEnv("classic", illegal_reward=-3).illegal_reward == -3.0
+
+
+def test_a_seed_must_be_an_integer_from_zero() -> None:
+    env = KniffelEnv("duel")
+    _, info = env.reset(seed=5)
+    start, rng = env.state, env.np_random.bit_generator.state
+    for bad in ("7", 1.5, True, -1, [1], np.float64(2.0)):
+        with pytest.raises(SeedError, match=r"^seed: expected None or an integer >= 0") as refused:
+            env.reset(seed=bad)  # type: ignore[arg-type]
+        # the library's error, and Gymnasium's own for a bad seed
+        assert isinstance(refused.value, InvalidStateError)
+        assert isinstance(refused.value, gymnasium.error.Error)
+        assert env.state == start and env.np_random.bit_generator.state == rng  # unchanged
+    assert np.array_equal(env.action_masks(), info["action_mask"] == 1)
+    obs, _ = env.reset(seed=np.int64(3))  # type: ignore[arg-type, unused-ignore]
+    again, _ = KniffelEnv("duel").reset(seed=3)
+    assert np.array_equal(obs, again)
+    made = gymnasium.make("kniffel_rules/Classic-v0")
+    with pytest.raises(SeedError):
+        made.reset(seed=-4)  # through Gymnasium's wrappers too
+
+
+def test_episode_bound_refuses_a_player_count_the_game_does_not_take() -> None:
+    for bad in ("x", None, 1.5, True):
+        with pytest.raises(InvalidStateError, match=r"^players: expected a number of players"):
+            episode_bound("classic", None, bad)  # type: ignore[arg-type]
+    for bad in (0, -3):
+        with pytest.raises(InvalidStateError, match=r"^players: .*1 to 1000 players"):
+            episode_bound("classic", None, bad)
+    with pytest.raises(InvalidStateError, match=r"^players: "):
+        episode_bound("cards", None, 1)
+    assert episode_bound("classic", None, np.int64(3)) == 423  # type: ignore[arg-type, unused-ignore]
+
+
+def test_env_id_is_for_a_game_of_the_registry() -> None:
+    assert env_id(classic) == env_id("classic") == "kniffel_rules/Classic-v0"  # type: ignore[arg-type]
+    for bad in ("poker", 5, None):
+        with pytest.raises(UnsupportedGameError, match="unknown game"):
+            env_id(bad)  # type: ignore[arg-type]
+
+
+def test_a_refused_action_number_is_told_in_german_too() -> None:
+    env = KniffelEnv("classic", illegal="raise")
+    env.reset(seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        env.step("0")
+    assert str(refused.value) == "'0' is not an action number 0..222"
+    assert refused.value.localized("de") == "'0' ist keine Zugnummer von 0 bis 222"

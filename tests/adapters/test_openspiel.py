@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped, im
 from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 from kniffel_rules import classic, get_variant  # noqa: E402
-from kniffel_rules.adapters.openspiel import GAME_NAMES  # noqa: E402
+from kniffel_rules.adapters.openspiel import GAME_NAMES, KniffelClassic, KniffelState  # noqa: E402
 from kniffel_rules.adapters.space import (  # noqa: E402
     ActionSpace,
     ChanceSpace,
@@ -24,7 +24,7 @@ from kniffel_rules.adapters.space import (  # noqa: E402
     player_limits,
     tensor_size,
 )
-from kniffel_rules.errors import InvalidStateError  # noqa: E402
+from kniffel_rules.errors import IllegalActionError, InvalidStateError  # noqa: E402
 
 LOADS: list[Any] = [
     ("kniffel_cards", {"max_rounds": 5}),
@@ -268,3 +268,102 @@ def test_a_dice_game_hides_nothing_from_any_observation_type(name: str) -> None:
                 assert seen.tensor.tolist() == pytest.approx(state.observation_tensor(seat))
                 assert seen.string_from(state, seat) == state.observation_string(seat)
                 assert blind.tensor.size == 0 and blind.string_from(state, seat) == "{}"
+
+
+def _to_decision(state: Any, rng: Any) -> Any:
+    """``state`` after chance outcomes up to the first decision."""
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+    return state
+
+
+def test_a_game_built_directly_refuses_bad_params() -> None:
+    for bad in ("players=1", [1], 3):
+        with pytest.raises(InvalidStateError, match=r"^params: expected a dict"):
+            KniffelClassic(bad)  # type: ignore[arg-type]
+    for players in (None, "2", 2.5, True, ["Ann", "Bob"]):
+        with pytest.raises(InvalidStateError, match=r"^players: expected a number of players"):
+            KniffelClassic({"players": players})
+    assert KniffelClassic({"players": np.int64(3)}).num_players() == 3
+    assert KniffelClassic(None).num_players() == 2
+
+
+def test_action_to_string_refuses_a_number_outside_the_index() -> None:
+    game = pyspiel.load_game("kniffel_classic")
+    state = game.new_initial_state()
+    chance = pyspiel.PlayerId.CHANCE
+    last = game.max_chance_outcomes() - 1
+    assert state.action_to_string(chance, last) == "dice 6 6 6 6 6"
+    for player, action in ((chance, last + 1), (chance, -1), (0, game.num_distinct_actions())):
+        with pytest.raises(InvalidStateError, match=r"^index: expected an integer 0.."):
+            state.action_to_string(player, action)
+    with pytest.raises(InvalidStateError, match=r"^index: expected an integer 0..222, got -1"):
+        state.action_to_string(0, -1)  # not the last entry counted from the end
+
+
+def test_undo_action_refuses_what_is_not_an_integer() -> None:
+    game = pyspiel.load_game("kniffel_duel")
+    state = game.new_initial_state()
+    outcome = state.chance_outcomes()[0][0]
+    state.apply_action(outcome)
+    history = state.history()
+    for player, action in (("x", outcome), (None, outcome), (-1.0, outcome)):
+        with pytest.raises(InvalidStateError, match=r"^player: expected a player id"):
+            state.undo_action(player, action)
+    for action in ("x", None, float(outcome)):
+        with pytest.raises(InvalidStateError, match=r"^action: expected an action number"):
+            state.undo_action(pyspiel.PlayerId.CHANCE, action)
+    assert state.history() == history  # nothing was undone
+    with pytest.raises(IllegalActionError, match="the last move was"):
+        state.undo_action(0, outcome)
+    state.undo_action(pyspiel.PlayerId.CHANCE, np.int64(outcome))
+    assert state.is_initial_state()
+
+
+def test_the_observer_refuses_what_is_not_a_state() -> None:
+    observer: Any = make_observation(pyspiel.load_game("kniffel_classic"))
+    for bad in ("state", None, classic.new_game(2)):
+        with pytest.raises(InvalidStateError, match=r"^state: expected a kniffel_classic state"):
+            observer.set_from(bad, 0)
+        with pytest.raises(InvalidStateError, match=r"^state: expected a kniffel_classic state"):
+            observer.string_from(bad, 0)
+
+
+def test_resampling_refuses_a_bad_player_or_sampler() -> None:
+    game = pyspiel.load_game("kniffel_cards", {"max_rounds": 5})
+    state = _to_decision(game.new_initial_state(), np.random.RandomState(1))
+    before = state.inner
+    for player in ("0", None, 0.0):
+        with pytest.raises(InvalidStateError, match=r"^player_id: expected a player id"):
+            state.resample_from_infostate(player, lambda: 0.5)
+    with pytest.raises(InvalidStateError, match=r"^player: "):
+        state.resample_from_infostate(2, lambda: 0.5)
+    with pytest.raises(InvalidStateError, match=r"^probability_sampler: expected a callable"):
+        state.resample_from_infostate(0, 0.5)
+    for draw in ("x", None, math.nan, math.inf, 1.0, -0.1, True):
+        with pytest.raises(InvalidStateError, match=r"^probability_sampler: .*\[0, 1\)"):
+            state.resample_from_infostate(0, lambda draw=draw: draw)
+    assert state.inner == before
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    dealt = state.resample_from_infostate(np.int64(0), sampler)
+    assert dealt.current_player() == state.current_player()
+    assert dealt.observation_string(0) == state.observation_string(0)  # what seat 0 saw
+
+
+def test_a_state_is_built_only_from_a_state_of_its_game() -> None:
+    game = pyspiel.load_game("kniffel_classic")
+    with pytest.raises(InvalidStateError, match=r"^game: expected a kniffel_rules OpenSpiel game"):
+        KniffelState(pyspiel.load_game("tic_tac_toe"), classic.new_game(2))
+    others = [
+        "state",
+        None,
+        get_variant("master").new_game(2),
+        classic.new_game(2, classic.Rules(full_cup=True)),
+    ]
+    for other in others:
+        with pytest.raises(InvalidStateError, match=r"^state: expected a classic state under"):
+            KniffelState(game, other)
+    with pytest.raises(InvalidStateError, match=r"^state: expected a state of 2 players, got 3"):
+        KniffelState(game, classic.new_game(3))
+    state = KniffelState(game, classic.new_game(2))
+    assert state.inner == classic.new_game(2) and state.is_chance_node()

@@ -348,3 +348,81 @@ def test_the_card_game_refuses_a_solitaire_table() -> None:
     with pytest.raises(InvalidStateError, match="players"):
         env("cards", 1)
     assert env("cards").action_space("player_1") == spaces.Discrete(298)
+
+
+@pytest.mark.parametrize("stranger", ["nobody", "player_2", "player_-1", 0, None, ["player_0"]])
+def test_an_agent_not_in_the_game_is_refused_by_name(stranger: Any) -> None:
+    aec = env("classic", 2)
+    aec.reset(seed=1)
+    start, selected = aec.state, aec.agent_selection
+    calls: list[Callable[[], Any]] = [
+        lambda: aec.observe(stranger),
+        lambda: aec.observation_space(stranger),
+        lambda: aec.action_space(stranger),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidStateError) as refused:
+            call()
+        assert str(refused.value).startswith(f"agent: {stranger!r} is not an agent")
+        assert "player_0, player_1" in str(refused.value)
+    assert aec.state == start and aec.agent_selection == selected
+    fresh = env("duel")  # the spaces are there before reset: a stranger is refused there too
+    with pytest.raises(InvalidStateError, match=r"^agent: 'nobody'"):
+        fresh.observation_space("nobody")
+
+
+def test_agent_iter_before_reset_says_to_reset() -> None:
+    aec = env("classic", 2)
+    calls: list[Callable[[], Any]] = [aec.agent_iter, lambda: aec.agent_iter(max_iter=5)]
+    for call in calls:
+        with pytest.raises(InvalidStateError, match=r"^state: .*call reset\(\)"):
+            call()
+    aec.reset(seed=1)
+    assert next(iter(aec.agent_iter())) == aec.agent_selection
+
+
+def test_agent_iter_takes_an_integer_bound() -> None:
+    aec = env("duel")
+    aec.reset(seed=2)
+    for bad in ("3", 2.5, None, True):
+        with pytest.raises(InvalidStateError, match=r"^max_iter: expected an integer"):
+            aec.agent_iter(bad)  # type: ignore[arg-type]
+    assert len(list(aec.agent_iter(np.int64(3)))) == 3  # nothing stepped: the same agent
+    assert list(aec.agent_iter(0)) == []
+
+
+def test_the_number_of_players_must_be_an_integer() -> None:
+    for bad in (None, "2", 2.0, True, ["Ann", "Bob"]):
+        with pytest.raises(InvalidStateError, match=r"^num_players: expected a number of players"):
+            env("classic", bad)  # type: ignore[arg-type]
+    three = env("classic", np.int64(3))  # type: ignore[arg-type, unused-ignore]
+    assert three.possible_agents == ["player_0", "player_1", "player_2"]
+    with pytest.raises(InvalidStateError, match=r"^players: "):
+        env("classic", 0)
+
+
+def test_after_the_game_an_agent_steps_out_with_none_only() -> None:
+    aec = env("duel")
+    aec.reset(seed=1)
+    rng = np.random.default_rng(0)
+    while not all(aec.terminations.values()):
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        aec.step(int(rng.choice(np.flatnonzero(mask))))
+    final, agent = aec.state, aec.agent_selection
+    for action in (0, np.int64(0), "pass"):
+        with pytest.raises(IllegalActionError, match=f"over for {agent}: .*only action .* None"):
+            aec.step(action)
+    assert (aec.state, aec.agent_selection, aec.agents) == (final, agent, aec.possible_agents)
+    with pytest.raises(IllegalActionError) as refused:
+        aec.step(0)
+    assert refused.value.localized("de").startswith(f"Das Spiel ist für {agent} vorbei")
+    for _ in aec.possible_agents:
+        aec.step(None)  # PettingZoo's dead step, agent after agent
+    assert aec.agents == []
+    calls: list[Callable[[], Any]] = [aec.last, lambda: aec.step(None), lambda: aec.step(0)]
+    for call in calls:
+        with pytest.raises(InvalidStateError, match=r"^agents: .*every agent has left.*reset\(\)"):
+            call()
+    assert aec.state == final and list(aec.agent_iter()) == []
+    aec.reset(seed=1)
+    assert aec.agents == aec.possible_agents and not any(aec.terminations.values())

@@ -371,10 +371,11 @@ def test_hostile_actions() -> None:
     "kwargs",
     [{"num_envs": 0}, {"num_envs": True}, {"illegal": "ignore"}, {"render_mode": "human"},
      {"max_episode_steps": 0}, {"rules": extreme.Rules()}, {"obs": "scaled"},
-     {"opponents": ["greedy"]}],
+     {"opponents": ["greedy"]}, {"illegal_reward": "x"}, {"illegal_reward": float("nan")},
+     {"illegal_reward": None}, {"num_envs": "2"}, {"num_envs": 2.0}],
 )  # fmt: skip
 def test_bad_arguments(kwargs: dict[str, Any]) -> None:
-    with pytest.raises(KniffelError):
+    with pytest.raises(KniffelError, match=next(iter(kwargs))):
         KniffelVectorEnv(**{"num_envs": 2, **kwargs})
 
 

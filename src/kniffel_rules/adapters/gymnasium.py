@@ -88,7 +88,6 @@ change, the reward is ``illegal_reward`` (``-1.0``) and
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -98,13 +97,15 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from kniffel_rules._i18n import N_
+from kniffel_rules._i18n import N_, Text
 from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import (
     GAMES,
     ActionSpace,
     _render_text,
+    game_name,
     resolve_game,
 )
 from kniffel_rules.bots import BOTS, make_bot
@@ -118,6 +119,7 @@ __all__ = [
     "RENDER_MODES",
     "REWARDS",
     "KniffelEnv",
+    "SeedError",
     "default_opponents",
     "env_id",
     "episode_bound",
@@ -134,8 +136,20 @@ REWARDS: Final[tuple[str, ...]] = ("points", "win")
 
 
 def env_id(game: str) -> str:
-    """The Gymnasium id of a game of the registry (``"kniffel_rules/Classic-v0"``)."""
-    return f"kniffel_rules/{game.capitalize()}-v0"
+    """The Gymnasium id of a game of the registry (``"kniffel_rules/Classic-v0"``).
+
+    Raises:
+        UnsupportedGameError: not a game the adapters cover.
+    """
+    return f"kniffel_rules/{game_name(game).capitalize()}-v0"
+
+
+class SeedError(InvalidStateError, gymnasium.error.Error):
+    """A seed that is not ``None`` or an integer >= 0 (path ``seed``).
+
+    Both the library's `InvalidStateError` and Gymnasium's ``error.Error``,
+    which Gymnasium's own ``reset`` raises for such a seed.
+    """
 
 
 ENVIRONMENTS: dict[str, str] = {env_id(name): name for name in GAMES}
@@ -174,9 +188,12 @@ def episode_bound(game: str, rules: Any = None, players: int = 1) -> int:
 
     Raises:
         UnsupportedGameError: not a game the adapters cover.
-        InvalidStateError: bad ``rules``.
+        InvalidStateError: bad ``rules``, or ``players`` not a number of
+            players the game takes (path ``players``).
     """
     _, module, rules = resolve_game(game, rules)
+    players = integer(players, "players", "a number of players")
+    module.new_game(players, rules)  # the game's own check of the count
     bounds = module.INFO.bounds
     if bounds is None:  # pragma: no cover - the registry's test checks every game
         raise InvalidStateError("game", f"{module.INFO.name} declares no bounds")
@@ -195,18 +212,12 @@ def _episode_limit(max_episode_steps: Any, game: str, rules: Any, players: int) 
     """
     if max_episode_steps is None:
         return episode_bound(game, rules, players)
-    try:
-        steps = -2 if isinstance(max_episode_steps, bool) else operator.index(max_episode_steps)
-    except TypeError:
-        steps = -2
+    expected = "None, -1 (the bound of the rules) or an integer >= 1"
+    steps = integer(max_episode_steps, "max_episode_steps", expected, least=-1)
     if steps == -1:
         return episode_bound(game, rules, players)
-    if steps < 1:
-        raise InvalidStateError(
-            "max_episode_steps",
-            f"expected None, -1 (the bound of the rules) or an integer >= 1, "
-            f"got {max_episode_steps!r}",
-        )
+    if steps == 0:
+        raise InvalidStateError("max_episode_steps", f"expected {expected}, got 0")
     return steps
 
 
@@ -248,10 +259,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
-        InvalidStateError: bad ``rules``, ``illegal``, ``render_mode``,
-            ``obs``, ``opponents`` (a name that is not a bot of the game, or
-            a table the game does not allow), ``seat``, ``reward`` or
-            ``max_episode_steps``; the path names the argument.
+        InvalidStateError: bad ``rules``, ``illegal``, ``illegal_reward``
+            (not a finite number), ``render_mode``, ``obs``, ``opponents``
+            (a name that is not a bot of the game, or a table the game does
+            not allow), ``seat``, ``reward`` or ``max_episode_steps``; the
+            path names the argument.
     """
 
     # Gymnasium's attribute; render_fps only paces a player of recorded frames
@@ -309,7 +321,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.obs_mode = obs
         self.index = ActionSpace.for_game(name, rules)
         self.illegal = illegal
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = finite(illegal_reward, "illegal_reward")
         self.render_mode = render_mode
         self.max_episode_steps = _episode_limit(max_episode_steps, name, rules, players)
         self.action_space = spaces.Discrete(self.index.size)
@@ -391,7 +403,13 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
         Returns:
             The observation and ``info`` with the ``action_mask``.
+
+        Raises:
+            SeedError: ``seed`` is not ``None`` or an integer >= 0 (numpy's
+                integers too; a bool is not a seed); the environment is unchanged.
         """
+        if seed is not None:  # numpy's integers as Python's, which Gymnasium's seeding takes
+            seed = integer(seed, "seed", "None or an integer >= 0", least=0, error=SeedError)
         super().reset(seed=seed)
         self._chance = random.Random(int(self.np_random.integers(2**63)))
         self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
@@ -442,7 +460,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         except InvalidStateError:
             chosen = None
         reason = (
-            f"{action!r} is not an action number 0..{self.index.size - 1}"
+            Text.of(
+                N_("{action} is not an action number 0..{last}"),
+                action=repr(action),
+                last=self.index.size - 1,
+            )
             if chosen is None
             else module.why_illegal(self.state, chosen)
         )

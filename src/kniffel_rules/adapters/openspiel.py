@@ -75,15 +75,19 @@ action)`` takes back the last move in O(1), the states before it being kept
 from __future__ import annotations
 
 import json
+import math
 import operator
 import random
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
+from kniffel_rules.adapters._checks import integer
 from kniffel_rules.adapters.space import (
     GAMES,
     ActionSpace,
@@ -207,18 +211,23 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         params: OpenSpiel's parameters: ``players`` and the options of ``Rules``.
 
     Raises:
-        InvalidStateError: bad ``players`` (a count outside the game's limits,
-            as its ``new_game`` and the registered type say; path ``players``)
-            or rules options (path ``rules.<option>``).
+        InvalidStateError: ``params`` not a dict (path ``params``), bad
+            ``players`` (not an integer, or a count outside the game's
+            limits, as its ``new_game`` and the registered type say; path
+            ``players``) or rules options (path ``rules.<option>``).
     """
 
     GAME: ClassVar[str] = ""
     """The registry name of the game a subclass loads (``""`` here: ``game`` says it)."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise InvalidStateError(
+                "params", f"expected a dict of parameters or None, got {brief(params)}"
+            )
         params = {**_defaults(game), **(params or {})}
         module = _module_of(game)
-        players = params.pop("players")
+        players = integer(params.pop("players"), "players", "a number of players")
         rules = module.Rules.from_dict(params)
         # the game's own check of the count (as its type says); every state starts here
         start = module.new_game(players, rules)
@@ -399,11 +408,30 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     Args:
         game: The `KniffelGame`.
         state: The library's state (the start of this state's history).
+
+    Raises:
+        InvalidStateError: ``game`` is not a `KniffelGame` (path ``game``), or
+            ``state`` is not a state of its game, rules and number of players
+            (path ``state``).
     """
 
     def __init__(self, game: KniffelGame, state: Any) -> None:
+        if not isinstance(game, KniffelGame):
+            raise InvalidStateError(
+                "game", f"expected a kniffel_rules OpenSpiel game, got {type(game).__name__}"
+            )
+        table = game._start.table
+        if getattr(state, "rules", None) != table.rules:  # another game's, or other rules
+            raise InvalidStateError(
+                "state", f"expected a {table.game} state under the rules of the game"
+            )
+        seats = len(table.module.scores(state))
+        if seats != game.num_players():
+            raise InvalidStateError(
+                "state", f"expected a state of {game.num_players()} players, got {seats}"
+            )
         super().__init__(game)
-        self._at = _Node(game._start.table, state)
+        self._at = _Node(table, state)
 
     @property
     def inner(self) -> Any:
@@ -489,17 +517,21 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             IllegalActionError: Nothing to undo (the start of this state's
                 history: the first state, or one ``resample_from_infostate``
                 dealt), or ``(player, action)`` is not the last move.
+            InvalidStateError: ``player`` or ``action`` is not an integer
+                (path ``player`` or ``action``).
         """
         at = self._at
+        who = integer(player, "player", "a player id")
+        what = integer(action, "action", "an action number")
         previous = at.previous
         if previous is None:
             raise IllegalActionError(
                 "undo_action: nothing to undo, the state is at the start of its history"
             )
-        if (int(player), int(action)) != (at.player, at.action):
+        if (who, what) != (at.player, at.action):
             raise IllegalActionError(
                 f"undo_action: the last move was action {at.action} by player {at.player}, "
-                f"not action {int(action)} by player {int(player)}"
+                f"not action {what} by player {who}"
             )
         self._at = previous
 
@@ -535,8 +567,16 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return True
 
     def _action_to_string(self, player: int, action: int) -> str:
-        actions, chance = self._at.table.texts
-        return (chance if player == _CHANCE_ID else actions)[int(action)]
+        """The text of the action numbered ``action`` (``player`` ``CHANCE``: the chance outcome's).
+
+        Raises:
+            InvalidStateError: ``action`` is not a number of the index (path ``index``).
+        """
+        table = self._at.table
+        chance = player == _CHANCE_ID
+        space = table.chance if chance else table.actions
+        space.action(action)  # refuses a number outside the index (or not a number)
+        return table.texts[1 if chance else 0][operator.index(action)]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -565,12 +605,35 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         float in [0, 1), as OpenSpiel's ``UniformProbabilitySampler`` gives);
         the dealt state starts a history of its own (nothing to undo). In
         the dice games nothing is hidden: a clone of the state.
+
+        Raises:
+            InvalidStateError: ``player_id`` not a seat (path ``player``, or
+                ``player_id`` when not an integer), ``probability_sampler``
+                not callable or giving something other than a number in
+                [0, 1) (path ``probability_sampler``).
         """
         if not self._module.INFO.hidden_information:
             return self.clone()
         module: Any = self._module
-        rng = random.Random(int(float(probability_sampler()) * 2**53))
-        view = module.observation(self.inner, int(player_id))
+        seat = integer(player_id, "player_id", "a player id")
+        if not callable(probability_sampler):
+            raise InvalidStateError(
+                "probability_sampler",
+                f"expected a callable giving a number in [0, 1), got {brief(probability_sampler)}",
+            )
+        draw: Any = probability_sampler()
+        try:
+            if isinstance(draw, bool):
+                raise TypeError
+            unit = float(draw)
+        except (TypeError, ValueError):
+            unit = math.nan
+        if not 0.0 <= unit < 1.0:
+            raise InvalidStateError(
+                "probability_sampler", f"expected a number in [0, 1), got {brief(draw)}"
+            )
+        rng = random.Random(int(unit * 2**53))
+        view = module.observation(self.inner, seat)
         return KniffelState(self.get_game(), module.sample_state(view, rng))
 
     def __str__(self) -> str:
@@ -646,8 +709,21 @@ class KniffelObserver:
             self.dict[name] = self.tensor[at : at + n]
             at += n
 
+    def _check_state(self, state: Any) -> None:
+        if not isinstance(state, KniffelState):
+            raise InvalidStateError(
+                "state", f"expected a kniffel_{self.game} state, got {type(state).__name__}"
+            )
+
     def set_from(self, state: KniffelState, player: int) -> None:
-        """Fill `tensor` with ``state`` seen from ``player`` (the parts of the type)."""
+        """Fill `tensor` with ``state`` seen from ``player`` (the parts of the type).
+
+        Raises:
+            InvalidStateError: ``state`` not a state of these games (path
+                ``state``; a state of another game too), ``player`` not a seat
+                (path ``player``).
+        """
+        self._check_state(state)
         module = get_variant(self.game)
         full = observation_tensor(self.game, module.observation(state.inner, player))
         self.tensor[:] = full if self._keep is None else np.asarray(full, np.float32)[self._keep]
@@ -657,7 +733,11 @@ class KniffelObserver:
 
         Without ``private_info`` the private keys (the card game's
         ``hand``) are left out; without ``public_info`` only they are kept.
+
+        Raises:
+            InvalidStateError: as `set_from`.
         """
+        self._check_state(state)
         module = get_variant(self.game)
         view = module.observation_to_dict(module.observation(state.inner, player))
         if not self.private_info:

@@ -60,7 +60,6 @@ ships to a worker process.
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any, Final, Literal, cast
 
@@ -70,7 +69,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
+from kniffel_rules.adapters._checks import integer
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import ActionSpace, _render_text, game_name, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
@@ -104,7 +105,9 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
-        InvalidStateError: bad ``num_players``, ``rules``, ``reward`` or ``render_mode``.
+        InvalidStateError: bad ``num_players`` (not an integer: path
+            ``num_players``; outside the game's limits: path ``players``),
+            ``rules``, ``reward`` or ``render_mode``.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
@@ -123,6 +126,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     ) -> None:
         super().__init__()
         name, module, rules = resolve_game(game, rules)
+        num_players = integer(num_players, "num_players", "a number of players")
         if reward not in ("win", "points"):
             raise InvalidStateError("reward", f"expected 'win' or 'points', got {reward!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -160,26 +164,69 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         """The game's module (looked up by name, so the environment pickles)."""
         return get_variant(self.game)
 
+    def _seat(self, agent: Any) -> int:
+        """The seat of ``agent``, one of `possible_agents`.
+
+        Raises:
+            InvalidStateError: not an agent of this environment (path ``agent``).
+        """
+        if isinstance(agent, str) and agent in self.possible_agents:
+            return self.possible_agents.index(agent)
+        raise InvalidStateError(
+            "agent",
+            f"{brief(agent)} is not an agent of this environment: "
+            f"expected one of {', '.join(self.possible_agents)}",
+        )
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same for all)."""
+        """The observation space of ``agent`` (the same for all).
+
+        Raises:
+            InvalidStateError: not an agent of this environment (path ``agent``).
+        """
+        self._seat(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent`` (the same for all)."""
+        """The action space of ``agent`` (the same for all).
+
+        Raises:
+            InvalidStateError: not an agent of this environment (path ``agent``).
+        """
+        self._seat(agent)
         return self.action_spaces[agent]
 
     def _check_started(self) -> None:
         if self.state is None:
             raise InvalidStateError("state", "the environment is not started: call reset() first")
 
+    def _check_agents_left(self) -> None:
+        # after the game every agent is stepped out with None; then nobody is selected
+        self._check_started()
+        if not self.agents:
+            raise InvalidStateError(
+                "agents", "the game is over and every agent has left it: call reset()"
+            )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's ``agent_iter``: the selected agent, until none is left or ``max_iter``.
+
+        Raises:
+            InvalidStateError: ``agent_iter`` before ``reset`` (path
+                ``state``), or ``max_iter`` not an integer (path ``max_iter``).
+        """
+        self._check_started()
+        return super().agent_iter(integer(max_iter, "max_iter", "an integer"))
+
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": tensor, "action_mask": mask}`` from ``agent``'s seat.
 
         Raises:
-            InvalidStateError: ``observe`` before ``reset`` (path ``state``).
+            InvalidStateError: ``observe`` before ``reset`` (path ``state``),
+                or ``agent`` not an agent of this environment (path ``agent``).
         """
         self._check_started()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         view = self.module.observation(self.state, seat)
         return {
             "observation": observation_array(self.game, view),
@@ -190,9 +237,10 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         """PettingZoo's ``last``: what the selected agent sees, its reward and its flags.
 
         Raises:
-            InvalidStateError: ``last`` before ``reset`` (path ``state``).
+            InvalidStateError: ``last`` before ``reset`` (path ``state``), or
+                once every agent has left the finished game (path ``agents``).
         """
-        self._check_started()
+        self._check_agents_left()
         result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
         return result
 
@@ -219,13 +267,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             InvalidStateError: ``seed`` is not an integer (path ``seed``).
         """
         if seed is not None:
-            try:
-                if isinstance(seed, bool):
-                    raise TypeError
-                start = operator.index(seed)
-            except TypeError:
-                message = f"expected an integer or None, got {seed!r}"
-                raise InvalidStateError("seed", message) from None
+            start = integer(seed, "seed", "an integer or None")
             self._chance = random.Random(start)  # a seed's first game is as it always was
             self._games = random.Random(f"kniffel_rules.pettingzoo:{start}")
         else:
@@ -251,14 +293,26 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         ``action`` is an integer (a numpy integer too); a float, a string or
         a bool is not an action number and is refused, never rounded to one.
 
+        Once the game is over, each agent in turn is stepped out of it with
+        ``None`` (PettingZoo's dead step).
+
         Raises:
             IllegalActionError: the action is not legal for the selected
-                agent (or not an action number).
-            InvalidStateError: ``step`` before ``reset`` (path ``state``).
+                agent (or not an action number), or not ``None`` for an
+                agent whose game is over.
+            InvalidStateError: ``step`` before ``reset`` (path ``state``), or
+                once every agent has left the finished game (path ``agents``).
         """
-        self._check_started()
+        self._check_agents_left()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    Text.of(
+                        N_("the game is over for {agent}: the only action it can take is None"),
+                        agent=agent,
+                    )
+                )
             self._was_dead_step(action)
             return
         module = self.module

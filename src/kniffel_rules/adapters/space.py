@@ -41,7 +41,6 @@ hands appear as their sizes and the cards everyone saw them take).
 
 from __future__ import annotations
 
-import operator
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -49,6 +48,7 @@ from typing import Any, Final, cast
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._tensor import Tensor
+from kniffel_rules.adapters._checks import integer
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.game import GameInfo
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
@@ -233,15 +233,8 @@ class _Index:
         Raises:
             InvalidStateError: ``i`` is not an integer in ``0 .. size-1`` (path ``index``).
         """
-        try:
-            at = -1 if isinstance(i, bool) else operator.index(i)
-        except TypeError:
-            at = -1
-        if not 0 <= at < len(self._actions):
-            raise InvalidStateError(
-                "index", f"expected an integer 0..{len(self._actions) - 1}, got {i!r}"
-            )
-        return self._actions[at]
+        last = len(self._actions) - 1
+        return self._actions[integer(i, "index", f"an integer 0..{last}", 0, last)]
 
     def _check(self, view: Any) -> Any:
         state = _state_of(view)

@@ -57,7 +57,6 @@ of the wrong shape or type is refused with `InvalidStateError` (path
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
@@ -69,6 +68,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from kniffel_rules._i18n import N_
+from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
 from kniffel_rules.adapters.arrays import box_bounds
 from kniffel_rules.adapters.gymnasium import _episode_limit
@@ -116,12 +116,7 @@ class VectorGame:
             raise UnsupportedGameError(
                 f"{module.INFO.title()} is not a solitaire box-sheet dice game: no vector engine"
             )
-        try:
-            n = -1 if isinstance(num_envs, bool) else operator.index(num_envs)
-        except TypeError:
-            n = -1
-        if n < 1:
-            raise InvalidStateError("num_envs", f"expected an integer >= 1, got {num_envs!r}")
+        n = integer(num_envs, "num_envs", "an integer >= 1", least=1)
         self.tables: Tables = tables(name, rules)
         self.num_envs = n
         self.rng = np.random.default_rng() if rng is None else rng
@@ -425,7 +420,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         self.index = t.index
         self.num_envs = self.engine.num_envs
         self.illegal = illegal
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = finite(illegal_reward, "illegal_reward")
         self.render_mode = None
         self.single_action_space = spaces.Discrete(t.index.size)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
