@@ -301,8 +301,10 @@ def test_bad_options_are_refused() -> None:
         KniffelEnv("duel", opponents=["optimal"])
     with pytest.raises(InvalidStateError, match="opponents"):
         KniffelEnv("classic", opponents="greedy")
-    with pytest.raises(InvalidStateError, match="seat"):
-        KniffelEnv("classic", opponents=["greedy"], seat=2)
+    for bad_seat in (2, -1, True, "1", 1.0, None):
+        with pytest.raises(InvalidStateError, match=r"^seat: expected a seat 0\.\.1"):
+            KniffelEnv("classic", opponents=["greedy"], seat=bad_seat)  # type: ignore[arg-type]
+    assert KniffelEnv("classic", opponents=["greedy"], seat=np.int64(1)).seat == 1  # type: ignore[arg-type, unused-ignore]
     with pytest.raises(InvalidStateError, match="obs"):
         KniffelEnv("classic", obs="scaled")  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError, match="reward"):

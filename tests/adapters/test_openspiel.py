@@ -340,7 +340,7 @@ def test_resampling_refuses_a_bad_player_or_sampler() -> None:
         state.resample_from_infostate(2, lambda: 0.5)
     with pytest.raises(InvalidStateError, match=r"^probability_sampler: expected a callable"):
         state.resample_from_infostate(0, 0.5)
-    for draw in ("x", None, math.nan, math.inf, 1.0, -0.1, True):
+    for draw in ("x", "0.5", None, math.nan, math.inf, 1.0, -0.1, True):
         with pytest.raises(InvalidStateError, match=r"^probability_sampler: .*\[0, 1\)"):
             state.resample_from_infostate(0, lambda draw=draw: draw)
     assert state.inner == before

@@ -385,8 +385,11 @@ def test_games_without_an_engine() -> None:
             VectorGame(game, 2)
         env_id = f"kniffel_rules/{game.capitalize()}-v0"
         assert gymnasium.spec(env_id).vector_entry_point is None  # make_vec takes "sync"
-    with pytest.raises(InvalidStateError, match="seed"):
-        KniffelVectorEnv(2).reset(seed=-1)
+    for bad in (-1, True, 1.5, "3", [1, 2]):
+        with pytest.raises(InvalidStateError, match="seed") as info:
+            KniffelVectorEnv(2).reset(seed=bad)  # type: ignore[arg-type]
+        assert isinstance(info.value, gymnasium.error.Error)  # Gymnasium's own kind, too
+    KniffelVectorEnv(2).reset(seed=np.int64(3))  # numpy's integers are seeds
 
 
 def test_yatzy_forced_order_mask() -> None:

@@ -308,8 +308,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 f"{info.title()} is for {info.min_players} to {info.max_players} players: "
                 f"give {info.min_players - 1} to {info.max_players - 1} opponents, not {len(bots)}",
             )
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidStateError("seat", f"expected a seat 0..{players - 1}, got {seat!r}")
+        seat = integer(seat, "seat", f"a seat 0..{players - 1}", 0, players - 1)
         self.game = name
         self.rules = rules
         self.opponents = bots

@@ -87,7 +87,7 @@ import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
-from kniffel_rules.adapters._checks import integer
+from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters.space import (
     GAMES,
     ActionSpace,
@@ -623,10 +623,8 @@ class KniffelState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             )
         draw: Any = probability_sampler()
         try:
-            if isinstance(draw, bool):
-                raise TypeError
-            unit = float(draw)
-        except (TypeError, ValueError):
+            unit = finite(draw, "probability_sampler")  # a real number: not text, not a bool
+        except InvalidStateError:
             unit = math.nan
         if not 0.0 <= unit < 1.0:
             raise InvalidStateError(

@@ -71,7 +71,7 @@ from kniffel_rules._i18n import N_
 from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
 from kniffel_rules.adapters.arrays import box_bounds
-from kniffel_rules.adapters.gymnasium import _episode_limit
+from kniffel_rules.adapters.gymnasium import SeedError, _episode_limit
 from kniffel_rules.adapters.space import UnsupportedGameError, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 
@@ -450,12 +450,12 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             ``action_mask`` (``int8``).
 
         Raises:
-            InvalidStateError: a ``seed`` that is not ``None`` or an integer >= 0.
+            SeedError: a ``seed`` that is not ``None`` or an integer >= 0 (an
+                `InvalidStateError` and Gymnasium's ``error.Error``, as the scalar env's).
         """
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-                raise InvalidStateError("seed", f"expected None or an integer >= 0, got {seed!r}")
-            self._np_random, self._np_random_seed = seeding.np_random(int(seed))
+            seed = integer(seed, "seed", "None or an integer >= 0", least=0, error=SeedError)
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
             self.engine.rng = self._np_random
         self.engine.reset()
         self._steps[:] = 0
