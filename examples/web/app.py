@@ -120,6 +120,10 @@ class Limits:
             decision yet: still waiting for players, or nobody moved) is kept
             once nobody is connected to it; then it is removed, its stored
             file too (also on start, by the file's age).
+        idle_abandoned: Seconds a game left unfinished must have had nobody
+            connected and no change before it gives way, in memory only (its
+            file stays), to a new table when all `max_tables` places are
+            taken and no finished table nobody watches is left to give way.
         new_tables_rate: Tables one client address may open per second in the
             long run (an IPv6 address counts by its /64 network).
         new_tables_burst: Tables one client address may open at once.
@@ -136,6 +140,7 @@ class Limits:
     max_refusals: int = 20
     hello_within: float = 10.0
     idle_unplayed: float = 3600.0
+    idle_abandoned: float = 86400.0
     new_tables_rate: float = 1 / 30
     new_tables_burst: int = 10
 
@@ -564,6 +569,19 @@ class WebApp:
         if len(self.tables) < self.limits.max_tables:
             return
         idle = [t for t in self.tables.values() if t.over and not self.watching.get(t.id)]
+        if not idle:  # then the game left the longest, if nobody was at it for a while
+            now, wait = self.clock(), self.limits.idle_abandoned
+            idle = sorted(
+                (
+                    t
+                    for t in self.tables.values()
+                    if not self.watching.get(t.id)
+                    and t.id not in self.saving
+                    and t.id not in self.drivers
+                    and now - self.active.get(t.id, now) > wait
+                ),
+                key=lambda t: self.active.get(t.id, now),
+            )
         if not idle:
             raise Refusal("too_many_tables", 503)
         del self.tables[idle[0].id]  # its file stays in the store

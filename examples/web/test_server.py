@@ -995,6 +995,37 @@ def test_a_table_nobody_played_at_is_removed_after_a_while(tmp_path: Path) -> No
         assert watched["table"] in client.app.state.web.tables
 
 
+def test_a_game_left_for_a_day_gives_way_when_the_places_run_out(tmp_path: Path) -> None:
+    """Games played a move and left cannot hold every place: the one left longest gives way.
+
+    Only when all places are taken and no finished table nobody watches is
+    left; only after `Limits.idle_abandoned` with nobody connected; in
+    memory only (its file stays).
+    """
+    now = [0.0]
+    limits = Limits(rate=1e6, burst=1_000_000, max_tables=2, idle_abandoned=1000.0)
+    with app_for(tmp_path, limits=limits, clock=lambda: now[0]) as client:
+        first = create(client, variant="classic", players=1)
+        with tab(client, first) as me:
+            me.send(type="action", id=0)
+            me.expect("update")
+        now[0] = 10.0
+        second = create(client, variant="classic", players=1)
+        with tab(client, second) as me:
+            me.send(type="action", id=0)
+            me.expect("update")
+        now[0] = 500.0
+        response = client.post("/api/tables", json={"variant": "yatzy", "name": "Eve"})
+        assert (response.status_code, response.json()["error"]) == (503, "too_many_tables")
+        now[0] = 1005.0  # the first game was left at 0 (its last change), the second at 10
+        with tab(client, second):  # someone is at the second one: it never gives way
+            create(client, variant="yatzy", players=1)
+            kept = set(client.app.state.web.tables)
+            assert first["table"] not in kept
+            assert second["table"] in kept
+        assert (tmp_path / f"{first['table']}.json").exists()  # its file stays
+
+
 def test_a_stored_table_nobody_played_at_is_removed_on_start(tmp_path: Path) -> None:
     """On start, the files of tables nobody played at that are older than the idle time go."""
     with app_for(tmp_path) as client:
