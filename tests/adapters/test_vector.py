@@ -389,7 +389,8 @@ def test_games_without_an_engine() -> None:
         with pytest.raises(InvalidStateError, match="seed") as info:
             KniffelVectorEnv(2).reset(seed=bad)  # type: ignore[arg-type]
         assert isinstance(info.value, gymnasium.error.Error)  # Gymnasium's own kind, too
-    KniffelVectorEnv(2).reset(seed=np.int64(3))  # numpy's integers are seeds
+    # numpy's integers are seeds
+    KniffelVectorEnv(2).reset(seed=np.int64(3))  # type: ignore[arg-type, unused-ignore]
 
 
 def test_yatzy_forced_order_mask() -> None:
