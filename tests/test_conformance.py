@@ -155,7 +155,9 @@ def _playout(case: Case, seed: int) -> tuple[Any, list[Any], Any]:
             assert all(game.why_illegal(state, a) is None for a in actions)
             snapshot = game.to_json(state)
             for a in rng.sample(actions, min(3, len(actions))):
-                game.apply(state, a)  # every listed action is accepted
+                # every listed action is accepted; an equal object the game did
+                # not offer is judged again and leads to the same state
+                assert game.apply(state, copy.copy(a)) == game.apply(state, a)
             assert game.to_json(state) == snapshot, "apply mutated its input"
             action = actions[rng.randrange(len(actions))]
         if rng.random() < 0.2:

@@ -33,6 +33,8 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
@@ -318,11 +320,13 @@ class Game(Generic[S, V, A, O]):
     # -- the protocol ---------------------------------------------------------
 
     def __init__(self) -> None:
-        # The last state whose mover was asked, with the mover: a playout asks
-        # `is_terminal`, `current_player`, `legal_actions` and `apply` of the
-        # same state, and a state is immutable, so the hook runs once per
-        # state. One tuple, replaced whole: threads may share the game.
-        self._last: tuple[object, int] = (_NO_STATE, TERMINAL)
+        # The last state whose mover was asked, with the mover and what the
+        # game offered there (the listed actions or the drawn outcome): a
+        # playout asks `is_terminal`, `current_player`, `legal_actions` and
+        # `apply` of the same state, and a state is immutable, so the hook
+        # runs once per state and an offered action is not judged twice. One
+        # tuple, replaced whole: threads may share the game.
+        self._last: tuple[object, int, tuple[object, ...]] = (_NO_STATE, TERMINAL, ())
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles (and copies) as a reference to its module's ``GAME``, the one instance."""
@@ -334,7 +338,7 @@ class Game(Generic[S, V, A, O]):
         if last[0] is state:
             return last[1]
         who = self.to_move(state)
-        self._last = (state, who)
+        self._last = (state, who, ())
         return who
 
     def _seen(self, state: Any) -> tuple[S, bool] | None:
@@ -372,7 +376,7 @@ class Game(Generic[S, V, A, O]):
             return last[1]
         if position.__class__ is self.state_class:
             who = self.to_move(position)
-            self._last = (position, who)
+            self._last = (position, who, ())
             return who
         cls = self.observation_class
         if cls is not None and isinstance(position, cls):
@@ -388,7 +392,7 @@ class Game(Generic[S, V, A, O]):
             return last[1] == TERMINAL
         if position.__class__ is self.state_class:
             who = self.to_move(position)
-            self._last = (position, who)
+            self._last = (position, who, ())
             return who == TERMINAL
         return self.current_player(position) == TERMINAL
 
@@ -439,6 +443,10 @@ class Game(Generic[S, V, A, O]):
 
         ``state`` is not changed.
 
+        An action object that `legal_actions` or `sample_chance` returned
+        for this very state object was judged legal there and is not judged
+        again (the result is the same; a playout's step saves the check).
+
         Raises:
             IllegalActionError: ``action`` is not legal here, with exactly the
                 reason and clause id that `why_illegal` gives.
@@ -446,6 +454,10 @@ class Game(Generic[S, V, A, O]):
         last = self._last
         if last[0] is state:
             who = last[1]
+            if any(map(is_, last[2], repeat(action))):  # offered here: judged already
+                if who == CHANCE:
+                    return self.happen(state, action)  # type: ignore[arg-type]
+                return self.decide(state, action)  # type: ignore[arg-type]
         elif state.__class__ is self.state_class:
             who = self.to_move(state)
         else:
@@ -491,14 +503,17 @@ class Game(Generic[S, V, A, O]):
                     return ()
                 position = seen[0]
             who = self._who(position)
+        listed: tuple[A, ...] | tuple[O, ...]
         if who >= 0:
             fast = self.listing(position)
-            if fast is not None:
-                return fast
-            return self.checked_actions(position)
-        if who == CHANCE:
-            return tuple(o for o, _ in self.chance(position))
-        return ()
+            listed = self.checked_actions(position) if fast is None else fast
+        elif who == CHANCE:
+            listed = tuple(o for o, _ in self.chance(position))
+        else:
+            return ()
+        if position is state and position.__class__ is self.state_class:
+            self._last = (position, who, listed)  # `apply` need not judge these again
+        return listed
 
     def checked_actions(self, state: S) -> tuple[A, ...] | tuple[O, ...]:
         """The candidates that `why_illegal` lets through, without any fast path.
@@ -538,7 +553,10 @@ class Game(Generic[S, V, A, O]):
             raise IllegalActionError(self.not_chance, "PR-06")
         if not isinstance(rng, random.Random):
             raise InvalidStateError("rng", f"expected a random.Random, got {type(rng).__name__}")
-        return self.sample(state, rng)
+        outcome = self.sample(state, rng)
+        if state.__class__ is self.state_class:
+            self._last = (state, who, (outcome,))  # `apply` need not judge it again
+        return outcome
 
     def winners(self, state: S) -> tuple[int, ...]:
         """The winning seats of a finished game (ties share).
