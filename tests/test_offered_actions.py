@@ -10,6 +10,7 @@ state (even an equal copy) and any other action object is judged as before.
 from __future__ import annotations
 
 import copy
+import importlib
 import itertools
 import random
 from typing import Any
@@ -18,6 +19,8 @@ import pytest
 
 import kniffel_rules
 from kniffel_rules import CHANCE, IllegalActionError
+from kniffel_rules.game import Game
+from kniffel_rules.variant import _MODULES
 
 SEEDS = range(3)
 
@@ -98,3 +101,34 @@ def test_a_drawn_outcome_is_remembered_only_for_its_state(variant: str) -> None:
     with pytest.raises(IllegalActionError) as info:
         game.apply(player_node, outcome)
     assert info.value.rule == "PR-02"
+
+
+@pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
+def test_the_offer_is_not_judged_again_and_anything_else_is(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The saving itself: ``problem``/``outcome_problem`` judge a copy, not the offered object."""
+    module = kniffel_rules.get_variant(variant)
+    game = importlib.import_module(f"{_MODULES[variant]}.engine").GAME
+    assert isinstance(game, Game)
+    judged: list[object] = []
+    for hook in ("problem", "outcome_problem"):
+        original = getattr(game, hook)
+
+        def counted(state: Any, action: Any, _original: Any = original) -> Any:
+            judged.append(action)
+            return _original(state, action)
+
+        monkeypatch.setattr(type(game), hook, staticmethod(counted))
+    rng = random.Random(3)
+    for state in _playout(module, 3)[:-1]:
+        if module.current_player(state) == CHANCE:
+            offered = module.sample_chance(state, rng)
+        else:
+            listed = module.legal_actions(state)
+            offered = listed[rng.randrange(len(listed))]
+        judged.clear()
+        module.apply(state, offered)
+        assert judged == []
+        module.apply(state, copy.copy(offered))
+        assert judged == [offered]
