@@ -248,12 +248,12 @@ def _roll_off() -> extreme.State:
         (
             _thrown(False),
             ExtremeRoll((1, 2, 6), None),
-            "the d10 is thrown here and shows 0..9, got None",
+            "the d10 is thrown here: the outcome needs its face, 0..9",
         ),
         (
             _thrown(True),
             ExtremeRoll((1, 2, 6), 4),
-            "the d10 was kept: the outcome's d10 must be None",
+            "the d10 was kept: the outcome has no d10",
         ),
         (
             _thrown(False),

@@ -155,7 +155,7 @@ def test_coin_refusals_name_the_clause() -> None:
         "MA-52",
     )
     assert reason(s, Coins(C.TASK_DONE)) == (
-        "'task already fulfilled' names the task, got None",
+        "'task already fulfilled' must name the task it fulfils",
         "MA-52",
     )
     assert reason(s, Coins(C.TASK_DONE, T.KNIFFEL)) == (

@@ -346,7 +346,7 @@ def test_a_task_already_fulfilled_pays_three_coins() -> None:
         apply(position(Sheet(), (5, 5, 5, 6, 6)), Coins(C.TASK_DONE, T.FULL_HOUSE))
     with pytest.raises(IllegalActionError, match="do not show Kniffel"):
         apply(position(board(tasks=[T.KNIFFEL]), (5, 5, 5, 6, 6)), Coins(C.TASK_DONE, T.KNIFFEL))
-    with pytest.raises(IllegalActionError, match="names the task"):
+    with pytest.raises(IllegalActionError, match="must name the task"):
         apply(s, Coins(C.TASK_DONE))
 
 

@@ -218,9 +218,9 @@ def _throw_problem(state: State, action: ExtremeRoll) -> Rejection | None:
             N_("six-sided dice show 1..6, got {dice}"), "PR-04", dice=dice_text(action.d6)
         )
     if d10_thrown and action.d10 is None:  # ExtremeRoll itself keeps the face within 0..9
-        return Rejection(N_("the d10 is thrown here and shows 0..9, got None"), "PR-04")
+        return Rejection(N_("the d10 is thrown here: the outcome needs its face, 0..9"), "PR-04")
     if not d10_thrown and action.d10 is not None:
-        return Rejection(N_("the d10 was kept: the outcome's d10 must be None"), "PR-04")
+        return Rejection(N_("the d10 was kept: the outcome has no d10"), "PR-04")
     return None
 
 

@@ -286,7 +286,7 @@ def _number_rows(sheet: Sheet, dice: Dice, moves: tuple[tuple[int, int], ...]) -
 def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step | Rejection:
     if combo is Combo.TASK_DONE:
         if task is None:
-            return Rejection(N_("'task already fulfilled' names the task, got None"), "MA-52")
+            return Rejection(N_("'task already fulfilled' must name the task it fulfils"), "MA-52")
         if not sheet.has_task(task):
             return Rejection.of(
                 N_("the task {task} is not fulfilled yet: fulfil it for its stars"),
