@@ -564,11 +564,44 @@ class WebApp:
         if not bucket.take():
             raise Refusal("too_many_new_tables", 429)
 
+    def _find(self, table_id: object) -> Table | None:
+        """The table ``table_id``: in memory, or read back from its file once put aside.
+
+        A finished or abandoned table gives way to new ones (`_make_room`)
+        but keeps its file; its link and seats work again when asked for,
+        taking a place like a new table.
+
+        Raises:
+            Refusal: ``too_many_tables`` (503): put aside, and every place is taken.
+        """
+        if not isinstance(table_id, str) or TABLE_ID.fullmatch(table_id) is None:
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        path = self.store / f"{table_id}.json"
+        try:
+            table = Table.resume(json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError, KniffelError) as error:
+            log.warning("not reading back %s: %s", path.name, error)
+            return None
+        if table.id != table_id:
+            return None
+        self._make_room()
+        self.tables[table.id] = table
+        self.active[table.id] = self.clock()
+        log.info("read back table %s (%s, step %d)", table.id, table.variant, len(table.actions))
+        self.drive(table)
+        return table
+
     def _make_room(self) -> None:
         self.sweep()
         if len(self.tables) < self.limits.max_tables:
             return
-        idle = [t for t in self.tables.values() if t.over and not self.watching.get(t.id)]
+        idle = [t for t in self.tables.values()
+                if t.over and not self.watching.get(t.id) and t.id not in self.saving]  # fmt: skip
         if not idle:  # then the game left the longest, if nobody was at it for a while
             now, wait = self.clock(), self.limits.idle_abandoned
             idle = sorted(
@@ -584,7 +617,7 @@ class WebApp:
             )
         if not idle:
             raise Refusal("too_many_tables", 503)
-        del self.tables[idle[0].id]  # its file stays in the store
+        del self.tables[idle[0].id]  # its file stays in the store: `_find` reads it back
         self.active.pop(idle[0].id, None)
 
     def sweep(self) -> None:
@@ -621,8 +654,7 @@ class WebApp:
         lang = request_lang(request.headers, request.query_params)
         try:
             message, lang = await self._body(request, lang)
-            table_id = request.path_params["table"]
-            table = self.tables.get(table_id) if TABLE_ID.fullmatch(table_id) else None
+            table = self._find(request.path_params["table"])
             if table is None:
                 raise Refusal("unknown_table", 404)
             seat, token = table.join(message.get("name"))
@@ -753,9 +785,12 @@ class WebApp:
         if "lang" in message:  # else the request's (`request_lang`)
             connection.lang = lang_of(message["lang"])
         lang = connection.lang
-        table_id = message.get("table")
-        known = isinstance(table_id, str) and TABLE_ID.fullmatch(table_id) is not None
-        table = self.tables.get(table_id) if known and isinstance(table_id, str) else None
+        try:
+            table = self._find(message.get("table"))
+        except Refusal as refusal:  # put aside, and no place to read it back into
+            connection.error(refusal.code, refusal.message(lang))
+            connection.close(CLOSE_TRY_LATER)
+            return
         seat = table.seat_of(message.get("token")) if table is not None else None
         if table is None or seat is None:
             connection.error("bad_token", say("bad_token", lang))

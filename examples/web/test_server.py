@@ -1026,6 +1026,45 @@ def test_a_game_left_for_a_day_gives_way_when_the_places_run_out(tmp_path: Path)
         assert (tmp_path / f"{first['table']}.json").exists()  # its file stays
 
 
+def test_a_table_put_aside_comes_back_when_asked_for(tmp_path: Path) -> None:
+    """A game that gave way is read back from its file by its seat's link or a join.
+
+    It takes a place like a new table: when every place is held it is refused
+    (503) and the tab is told to try later; once a place is free it is back
+    where it was left.
+    """
+    now = [0.0]
+    limits = Limits(rate=1e6, burst=1_000_000, max_tables=2, idle_abandoned=1000.0,
+                    idle_unplayed=3000.0)  # fmt: skip
+    with app_for(tmp_path, limits=limits, clock=lambda: now[0]) as client:
+        web = client.app.state.web
+        first = create(client, variant="classic", players=1)
+        with tab(client, first) as me:
+            me.send(type="action", id=0)
+            left = me.expect("update")
+        second = create(client, variant="classic", players=1)
+        now[0] = 1005.0
+        with tab(client, second):  # someone is at the second table: it never gives way
+            fresh = create(client, variant="yatzy", players=1)  # the first game gives way
+            assert set(web.tables) == {second["table"], fresh["table"]}
+            with tab(client) as me:
+                me.send(type="hello", table=first["table"], token=first["token"], lang="de")
+                assert me.error("too_many_tables")["message"].startswith("es sind zu viele Tische")
+                assert me.closed() == 1013
+            response = client.post(f"/api/tables/{first['table']}/join", json={"name": "Bo"})
+            assert (response.status_code, response.json()["error"]) == (503, "too_many_tables")
+            now[0] = 4100.0  # the yatzy table nobody played at gives way now
+        with tab(client) as me:
+            back = me.hello(first)
+            assert back["step"] == left["step"]
+            assert back["observation"] == left["observation"]
+        assert set(web.tables) == {first["table"], second["table"]}
+        full = client.post(f"/api/tables/{first['table']}/join", json={"name": "Bo"})
+        assert (full.status_code, full.json()["error"]) == (409, "table_full")  # found
+        unknown = client.post("/api/tables/" + "0" * len(first["table"]) + "/join", json={})
+        assert unknown.status_code == 404
+
+
 def test_a_stored_table_nobody_played_at_is_removed_on_start(tmp_path: Path) -> None:
     """On start, the files of tables nobody played at that are older than the idle time go."""
     with app_for(tmp_path) as client:
