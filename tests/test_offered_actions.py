@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import kniffel_rules
+from conformance_cases import random_states
 from kniffel_rules import CHANCE, IllegalActionError
 from kniffel_rules.game import Game
 from kniffel_rules.variant import _MODULES
@@ -29,18 +30,7 @@ def _playout(game: Any, seed: int) -> list[Any]:
     """The states of one seeded random game (two players where the game allows)."""
     info = game.INFO
     players = max(info.min_players, min(2, info.max_players))
-    rng = random.Random(seed)
-    state = game.new_game(players=players)
-    states = [state]
-    while not game.is_terminal(state):
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        state = game.apply(state, action)
-        states.append(state)
-    return states
+    return list(random_states(game, game.new_game(players=players), random.Random(seed)))
 
 
 @pytest.mark.parametrize("variant", kniffel_rules.VARIANTS)
