@@ -37,7 +37,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -88,6 +88,9 @@ CLOSE_TAB = 4409
 """This tab of a seat was closed to make room: the seat's newest tab, or another seat, took it."""
 CLOSE_ORIGIN = 4403
 """The handshake came from a page of another site (refused before it is accepted)."""
+
+UNREADABLE: Final = (OSError, ValueError, KeyError, TypeError, RecursionError, KniffelError)
+"""What reading a stored table back may raise: the file is then left alone (a nested one too)."""
 
 
 @dataclass(frozen=True)
@@ -374,8 +377,11 @@ class WebApp:
                     log.warning("not resuming %s: the table limit is reached", path.name)
                     continue
                 table = Table.resume(doc)
-            except (OSError, ValueError, KeyError, TypeError, KniffelError) as error:
+            except UNREADABLE as error:
                 log.warning("not resuming %s: %s", path.name, error)
+                continue
+            if table.id != path.stem:  # a copy of another table's file: `_save` writes by id
+                log.warning("not resuming %s: it holds table %s", path.name, table.id)
                 continue
             self.tables[table.id] = table
             self.active[table.id] = self.clock() - age
@@ -584,7 +590,7 @@ class WebApp:
             table = Table.resume(json.loads(path.read_text(encoding="utf-8")))
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, KeyError, TypeError, KniffelError) as error:
+        except UNREADABLE as error:
             log.warning("not reading back %s: %s", path.name, error)
             return None
         if table.id != table_id:

@@ -1180,3 +1180,37 @@ def test_too_many_connections_is_said_in_the_request_s_language(tmp_path: Path) 
             "content-type": "text/plain", "accept-language": "de-DE,de;q=0.9"})  # fmt: skip
         assert response.json()["message"].startswith("nicht verstanden")
     assert request_lang(Headers({"accept-language": "x" * 10_000}), {}) == "en"
+
+
+def test_a_broken_or_foreign_file_is_not_read_back(tmp_path: Path) -> None:
+    """A table id whose file is junk, another table's, or missing is unknown: 404, ``bad_token``.
+
+    A start reads the good files past them (a file nested too deep for
+    Python's JSON reader stopped the app's start).
+    """
+    with app_for(tmp_path) as client:
+        real = create(client, variant="classic", players=1)
+    stored = json.loads((tmp_path / f"{real['table']}.json").read_text(encoding="utf-8"))
+    files = {
+        "junk0000": "{not json",
+        "nested00": "[" * 100_000,
+        "notadict": "[1, 2]",
+        "foreign0": json.dumps({**stored, "seats": [{**stored["seats"][0], "name": "Eve"}]}),
+        "badseats": json.dumps({**stored, "table": "badseats", "seats": [{"kind": "x"}]}),
+    }
+    for name, text in files.items():
+        (tmp_path / f"{name}.json").write_text(text, encoding="utf-8")
+    with app_for(tmp_path) as client:
+        assert set(client.app.state.web.tables) == {real["table"]}
+        assert table_of(client, real).seats[0].name == "Ann"
+        for name in [*files, "missing0", "../" + real["table"], ""]:
+            response = client.post(f"/api/tables/{name}/join", json={"name": "Bo"})
+            assert response.status_code == 404, name
+            with tab(client) as me:
+                me.send(type="hello", table=name, token=real["token"])
+                assert me.error("bad_token")
+        for table in (None, 7, ["junk0000"], {"id": 1}):
+            with tab(client) as me:
+                me.send(type="hello", table=table, token=real["token"])
+                assert me.error("bad_token")
+        assert set(client.app.state.web.tables) == {real["table"]}
