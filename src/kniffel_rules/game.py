@@ -454,12 +454,11 @@ class Game(Generic[S, V, A, O]):
         last = self._last
         if last[0] is state:
             who = last[1]
-            if any(map(is_, last[2], repeat(action))):  # offered here: judged already
-                if who == CHANCE:
-                    return self.happen(state, action)  # type: ignore[arg-type]
-                return self.decide(state, action)  # type: ignore[arg-type]
+            # an action offered for this very state was judged when it was offered
+            judged = any(map(is_, last[2], repeat(action)))
         elif state.__class__ is self.state_class:
             who = self.to_move(state)
+            judged = False
         else:
             # An observation, a subclass of State or junk: `why_illegal`
             # judges it (an observation as its observer's action), and only
@@ -468,9 +467,11 @@ class Game(Generic[S, V, A, O]):
             if reason is not None:
                 raise IllegalActionError(reason)
             who = self._who(state)
-        reason = self._judge(state, action, who)
-        if reason is not None:
-            raise IllegalActionError(reason)
+            judged = True
+        if not judged:
+            reason = self._judge(state, action, who)
+            if reason is not None:
+                raise IllegalActionError(reason)
         if who == CHANCE:
             return self.happen(state, action)  # type: ignore[arg-type]
         return self.decide(state, action)  # type: ignore[arg-type]
