@@ -1,7 +1,7 @@
 """Action B step by step (KA-62): `Begin`, then one `Pick` a card; a small action space.
 
 Every node of every reachable state, whatever board `Rules` accepts, has at
-most ``hand size + 8`` legal actions; every whole play is exactly one
+most ``hand size + 8`` legal actions (placing tokens: 24); every whole play is exactly one
 sequence of decisions and every sequence exactly one whole play; the bots
 choose the same whole plays as when a play was one decision.
 """
@@ -33,6 +33,10 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 OTHER = hand("yellow 1", "yellow 2")
 BOUND = 8  # the documented bound: at most the hand's size + 8 actions (KA-62)
+# where a Four of a kind's or Kniffel's tokens go (KA-49): 0..3 from the reserve for each of
+# four rows' next level (at most 3 spaces, KA-61), and for Two pairs 0..2 (one column) and 0..4
+# (two columns): the hand plays no part there
+PLACE_BOUND = 4 * 4 + 3 + 5
 
 
 def _row(draw: Any, name: str, top: int) -> BoardRow:
@@ -59,10 +63,17 @@ def boards(draw: Any) -> Board:
 
 
 def _largest(state: State) -> int:
-    """How far the node's listing goes beyond the mover's hand size (chance nodes: 0)."""
+    """How far the node's listing goes beyond the mover's hand size (chance nodes: 0).
+
+    A node placing tokens is held to `PLACE_BOUND` instead (and counts 0 here).
+    """
     if C.current_player(state) < 0:
         return 0
-    return len(C.legal_actions(state)) - len(state.hands[state.player])
+    listed = len(C.legal_actions(state))
+    if state.phase is Phase.PLACE:
+        assert listed <= PLACE_BOUND
+        return 0
+    return listed - len(state.hands[state.player])
 
 
 @rule("KA-62")

@@ -31,9 +31,10 @@ position in card order).
 A whole play of action B (a `Play`: a combination and its cards) is not one
 decision but a short sequence (KA-62): ``Begin(combination)``, then one
 ``Pick(card)`` per card in card order; the last pick plays it. So every
-node has at most the hand's size + 8 legal actions (at most 28: a hand holds
-at most 20 cards, KA-61), and `whole_plays` lists the whole plays open now
-(`steps` turns one into its decisions).
+node has at most the hand's size + 8 legal actions (a node placing tokens at
+most 24; at most 28: a hand holds at most 20 cards, KA-61), and
+`whole_plays` lists the whole plays open now (`steps` turns one into its
+decisions).
 """
 
 from __future__ import annotations
