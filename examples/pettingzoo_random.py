@@ -23,4 +23,4 @@ for agent in table.agent_iter():
     legal = np.flatnonzero(observation["action_mask"])  # only this seat's legal actions
     table.step(int(rng.choice(legal)))
     moves += 1
-print(f"{moves} moves; tokens on the boards: {table.module.scores(table.state)}")
+print(f"{moves} moves; tokens on the boards: {table.module.scores(table.game_state)}")

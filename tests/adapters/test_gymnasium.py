@@ -111,12 +111,12 @@ def test_rewards_add_up_to_the_score_or_the_result(case: tuple[str, dict[str, An
     env = gymnasium.make(env_id(game), **table)
     for seed in range(2):
         total, steps, raw = play_episode(env, seed)
-        assert raw.module.is_terminal(raw.state)
+        assert raw.module.is_terminal(raw.game_state)
         assert steps < raw.max_episode_steps
         if raw.reward_mode == "points":
-            assert total == raw.module.scores(raw.state)[raw.seat]
+            assert total == raw.module.scores(raw.game_state)[raw.seat]
         else:
-            winners = raw.module.winners(raw.state)
+            winners = raw.module.winners(raw.game_state)
             won = 0.0 if len(winners) == raw.players else 1.0 if raw.seat in winners else -1.0
             assert total == won
 
@@ -154,7 +154,7 @@ def test_observations_stay_in_their_declared_bounds(game: str, rules: Any) -> No
     for seed in range(2):
         _, _, played = play_episode(raw, seed)
         _, _, scaled = play_episode(normal, seed)
-        assert played.state == scaled.state  # the same dice and the same bots
+        assert played.game_state == scaled.game_state  # the same dice and the same bots
         back = low + scaled._observe()[0] * (high - low)
         assert np.allclose(back, played._observe()[0], atol=1e-3)
 
@@ -193,7 +193,7 @@ def test_max_episode_steps_of_the_environment() -> None:
 def test_a_float_or_a_string_is_not_an_action_number(illegal: str) -> None:
     env = KniffelEnv("classic", illegal=illegal)  # type: ignore[arg-type]
     obs, _ = env.reset(seed=3)
-    start = env.state
+    start = env.game_state
     for bad in (0.7, 0.0, np.float64(0.0), "0", True, np.array([0])):
         if illegal == "raise":
             with pytest.raises(IllegalActionError, match="not an action number"):
@@ -201,9 +201,9 @@ def test_a_float_or_a_string_is_not_an_action_number(illegal: str) -> None:
         else:
             again, reward, _, _, info = env.step(bad)
             assert info["illegal_action"] and reward == -1.0 and np.array_equal(obs, again)
-        assert env.state == start  # nothing was played
+        assert env.game_state == start  # nothing was played
     _, _, _, _, info = env.step(np.int64(0))  # a numpy integer is an action number
-    assert not info["illegal_action"] and env.state != start
+    assert not info["illegal_action"] and env.game_state != start
     env.step(np.array(0, dtype=np.int32))  # and so is a 0-d integer array
 
 
@@ -234,8 +234,8 @@ def test_the_agent_takes_its_seat_and_sees_its_view() -> None:
     env = KniffelEnv("cards", opponents=["greedy", "random"], seat=2)
     obs, info = env.reset(seed=4)
     game = env.module
-    assert game.current_player(env.state) == 2
-    view = game.observation(env.state, 2)
+    assert game.current_player(env.game_state) == 2
+    view = game.observation(env.game_state, 2)
     assert obs.tolist() == observation_tensor("cards", view)
     assert obs.shape == (tensor_size("cards", 3),)
     assert np.flatnonzero(info["action_mask"]).tolist() == list(env.index.legal_indices(view))
@@ -245,15 +245,15 @@ def test_the_agent_takes_its_seat_and_sees_its_view() -> None:
 def test_the_seed_replays_the_bots_too(case: tuple[str, dict[str, Any]]) -> None:
     game, table = case
     runs = [play_episode(KniffelEnv(game, **table), seed) for seed in (9, 9, 10)]
-    assert runs[0][2].state == runs[1][2].state
-    assert runs[0][2].state != runs[2][2].state
+    assert runs[0][2].game_state == runs[1][2].game_state
+    assert runs[0][2].game_state != runs[2][2].game_state
 
 
 def test_the_bonus_is_rewarded_in_the_step_that_earns_it() -> None:
     env = KniffelEnv("classic")
     env.reset(seed=0)
     sheet = classic.Sheet((3, 6, 9, 12, 15, None) + (None,) * 9)
-    env.state = classic.from_json(
+    env.game_state = classic.from_json(
         classic.to_json(
             classic.State(
                 classic.Rules(),
@@ -272,7 +272,7 @@ def test_the_bonus_is_rewarded_in_the_step_that_earns_it() -> None:
 def test_same_seed_same_episode() -> None:
     first = play_episode(KniffelEnv("extreme"), 11)
     second = play_episode(KniffelEnv("extreme"), 11)
-    assert first[:2] == second[:2] and first[2].state == second[2].state
+    assert first[:2] == second[:2] and first[2].game_state == second[2].game_state
 
 
 def test_illegal_action_is_penalised_or_raises() -> None:
@@ -345,10 +345,10 @@ def test_human_mode_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> No
     capsys.readouterr()
     _, info = env.reset(seed=2)
     game = get_variant("extreme")
-    assert capsys.readouterr().out == game.render(env.state) + "\n"
+    assert capsys.readouterr().out == game.render(env.game_state) + "\n"
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     shown = capsys.readouterr().out
-    assert shown == game.render(env.state) + "\n" and "Dice:" in shown
+    assert shown == game.render(env.game_state) + "\n" and "Dice:" in shown
     assert env.render() is None
     assert capsys.readouterr().out == shown
 
@@ -383,12 +383,12 @@ def test_a_copy_plays_on_as_the_original(case: tuple[str, dict[str, Any]], copie
         _, info = env.reset(seed=6)
         played = steps(env, np.random.default_rng(6), info, 20)
         twin = copier(env)
-        assert twin.unwrapped.state == env.unwrapped.state
+        assert twin.unwrapped.game_state == env.unwrapped.game_state
         info = {"action_mask": np.array(played[-1][3], np.int8)}
         assert steps(twin, np.random.default_rng(7), info) == steps(
             env, np.random.default_rng(7), info
         )
-        assert twin.unwrapped.state == env.unwrapped.state
+        assert twin.unwrapped.game_state == env.unwrapped.game_state
         _, info = twin.reset()
         assert steps(twin, np.random.default_rng(8), info) == steps(
             env, np.random.default_rng(8), env.reset()[1]
@@ -406,14 +406,14 @@ def test_illegal_reward_must_be_a_finite_number() -> None:
 def test_a_seed_must_be_an_integer_from_zero() -> None:
     env = KniffelEnv("duel")
     _, info = env.reset(seed=5)
-    start, rng = env.state, env.np_random.bit_generator.state
+    start, rng = env.game_state, env.np_random.bit_generator.state
     for bad in ("7", 1.5, True, -1, [1], np.float64(2.0)):
         with pytest.raises(SeedError, match=r"^seed: expected None or an integer >= 0") as refused:
             env.reset(seed=bad)  # type: ignore[arg-type]
         # the library's error, and Gymnasium's own for a bad seed
         assert isinstance(refused.value, InvalidStateError)
         assert isinstance(refused.value, gymnasium.error.Error)
-        assert env.state == start and env.np_random.bit_generator.state == rng  # unchanged
+        assert env.game_state == start and env.np_random.bit_generator.state == rng  # unchanged
     assert np.array_equal(env.action_masks(), info["action_mask"] == 1)
     obs, _ = env.reset(seed=np.int64(3))  # type: ignore[arg-type, unused-ignore]
     again, _ = KniffelEnv("duel").reset(seed=3)

@@ -85,18 +85,18 @@ def test_random_agent_plays_a_game(table: tuple[str, int, dict[str, Any]], rewar
         assert observation is not None
         assert aec.observation_space(agent).contains(observation)  # the declared bounds hold
         mask = observation["action_mask"]
-        assert agent == f"player_{aec.module.current_player(aec.state)}"
+        assert agent == f"player_{aec.module.current_player(aec.game_state)}"
         for other in aec.agents:
             if other != agent:
                 assert not aec.observe(other)["action_mask"].any()
         aec.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
-    assert aec.module.is_terminal(aec.state) and steps > 10
-    scores = aec.module.scores(aec.state)
+    assert aec.module.is_terminal(aec.game_state) and steps > 10
+    scores = aec.module.scores(aec.game_state)
     if reward == "points":
         assert [totals[a] for a in aec.possible_agents] == [float(s) for s in scores]
     else:
-        winners = aec.module.winners(aec.state)
+        winners = aec.module.winners(aec.game_state)
         expect = [
             0.0 if len(winners) == players else (1.0 if i in winners else -1.0)
             for i in range(players)
@@ -124,13 +124,13 @@ def test_rules_as_keywords_and_errors() -> None:
 def test_a_float_or_a_string_is_not_an_action_number() -> None:
     aec = env("classic", 2)
     aec.reset(seed=1)
-    start = aec.state
+    start = aec.game_state
     for bad in (0.7, 0.0, np.float64(0.0), "0", True, np.array([0])):
         with pytest.raises(IllegalActionError, match="not an action number"):
             aec.step(bad)
-        assert aec.state == start  # nothing was played
+        assert aec.game_state == start  # nothing was played
     aec.step(np.int64(0))  # a numpy integer is an action number: the first roll
-    assert aec.state != start
+    assert aec.game_state != start
 
 
 def test_before_reset_the_environment_says_to_reset() -> None:
@@ -142,12 +142,25 @@ def test_before_reset_the_environment_says_to_reset() -> None:
         lambda: aec.observe("player_0"),
     ]
     for call in calls:
-        with pytest.raises(InvalidStateError, match=r"^state: .*call reset\(\)"):
+        with pytest.raises(InvalidStateError, match=r"^game_state: .*call reset\(\)"):
             call()
     aec.reset(seed=1)
     observation, reward, termination, truncation, _ = aec.last()
     assert observation["action_mask"].sum() == 1
     assert (reward, termination, truncation) == (0.0, False, False)
+
+
+def test_pettingzoos_state_is_not_shadowed_by_the_game() -> None:
+    """The game's state is ``game_state``; PettingZoo's ``state()`` says it is not offered."""
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    for wrap in (lambda aec: aec, wrappers.OrderEnforcingWrapper):
+        table = wrap(env("classic", 2))
+        table.reset(seed=3)
+        raw = table.unwrapped
+        assert isinstance(raw, KniffelAEC) and classic.current_player(raw.game_state) in (0, 1)
+        with pytest.raises(NotImplementedError, match="state"):
+            table.state()
 
 
 def test_same_seed_same_game() -> None:
@@ -163,7 +176,7 @@ def test_same_seed_same_game() -> None:
             else:
                 assert observation is not None
                 aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-        finals.append(aec.state)
+        finals.append(aec.game_state)
     assert finals[0] == finals[1]
 
 
@@ -190,13 +203,13 @@ def test_human_mode_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> No
     assert aec.render() is None and capsys.readouterr().out == ""  # before reset
     aec.reset(seed=4)
     duel = get_variant("duel")
-    assert capsys.readouterr().out == duel.render(aec.state) + "\n"
+    assert capsys.readouterr().out == duel.render(aec.game_state) + "\n"
     assert aec.render() is None
-    assert capsys.readouterr().out == duel.render(aec.state) + "\n"
+    assert capsys.readouterr().out == duel.render(aec.game_state) + "\n"
     observation = aec.observe(aec.agent_selection)
     aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
     shown = capsys.readouterr().out
-    assert shown == duel.render(aec.state) + "\n" and "to move" in shown
+    assert shown == duel.render(aec.game_state) + "\n" and "to move" in shown
     assert "human" in aec.metadata["render_modes"]
 
 
@@ -256,7 +269,7 @@ def test_a_reset_without_a_seed_continues_the_seeded_stream(
         aec.reset(seed=42)
         play(aec, np.random.default_rng(1), first_moves)
         aec.reset()
-        return play(aec, np.random.default_rng(0)), aec.state
+        return play(aec, np.random.default_rng(0)), aec.game_state
 
     second, final = second_game(0)
     assert second_game(0) == (second, final)
@@ -273,9 +286,9 @@ def test_a_seed_must_be_an_integer() -> None:
         with pytest.raises(InvalidStateError, match="seed"):
             aec.reset(seed=seed)  # type: ignore[arg-type]
     aec.reset(seed=np.int64(7))  # type: ignore[arg-type, unused-ignore]
-    first = aec.state
+    first = aec.game_state
     aec.reset(seed=7)
-    assert aec.state == first
+    assert aec.game_state == first
 
 
 Copier = Callable[[KniffelAEC], KniffelAEC]
@@ -294,9 +307,9 @@ def test_a_copy_plays_on_as_the_original(
     aec.reset(seed=3)
     play(aec, np.random.default_rng(3), 25)
     twin = copier(aec)
-    assert twin is not aec and twin.state == aec.state and twin.rules == aec.rules
+    assert twin is not aec and twin.game_state == aec.game_state and twin.rules == aec.rules
     assert play(twin, np.random.default_rng(4)) == play(aec, np.random.default_rng(4))
-    assert twin.state == aec.state and get_variant(game).is_terminal(aec.state)
+    assert twin.game_state == aec.game_state and get_variant(game).is_terminal(aec.game_state)
     twin.reset()
     aec.reset()
     assert play(twin, np.random.default_rng(5)) == play(aec, np.random.default_rng(5))
@@ -313,7 +326,7 @@ def test_a_seat_sees_no_hidden_card_of_another_hand(players: int, rules: dict[st
     rng = np.random.default_rng(players)
     checked = 0
     for _agent in aec.agent_iter(max_iter=5_000):
-        state = aec.state
+        state = aec.game_state
         for seat, other in enumerate(aec.possible_agents):
             seen_now = aec.observe(other)
             assert aec.observation_space(other).contains(seen_now)  # the declared bounds hold
@@ -354,7 +367,7 @@ def test_the_card_game_refuses_a_solitaire_table() -> None:
 def test_an_agent_not_in_the_game_is_refused_by_name(stranger: Any) -> None:
     aec = env("classic", 2)
     aec.reset(seed=1)
-    start, selected = aec.state, aec.agent_selection
+    start, selected = aec.game_state, aec.agent_selection
     calls: list[Callable[[], Any]] = [
         lambda: aec.observe(stranger),
         lambda: aec.observation_space(stranger),
@@ -365,7 +378,7 @@ def test_an_agent_not_in_the_game_is_refused_by_name(stranger: Any) -> None:
             call()
         assert str(refused.value).startswith(f"agent: {stranger!r} is not an agent")
         assert "player_0, player_1" in str(refused.value)
-    assert aec.state == start and aec.agent_selection == selected
+    assert aec.game_state == start and aec.agent_selection == selected
     fresh = env("duel")  # the spaces are there before reset: a stranger is refused there too
     with pytest.raises(InvalidStateError, match=r"^agent: 'nobody'"):
         fresh.observation_space("nobody")
@@ -375,7 +388,7 @@ def test_agent_iter_before_reset_says_to_reset() -> None:
     aec = env("classic", 2)
     calls: list[Callable[[], Any]] = [aec.agent_iter, lambda: aec.agent_iter(max_iter=5)]
     for call in calls:
-        with pytest.raises(InvalidStateError, match=r"^state: .*call reset\(\)"):
+        with pytest.raises(InvalidStateError, match=r"^game_state: .*call reset\(\)"):
             call()
     aec.reset(seed=1)
     assert next(iter(aec.agent_iter())) == aec.agent_selection
@@ -408,11 +421,11 @@ def test_after_the_game_an_agent_steps_out_with_none_only() -> None:
     while not all(aec.terminations.values()):
         mask = aec.observe(aec.agent_selection)["action_mask"]
         aec.step(int(rng.choice(np.flatnonzero(mask))))
-    final, agent = aec.state, aec.agent_selection
+    final, agent = aec.game_state, aec.agent_selection
     for action in (0, np.int64(0), "pass"):
         with pytest.raises(IllegalActionError, match=f"over for {agent}: .*only action .* None"):
             aec.step(action)
-    assert (aec.state, aec.agent_selection, aec.agents) == (final, agent, aec.possible_agents)
+    assert (aec.game_state, aec.agent_selection, aec.agents) == (final, agent, aec.possible_agents)
     with pytest.raises(IllegalActionError) as refused:
         aec.step(0)
     assert refused.value.localized("de").startswith(f"Das Spiel ist für {agent} vorbei")
@@ -423,6 +436,6 @@ def test_after_the_game_an_agent_steps_out_with_none_only() -> None:
     for call in calls:
         with pytest.raises(InvalidStateError, match=r"^agents: .*every agent has left.*reset\(\)"):
             call()
-    assert aec.state == final and list(aec.agent_iter()) == []
+    assert aec.game_state == final and list(aec.agent_iter()) == []
     aec.reset(seed=1)
     assert aec.agents == aec.possible_agents and not any(aec.terminations.values())

@@ -257,6 +257,13 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             Gymnasium's own (its ``TimeLimit``), and the environment keeps
             its bound.
 
+    Attributes:
+        game_state: The library's state of the game being played (the
+            game's ``State``: the whole table, every seat's secrets
+            included), ``None`` before the first ``reset``. Read it to
+            score, render or store the game; the agent observes only
+            ``observation``.
+
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
         InvalidStateError: bad ``rules``, ``illegal``, ``illegal_reward``
@@ -331,7 +338,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self.observation_space = spaces.Box(low, high, dtype=np.float32)
         else:
             self.observation_space = spaces.Box(0.0, 1.0, low.shape, np.float32)
-        self.state: Any = None
+        self.game_state: Any = None
         self._chance = random.Random(0)
         self._bot_rng = random.Random(0)
         self._policies: dict[int, Policy] | None = None
@@ -364,20 +371,22 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         module = self.module
         hidden = module.INFO.hidden_information
         while True:
-            who = module.current_player(self.state)
+            who = module.current_player(self.game_state)
             if who == CHANCE:
-                self.state = module.apply(
-                    self.state, module.sample_chance(self.state, self._chance)
+                self.game_state = module.apply(
+                    self.game_state, module.sample_chance(self.game_state, self._chance)
                 )
             elif who == TERMINAL or who == self.seat:
                 return
             else:
-                view = module.observation(self.state, who) if hidden else self.state
-                legal = module.legal_actions(self.state)
-                self.state = module.apply(self.state, self._bots()[who](view, legal, self._bot_rng))
+                view = module.observation(self.game_state, who) if hidden else self.game_state
+                legal = module.legal_actions(self.game_state)
+                self.game_state = module.apply(
+                    self.game_state, self._bots()[who](view, legal, self._bot_rng)
+                )
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        view = self.module.observation(self.state, self.seat)
+        view = self.module.observation(self.game_state, self.seat)
         raw = observation_array(self.game, view)
         self._mask = action_mask(self.index, view)
         if self.obs_mode == "normalized":
@@ -412,7 +421,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         super().reset(seed=seed)
         self._chance = random.Random(int(self.np_random.integers(2**63)))
         self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
-        self.state = self.module.new_game(self.players, self.rules)
+        self.game_state = self.module.new_game(self.players, self.rules)
         self._steps = 0
         self._advance()
         if self.render_mode == "human":
@@ -422,10 +431,10 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _reward(self, before: float) -> float:
         module = self.module
         if self.reward_mode == "points":
-            return float(module.scores(self.state)[self.seat] - before)
-        if not module.is_terminal(self.state):
+            return float(module.scores(self.game_state)[self.seat] - before)
+        if not module.is_terminal(self.game_state):
             return 0.0
-        winners = module.winners(self.state)
+        winners = module.winners(self.game_state)
         if len(winners) == self.players:
             return 0.0
         return 1.0 if self.seat in winners else -1.0
@@ -452,7 +461,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 after the end.
         """
         module = self.module
-        if self.state is None or module.current_player(self.state) == TERMINAL:
+        if self.game_state is None or module.current_player(self.game_state) == TERMINAL:
             raise IllegalActionError(N_("the game is over or not started: call reset()"))
         try:
             chosen = self.index.action(action)  # an integer (numpy's too), not a float or text
@@ -465,7 +474,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 last=self.index.size - 1,
             )
             if chosen is None
-            else module.why_illegal(self.state, chosen)
+            else module.why_illegal(self.game_state, chosen)
         )
         self._steps += 1
         truncated = self._steps >= self.max_episode_steps
@@ -475,11 +484,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             obs, info = self._observe()
             info["illegal_action"] = True
             return obs, self.illegal_reward, False, truncated, info
-        before = module.scores(self.state)[self.seat]
-        self.state = module.apply(self.state, chosen)
+        before = module.scores(self.game_state)[self.seat]
+        self.game_state = module.apply(self.game_state, chosen)
         self._advance()
         reward = self._reward(before)
-        terminated = module.is_terminal(self.state)
+        terminated = module.is_terminal(self.game_state)
         if self.render_mode == "human":
             self.render()
         obs, info = self._observe()
@@ -493,7 +502,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             The picture under ``render_mode="ansi"`` (after ``reset``), else
             ``None``.
         """
-        return _render_text(self.module, self.state, self.render_mode)
+        return _render_text(self.module, self.game_state, self.render_mode)
 
 
 def _vector_entry_point(game: str) -> str | None:

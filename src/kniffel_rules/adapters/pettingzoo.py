@@ -103,6 +103,14 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             ``"human"`` (the picture is printed to standard output after
             ``reset`` and each ``step``, and by ``render()``).
 
+    Attributes:
+        game_state: The library's state of the game being played (the
+            game's ``State``: every hand included), ``None`` before the
+            first ``reset``. It is not PettingZoo's ``state()``, the global
+            observation for centralised training, which these environments
+            do not offer: ``state()`` raises PettingZoo's
+            ``NotImplementedError``, through its wrappers too.
+
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
         InvalidStateError: bad ``num_players`` (not an integer: path
@@ -157,7 +165,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         }
         self._chance = random.Random(0)  # replaced at reset
         self._games: random.Random | None = None  # seeds each game after the seeded one
-        self.state: Any = None
+        self.game_state: Any = None
 
     @property
     def module(self) -> Variant:
@@ -197,8 +205,10 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         return self.action_spaces[agent]
 
     def _check_started(self) -> None:
-        if self.state is None:
-            raise InvalidStateError("state", "the environment is not started: call reset() first")
+        if self.game_state is None:
+            raise InvalidStateError(
+                "game_state", "the environment is not started: call reset() first"
+            )
 
     def _check_agents_left(self) -> None:
         # after the game every agent is stepped out with None; then nobody is selected
@@ -213,7 +223,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
         Raises:
             InvalidStateError: ``agent_iter`` before ``reset`` (path
-                ``state``), or ``max_iter`` not an integer (path ``max_iter``).
+                ``game_state``), or ``max_iter`` not an integer (path ``max_iter``).
         """
         self._check_started()
         return super().agent_iter(integer(max_iter, "max_iter", "an integer"))
@@ -222,12 +232,12 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         """``{"observation": tensor, "action_mask": mask}`` from ``agent``'s seat.
 
         Raises:
-            InvalidStateError: ``observe`` before ``reset`` (path ``state``),
+            InvalidStateError: ``observe`` before ``reset`` (path ``game_state``),
                 or ``agent`` not an agent of this environment (path ``agent``).
         """
         self._check_started()
         seat = self._seat(agent)
-        view = self.module.observation(self.state, seat)
+        view = self.module.observation(self.game_state, seat)
         return {
             "observation": observation_array(self.game, view),
             "action_mask": action_mask(self.index, view),
@@ -237,7 +247,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         """PettingZoo's ``last``: what the selected agent sees, its reward and its flags.
 
         Raises:
-            InvalidStateError: ``last`` before ``reset`` (path ``state``), or
+            InvalidStateError: ``last`` before ``reset`` (path ``game_state``), or
                 once every agent has left the finished game (path ``agents``).
         """
         self._check_agents_left()
@@ -246,11 +256,13 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def _advance(self) -> None:
         module = self.module
-        while module.current_player(self.state) == CHANCE:
-            self.state = module.apply(self.state, module.sample_chance(self.state, self._chance))
+        while module.current_player(self.game_state) == CHANCE:
+            self.game_state = module.apply(
+                self.game_state, module.sample_chance(self.game_state, self._chance)
+            )
 
     def _select(self) -> None:
-        seat = self.module.current_player(self.state)
+        seat = self.module.current_player(self.game_state)
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
 
@@ -274,7 +286,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             if self._games is None:
                 self._games = random.Random()  # no seed yet: fresh entropy
             self._chance = random.Random(self._games.getrandbits(64))
-        self.state = self.module.new_game(self.num_players, self.rules)
+        self.game_state = self.module.new_game(self.num_players, self.rules)
         self._advance()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -300,7 +312,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             IllegalActionError: the action is not legal for the selected
                 agent (or not an action number), or not ``None`` for an
                 agent whose game is over.
-            InvalidStateError: ``step`` before ``reset`` (path ``state``), or
+            InvalidStateError: ``step`` before ``reset`` (path ``game_state``), or
                 once every agent has left the finished game (path ``agents``).
         """
         self._check_agents_left()
@@ -326,21 +338,21 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
                     last=self.index.size - 1,
                 )
             ) from None
-        reason = module.why_illegal(self.state, chosen)
+        reason = module.why_illegal(self.game_state, chosen)
         if reason is not None:
             raise IllegalActionError(reason)
-        before = module.scores(self.state)
+        before = module.scores(self.game_state)
         self._cumulative_rewards[agent] = 0.0
-        self.state = module.apply(self.state, chosen)
+        self.game_state = module.apply(self.game_state, chosen)
         self._advance()
-        after = module.scores(self.state)
+        after = module.scores(self.game_state)
         if self.reward_mode == "points":
             self.rewards = {a: float(after[i] - before[i]) for i, a in enumerate(self.agents)}
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-        if module.is_terminal(self.state):
+        if module.is_terminal(self.game_state):
             if self.reward_mode == "win":
-                winners = module.winners(self.state)
+                winners = module.winners(self.game_state)
                 if len(winners) < len(self.agents):
                     self.rewards = {
                         a: 1.0 if i in winners else -1.0 for i, a in enumerate(self.agents)
@@ -359,7 +371,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             The picture under ``render_mode="ansi"`` (after ``reset``), else
             ``None``.
         """
-        return _render_text(self.module, self.state, self.render_mode)
+        return _render_text(self.module, self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
