@@ -59,6 +59,16 @@ compares it with OpenSpiel's C++ ``yacht``), and ``undo_action(player,
 action)`` takes back the last move in O(1), the states before it being kept
 (`KniffelState`).
 
+A state's ``serialize()`` string is pyspiel's own form for Python games: the
+history, then the state's Python attributes as a base64 **pickle**, which
+``game.deserialize_state`` and ``pyspiel.deserialize_game_and_state``
+unpickle in pyspiel's C++ before this module sees anything. Like any pickle,
+read one only from a source you trust: a crafted string runs code. A state
+that comes from a client travels as the library's JSON instead,
+``get_variant(state.kniffel_game).to_json(state.inner)``, which ``from_json``
+reads back checking every field; ``KniffelState(game, inner)`` wraps it
+again (its history starts there).
+
     >>> import pyspiel
     >>> import kniffel_rules.adapters.openspiel
     >>> game = pyspiel.load_game("kniffel_duel")
