@@ -70,6 +70,7 @@ ONE: Any = 1  # deliberately not a bool
             "a player's name is a non-empty string",
         ),
         (lambda: player_names(5, 2, 4), "players", "this game needs 2 to 4 players, got 5"),
+        (lambda: player_names(3, 2, 2), "players", "this game needs exactly 2 players, got 3"),
         (lambda: player_names(True), "players", "expected a number of players or a list of names"),
         (lambda: player_names("Ann"), "players", "expected a number of players or a list of names"),
         (lambda: player_names(["Ann", ""]), "players[1]", "a player's name is a non-empty string"),

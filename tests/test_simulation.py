@@ -250,6 +250,15 @@ def test_bad_arguments_are_named(kwargs: dict[str, Any], path: str) -> None:
     assert caught.value.path == path
 
 
+def test_a_table_the_game_refuses_is_said_once_in_the_games_words() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        run(game="duel", players=["greedy"])
+    assert str(caught.value) == "players: this game needs exactly 2 players, got 1"
+    assert caught.value.localized("de") == (
+        "players: Dieses Spiel braucht genau 2 Spieler, erhalten: 1"
+    )
+
+
 def test_an_unpicklable_policy_is_refused_before_any_work_goes_out() -> None:
     with ProcessPoolExecutor(1) as pool, pytest.raises(InvalidStateError) as caught:
         run(players=["greedy", _lambda_policy()], executor=pool)

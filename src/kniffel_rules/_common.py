@@ -246,14 +246,13 @@ def player_names(
     else:
         count = len(players)
     if not min_players <= count <= max_players:
+        needs = (
+            N_("this game needs exactly {least} players, got {count}")
+            if min_players == max_players
+            else N_("this game needs {least} to {most} players, got {count}")
+        )
         raise InvalidStateError(
-            "players",
-            Text.of(
-                N_("this game needs {least} to {most} players, got {count}"),
-                least=min_players,
-                most=max_players,
-                count=count,
-            ),
+            "players", Text.of(needs, least=min_players, most=max_players, count=count)
         )
     if isinstance(players, int):
         return tuple(f"Player {i + 1}" for i in range(players))
