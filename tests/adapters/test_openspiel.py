@@ -150,8 +150,9 @@ def test_the_player_limits_are_the_games(name: str) -> None:
         loaded = pyspiel.load_game(name, {"players": players})
         assert loaded.num_players() == players
         assert (loaded.get_type().min_num_players, loaded.get_type().max_num_players) == (low, high)
+    needs = f"exactly {low}" if low == high else f"{low} to {high}"
     for players in (low - 1, high + 1):
-        with pytest.raises(InvalidStateError, match=rf"players: .* {low} to {high} players"):
+        with pytest.raises(InvalidStateError, match=rf"players: .* needs {needs} players"):
             pyspiel.load_game(name, {"players": players})
 
 

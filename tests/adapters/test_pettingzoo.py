@@ -150,17 +150,46 @@ def test_before_reset_the_environment_says_to_reset() -> None:
     assert (reward, termination, truncation) == (0.0, False, False)
 
 
-def test_pettingzoos_state_is_not_shadowed_by_the_game() -> None:
-    """The game's state is ``game_state``; PettingZoo's ``state()`` says it is not offered."""
+@pytest.mark.parametrize("table", TABLES, ids=table_ids)
+def test_the_global_state_is_every_seats_observation(
+    table: tuple[str, int, dict[str, Any]],
+) -> None:
+    """``state()``, PettingZoo's state for critics (not ``game_state``): its box, seat by seat."""
+    from pettingzoo.test.state_test import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        test_state_space,
+    )
+
+    game, players, options = table
+    aec = env(game, players, **options)
+    test_state_space(aec)
+    with pytest.raises(InvalidStateError, match=r"^game_state: .*call reset\(\)"):
+        aec.state()
+    aec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    size = aec.observe("player_0")["observation"].size
+    for steps, _ in enumerate(aec.agent_iter()):
+        state = aec.state()
+        assert state.dtype == np.float32 and aec.state_space.contains(state)
+        for seat, name in enumerate(aec.possible_agents):
+            part = state[seat * size : (seat + 1) * size]
+            assert np.array_equal(part, aec.observe(name)["observation"])
+        observation, _, termination, truncation, _ = aec.last()
+        if termination or truncation or steps > 60:
+            break
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_the_global_state_goes_through_pettingzoos_wrappers() -> None:
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    for wrap in (lambda aec: aec, wrappers.OrderEnforcingWrapper):
-        table = wrap(env("classic", 2))
-        table.reset(seed=3)
-        raw = table.unwrapped
-        assert isinstance(raw, KniffelAEC) and classic.current_player(raw.game_state) in (0, 1)
-        with pytest.raises(NotImplementedError, match="state"):
-            table.state()
+    wrapped = wrappers.OrderEnforcingWrapper(env("cards", 3))
+    wrapped.reset(seed=3)
+    raw = wrapped.unwrapped
+    assert isinstance(raw, KniffelAEC)
+    assert np.array_equal(wrapped.state(), raw.state())
+    assert wrapped.state_space == raw.state_space and raw.state_space.shape == (
+        3 * raw.observe("player_0")["observation"].size,
+    )
 
 
 def test_same_seed_same_game() -> None:

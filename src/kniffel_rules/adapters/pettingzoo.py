@@ -26,6 +26,11 @@ them take from the display, and what lies open on the table; no other
 hand's hidden card and nothing of the pile's cards reaches it. ``render()``
 draws what every player sees (no hand).
 
+``state()`` is PettingZoo's global state for centralised critics: every
+seat's observation tensor, in seat order, in ``state_space`` (the
+observation box once per seat); in the card game it holds every hand. The
+game itself is the environment's ``game_state`` (the library's ``State``).
+
 Chance happens inside the environment: the start-player roll-off and every
 throw are drawn from a ``random.Random`` seeded from ``reset(seed=...)``, so
 ``agent_selection`` is always a player who decides. Rewards: with
@@ -106,10 +111,9 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     Attributes:
         game_state: The library's state of the game being played (the
             game's ``State``: every hand included), ``None`` before the
-            first ``reset``. It is not PettingZoo's ``state()``, the global
-            observation for centralised training, which these environments
-            do not offer: ``state()`` raises PettingZoo's
-            ``NotImplementedError``, through its wrappers too.
+            first ``reset``. PettingZoo's global state for centralised
+            training is the method `state` (in `state_space`).
+        state_space: The box of `state`: the observation box once per seat.
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
@@ -163,6 +167,9 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {
             agent: spaces.Discrete(self.index.size) for agent in self.possible_agents
         }
+        self.state_space = spaces.Box(
+            np.tile(low, num_players), np.tile(high, num_players), dtype=np.float32
+        )
         self._chance = random.Random(0)  # replaced at reset
         self._games: random.Random | None = None  # seeds each game after the seeded one
         self.game_state: Any = None
@@ -242,6 +249,28 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             "observation": observation_array(self.game, view),
             "action_mask": action_mask(self.index, view),
         }
+
+    def state(self) -> Any:
+        """PettingZoo's global state: every seat's observation tensor, in seat order.
+
+        One ``float32`` vector in `state_space` (the observation box tiled
+        once per seat), for the centralised critics of CTDE methods. Its
+        seat ``k``'s part is ``observe(f"player_{k}")["observation"]``. In
+        the dice games each part already holds the whole table; in the card
+        game the parts together hold every hand, which no agent observes:
+        give it to a critic, never to a policy.
+
+        Raises:
+            InvalidStateError: ``state`` before ``reset`` (path ``game_state``).
+        """
+        self._check_started()
+        module, game = self.module, self.game
+        return np.concatenate(
+            [
+                observation_array(game, module.observation(self.game_state, seat))
+                for seat in range(self.num_players)
+            ]
+        )
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``: what the selected agent sees, its reward and its flags.
