@@ -65,6 +65,7 @@ ships to a worker process.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, Final, Literal, cast
 
@@ -113,7 +114,6 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             game's ``State``: every hand included), ``None`` before the
             first ``reset``. PettingZoo's global state for centralised
             training is the method `state` (in `state_space`).
-        state_space: The box of `state`: the observation box once per seat.
 
     Raises:
         UnsupportedGameError: a game the adapters do not cover.
@@ -167,12 +167,17 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {
             agent: spaces.Discrete(self.index.size) for agent in self.possible_agents
         }
-        self.state_space = spaces.Box(
-            np.tile(low, num_players), np.tile(high, num_players), dtype=np.float32
-        )
+
         self._chance = random.Random(0)  # replaced at reset
         self._games: random.Random | None = None  # seeds each game after the seeded one
         self.game_state: Any = None
+
+    @functools.cached_property
+    def state_space(self) -> spaces.Box:
+        """The box of `state`: the observation box once per seat (built when first asked for)."""
+        low, high = box_bounds(self.game, self.num_players, self.rules)
+        n = self.num_players
+        return spaces.Box(np.tile(low, n), np.tile(high, n), dtype=np.float32)
 
     @property
     def module(self) -> Variant:
