@@ -167,7 +167,6 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {
             agent: spaces.Discrete(self.index.size) for agent in self.possible_agents
         }
-
         self._chance = random.Random(0)  # replaced at reset
         self._games: random.Random | None = None  # seeds each game after the seeded one
         self.game_state: Any = None
