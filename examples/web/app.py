@@ -278,6 +278,11 @@ def request_lang(headers: Headers, query: Mapping[str, str]) -> Lang:
     return lang_of(best)
 
 
+def _host(peer: Request | WebSocket) -> str:
+    """The client address of a request or a socket (``""`` when the server was not told one)."""
+    return peer.client.host if peer.client is not None else ""
+
+
 def client_key(host: str) -> str:
     """Whom a limit per client counts: the address, an IPv6 one by its /64 network.
 
@@ -549,7 +554,7 @@ class WebApp:
         try:
             message, lang = await self._body(request, lang)
             table, token = Table.create(message, self.seed)  # a bad request: 400, whatever else
-            self._may_create(request)
+            self._may_open(_host(request))
             self._make_room()
         except (Refusal, KniffelError) as error:
             return self._refused(error, lang)
@@ -558,8 +563,13 @@ class WebApp:
         return JSONResponse(self._seat_answer(table, table.seat_of(token), token), 201)
     # --8<-- [end:create]
 
-    def _may_create(self, request: Request) -> None:
-        key = client_key(request.client.host if request.client is not None else "")
+    def _may_open(self, host: str) -> None:
+        """Charge ``host`` for a table taking a place: a new one, or one read back from its file.
+
+        Raises:
+            Refusal: ``too_many_new_tables`` (429): the address's tables are used up for now.
+        """
+        key = client_key(host)
         bucket = self.creators.get(key)
         if bucket is None:
             if len(self.creators) >= 4096:  # forget the addresses whose buckets are full again
@@ -570,15 +580,20 @@ class WebApp:
         if not bucket.take():
             raise Refusal("too_many_new_tables", 429)
 
-    def _find(self, table_id: object) -> Table | None:
+    def _find(self, table_id: object, host: str) -> Table | None:
         """The table ``table_id``: in memory, or read back from its file once put aside.
 
         A finished or abandoned table gives way to new ones (`_make_room`)
         but keeps its file; its link and seats work again when asked for,
-        taking a place like a new table.
+        taking a place like a new table, and charged like one to the asking
+        address ``host`` (`_may_open`): replaying a stored game is work, and
+        whoever knows many finished tables' links cannot have them read back
+        one after another.
 
         Raises:
-            Refusal: ``too_many_tables`` (503): put aside, and every place is taken.
+            Refusal: ``too_many_tables`` (503): put aside, and every place is
+                taken; ``too_many_new_tables`` (429): ``host`` has opened or
+                brought back too many tables lately.
         """
         if not isinstance(table_id, str) or TABLE_ID.fullmatch(table_id) is None:
             return None
@@ -587,9 +602,15 @@ class WebApp:
             return table
         path = self.store / f"{table_id}.json"
         try:
-            table = Table.resume(json.loads(path.read_text(encoding="utf-8")))
+            text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
+        except UNREADABLE as error:
+            log.warning("not reading back %s: %s", path.name, error)
+            return None
+        self._may_open(host)
+        try:
+            table = Table.resume(json.loads(text))
         except UNREADABLE as error:
             log.warning("not reading back %s: %s", path.name, error)
             return None
@@ -660,7 +681,7 @@ class WebApp:
         lang = request_lang(request.headers, request.query_params)
         try:
             message, lang = await self._body(request, lang)
-            table = self._find(request.path_params["table"])
+            table = self._find(request.path_params["table"], _host(request))
             if table is None:
                 raise Refusal("unknown_table", 404)
             seat, token = table.join(message.get("name"))
@@ -792,8 +813,8 @@ class WebApp:
             connection.lang = lang_of(message["lang"])
         lang = connection.lang
         try:
-            table = self._find(message.get("table"))
-        except Refusal as refusal:  # put aside, and no place to read it back into
+            table = self._find(message.get("table"), _host(connection.websocket))
+        except Refusal as refusal:  # put aside, and no place (or no more for this address)
             connection.error(refusal.code, refusal.message(lang))
             connection.close(CLOSE_TRY_LATER)
             return

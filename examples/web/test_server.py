@@ -1065,6 +1065,50 @@ def test_a_table_put_aside_comes_back_when_asked_for(tmp_path: Path) -> None:
         assert unknown.status_code == 404
 
 
+def test_reading_tables_back_is_charged_to_the_address_like_opening_them(
+    tmp_path: Path,
+) -> None:
+    """A table read back from its file takes a place: the asking address pays as for a new one.
+
+    Whoever knows many finished tables' links cannot make the server replay
+    them one after another; another address is not held up, and a link to
+    no table costs nothing.
+    """
+    now = [0.0]
+    limits = Limits(rate=1e6, burst=1_000_000, max_tables=1, idle_abandoned=10.0,
+                    new_tables_rate=1e-9, new_tables_burst=3)  # fmt: skip
+    with app_for(tmp_path, limits=limits, clock=lambda: now[0]) as client:
+        web = client.app.state.web
+        seats = []
+        for clock in (0.0, 20.0):  # two games played a move and left; the first gives way
+            now[0] = clock
+            seats.append(create(client, variant="classic", players=1))
+            with tab(client, seats[-1]) as me:
+                me.send(type="action", id=0)
+                me.expect("update")
+        first, second = seats
+        assert set(web.tables) == {second["table"]}
+        now[0] = 40.0
+        for _ in range(3):  # no such table: nothing read, nothing charged
+            unknown = client.post("/api/tables/" + "0" * 16 + "/join", json={})
+            assert unknown.status_code == 404
+        with tab(client, first):  # the third place this address takes: read back
+            assert set(web.tables) == {first["table"]}
+        now[0] = 60.0
+        with tab(client) as me:
+            me.send(type="hello", table=second["table"], token=second["token"], lang="de")
+            refused = me.error("too_many_new_tables")
+            assert refused["message"].startswith("zu viele neue Tische von dieser Adresse")
+            assert me.closed() == 1013
+        response = client.post(f"/api/tables/{second['table']}/join", json={"name": "Bo"})
+        assert (response.status_code, response.json()["error"]) == (429, "too_many_new_tables")
+        assert set(web.tables) == {first["table"]}  # nothing was read back
+        other = TestClient(client.app, client=("2001:db8::7", 50000))
+        full = other.post(f"/api/tables/{second['table']}/join", json={"name": "Bo"})
+        assert (full.status_code, full.json()["error"]) == (409, "table_full")  # read back
+        assert set(web.tables) == {second["table"]}
+
+
 def test_a_stored_table_nobody_played_at_is_removed_on_start(tmp_path: Path) -> None:
     """On start, the files of tables nobody played at that are older than the idle time go."""
     with app_for(tmp_path) as client:
