@@ -603,14 +603,10 @@ class WebApp:
         path = self.store / f"{table_id}.json"
         try:
             text = path.read_text(encoding="utf-8")
+            self._may_open(host)  # a file to replay: charged (a `Refusal` goes on up)
+            table = Table.resume(json.loads(text))
         except FileNotFoundError:
             return None
-        except UNREADABLE as error:
-            log.warning("not reading back %s: %s", path.name, error)
-            return None
-        self._may_open(host)
-        try:
-            table = Table.resume(json.loads(text))
         except UNREADABLE as error:
             log.warning("not reading back %s: %s", path.name, error)
             return None

@@ -550,11 +550,9 @@ def _players(variant: Variant, name: str, players: Any, rules: Any, remote: bool
         specs.append(spec)
     try:
         variant.new_game(players=len(specs), rules=rules)
-    except InvalidStateError as exc:
-        if exc.path == "players":  # the game's own words: how many it needs
-            raise
-        raise InvalidStateError("players", f"{len(specs)} players: {exc}") from None
     except KniffelError as exc:
+        if isinstance(exc, InvalidStateError) and exc.path == "players":
+            raise  # the game's own words: how many it needs
         raise InvalidStateError("players", f"{len(specs)} players: {exc}") from None
     return tuple(specs), tuple(names)
 
