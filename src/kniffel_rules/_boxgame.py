@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import is_
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -35,6 +33,7 @@ from kniffel_rules._boxtext import BoxWords
 from kniffel_rules._common import top_seats
 from kniffel_rules._dicegame import FIRST_ROLL, DiceGame, Phase, Roll, check_keep, keep_actions
 from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows, Turn
+from kniffel_rules._fields import OpenBoxes
 from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
@@ -52,6 +51,8 @@ __all__ = ["ROLLS", "BoxGame", "BoxState", "points_table"]
 Entries = tuple["int | None", ...]
 ROLLS: tuple[tuple[int, ...], ...] = all_multisets(5)
 """Every sorted throw of five dice (252), in lexicographic order."""
+
+_open_boxes = OpenBoxes()
 
 S = TypeVar("S", bound="BoxState")
 V = TypeVar("V", bound=OpenObservation)
@@ -206,7 +207,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         if self.forced_of(state.rules):
             scores: tuple[Any, ...] = (every[entries.index(None)],)
         else:
-            scores = tuple(compress(every, map(is_, entries, repeat(None))))
+            scores = _open_boxes(every, entries)
         return scores if state.rolls >= 3 else scores + keep_actions(state.dice)
 
     def decide(self, state: S, action: Any) -> S:

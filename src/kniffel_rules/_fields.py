@@ -16,12 +16,15 @@ number reader all call it, so an integer is refused the same way (and with
 the same words) wherever it comes from.
 
 `BoxEntries` is the other shared field: a box sheet's entries, read by box,
-as classic's and Extreme's ``Sheet`` hold them.
+as classic's and Extreme's ``Sheet`` hold them; `OpenBoxes` lists the open
+boxes of such entries for the games' fast legal-action listings.
 """
 
 from __future__ import annotations
 
 import enum
+from itertools import compress, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
 import attrs
@@ -33,12 +36,21 @@ from kniffel_rules.errors import InvalidStateError
 if TYPE_CHECKING:
     from kniffel_rules.boxsheet import Layout
 
-__all__ = ["BoxEntries", "check_int", "enum_field", "int_field", "is_int", "type_name"]
+__all__ = [
+    "BoxEntries",
+    "OpenBoxes",
+    "check_int",
+    "enum_field",
+    "int_field",
+    "is_int",
+    "type_name",
+]
 
 B = TypeVar("B", bound=enum.Enum)
 """A game's ``Box``."""
 R = TypeVar("R")
 """A game's ``Rules``."""
+T = TypeVar("T")
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -184,3 +196,36 @@ class BoxEntries(Generic[B, R]):
     def upper_total(self, rules: R) -> int:
         """The upper sum plus the bonus."""
         return self._layout(rules).upper_total(self.entries)
+
+
+class OpenBoxes:
+    """Where a box sheet's entries are open: the items of a tuple by box, for the open ones.
+
+    ``open_boxes(every, entries)`` is ``every[i]`` for each ``i`` with
+    ``entries[i] is None``, in order: a game's ``Score`` actions (``every``,
+    one per box in sheet order) of the boxes still open. It remembers the
+    last answer, by the identity of the two tuples: a turn lists the same
+    sheet after each of its throws, and the answer depends on nothing else.
+    One instance serves any number of games and threads (its one slot is
+    replaced whole, and only a pair of these very tuple objects can hit it).
+
+    Examples:
+        >>> open_boxes = OpenBoxes()
+        >>> open_boxes(("a", "b", "c"), (None, 7, None))
+        ('a', 'c')
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[Any, ...], tuple[int | None, ...], tuple[Any, ...]] = ((), (), ())
+
+    def __call__(self, every: tuple[T, ...], entries: tuple[int | None, ...]) -> tuple[T, ...]:
+        """The items of ``every`` whose entry in ``entries`` is ``None``, in order."""
+        last = self._last
+        if last[1] is entries and last[0] is every:
+            found: tuple[T, ...] = last[2]
+            return found
+        found = tuple(compress(every, map(is_, entries, repeat(None))))
+        self._last = (every, entries, found)
+        return found

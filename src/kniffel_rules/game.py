@@ -33,8 +33,6 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
@@ -454,8 +452,14 @@ class Game(Generic[S, V, A, O]):
         last = self._last
         if last[0] is state:
             who = last[1]
-            # an action offered for this very state was judged when it was offered
-            judged = any(map(is_, last[2], repeat(action)))
+            # An action offered for this very state was judged when it was
+            # offered. (A loop: cheaper than ``any(map(is_, ...))``'s setup
+            # for the one outcome of a chance node and the dozens of a decision.)
+            judged = False
+            for offered in last[2]:
+                if offered is action:
+                    judged = True
+                    break
         elif state.__class__ is self.state_class:
             who = self.to_move(state)
             judged = False

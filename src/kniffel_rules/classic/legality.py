@@ -14,13 +14,12 @@
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import is_
 from typing import Any
 
 import attrs
 
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
+from kniffel_rules._fields import OpenBoxes
 from kniffel_rules._i18n import N_
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
@@ -336,6 +335,7 @@ _SCORES_INDEXED = {
 # The `Score` of each box of the standard sheet, whose boxes are entries
 # 0..12 in sheet order (`listing` relies on it).
 _STANDARD_SCORES = tuple(score for score, _ in _SCORES_INDEXED[False])
+_open_boxes = OpenBoxes()
 assert all(i == n for n, (_, i) in enumerate(_SCORES_INDEXED[False]))
 
 
@@ -374,8 +374,8 @@ def listing(state: State) -> tuple[Action, ...]:
         scores = _open(sheet.entries, _SCORES_INDEXED[True])
     else:
         # The same for the standard sheet, whose boxes are entries 0..12 in
-        # sheet order: read without a Python frame.
-        scores = tuple(compress(_STANDARD_SCORES, map(is_, sheet.entries, repeat(None))))
+        # sheet order: read without a Python frame per box, once per sheet.
+        scores = _open_boxes(_STANDARD_SCORES, sheet.entries)
     if rolls >= 3:
         return scores
     if rules.full_cup:

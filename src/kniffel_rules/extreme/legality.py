@@ -20,9 +20,8 @@ never after the fourth.
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
-from operator import is_
 
+from kniffel_rules._fields import OpenBoxes
 from kniffel_rules._i18n import N_
 from kniffel_rules.dice import all_multisets, is_sub_multiset, keep_shortfall, sub_multisets
 from kniffel_rules.errors import Rejection
@@ -42,11 +41,10 @@ __all__ = [
 _FIRST_ROLL: tuple[Action, ...] = (Roll(),)
 _SCORE = {box: Score(box) for box in BOXES}
 _ALL_SCORES: tuple[Action, ...] = tuple(_SCORE.values())
-# Score(box) for every box, indexed by ``Box.value`` (BOXES is in value order),
-# and a None per box: the open boxes' Score actions are
-# ``compress(_BY_INDEX, map(is_, entries, _OPEN))``, in sheet order.
+# Score(box) for every box, indexed by ``Box.value`` (BOXES is in value order):
+# the open boxes' Score actions are ``_open_boxes(_BY_INDEX, entries)``.
 _BY_INDEX: tuple[Action, ...] = tuple(_SCORE[box] for box in sorted(BOXES, key=lambda b: b.value))
-_OPEN = (None,) * len(BOXES)
+_open_boxes = OpenBoxes()
 assert _BY_INDEX == _ALL_SCORES
 # Every keep of five sorted d6 (their distinct sub-multisets): a set lookup
 # instead of counting the faces for every roll.
@@ -176,7 +174,7 @@ def listing(state: State) -> tuple[Action, ...]:
     if rolls == 0:
         return _FIRST_ROLL
     entries = state.sheets[state.player].entries
-    scores: tuple[Action, ...] = tuple(compress(_BY_INDEX, map(is_, entries, _OPEN)))
+    scores = _open_boxes(_BY_INDEX, entries)
     if rolls >= 3 and turn_roll_problem(state) is not None:  # never refuses before
         return scores
     return scores + _roll_actions(state.d6)
