@@ -17,15 +17,20 @@ is the game's alone on every Python version. ``tests/test_call_budget.py``
 holds every game to a budget with `count`.
 
 ``--against SRC`` (repeatable) counts the same games with the package found
-in another tree's ``src`` directory (each in its own process), for the
-before/after table of ``docs/benchmarks.md``. The counts do not depend on
-the machine's load.
+in another tree's ``src`` directory, for the before/after table of
+``docs/benchmarks.md``. Every tree, this one too, counts each game in a
+process of its own, so the caches the games share start alike (until
+2026-12-05 this tree counted its games one after another in one process,
+which warmed Yatzy's caches with the other games: its calls per decision
+read 10.3 where a process of its own counts 11.9). The counts do not
+depend on the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from typing import Any
@@ -106,15 +111,16 @@ def main() -> None:
 
     names = [n for n in args.names.split(",") if n] or list(kniffel_rules.VARIANTS)
     trees = [*args.against, ""]
+    here = os.path.dirname(os.path.dirname(os.path.abspath(kniffel_rules.__file__)))
     head = f"{'game':<9} {'tree':<28} {'calls/decision':>15} {'calls/chance step':>18}"
     print(head)
     for name in names:
         for src in trees:
-            found = (
-                _elsewhere(src, name, args.games, args.players)
-                if src
-                else count(name, args.games, args.players)
-            )
+            # Every tree, this one too, counts each game in a process of its
+            # own: the caches the games share (the keeps of a throw, ...) are
+            # then warmed by that game's own warm-up games alone, alike in
+            # every tree, not by the games counted before it.
+            found = _elsewhere(src or here, name, args.games, args.players)
             label = src or "this tree"
             if found is None:
                 print(f"{name:<9} {label[-28:]:<28} {'(not in this tree)':>34}")
