@@ -367,8 +367,12 @@ def throw_happen(state: S, action: DiceRoll) -> S:
 
 
 def landed(state: _DiceState, action: DiceRoll) -> tuple[int, ...]:
-    """The five dice after a throw: those kept and those thrown, sorted (of `throw_happen`)."""
-    return tuple(sorted(state.dice + action.values))
+    """The five dice after a throw: those kept and those thrown, sorted (of `throw_happen`).
+
+    A throw of all five dice lands as it is: a `DiceRoll`'s values are sorted.
+    """
+    kept = state.dice
+    return tuple(sorted(kept + action.values)) if kept else action.values
 
 
 def opening_state(make: Callable[..., S], players: int, first_player: int | None) -> S:
