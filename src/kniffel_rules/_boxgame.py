@@ -39,7 +39,7 @@ from kniffel_rules._labels import Labelled
 from kniffel_rules._tensor import dice_throws, five_dice_header, keeps
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import BoxPlay, Layout, SolitairePosition
-from kniffel_rules.dice import D6, DiceRoll, all_multisets, sorted_faces
+from kniffel_rules.dice import D6, all_multisets, sorted_faces
 from kniffel_rules.errors import InvalidStateError, KniffelError, Rejection
 from kniffel_rules.game import GameInfo
 from kniffel_rules.lang import Lang
@@ -257,22 +257,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         )
 
     outcome_problem = staticmethod(_dicegame.throw_problem)
-
-    def happen(self, state: S, action: DiceRoll) -> S:
-        """`kniffel_rules._dicegame.throw_happen`, the successor of a throw built directly."""
-        if state.phase is not Phase.THROW:
-            return _dicegame.throw_happen(state, action)
-        return type(state)(
-            state.rules,
-            state.names,
-            state.sheets,
-            Phase.DECIDE,
-            state.player,
-            _dicegame.landed(state, action),
-            state.rolls + 1,
-            state.first_player,
-            state.roll_off,
-        )
+    happen = staticmethod(_dicegame.throw_happen)
 
     def totals(self, state: S) -> tuple[int, ...]:
         """Each player's running total (entries and the upper bonus once reached)."""

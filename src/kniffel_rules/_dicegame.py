@@ -359,11 +359,40 @@ def throw_problem(state: _DiceState, action: DiceRoll) -> Rejection | None:
     return None
 
 
+# For each state class: a getter of its init fields' values and the positions
+# of ``phase``, ``dice`` and ``rolls`` among them (None: built by `replace`).
+_THROWN: dict[type, tuple[Callable[[Any], tuple[Any, ...]], int, int, int] | None] = {}
+
+
+def _thrown_plan(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], int, int, int] | None:
+    known = _fields_of(cls)
+    plan = None
+    if known is not None and {"phase", "dice", "rolls"} <= set(known[0]):
+        names, values = known
+        plan = (values, names.index("phase"), names.index("dice"), names.index("rolls"))
+    _THROWN[cls] = plan
+    return plan
+
+
 def throw_happen(state: S, action: DiceRoll) -> S:
-    """Apply a possible outcome: the dice join those kept, or the roll-off goes on."""
+    """Apply a possible outcome: the dice join those kept, or the roll-off goes on.
+
+    The successor of a throw is ``replace(state, phase=DECIDE, dice=landed,
+    rolls=rolls + 1)``, built by position: the class called with every field.
+    """
     if state.phase is Phase.ROLL_OFF:
         return roll_off_step(state, action)
-    return replace(state, phase=Phase.DECIDE, dice=landed(state, action), rolls=state.rolls + 1)
+    cls = state.__class__
+    plan = _THROWN[cls] if cls in _THROWN else _thrown_plan(cls)
+    if plan is None:
+        return replace(state, phase=_DECIDE, dice=landed(state, action), rolls=state.rolls + 1)
+    values, phase, dice, rolls = plan
+    row = list(values(state))
+    row[phase] = _DECIDE
+    row[dice] = landed(state, action)
+    row[rolls] = row[rolls] + 1
+    made: S = cls(*row)
+    return made
 
 
 def landed(state: _DiceState, action: DiceRoll) -> tuple[int, ...]:
