@@ -335,8 +335,9 @@ _SCORES_INDEXED = {
 # The `Score` of each box of the standard sheet, whose boxes are entries
 # 0..12 in sheet order (`listing` relies on it).
 _STANDARD_SCORES = tuple(score for score, _ in _SCORES_INDEXED[False])
-_open_boxes = OpenBoxes()
 assert all(i == n for n, (_, i) in enumerate(_SCORES_INDEXED[False]))
+# Their open ones for a sheet's entries, remembered for the last sheet listed.
+_open_boxes = OpenBoxes()
 
 
 def candidates(state: State) -> tuple[Action, ...]:
