@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import pickle
+import random
 from typing import Any
 
 import pytest
@@ -228,11 +230,35 @@ def test_a_registered_game_without_a_public_class_gets_one(monkeypatch: pytest.M
     from kniffel_rules.adapters import openspiel
 
     monkeypatch.setattr(openspiel, "_NAMED", ())
+    monkeypatch.setattr(openspiel, "Kniffel_master", None, raising=False)  # gone again after
     made: Any = openspiel._factory("master")  # its __init__ takes the params only
     game = made({"players": 2})
     assert made.GAME == "master" and game.kniffel_game == "master"
     assert made.__doc__ == "``kniffel_master``: Kniffel Master."
     assert game.num_distinct_actions() == pyspiel.load_game("kniffel_master").num_distinct_actions()
+    # bound in the module under its name: pickle finds the class there
+    assert vars(openspiel)["Kniffel_master"] is made
+    assert type(pickle.loads(pickle.dumps(game))) is made
+
+
+@pytest.mark.parametrize("name", sorted(GAME_NAMES))
+def test_a_game_and_a_played_state_pickle(name: str) -> None:
+    """pickle carries every registered game (by its class) and a state some moves in."""
+    game = pyspiel.load_game(name)
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and str(again) == str(game)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    for _ in range(15):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
 
 
 @pytest.mark.parametrize(

@@ -850,17 +850,21 @@ def _factory(game: str) -> type[KniffelGame]:
         if game == cls.GAME:
             return cls
 
-    # a registered game without a public class of its own (every game of the
-    # library has one): a class made for it
+    # a registered game without a public class of its own (Yatzy, and a game
+    # registered later): a class made for it, bound in this module under its
+    # name, where pickle looks a game's class up (``pickle.dumps(game)``)
     def __init__(self: KniffelGame, params: dict[str, Any] | None = None) -> None:
         KniffelGame.__init__(self, game, params)
 
     title = _module_of(game).INFO.title()
-    return type(
-        f"Kniffel_{game}",
+    name = f"Kniffel_{game}"  # no public class is spelled with an underscore
+    made = type(
+        name,
         (KniffelGame,),
         {"__init__": __init__, "__doc__": f"``kniffel_{game}``: {title}.", "GAME": game},
     )
+    globals()[name] = made
+    return made
 
 
 def _register() -> None:
