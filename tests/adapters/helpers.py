@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from kniffel_rules import CHANCE, TERMINAL, classic, duel, extreme, master
+from kniffel_rules import CHANCE, TERMINAL, classic, duel, extreme, master, yatzy
 
 VARIANT_RULES: list[tuple[str, Any]] = [
     ("classic", classic.Rules()),
@@ -25,6 +25,12 @@ VARIANT_RULES: list[tuple[str, Any]] = [
     ("master", master.Rules(target_stars=4, race=False)),
     ("duel", duel.Rules()),
     ("duel", duel.Rules(match_wins=2, adjacency="within_parts")),
+    ("yatzy", yatzy.Rules()),
+    ("yatzy", yatzy.Rules(forced_order=True)),
+    (
+        "yatzy",
+        yatzy.Rules(yatzy_counts_as_full_house=True, four_of_a_kind_counts_as_two_pairs=True),
+    ),
 ]
 """(game, rules) pairs: the rulebook and house rules of every dice game."""
 

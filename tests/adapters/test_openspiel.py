@@ -44,12 +44,21 @@ LOADS: list[Any] = [
     pytest.param(
         "kniffel_duel", {"match_wins": 2, "adjacency": "within_parts"}, marks=pytest.mark.slow
     ),
+    ("kniffel_yatzy", {}),
+    ("kniffel_yatzy", {"players": 1}),
+    ("kniffel_yatzy", {"players": 3, "forced_order": True, "yatzy_counts_as_full_house": True}),
 ]
+"""Every registered game at its default table and under house rules (a test checks the cover)."""
 
 
 def test_every_game_is_registered() -> None:
     assert set(GAME_NAMES) <= set(pyspiel.registered_names())
     assert GAME_NAMES["kniffel_cards"] == "cards"
+
+
+def test_the_loads_cover_every_registered_game() -> None:
+    """A game added to the registry is not skipped by the tests over `LOADS`."""
+    assert {getattr(case, "values", case)[0] for case in LOADS} == set(GAME_NAMES)
 
 
 @pytest.mark.parametrize(("name", "params"), LOADS)

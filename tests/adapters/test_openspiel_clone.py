@@ -29,7 +29,14 @@ LOADS: list[tuple[str, dict[str, Any]]] = [
     ("kniffel_master", {"players": 3}),
     ("kniffel_duel", {}),
     ("kniffel_cards", {"players": 3, "max_rounds": 3}),
+    ("kniffel_yatzy", {"forced_order": True}),
 ]
+"""Every registered game once (a test checks the cover)."""
+
+
+def test_the_loads_cover_every_registered_game() -> None:
+    """A game added to the registry is not skipped by the tests over `LOADS`."""
+    assert {name for name, _ in LOADS} == set(GAME_NAMES)
 
 
 def _step(state: Any, rng: random.Random, cpp: bool = False) -> tuple[int, int]:

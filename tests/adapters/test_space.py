@@ -15,7 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adapters.helpers import VARIANT_RULES, players_for, playout_states
-from kniffel_rules import CHANCE, DiceRoll, cards, classic, duel, extreme, get_variant, master
+from kniffel_rules import (
+    CHANCE,
+    VARIANTS,
+    DiceRoll,
+    cards,
+    classic,
+    duel,
+    extreme,
+    get_variant,
+    master,
+)
 from kniffel_rules.adapters.space import (
     DICE_GAMES,
     GAMES,
@@ -33,6 +43,14 @@ from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.master import engine as master_engine
+
+
+def test_the_variant_rules_cover_every_dice_game() -> None:
+    """A dice game added to the registry is not skipped by the tests over `VARIANT_RULES`.
+
+    (The card game's tables are walked by tests of their own.)
+    """
+    assert {game for game, _ in VARIANT_RULES} == set(VARIANTS) - {"cards"}
 
 
 @pytest.mark.parametrize(("game", "rules"), VARIANT_RULES)

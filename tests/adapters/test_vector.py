@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium.utils.env_checker import data_equivalence
 
 import kniffel_rules.adapters.gymnasium  # noqa: F401 - registers the environments
-from kniffel_rules import DiceRoll, classic, extreme, yatzy
+from kniffel_rules import VARIANTS, DiceRoll, classic, extreme, yatzy
 from kniffel_rules.adapters.arrays import action_mask, observation_array
 from kniffel_rules.adapters.gymnasium import episode_bound
 from kniffel_rules.adapters.space import UnsupportedGameError
@@ -57,6 +57,8 @@ YATZY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "forced_order": (False, True),
 }
 OPTIONS = {"classic": CLASSIC_OPTIONS, "extreme": EXTREME_OPTIONS, "yatzy": YATZY_OPTIONS}
+BOX_PLAY = [game for game in VARIANTS if get_variant(game).INFO.box_play is not None]
+"""The games the vector engine plays (their ``INFO`` declares ``box_play``); `OPTIONS` has each."""
 
 
 def rule_sets(game: str, count: int, seed: int) -> list[Any]:
@@ -160,7 +162,7 @@ def mirror(game: str, rules: Any, num_envs: int, steps: int, seed: int) -> int:
     return jokers
 
 
-@pytest.mark.parametrize("game", ["classic", "extreme", "yatzy"])
+@pytest.mark.parametrize("game", BOX_PLAY)
 def test_same_rules_as_the_scalar_engine(game: str) -> None:
     for k, rules in enumerate(rule_sets(game, 4, seed=1)):
         mirror(game, rules, num_envs=2, steps=60, seed=k)
@@ -176,7 +178,7 @@ def test_classic_joker_rules_over_whole_games(joker: JokerMode) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["classic", "extreme", "yatzy"])
+@pytest.mark.parametrize("game", BOX_PLAY)
 def test_same_rules_many_rule_sets(game: str) -> None:
     for k, rules in enumerate(rule_sets(game, 20, seed=2)):
         mirror(game, rules, num_envs=6, steps=300, seed=100 + k)
@@ -379,8 +381,14 @@ def test_bad_arguments(kwargs: dict[str, Any]) -> None:
         KniffelVectorEnv(**{"num_envs": 2, **kwargs})
 
 
+def test_the_rule_options_cover_every_game_of_the_engine() -> None:
+    assert set(OPTIONS) == set(BOX_PLAY)
+
+
 def test_games_without_an_engine() -> None:
-    for game in ("master", "duel", "cards"):
+    others = [game for game in VARIANTS if game not in BOX_PLAY]
+    assert others  # the Duell, Master and the card game
+    for game in others:
         with pytest.raises(UnsupportedGameError):
             VectorGame(game, 2)
         env_id = f"kniffel_rules/{game.capitalize()}-v0"
