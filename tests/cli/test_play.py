@@ -60,7 +60,7 @@ def typed(argv: list[str], text: str, *, tty: bool = False) -> tuple[int, str]:
     return status, out.getvalue()
 
 
-@pytest.mark.parametrize("game", ["classic", "duel"])
+@pytest.mark.parametrize("game", ["classic", "duel", "yatzy"])
 def test_a_whole_game_typed_in_words(game: str, tmp_path: Path) -> None:
     typist = Typist(tmp_path / "g.json", game, seed=1)
     final = tmp_path / "final.json"
@@ -170,6 +170,16 @@ def test_hint_for_every_game_from_its_strongest_bot(game: str, bot: str) -> None
     status, text = typed(["--game", game, "--players", "Ann,greedy", "--seed", "4"], "hint\nq\n")
     assert status == 0
     assert f"the {bot} bot would play: " in text
+    assert not REPR.search(text)
+
+
+@pytest.mark.slow  # the first Yatzy hint solves the game's solitaire table (~10 s of CPU)
+def test_the_yatzy_hint_comes_from_the_optimal_player() -> None:
+    status, text = typed(["--game", "yatzy", "--players", "Ann,greedy", "--seed", "4"], "hint\nq\n")
+    assert status == 0
+    hints = text.split("(the optimal player):")[1].splitlines()[1:6]
+    values = [float(line.split()[0]) for line in hints]
+    assert values == sorted(values, reverse=True) and len(values) == 5
     assert not REPR.search(text)
 
 
