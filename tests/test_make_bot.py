@@ -53,7 +53,7 @@ def test_an_unknown_bot_is_named(name: Any) -> None:
 
 def test_the_simulation_and_the_command_line_make_bots_for_the_game_s_rules() -> None:
     forced = yatzy.Rules(forced_order=True)
-    bot: Any = _policy("yatzy", "optimal", forced, 0)
+    bot: Any = _policy("yatzy", "optimal", forced, 0, "en")
     assert bot.rules == forced
     seat = parse_players("yatzy", "Ann,optimal", humans=True, rules=forced)[1]
     made: Any = seat.bot

@@ -45,6 +45,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
+from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from kniffel_rules.playing import Policy, game_generators, play, variant_name
 from kniffel_rules.variant import VARIANTS, Variant, get_variant
@@ -421,8 +422,8 @@ def _close(have: Any, want: Any) -> bool:
 
 # -- running ----------------------------------------------------------------------------------
 
-_Job = tuple[str, tuple[PlayerSpec, ...], Any, int, int, int]
-"""One chunk: (game, players, rules, seed, start, stop)."""
+_Job = tuple[str, tuple[PlayerSpec, ...], Any, int, int, int, Lang]
+"""One chunk: (game, players, rules, seed, start, stop, lang)."""
 
 _BOTS: dict[tuple[Any, ...], Policy] = {}
 """The bots built in this process, by (game, name, rules, seat, thread): warm across chunks."""
@@ -434,7 +435,7 @@ def _bot_factories(game: str) -> dict[str, Callable[[], Policy]]:
     return {"random": RandomBot, **BOTS.get(game, {})}
 
 
-def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int) -> Policy:
+def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int, lang: Lang) -> Policy:
     if not isinstance(spec, str):
         return spec
     key = (game, spec, _json.dumps(rules.to_dict()), seat, threading.get_ident())
@@ -442,7 +443,7 @@ def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int) -> Policy:
     if bot is None:
         from kniffel_rules.bots import make_bot  # imports every game: only when asked
 
-        bot = _BOTS[key] = make_bot(game, spec, rules)
+        bot = _BOTS[key] = make_bot(game, spec, rules, lang=lang)
     return bot
 
 
@@ -454,9 +455,9 @@ def _play(variant: Variant, policies: Sequence[Policy], rules: Any, seed: int, i
 
 def _play_chunk(job: _Job) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Play games ``start .. stop - 1`` (in a worker, or in this process)."""
-    name, specs, rules, seed, start, stop = job
+    name, specs, rules, seed, start, stop, lang = job
     variant = get_variant(name)
-    policies = [_policy(name, spec, rules, k) for k, spec in enumerate(specs)]
+    policies = [_policy(name, spec, rules, k, lang) for k, spec in enumerate(specs)]
     return [_play(variant, policies, rules, seed, i) for i in range(start, stop)]
 
 
@@ -590,6 +591,7 @@ def simulate(
     progress: bool | TextIO = False,
     first: int = 0,
     chunksize: int | None = None,
+    lang: Lang = "en",
 ) -> Simulation:
     """Play games ``first .. first + games - 1`` of a seeded run between the ``players``.
 
@@ -619,6 +621,8 @@ def simulate(
             the second thousand of the run (join shards with `Simulation.merge`).
         chunksize: The games per piece of work sent to the executor
             (default: about a quarter of the games per worker, at most 256).
+        lang: The language of what the bots report while they prepare
+            (`kniffel_rules.bots.make_bot`: the optimal player's progress).
 
     Returns:
         The `Simulation`, its ``games`` in order.
@@ -646,6 +650,7 @@ def simulate(
     if chunksize is not None:
         _count(chunksize, "chunksize", 1, MAX_CHUNK)
     stream = _stream(progress)
+    lang = check_lang(lang)
     the_rules = _rules(variant, rules)
     # only plain threads share this process's objects (an interpreter pool pickles too)
     remote = executor is not None and type(executor) is not ThreadPoolExecutor
@@ -653,14 +658,14 @@ def simulate(
     bar = _Progress(count, stream)
     results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     if executor is None:
-        policies = [_policy(name, spec, the_rules, k) for k, spec in enumerate(specs)]
+        policies = [_policy(name, spec, the_rules, k, lang) for k, spec in enumerate(specs)]
         for i in range(start, start + count):
             results.append(_play(variant, policies, the_rules, seed, i))
             bar.add(1)
     else:
         size = chunksize or max(1, min(256, math.ceil(count / (4 * _width(executor)))))
         jobs: list[_Job] = [
-            (name, specs, the_rules, seed, lo, min(lo + size, start + count))
+            (name, specs, the_rules, seed, lo, min(lo + size, start + count), lang)
             for lo in range(start, start + count, size)
         ]
         futures: list[Future[Any]] = []

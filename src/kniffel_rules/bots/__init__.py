@@ -32,6 +32,7 @@ from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.simple import RandomBot
 from kniffel_rules.bots.winning import WinProbabilityPlayer
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.playing import Policy
 from kniffel_rules.variant import VARIANTS, get_variant
 
@@ -57,7 +58,7 @@ BUILT_FROM_RULES: frozenset[Callable[..., Policy]] = frozenset(
 (their tables are solved for them); every other bot plays any rules of its game."""
 
 
-def make_bot(game: str, name: str, rules: Any = None) -> Policy:
+def make_bot(game: str, name: str, rules: Any = None, *, lang: Lang = "en") -> Policy:
     """A fresh bot of ``game`` by its name in `BOTS` (or ``"random"``), for ``rules``.
 
     Args:
@@ -65,11 +66,15 @@ def make_bot(game: str, name: str, rules: Any = None) -> Policy:
         name: The bot's name (``"optimal"``).
         rules: The game's ``Rules`` the bot will play (``None``: the
             rulebook's); a bot of `BUILT_FROM_RULES` is made for them.
+        lang: The language of what the bot reports while it prepares
+            (`OptimalSolitaire`'s progress while it computes a table).
 
     Raises:
         InvalidStateError: No registered game of that name (path ``game``), or
             no bot of that name for it (path ``name``).
+        UnknownLanguageError: ``lang`` is not a language of the library.
     """
+    lang = check_lang(lang)
     if not isinstance(game, str) or game not in VARIANTS:
         raise InvalidStateError("game", f"unknown game {brief(game)}")
     factories: dict[str, Callable[..., Policy]] = {"random": RandomBot, **BOTS.get(game, {})}
@@ -79,7 +84,10 @@ def make_bot(game: str, name: str, rules: Any = None) -> Policy:
             "name", f"unknown bot {brief(name)} for {game}; known bots: {', '.join(factories)}"
         )
     if factory in BUILT_FROM_RULES:
-        return factory(get_variant(game).Rules() if rules is None else rules)
+        for_rules = get_variant(game).Rules() if rules is None else rules
+        if factory is OptimalSolitaire:  # the bot that reports its work (a table computed)
+            return OptimalSolitaire(for_rules, lang=lang)
+        return factory(for_rules)
     return factory()
 
 

@@ -264,7 +264,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     seats = parse_players(args.game, args.players, lang=args.lang, rules=rules)  # the names
     _check_count(get_variant(args.game), len(seats), args.lang)
     sim = run_games(args.game, [s.bot_name for s in seats], args.games, args.seed, rules,
-                    args.first, args.workers, args.scheduler, progress_stream())  # fmt: skip
+                    args.first, args.workers, args.scheduler, progress_stream(),
+                    args.lang)  # fmt: skip
     if args.json:
         print(sim.to_json(), file=out)
     else:

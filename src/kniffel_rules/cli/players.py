@@ -96,7 +96,7 @@ def make_bot(game: str, name: str, lang: Lang = "en", rules: Any = None) -> Poli
         raise KniffelError(say("unknown_bot", lang, name=name, game=game, known=known))
     from kniffel_rules.bots import make_bot as build  # the bots import every game
 
-    return build(game, name, rules)
+    return build(game, name, rules, lang=lang)
 
 
 class Seat:

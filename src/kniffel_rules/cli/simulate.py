@@ -59,6 +59,7 @@ def run_games(
     workers: int = 1,
     scheduler: str | None = None,
     progress: TextIO | None = None,
+    lang: Lang = "en",
 ) -> Simulation:
     """The games of ``kniffel simulate``: here, in ``workers`` processes, or on a Dask scheduler.
 
@@ -72,6 +73,7 @@ def run_games(
         workers: Local processes (1: this process).
         scheduler: A Dask scheduler's address (``tcp://host:8786``) instead.
         progress: Where a progress bar is drawn, or None.
+        lang: The language of what the bots report while they prepare.
 
     Returns:
         The simulation.
@@ -87,7 +89,8 @@ def run_games(
     if scheduler is not None and workers != 1:
         raise KniffelError(Text.of(N_("--workers and --scheduler: give one of them")))
     args: dict[str, Any] = {"games": games, "seed": seed, "rules": rules, "first": first,
-                            "progress": False if progress is None else progress}  # fmt: skip
+                            "progress": False if progress is None else progress,
+                            "lang": lang}  # fmt: skip
     if scheduler is not None:
         with _dask_executor(scheduler) as executor:
             return simulate(game, list(bots), executor=executor, **args)

@@ -8,21 +8,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from array import array
+from collections import OrderedDict
 from pathlib import Path
 
 from kniffel_rules.bots.optimal._solver import solve_values
 from kniffel_rules.bots.optimal._table import SHIPPED, ValueTable
 from kniffel_rules.lang import Lang
 
-__all__ = ["build_table", "main"]
+__all__ = ["build_table", "computed_table", "main"]
 
 
 def build_table(rules: object, *, progress: bool = True, lang: Lang = "en") -> ValueTable:
     """Compute the optimal values of every position under ``rules``.
 
     Classic takes a few seconds and some 30 MB, a 15-box sheet
-    about half a minute and some 100 MB, a sheet filled in a forced order
+    about ten seconds and some 100 MB, a sheet filled in a forced order
     under a second; reports its progress on stderr
     unless ``progress`` is false: a bar redrawn in place when stderr is a
     terminal, otherwise (a log file, a pipe, CI) a plain line at 0, 25, 50,
@@ -46,6 +48,43 @@ def build_table(rules: object, *, progress: bool = True, lang: Lang = "en") -> V
     dense = array("d")
     dense.frombytes(values.astype("=f8").tobytes())
     return ValueTable(model.rules, model.flags, dense)
+
+
+KEPT_TABLES = 2
+"""How many computed tables `computed_table` keeps (the rule sets asked for last)."""
+
+_kept: OrderedDict[object, ValueTable] = OrderedDict()
+_computing = threading.Lock()
+
+
+def computed_table(rules: object, *, progress: bool = True, lang: Lang = "en") -> ValueTable:
+    """`build_table`'s table for ``rules``, computed once per process.
+
+    `OptimalSolitaire` asks here for rules whose table does not ship: every
+    player, hint or simulation of the process for the same rules then shares
+    one table, where each used to compute its own (a 15-box sheet: about ten
+    seconds of CPU each time). The tables of the last `KEPT_TABLES` rule sets
+    are kept; a computation holds a lock, so two threads asking at once
+    compute once. ``progress`` and ``lang`` apply to a computation only.
+
+    Args:
+        rules: A game's rules (the normalised rules of `OptimalSolitaire.rules`).
+        progress: Report the progress on stderr while computing.
+        lang: The language of the progress line.
+
+    Raises:
+        KniffelError: As `build_table`.
+    """
+    with _computing:
+        table = _kept.get(rules)
+        if table is None:
+            table = build_table(rules, progress=progress, lang=lang)
+            _kept[rules] = table
+            while len(_kept) > KEPT_TABLES:
+                _kept.popitem(last=False)
+        else:
+            _kept.move_to_end(rules)
+        return table
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -59,9 +59,10 @@ class OptimalSolitaire:
     and of the game without joker and bonus (``Rules(joker="none",
     extra_kniffel_bonus=0)``) are in the package and need no numpy; for
     other rules the table is computed on first use (classic: a few seconds,
-    a 15-box sheet about half a minute, a forced order under a second; needs
+    a 15-box sheet about ten seconds, a forced order under a second; needs
     numpy, the ``solver`` extra; the progress is reported on stderr, as a
-    bar on a terminal, see `build_table`).
+    bar on a terminal, see `build_table`) and shared by every player of the
+    process for the same rules (`kniffel_rules.bots.optimal.computed_table`).
 
     It reads a state through the game's protocol only: the player to move,
     their sheet's ``entries`` (by box number; ``extra_bonus`` if the sheet
@@ -159,9 +160,9 @@ class OptimalSolitaire:
             if self._shipped is not None:
                 self._use(shipped_table(self._shipped))
             else:
-                from kniffel_rules.bots.optimal.build import build_table
+                from kniffel_rules.bots.optimal.build import computed_table
 
-                self._use(build_table(self._rules, progress=self._progress, lang=self._lang))
+                self._use(computed_table(self._rules, progress=self._progress, lang=self._lang))
         assert self._table is not None
         return self._table
 
