@@ -1,10 +1,10 @@
 """A value table for rules that ship none: computed once per process, in the asker's language.
 
-Yatzy's table does not ship: each `OptimalSolitaire` used to compute its own
-(about ten seconds for the rulebook's rules), so every hint of ``kniffel
-play --game yatzy`` and every optimal seat of a table computed it again, and
-the progress line was English whatever ``--lang`` said. The forced order
-solves in well under a second, so the tests use it.
+The tables of Yatzy's house rules do not ship: each `OptimalSolitaire` used
+to compute its own (about ten seconds without the forced order), so every
+hint of ``kniffel play --game yatzy`` and every optimal seat of a table
+computed it again, and the progress line was English whatever ``--lang``
+said. The forced order solves in well under a second, so the tests use it.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pytest
 import kniffel_rules
 from kniffel_rules import KniffelError, classic
 from kniffel_rules.bots import OptimalSolitaire
-from kniffel_rules.bots.optimal import ValueTable
+from kniffel_rules.bots.optimal import SHIPPED, ValueTable
 from kniffel_rules.bots.optimal._model import FULL_MASK, Model
 from kniffel_rules.bots.optimal._turn import ExtraCache, Kernel, Turn, TurnCache
 from kniffel_rules.classic import Rules
@@ -47,7 +47,7 @@ def assert_same_turns(table: ValueTable, count: int, seed: int) -> None:
         assert plain.keep2.tobytes() == fast.keep2.tobytes(), where
 
 
-@pytest.mark.parametrize("name", ["kniffel", "verhoeff", "no-joker-no-bonus"])
+@pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_numpy_turns_are_bit_identical_on_the_shipped_tables(name: str) -> None:
     from kniffel_rules.bots.optimal._table import shipped_table
 

@@ -8,12 +8,16 @@ is driven by ``yatzy.INFO.solitaire(rules)`` alone (no second copy of the rules)
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any, cast
 
 import pytest
 
 from kniffel_rules import yatzy
 from kniffel_rules.bots import OptimalSolitaire
+from kniffel_rules.bots.optimal import build_table
+from kniffel_rules.bots.optimal._table import shipped_name
 
 PEER = {
     (): 248.4399893778553,
@@ -51,3 +55,33 @@ def test_the_forced_order_optimum_is_the_peer_s(fields: tuple[str, ...]) -> None
 def test_the_optimal_value_is_the_peer_s(fields: tuple[str, ...]) -> None:
     """Any order: 2^15 sheets, about 20 s each with numpy."""
     _check(fields)
+
+
+def test_the_rulebook_s_table_ships_and_plays_without_numpy() -> None:
+    """The rulebook's table is in the wheel: the player needs neither numpy nor a computation."""
+    assert shipped_name(yatzy.Rules()) == "yatzy"
+    assert shipped_name(yatzy.Rules(forced_order=True)) is None
+    code = (
+        "import sys, kniffel_rules\n"
+        "from kniffel_rules import yatzy\n"
+        "from kniffel_rules.bots import OptimalSolitaire\n"
+        "bot = OptimalSolitaire(yatzy.Rules())\n"
+        "final = kniffel_rules.play(yatzy, [bot], seed=4)\n"
+        "assert yatzy.is_terminal(final)\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False" and not out.stderr  # no progress: nothing computed
+
+
+@pytest.mark.slow
+def test_the_shipped_table_is_the_table_computed_from_the_rules() -> None:
+    """Every value of ``yatzy.kvt`` within its rounding (2 ** -24) of a fresh computation."""
+    import numpy as np
+
+    fresh = build_table(yatzy.Rules(), progress=False)
+    shipped = OptimalSolitaire(yatzy.Rules()).table
+    assert shipped.model.flags == fresh.model.flags
+    x, y = np.frombuffer(fresh.values), np.frombuffer(shipped.values)
+    assert (np.isnan(x) == np.isnan(y)).all()
+    assert np.nanmax(np.abs(x - y)) < 1e-7

@@ -50,8 +50,13 @@ SHIPPED: Final[dict[str, Any]] = {
     "kniffel": _Rules(),
     "verhoeff": _Rules(joker="free", extra_kniffel_bonus=100),
     "no-joker-no-bonus": _Rules(joker="none", extra_kniffel_bonus=0),
+    "yatzy": get_variant("yatzy").Rules(),
 }
-"""The tables in the wheel (classic Kniffel's): file name (without ``.kvt``) -> their rules."""
+"""The tables in the wheel: file name (without ``.kvt``) -> their rules.
+
+Classic Kniffel's rulebook, Verhoeff's and Glenn's conventions, and
+Scandinavian Yatzy's rulebook (2.7 MB: it spares a Yatzy player numpy and
+ten seconds of computing; its house rules are computed on first use)."""
 
 
 _HEADER_KEYS = (

@@ -60,12 +60,14 @@ _computing = threading.Lock()
 def computed_table(rules: object, *, progress: bool = True, lang: Lang = "en") -> ValueTable:
     """`build_table`'s table for ``rules``, computed once per process.
 
-    `OptimalSolitaire` asks here for rules whose table does not ship: every
-    player, hint or simulation of the process for the same rules then shares
-    one table, where each used to compute its own (a 15-box sheet: about ten
-    seconds of CPU each time). The tables of the last `KEPT_TABLES` rule sets
-    are kept (17 MB for a 15-box sheet, 8 MB for classic); a computation holds
-    a lock, so two threads asking at once compute once. ``progress`` and ``lang`` apply to a computation only.
+    `OptimalSolitaire` asks here for rules whose table does not ship (Yatzy's
+    house rules, classic's variants): every player, hint or simulation of the
+    process for the same rules then shares one table, where each used to
+    compute its own (a 15-box sheet: about ten seconds of CPU each time).
+    The tables of the last `KEPT_TABLES` rule sets are kept (17 MB for a
+    15-box sheet, 8 MB for classic); a computation holds a lock, so two
+    threads asking at once compute once. ``progress`` and ``lang`` apply to
+    a computation only.
 
     Args:
         rules: A game's rules (the normalised rules of `OptimalSolitaire.rules`).

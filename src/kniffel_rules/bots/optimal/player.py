@@ -51,13 +51,14 @@ class OptimalSolitaire:
 
     It maximises the expected final score of the game (expectimax over the
     whole game). It plays every game whose ``INFO.solitaire`` describes its
-    sheet (`kniffel_rules.boxsheet.Solitaire`): classic Kniffel, and any
-    game registered with one; the game is found from the ``Rules`` given.
+    sheet (`kniffel_rules.boxsheet.Solitaire`): classic Kniffel, Yatzy, and
+    any game registered with one; the game is found from the ``Rules`` given.
     Its values come from a table of every position at the start of a turn:
     for classic, the tables of the rulebook's rules (``Rules()``), of
     Verhoeff's convention (``Rules(joker="free", extra_kniffel_bonus=100)``)
     and of the game without joker and bonus (``Rules(joker="none",
-    extra_kniffel_bonus=0)``) are in the package and need no numpy; for
+    extra_kniffel_bonus=0)``), and Yatzy's rulebook table
+    (``yatzy.Rules()``), are in the package and need no numpy; for
     other rules the table is computed on first use (classic: a few seconds,
     a 15-box sheet about ten seconds, a forced order under a second; needs
     numpy, the ``solver`` extra; the progress is reported on stderr, as a
