@@ -48,10 +48,11 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules._fields import check_seat
-from kniffel_rules._i18n import N_, Text
+from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.lang import LANGS
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.playing import GameRecord
 from kniffel_rules.variant import VARIANTS, Variant, get_variant
@@ -335,11 +336,26 @@ def _illegal(game: Variant, action: Any, index: int, exc: IllegalActionError) ->
     except KniffelError:
         text = brief(action)
     reason = exc.message  # the refusal itself (a `Rejection` localizes), its text ``str(exc)``
+    named = _named_action(game, action, text)
     if exc.rule:
-        said = Text.of(N_("{text}: {reason} [{rule}]"), text=text, reason=reason, rule=exc.rule)
+        said = Text.of(N_("{text}: {reason} [{rule}]"), text=named, reason=reason, rule=exc.rule)
     else:
-        said = Text.of(N_("{text}: {reason}"), text=text, reason=reason)
+        said = Text.of(N_("{text}: {reason}"), text=named, reason=reason)
     return RecordError(index, f"actions[{index}]", said, exc.rule, reason, text)
+
+
+def _named_action(game: Variant, action: Any, text: str) -> object:
+    """An action as a sentence names it: ``text`` in English, the game's menu line in the others.
+
+    ``text`` is the action's canonical text (``"score chance"``, what
+    `RecordError.text` holds); German reads the line its menu shows
+    (``"Chance eintragen"``). An object the game cannot render stays ``text``.
+    """
+    try:
+        lines = {lang: game.render_action(action, lang=lang) for lang in LANGS if lang != "en"}
+    except KniffelError:
+        return text
+    return Named({"en": text, **lines})
 
 
 def _decode(game: Variant, value: Any, index: int) -> Any:

@@ -36,9 +36,9 @@ from typing import Any
 
 from kniffel_rules._boxsheetcheck import Finding, Report, read_document
 from kniffel_rules._i18n import N_, Text
-from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.records import FORMAT as RECORD_FORMAT
-from kniffel_rules.records import Replayed, read_record
+from kniffel_rules.records import Replayed, _named_action, read_record
 from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["SHEET_VARIANTS", "Finding", "Report", "read_document", "schema", "verify_sheet"]
@@ -126,6 +126,15 @@ def _verify_record(data: dict[str, Any]) -> Report:
     return Report(rec.variant, tuple(findings))
 
 
+def _action_named(module: Any, raw: Any, text: str) -> object:
+    """The refused action of a record as a finding names it (`records._named_action`)."""
+    try:
+        action = module.action_from_dict(raw)
+    except KniffelError:
+        return text
+    return _named_action(module, action, text)
+
+
 def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> list[Finding]:
     """The findings of the record itself: an illegal action, or a wrong result.
 
@@ -159,7 +168,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                     name=names[seat],
                     game=game + 1,
                     index=error.index + 1,
-                    text=error.text,
+                    text=_action_named(module, actions[error.index], error.text),
                     reason=Text(error.reason),
                 ),
             )

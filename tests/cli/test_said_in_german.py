@@ -78,8 +78,8 @@ def test_an_illegal_action_of_a_record_is_said_in_german() -> None:
         "actions[1]: score ones: the dice are being thrown: expected a DiceRoll of 5 dice, "
         "got 'score ones' [PR-03]"
     )
-    assert _german(info.value) == (
-        "actions[1]: score ones: Die Würfel werden geworfen: erwartet wird ein DiceRoll "
+    assert _german(info.value) == (  # the action as the German menu names it
+        "actions[1]: Einser eintragen: Die Würfel werden geworfen: erwartet wird ein DiceRoll "
         "(5 Würfel), erhalten: 'score ones' [PR-03]"
     )
 
