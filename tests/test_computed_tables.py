@@ -13,9 +13,11 @@ import io
 from collections import OrderedDict
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kniffel_rules
-from kniffel_rules import yatzy
+from kniffel_rules import KniffelError, master, yatzy
 from kniffel_rules.bots import OptimalSolitaire, make_bot
 from kniffel_rules.bots.optimal import build, computed_table
 from kniffel_rules.cli import main
@@ -93,3 +95,32 @@ def test_simulate_and_the_command_line_report_in_their_language(
     err = capsys.readouterr().err
     assert "Yatzy wird berechnet" in err and "solving" not in err
     assert err.count("100%") == 1  # `show` found the table `simulate` computed
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(),
+    st.text(max_size=12),
+    st.sampled_from(["x" * 100_000, "de\x00", "DE", " en ", "\ud800", b"de", ("de",)]),
+    st.lists(st.integers(), max_size=4),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+    st.recursive(st.integers(), lambda inner: st.lists(inner, max_size=2), max_leaves=50),
+    st.just(master.Rules()),  # rules, but of a game without an exact solitaire player
+    st.just(object()),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(junk=JUNK)
+def test_hostile_rules_and_languages_are_refused_by_name(junk: object) -> None:
+    """No junk crashes a new entry point: each raises a `KniffelError` naming what is wrong."""
+    with pytest.raises(KniffelError, match="Rules"):
+        computed_table(junk, progress=False)
+    if isinstance(junk, str) and junk.strip().lower() in ("en", "de"):
+        return  # a language code, in any case and spacing: taken (the tests above)
+    with pytest.raises(KniffelError, match="language"):
+        make_bot("yatzy", "greedy", lang=junk)  # type: ignore[arg-type]
+    with pytest.raises(KniffelError, match="language"):
+        kniffel_rules.simulate("yatzy", ["random"], games=1, seed=0, lang=junk)  # type: ignore[arg-type]

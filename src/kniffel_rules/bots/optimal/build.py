@@ -13,6 +13,7 @@ from array import array
 from collections import OrderedDict
 from pathlib import Path
 
+from kniffel_rules.bots.optimal._model import solver_rules
 from kniffel_rules.bots.optimal._solver import solve_values
 from kniffel_rules.bots.optimal._table import SHIPPED, ValueTable
 from kniffel_rules.lang import Lang
@@ -70,22 +71,25 @@ def computed_table(rules: object, *, progress: bool = True, lang: Lang = "en") -
     a computation only.
 
     Args:
-        rules: A game's rules (the normalised rules of `OptimalSolitaire.rules`).
+        rules: A game's rules (those that do not change one game's play,
+            classic's ``games`` and ``ranking``, do not matter).
         progress: Report the progress on stderr while computing.
         lang: The language of the progress line.
 
     Raises:
-        KniffelError: As `build_table`.
+        KniffelError: As `build_table`: numpy missing, or not the rules of
+            a game with an exact solitaire player (any other object too).
     """
+    key = solver_rules(rules)  # refuses what is no game's rules; one table per play's rules
     with _computing:
-        table = _kept.get(rules)
+        table = _kept.get(key)
         if table is None:
-            table = build_table(rules, progress=progress, lang=lang)
-            _kept[rules] = table
+            table = build_table(key, progress=progress, lang=lang)
+            _kept[key] = table
             while len(_kept) > KEPT_TABLES:
                 _kept.popitem(last=False)
         else:
-            _kept.move_to_end(rules)
+            _kept.move_to_end(key)
         return table
 
 
