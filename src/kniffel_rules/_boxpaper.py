@@ -25,6 +25,7 @@ from kniffel_rules._boxsheetcheck import (
     five_dice_replay,
     five_dice_turns,
     game_document,
+    recorded_start,
     scored_turns,
 )
 from kniffel_rules._dicegame import Phase, Roll
@@ -116,8 +117,13 @@ def sheet_writer(game: BoxGame[Any, Any, Any]) -> Callable[..., dict[str, Any]]:
             record: A recorded game (an unfinished one is written as far as it went).
             rolls: Include every turn's rolls, so the sheet can be replayed.
             derived: Include the sums, the bonus and the totals.
+
+        Raises:
+            InvalidStateError: ``record`` is not a recorded game of this game
+                (path ``record``).
+            IllegalActionError: An action of the record is not legal where it stands.
         """
-        rules = record.initial.rules
+        rules = recorded_start(record, game.state_class, f"a {game.info.title('en')}").rules
         scored, state = scored_turns(record, game.apply, game.score_class, Roll, _keep, _thrown)
         turns: list[list[dict[str, Any]]] = [[] for _ in state.names]
         for before, _, _, turn in scored:

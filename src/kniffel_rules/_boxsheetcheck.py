@@ -1410,6 +1410,34 @@ class Recorded(Protocol):
         ...
 
 
+def recorded_start(record: object, state_class: type[T], game: str) -> T:
+    """The state a recorded game of one game started from; ``record`` checked first.
+
+    Args:
+        record: What a caller passed as a recorded game.
+        state_class: The game's ``State``.
+        game: The game's name as an error message reads it (``"a classic"``).
+
+    Raises:
+        InvalidStateError: ``record`` is not a recorded game of this game (no
+            ``initial`` of its ``State``, no sequence of ``actions``; path ``record``).
+    """
+    expected = f"expected {game} game recorded by kniffel_rules.record"
+    missing = object()
+    initial = getattr(record, "initial", missing)
+    actions = getattr(record, "actions", missing)
+    if initial is missing or actions is missing:
+        raise InvalidStateError("record", f"{expected}, got {type(record).__name__}")
+    if not isinstance(initial, state_class):
+        kind = type(initial)
+        got = f"one starting from a {kind.__module__}.{kind.__qualname__}"
+        raise InvalidStateError("record", f"{expected}, got {got}")
+    if not isinstance(actions, (tuple, list)):
+        got = f"actions of type {type(actions).__name__}"
+        raise InvalidStateError("record", f"{expected}, got {got}")
+    return initial
+
+
 Scored = tuple[Any, Any, Any, dict[str, Any]]
 """A scoring action of a replay: the state before, the action, the state after, its turn."""
 

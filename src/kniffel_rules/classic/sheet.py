@@ -263,8 +263,12 @@ def write_sheet(
 
     Returns:
         The document, which `verify_sheet` accepts without findings.
+
+    Raises:
+        InvalidStateError: ``record`` is not a recorded classic game (path ``record``).
+        IllegalActionError: An action of the record is not legal where it stands.
     """
-    initial: State = record.initial
+    initial = kit.recorded_start(record, State, "a classic")
     rules = initial.rules
     n = initial.num_players
     games: list[list[dict[str, Any]]] = [[] for _ in range(n)]

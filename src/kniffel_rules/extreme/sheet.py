@@ -271,8 +271,12 @@ def write_sheet(
 
     Returns:
         The document, which `verify_sheet` accepts without findings.
+
+    Raises:
+        InvalidStateError: ``record`` is not a recorded Extreme game (path ``record``).
+        IllegalActionError: An action of the record is not legal where it stands.
     """
-    initial: State = record.initial
+    initial = kit.recorded_start(record, State, "an Extreme")
     n = initial.num_players
     turns: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     scored, state = kit.scored_turns(record, GAME.apply, Score, Roll, _keep, _thrown)

@@ -18,6 +18,7 @@ from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.boxsheet import Layout, Solitaire
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.game import game_rules
 
 __all__ = ["Box", "Rules", "layout", "points", "score", "solitaire"]
 
@@ -39,6 +40,8 @@ class Rules(RuleSet):
     four_of_a_kind_counts_as_two_pairs: bool = attrs.field(default=False, validator=check_bool)
     forced_order: bool = attrs.field(default=False, validator=check_bool)
 
+
+_RULEBOOK: Final = Rules()
 
 class Box(Labelled):
     """A box of the Yatzy sheet: its number in sheet order, English and German labels.
@@ -148,9 +151,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     rolled = tuple(sorted(dice)) if isinstance(dice, Sequence) and not isinstance(dice, str) else ()
     if rolled not in _ROLLS or not all(type(d) is int for d in rolled):
         raise InvalidStateError("dice", "expected five faces 1..6")
-    if rules is not None and not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected yatzy.Rules, got {type(rules).__name__}")
-    found: int = points(rules or Rules())[rolled][box.value]
+    found: int = points(game_rules(rules, _RULEBOOK, "yatzy"))[rolled][box.value]
     return found
 
 
@@ -165,7 +166,15 @@ def layout(rules: Rules) -> Layout:
     return _LAYOUT
 
 
-def solitaire(rules: Rules) -> Solitaire:
-    """The sheet as the exact solitaire solver reads it: the layout, the points, the order."""
-    table = points(rules)
-    return Solitaire(_LAYOUT, lambda box, dice: table[dice][box], rules.forced_order)
+def solitaire(rules: Rules | None = None) -> Solitaire:
+    """The sheet as the exact solitaire solver reads it: the layout, the points, the order.
+
+    Args:
+        rules: The rules (``None``: the Scandinavian rules).
+
+    Raises:
+        InvalidStateError: ``rules`` is not a `Rules` (path ``rules``).
+    """
+    checked = game_rules(rules, _RULEBOOK, "yatzy")
+    table = points(checked)
+    return Solitaire(_LAYOUT, lambda box, dice: table[dice][box], checked.forced_order)
