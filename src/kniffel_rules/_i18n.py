@@ -38,6 +38,7 @@ from typing import Any, Final, cast
 from typing_extensions import Self
 
 from kniffel_rules import lang as _lang
+from kniffel_rules._text import brief
 from kniffel_rules.lang import LANGS, Lang, check_lang
 
 __all__ = [
@@ -209,8 +210,13 @@ class Named:
 _PLAIN = (int, str, type(None))
 
 
+_WRITABLE_BITS = 14_000  # an int of fewer bits has fewer than Python's 4,300 printable digits
+
+
 def _argument(value: object, lang: str) -> object:
     if value.__class__ in _PLAIN:  # the commonest: a number or a player's name, as it is
+        if isinstance(value, int) and value.bit_length() > _WRITABLE_BITS:
+            return brief(value)  # a hostile caller's huge number must not break the message
         return value
     if isinstance(value, tuple):  # a list of names: each in ``lang``, joined by commas
         return ", ".join(str(_argument(v, lang)) for v in value)

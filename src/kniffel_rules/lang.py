@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final, Literal, Protocol, cast
 
 from kniffel_rules._base import KniffelError
+from kniffel_rules._text import brief
 
 __all__ = [
     "LANGS",
@@ -98,7 +99,7 @@ def check_lang(value: object) -> Lang:
     if code is not None:
         return code
     known = ", ".join(LANGS)
-    raise UnknownLanguageError(f"unknown language {value!r:.40}: the library speaks {known}")
+    raise UnknownLanguageError(f"unknown language {brief(value):.40}: the library speaks {known}")
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> Lang:

@@ -125,7 +125,7 @@ def _junk_move(area: object) -> Move:
         (
             ROLLED,
             Joker(10**5000, 2),
-            "a joker turns a die to a face 1..6, got <a int too large to print>",
+            "a joker turns a die to a face 1..6, got <int of 16610 bits>",
             "DU-13",
         ),
         (ROLLED, Joker(3, 5), "no die shows 3: the dice are 1 1 1 4 6", "DU-13"),

@@ -216,7 +216,7 @@ def test_junk_arguments_beside_a_state() -> None:
     assert roll_problem(ROLLED, [6, 1]) is None  # type: ignore[arg-type]  # faces in any order, as Roll takes them
     assert move_target(ROLLED, "ones") == "Move needs a duel Area, got 'ones'"
     assert joker_problem(ROLLED, 10**5000, 1) == (
-        "a joker turns a die to a face 1..6, got <a int too large to print>"
+        "a joker turns a die to a face 1..6, got <int of 16610 bits>"
     )
 
 

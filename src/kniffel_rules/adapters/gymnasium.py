@@ -98,6 +98,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
@@ -226,7 +227,7 @@ def _bot(game: str, name: Any, rules: Any) -> Policy:
     if name != "random" and (not isinstance(name, str) or name not in known):
         names = ", ".join([*known, "random"])
         raise InvalidStateError(
-            "opponents", f"expected bot names of {game} ({names}), got {name!r}"
+            "opponents", f"expected bot names of {game} ({names}), got {brief(name)}"
         )
     return make_bot(game, name, rules)  # a bot solved for the rules gets them
 
@@ -292,19 +293,27 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         name, module, rules = resolve_game(game, rules)
         info = module.INFO
         if illegal not in ("penalty", "raise"):
-            raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
+            raise InvalidStateError(
+                "illegal", f"expected 'penalty' or 'raise', got {brief(illegal)}"
+            )
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidStateError(
-                "render_mode", f"expected None, 'ansi' or 'human', got {render_mode!r}"
+                "render_mode", f"expected None, 'ansi' or 'human', got {brief(render_mode)}"
             )
         if obs not in OBSERVATIONS:
-            raise InvalidStateError("obs", f"expected 'raw' or 'normalized', got {obs!r}")
+            raise InvalidStateError(
+                "obs", f"expected 'raw' or 'normalized', got {brief(obs)}"
+            )
         if reward is not None and reward not in REWARDS:
-            raise InvalidStateError("reward", f"expected None, 'points' or 'win', got {reward!r}")
+            raise InvalidStateError(
+                "reward", f"expected None, 'points' or 'win', got {brief(reward)}"
+            )
         if opponents is None:
             opponents = default_opponents(name)
         if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            raise InvalidStateError("opponents", f"expected a list of bot names, got {opponents!r}")
+            raise InvalidStateError(
+                "opponents", f"expected a list of bot names, got {brief(opponents)}"
+            )
         bots = tuple(opponents)
         for bot in bots:
             _bot(name, bot, rules)  # refuses an unknown name now, not at reset

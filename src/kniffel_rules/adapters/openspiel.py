@@ -694,7 +694,7 @@ class KniffelObserver:
     ) -> None:
         if params:
             raise InvalidStateError(
-                "params", f"observation parameters are not supported: {params!r}"
+                "params", f"observation parameters are not supported: {brief(params)}"
             )
         public, private = _observation_type(game, iig_obs_type)
         secret = get_variant(game).INFO.private_parts
@@ -765,12 +765,12 @@ def _observation_type(game: str, iig_obs_type: Any) -> tuple[bool, bool]:
     except AttributeError:
         raise InvalidStateError(
             "iig_obs_type",
-            f"expected a pyspiel.IIGObservationType or None, got {iig_obs_type!r}",
+            f"expected a pyspiel.IIGObservationType or None, got {brief(iig_obs_type)}",
         ) from None
     if not isinstance(public, bool) or not isinstance(kind, pyspiel.PrivateInfoType):
         raise InvalidStateError(
             "iig_obs_type",
-            f"expected a pyspiel.IIGObservationType or None, got {iig_obs_type!r}",
+            f"expected a pyspiel.IIGObservationType or None, got {brief(iig_obs_type)}",
         )
     if kind == pyspiel.PrivateInfoType.ALL_PLAYERS and get_variant(game).INFO.private_parts:
         raise InvalidStateError(

@@ -140,10 +140,10 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         name, module, rules = resolve_game(game, rules)
         num_players = integer(num_players, "num_players", "a number of players")
         if reward not in ("win", "points"):
-            raise InvalidStateError("reward", f"expected 'win' or 'points', got {reward!r}")
+            raise InvalidStateError("reward", f"expected 'win' or 'points', got {brief(reward)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidStateError(
-                "render_mode", f"expected None, 'ansi' or 'human', got {render_mode!r}"
+                "render_mode", f"expected None, 'ansi' or 'human', got {brief(render_mode)}"
             )
         module.new_game(num_players, rules)  # checks num_players for this game
         self.game = name
@@ -432,7 +432,7 @@ def raw_env(
     if unknown:
         raise InvalidStateError(
             unknown[0],
-            f"not an option of env({name!r}): the environment's options are "
+            f"not an option of env({brief(name)}): the environment's options are "
             f"{', '.join(ENV_OPTIONS)}; the {name} Rules fields are {', '.join(fields)}",
         )
     if options:

@@ -48,6 +48,7 @@ from typing import Any, Final, cast
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._tensor import Tensor
+from kniffel_rules._text import brief
 from kniffel_rules.adapters._checks import integer
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
 from kniffel_rules.game import GameInfo
@@ -99,7 +100,9 @@ def game_name(game: str | Variant | Any) -> str:
         if name in GAMES and get_variant(name) is not game:
             name = ""
     if name not in GAMES:
-        raise UnsupportedGameError(f"unknown game {game!r}; the adapters cover {', '.join(GAMES)}")
+        raise UnsupportedGameError(
+            f"unknown game {brief(game)}; the adapters cover {', '.join(GAMES)}"
+        )
     return name
 
 

@@ -68,6 +68,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from kniffel_rules._i18n import N_
+from kniffel_rules._text import brief
 from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters._vectables import NO_D10, NO_DICE, ROLLS5, Tables, tables
 from kniffel_rules.adapters.arrays import box_bounds
@@ -350,7 +351,7 @@ class VectorGame:
                 part[:, 0] = game
                 part[:, 1] = t.play.games
             else:  # pragma: no cover - a game whose tensor has a part this engine lacks
-                raise UnsupportedGameError(f"the vector engine cannot write the part {name!r}")
+                raise UnsupportedGameError(f"the vector engine cannot write the part {brief(name)}")
         return out
 
     def dice_of(self, row: int) -> tuple[tuple[int, ...], int | None]:
@@ -402,15 +403,19 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         opponents: Sequence[str] | None = None,
     ) -> None:
         if obs not in ("raw", "normalized"):
-            raise InvalidStateError("obs", f"expected 'raw' or 'normalized', got {obs!r}")
+            raise InvalidStateError("obs", f"expected 'raw' or 'normalized', got {brief(obs)}")
         if opponents:
             raise InvalidStateError(
                 "opponents", "the vector env plays solitaire games: use the scalar env for a table"
             )
         if illegal not in ("penalty", "raise"):
-            raise InvalidStateError("illegal", f"expected 'penalty' or 'raise', got {illegal!r}")
+            raise InvalidStateError(
+                "illegal", f"expected 'penalty' or 'raise', got {brief(illegal)}"
+            )
         if render_mode is not None:
-            raise InvalidStateError("render_mode", f"the vector env has none, got {render_mode!r}")
+            raise InvalidStateError(
+                "render_mode", f"the vector env has none, got {brief(render_mode)}"
+            )
         self._np_random, self._np_random_seed = seeding.np_random()
         self.engine = VectorGame(game, num_envs, rules, self._np_random)
         t = self.engine.tables

@@ -53,7 +53,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from kniffel_rules import cards
 from kniffel_rules._json import check_int
@@ -209,6 +209,18 @@ class _Node:
         self.reward = [0.0] * seats
 
 
+def _phases(searched: object) -> frozenset[Phase]:
+    """``searched`` as a set of the card game's phases, or an `InvalidStateError`."""
+    expected = "expected phases of the card game, got"
+    try:
+        phases = frozenset(cast(Iterable[Any], searched))
+    except TypeError:  # not iterable, or an item not hashable
+        raise InvalidStateError("searched", f"{expected} {brief(searched)}") from None
+    if not all(isinstance(phase, Phase) for phase in phases):
+        raise InvalidStateError("searched", f"{expected} {brief(searched)}")
+    return phases
+
+
 class CardsISMCTS:
     """Information-set MCTS card player: searches deals consistent with what it saw.
 
@@ -261,6 +273,7 @@ class CardsISMCTS:
         check_int(exchanges, "exchanges", 0)
         if not callable(rollout) and rollout is not None:
             raise InvalidStateError("rollout", f"expected a policy, got {brief(rollout)}")
+        phases = _phases(searched)
         self.iterations = iterations
         self.exploration = exploration
         self.horizon = horizon
@@ -268,7 +281,7 @@ class CardsISMCTS:
         self.potential_weight = potential_weight
         self.row_weight = row_weight
         self.rollout = rollout_policy if rollout is None else rollout
-        self.searched = frozenset(searched)
+        self.searched = phases
         self.exchanges = exchanges
         self._planner = CardsPlanner()
 

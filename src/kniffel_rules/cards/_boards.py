@@ -34,6 +34,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._labels import Labelled, name_pieces
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["BLUE_BOARD", "OWN_NAMES", "RED_BOARD", "ROWS", "Board", "BoardRow", "Row"]
@@ -87,7 +88,7 @@ ROWS: Final[tuple[Row, ...]] = tuple(Row)
 def _ints(value: Any, path: str, lo: int, hi: int, most: int) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise InvalidStateError(
-            path, Text.of(N_("expected a sequence of integers, got {value}"), value=repr(value))
+            path, Text.of(N_("expected a sequence of integers, got {value}"), value=brief(value))
         )
     items = tuple(value)
     if not 1 <= len(items) <= most:

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 import attrs
 
 from kniffel_rules._fields import enum_field, int_field
+from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.pieces import CARDS, Card, Row, sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS
@@ -95,15 +96,17 @@ class Take:
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)):
-        raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}")
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {brief(value)}")
     try:  # at most one card more than the deck: a longer iterable is refused unread
         items = tuple(itertools.islice(value, len(CARDS) + 1))
     except TypeError:
-        raise InvalidStateError("cards", f"expected a sequence of cards, got {value!r}") from None
+        raise InvalidStateError(
+            "cards", f"expected a sequence of cards, got {brief(value)}"
+        ) from None
     if len(items) > len(CARDS):
         raise InvalidStateError("cards", f"a play has at most {len(CARDS)} cards")
     if not all(isinstance(c, Card) for c in items):
-        raise InvalidStateError("cards", f"expected a sequence of cards, got {items!r}")
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {brief(items)}")
     return sort_cards(items) if len(set(items)) == len(items) else items
 
 

@@ -32,6 +32,7 @@ import attrs
 
 from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._labels import Labelled, name_pieces
+from kniffel_rules._text import brief
 from kniffel_rules.cards._boards import BLUE_BOARD, RED_BOARD, ROWS, Board, BoardRow, Row
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS
@@ -89,12 +90,12 @@ def _colour(value: Any) -> Colour:
         return Colour(value)
     except (ValueError, TypeError):
         names = ", ".join(c.value for c in COLOURS)
-        raise InvalidStateError("colour", f"{value!r} is not a colour ({names})") from None
+        raise InvalidStateError("colour", f"{brief(value)} is not a colour ({names})") from None
 
 
 def _value(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
-        raise InvalidStateError("value", f"a card's value is 1..13, got {value!r}")
+        raise InvalidStateError("value", f"a card's value is 1..13, got {brief(value)}")
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True)

@@ -9,6 +9,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._common import RuleSet, check_bool, check_int, rules_from_dict
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules.cards.pieces import BLUE_BOARD, RED_BOARD, Board
 from kniffel_rules.errors import InvalidStateError
 
@@ -27,7 +28,7 @@ _BOARD_FIELDS: Final = ("blue_board", "red_board")
 def _check_board(inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, Board):
         raise InvalidStateError(
-            f"rules.{attr.name}", Text.of(N_("expected a Board, got {value}"), value=repr(value))
+            f"rules.{attr.name}", Text.of(N_("expected a Board, got {value}"), value=brief(value))
         )
 
 

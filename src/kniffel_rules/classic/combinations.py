@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from kniffel_rules import dice as _dice
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules.classic.pieces import Box, check_rules
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
@@ -114,7 +115,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
         30
     """
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+        raise InvalidStateError("box", f"expected a classic Box, got {brief(box)}")
     d = check_dice(dice)
     if rules is None:
         rules = _DEFAULT_RULES
@@ -139,7 +140,7 @@ def possible_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:
         InvalidStateError: ``box`` is not a `Box` or ``rules`` not classic `Rules`.
     """
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+        raise InvalidStateError("box", f"expected a classic Box, got {brief(box)}")
     check_rules(rules)
     return _cached_values(box, rules)
 
@@ -172,7 +173,7 @@ def entry_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:
         (5, 0)
     """
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+        raise InvalidStateError("box", f"expected a classic Box, got {brief(box)}")
     check_rules(rules)
     return _cached_entries(box, rules)
 

@@ -21,6 +21,7 @@ import attrs
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import OpenBoxes
 from kniffel_rules._i18n import N_
+from kniffel_rules._text import brief
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import natural_scores
 from kniffel_rules.classic.pieces import (
@@ -211,7 +212,7 @@ def _check_arguments(sheet: object, dice: object, rules: object) -> None:
     if not isinstance(sheet, Sheet):
         raise InvalidStateError("sheet", f"expected a classic Sheet, got {type(sheet).__name__}")
     if not isinstance(dice, tuple) or dice not in _ROLLS:
-        raise InvalidStateError("dice", f"expected five sorted faces 1..6, got {dice!r}")
+        raise InvalidStateError("dice", f"expected five sorted faces 1..6, got {brief(dice)}")
     check_rules(rules)
 
 
@@ -232,7 +233,7 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
     """
     _check_arguments(sheet, dice, rules)
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected a classic Box, got {box!r}")
+        raise InvalidStateError("box", f"expected a classic Box, got {brief(box)}")
     reason = entry_problem(sheet, dice, box, rules)
     return entry(sheet, dice, box, rules) if reason is None else reason
 

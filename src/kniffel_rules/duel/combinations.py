@@ -18,11 +18,12 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from kniffel_rules import dice as _dice
+from kniffel_rules._text import brief
 from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["adjacent_triples", "combinations", "safe_repr", "shown", "shown_areas", "triples"]
+__all__ = ["adjacent_triples", "combinations", "shown", "shown_areas", "triples"]
 
 
 def _shows(area: Area, dice: tuple[int, ...]) -> bool:
@@ -74,20 +75,8 @@ def combinations(dice: Iterable[int]) -> tuple[Area, ...]:
     """
     values = _dice.sorted_faces(dice, "dice")
     if len(values) != 5 or values[0] < 1 or values[-1] > 6:
-        raise InvalidStateError("dice", f"expected five faces 1..6, got {safe_repr(values)}")
+        raise InvalidStateError("dice", f"expected five faces 1..6, got {brief(values)}")
     return shown(values)
-
-
-def safe_repr(value: object) -> str:
-    """``repr(value)``, or a short stand-in when it cannot be written (a huge int).
-
-    Python refuses to convert integers of more than 4,300 digits to text;
-    a message quoting what a caller passed must not fail on one.
-    """
-    try:
-        return repr(value)
-    except ValueError:
-        return f"<a {type(value).__name__} too large to print>"
 
 
 def adjacent_triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:

@@ -22,9 +22,10 @@ from functools import lru_cache
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import check_seat, is_int
 from kniffel_rules._i18n import N_, Named
+from kniffel_rules._text import brief
 from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
-from kniffel_rules.duel.combinations import safe_repr, shown, triples
+from kniffel_rules.duel.combinations import shown, triples
 from kniffel_rules.duel.pieces import AREAS, COLOUR_LABELS, HOLES, SPACES, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import State
@@ -144,7 +145,7 @@ def move_target(state: State, area: object) -> Spot | Rejection:
 
 
 def _not_an_area(area: object) -> Rejection:
-    return Rejection.of(N_("Move needs a duel Area, got {got}"), "PR-01", got=safe_repr(area))
+    return Rejection.of(N_("Move needs a duel Area, got {got}"), "PR-01", got=brief(area))
 
 
 def _target(state: State, area: Area) -> Spot | Rejection:
@@ -325,7 +326,7 @@ def _joker_problem(state: State, die: object, face: object) -> Rejection | None:
     for value in (die, face):
         if not is_int(value) or value not in D6:
             return Rejection.of(
-                N_("a joker turns a die to a face 1..6, got {got}"), "DU-13", got=safe_repr(value)
+                N_("a joker turns a die to a face 1..6, got {got}"), "DU-13", got=brief(value)
             )
     if die not in state.dice:
         return Rejection.of(

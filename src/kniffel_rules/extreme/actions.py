@@ -21,6 +21,7 @@ from collections.abc import Iterable
 import attrs
 
 from kniffel_rules._fields import enum_field
+from kniffel_rules._text import brief
 from kniffel_rules.dice import sorted_faces
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.pieces import D10, Box
@@ -41,7 +42,7 @@ def _keep(values: Iterable[int]) -> tuple[int, ...]:
 
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
-        raise InvalidStateError("keep_d10", f"expected True or False, got {value!r}")
+        raise InvalidStateError("keep_d10", f"expected True or False, got {brief(value)}")
     return value
 
 
@@ -87,7 +88,7 @@ def _d10(value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value not in D10:
-        raise InvalidStateError("d10", f"expected a face 0..9 or None, got {value!r}")
+        raise InvalidStateError("d10", f"expected a face 0..9 or None, got {brief(value)}")
     return int(value)
 
 

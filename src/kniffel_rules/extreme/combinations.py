@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from kniffel_rules import dice as _dice
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 
 # BOXES, LOWER and UPPER are imported here too: the old module path
@@ -113,7 +114,7 @@ def score(box: Box, values: Sequence[int]) -> int:
         48
     """
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected an Extreme Box, got {box!r}")
+        raise InvalidStateError("box", f"expected an Extreme Box, got {brief(box)}")
     return _table()[check_faces(values)][box.value]
 
 
@@ -124,7 +125,7 @@ def possible_values(box: Box) -> frozenset[int]:
         InvalidStateError: ``box`` is not an Extreme `Box`.
     """
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected an Extreme Box, got {box!r}")
+        raise InvalidStateError("box", f"expected an Extreme Box, got {brief(box)}")
     return _cached_values(box)
 
 
@@ -148,7 +149,7 @@ def entry_values(box: Box) -> frozenset[int]:
         InvalidStateError: ``box`` is not an Extreme `Box`.
     """
     if not isinstance(box, Box):
-        raise InvalidStateError("box", f"expected an Extreme Box, got {box!r}")
+        raise InvalidStateError("box", f"expected an Extreme Box, got {brief(box)}")
     return _cached_entries(box)
 
 

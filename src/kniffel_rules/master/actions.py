@@ -38,6 +38,7 @@ import attrs
 
 from kniffel_rules._dicegame import Roll
 from kniffel_rules._fields import enum_field, int_field, is_int
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.master.pieces import Combo, Task
 
@@ -66,18 +67,22 @@ def _moves(value: Any) -> tuple[tuple[int, int], ...]:
     try:
         items = tuple(value)
     except TypeError:
-        raise InvalidStateError("moves", f"expected (face, dice) pairs, got {value!r}") from None
+        raise InvalidStateError(
+            "moves", f"expected (face, dice) pairs, got {brief(value)}"
+        ) from None
     out = []
     for item in items:
         try:
             face, count = item
         except (TypeError, ValueError):
             raise InvalidStateError(
-                "moves", f"expected a (face, dice) pair, got {item!r}"
+                "moves", f"expected a (face, dice) pair, got {brief(item)}"
             ) from None
         for v in (face, count):
             if not is_int(v):
-                raise InvalidStateError("moves", f"a face and a dice count are integers: {item!r}")
+                raise InvalidStateError(
+                    "moves", f"a face and a dice count are integers: {brief(item)}"
+                )
         out.append((face, count))
     return tuple(sorted(out))
 

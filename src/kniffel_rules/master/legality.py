@@ -41,6 +41,7 @@ import attrs
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import is_int
 from kniffel_rules._i18n import N_
+from kniffel_rules._text import brief
 from kniffel_rules.dice import all_multisets, sub_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.master.actions import (
@@ -579,7 +580,7 @@ def race_coins(rank: int, rules: Rules) -> int:
         InvalidStateError: ``rank`` is not an int >= 0 or ``rules`` not master `Rules`.
     """
     if not is_int(rank) or rank < 0:
-        raise InvalidStateError("rank", f"expected a count of players, got {rank!r}")
+        raise InvalidStateError("rank", f"expected a count of players, got {brief(rank)}")
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected master.Rules, got {type(rules).__name__}")
     return _race_coins(rank, rules)
@@ -617,7 +618,9 @@ def use_outcome(
         raise InvalidStateError("sheets", f"1 to 4 boards, got {len(sheets)}")
     boards = tuple(_check_sheet(s, f"sheets[{i}]") for i, s in enumerate(sheets))
     if not is_int(player) or not 0 <= player < len(boards):
-        raise InvalidStateError("player", f"expected a seat 0..{len(boards) - 1}, got {player!r}")
+        raise InvalidStateError(
+            "player", f"expected a seat 0..{len(boards) - 1}, got {brief(player)}"
+        )
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected master.Rules, got {type(rules).__name__}")
     return _use_outcome(boards, player, dice_faces(dice, "dice", 5), action, rules)

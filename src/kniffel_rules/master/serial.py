@@ -32,6 +32,7 @@ from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules._dicewire import Turn
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Document
 from kniffel_rules.master.engine import GAME, MAX_PLAYERS
@@ -89,7 +90,7 @@ def _read_task(value: Any, path: str) -> Task:
         options = ", ".join(repr(k) for k in _BY_KEY)
         raise InvalidStateError(
             path,
-            Text.of(N_("{value} is not a task ({options})"), value=repr(value), options=options),
+            Text.of(N_("{value} is not a task ({options})"), value=brief(value), options=options),
         )
     return _BY_KEY[value]
 

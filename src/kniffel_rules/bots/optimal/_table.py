@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from kniffel_rules._json import get_int, get_object
+from kniffel_rules._text import brief
 from kniffel_rules.bots.optimal._model import DEFAULT_GAME, Model, solver_rules
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.variant import UnknownVariantError, get_variant
@@ -198,10 +199,17 @@ class ValueTable:
         """Read a table from a ``.kvt`` file.
 
         Raises:
-            InvalidStateError: Not a valid table file.
+            InvalidStateError: Not a valid table file, or ``path`` no path
+                (not text nor a path object, or text with a NUL; path ``table``).
             OSError: The file cannot be read.
         """
-        return cls.from_bytes(Path(path).read_bytes(), str(path))
+        if not isinstance(path, (str, PathLike)):
+            raise InvalidStateError("table", f"expected the path of a .kvt file, got {brief(path)}")
+        try:
+            data = Path(path).read_bytes()
+        except (TypeError, ValueError):  # a path object that is none, a NUL in the text
+            raise InvalidStateError("table", f"not a path: {brief(path)}") from None
+        return cls.from_bytes(data, str(path))
 
     def __repr__(self) -> str:
         return f"ValueTable(expected_score={self.expected_score:.4f}, rules={self.rules!r})"

@@ -1,0 +1,117 @@
+"""A refusal quotes what it got without failing on it: huge integers and junk settings.
+
+Python will not write an integer of more than 4,300 digits as text, so a
+message that quoted one with ``{value!r}`` or ``{value}`` raised ValueError
+instead of the `KniffelError` it was building: ``new_game(players=10**5000)``,
+``render(state, lang=10**5000)``, ``cards.Rules(blue_board=10**5000)``,
+``extreme.Roll(keep_d10=10**5000)`` and more. Every message now quotes
+through `kniffel_rules._text.brief` (or a sentence's arguments are shortened
+the same way). Also two settings that were read unchecked:
+``CardsISMCTS(searched=...)`` and ``OptimalSolitaire(table=...)``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kniffel_rules import VARIANTS, KniffelError, get_variant, svg
+from kniffel_rules._i18n import N_, Text
+from kniffel_rules.bots import OptimalSolitaire
+from kniffel_rules.bots.cards_ismcts import CardsISMCTS
+from kniffel_rules.errors import InvalidStateError
+
+HUGE = 10**5000  # beyond Python's 4,300-digit limit of int -> str
+HUGE_VALUES = (HUGE, -HUGE, (HUGE,), [HUGE, 1], {"x": HUGE})
+
+
+def _refused(call: Any, *args: Any, **kwargs: Any) -> KniffelError:
+    with pytest.raises(KniffelError) as caught:
+        call(*args, **kwargs)
+    str(caught.value)  # the message can be written
+    return caught.value
+
+
+def test_a_sentence_quotes_a_huge_number_shortened() -> None:
+    text = Text.of(N_("this game needs 1 to 1000 players, got {count}"), count=HUGE)
+    assert text.endswith("got <int of 16610 bits>")
+    assert Text.of(N_("got {count}"), count=10**100) == f"got {10**100}"  # large but writable
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("value", HUGE_VALUES, ids=["huge", "-huge", "tuple", "list", "dict"])
+def test_every_game_refuses_a_huge_value_in_its_arguments(name: str, value: object) -> None:
+    game: Any = get_variant(name)
+    _refused(game.new_game, players=value)
+    _refused(game.new_game, players=2, first_player=value)
+    _refused(game.new_game, players=2, rules=value)
+    state = game.new_game(players=2)
+    _refused(game.render, state, lang=value)
+    _refused(game.render_action, game.legal_actions(state)[0], lang=value)
+    _refused(svg.render, state, lang=value)
+    _refused(game.action_from_dict, value)
+    _refused(game.from_dict, value)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_attrs_class_of_a_game_refuses_a_huge_field(name: str) -> None:
+    """Rules, actions and pieces: each field given a huge number is refused by name."""
+    game: Any = get_variant(name)
+    classes = [
+        obj
+        for obj in (getattr(game, n) for n in game.__all__)
+        if inspect.isclass(obj) and attrs.has(obj)
+    ]
+    assert game.Rules in classes
+    tried = 0
+    missing: list[str] = []
+    for cls in classes:
+        for field in attrs.fields(cls):
+            if not field.init:
+                continue
+            try:
+                cls(**{field.alias: HUGE})
+            except KniffelError as error:
+                str(error)
+                tried += 1
+            except TypeError as error:  # another field is required: not this test's concern
+                missing.append(str(error))
+    assert tried > 0
+    assert all("missing" in error for error in missing), missing
+
+
+@given(
+    searched=st.one_of(
+        st.none(),
+        st.integers(),
+        st.text(min_size=1, max_size=5),
+        st.lists(st.integers(), min_size=1, max_size=3),
+        st.lists(st.lists(st.integers(), max_size=2), min_size=1, max_size=2),
+    )
+)
+def test_the_card_search_refuses_junk_phases(searched: object) -> None:
+    error = _refused(CardsISMCTS, searched=searched)
+    assert isinstance(error, InvalidStateError) and error.path == "searched"
+
+
+def test_the_card_search_takes_phases() -> None:
+    from kniffel_rules.cards import Phase
+
+    assert CardsISMCTS(searched=[Phase.TURN]).searched == frozenset({Phase.TURN})
+    assert CardsISMCTS(searched=()).searched == frozenset()  # no phase searched: all rollouts
+
+
+@pytest.mark.parametrize("table", [0, 1.5, b"table.kvt", object(), ["a"], "a\x00b"])
+def test_the_optimal_player_refuses_a_table_that_is_no_path(table: object) -> None:
+    error = _refused(OptimalSolitaire, table=table)
+    assert isinstance(error, InvalidStateError) and error.path == "table"
+
+
+def test_a_table_path_that_is_missing_is_the_operating_systems_error(tmp_path: Any) -> None:
+    with pytest.raises(FileNotFoundError):
+        OptimalSolitaire(table=tmp_path / "missing.kvt")
