@@ -20,11 +20,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kniffel_rules import VARIANTS, KniffelError, get_variant, svg
+from kniffel_rules import VARIANTS, KniffelError, get_variant, play, random_policy, record, svg
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.bots import OptimalSolitaire
 from kniffel_rules.bots.cards_ismcts import CardsISMCTS
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.playing import game_generators
 
 HUGE = 10**5000  # beyond Python's 4,300-digit limit of int -> str
 HUGE_VALUES = (HUGE, -HUGE, (HUGE,), [HUGE, 1], {"x": HUGE})
@@ -115,3 +116,15 @@ def test_the_optimal_player_refuses_a_table_that_is_no_path(table: object) -> No
 def test_a_table_path_that_is_missing_is_the_operating_systems_error(tmp_path: Any) -> None:
     with pytest.raises(FileNotFoundError):
         OptimalSolitaire(table=tmp_path / "missing.kvt")
+
+
+@pytest.mark.parametrize("seed", [10**4000, -(10**4000), HUGE], ids=["bound", "-bound", "huge"])
+def test_a_seed_too_long_to_write_is_refused(seed: int) -> None:
+    """A game's generators are seeded with the seed's text: one Python cannot write is refused."""
+    for call in (play, record):
+        error = _refused(call, "classic", [random_policy], seed=seed)
+        assert isinstance(error, InvalidStateError) and error.path == "seed"
+    _refused(game_generators, seed, 1)
+    assert play("classic", [random_policy], seed=10**4000 - 1) == play(
+        "classic", [random_policy], seed=10**4000 - 1
+    )

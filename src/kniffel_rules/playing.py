@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -104,6 +104,9 @@ def variant_name(variant: str | Variant) -> str:
     return name if name in VARIANTS and get_variant(name) is variant else ""
 
 
+_SEED_BOUND: Final = 10**4000  # a seed is written as text: Python writes up to 4,300 digits
+
+
 def game_generators(seed: int, seats: int) -> tuple[random.Random, list[random.Random]]:
     """The generators of one seeded game: chance's, and one for each seat's policy.
 
@@ -121,11 +124,17 @@ def game_generators(seed: int, seats: int) -> tuple[random.Random, list[random.R
     Returns:
         ``(chance, [seat 0's generator, seat 1's, ...])``.
 
+    Raises:
+        InvalidStateError: ``seed`` has more than 4,000 digits (it could not
+            be written as the text the generators are seeded with; path ``seed``).
+
     Examples:
         >>> chance, (first, second) = game_generators(7, 2)
         >>> chance.random() == game_generators(7, 1)[0].random()
         True
     """
+    if not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise InvalidStateError("seed", f"expected at most 4,000 digits, got {brief(seed)}")
     return random.Random(f"{seed}:chance"), [
         random.Random(f"{seed}:seat:{k}") for k in range(seats)
     ]
