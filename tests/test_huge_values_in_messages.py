@@ -12,6 +12,7 @@ the same way). Also two settings that were read unchecked:
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from typing import Any
 
@@ -128,3 +129,43 @@ def test_a_seed_too_long_to_write_is_refused(seed: int) -> None:
     assert play("classic", [random_policy], seed=10**4000 - 1) == play(
         "classic", [random_policy], seed=10**4000 - 1
     )
+
+
+def _quoting_calls() -> list[tuple[str, Any]]:
+    """Each entry function of the scoring modules that quotes a bad argument, as (id, call)."""
+    from kniffel_rules import classic, yatzy
+
+    cc = importlib.import_module("kniffel_rules.classic.combinations")
+    cl = importlib.import_module("kniffel_rules.classic.legality")
+    dc = importlib.import_module("kniffel_rules.duel.combinations")
+    ec = importlib.import_module("kniffel_rules.extreme.combinations")
+    sheet, dice, rules, ones = classic.Sheet(), (1, 2, 3, 4, 5), classic.Rules(), classic.Box.ONES
+    return [
+        ("classic.score", lambda bad: cc.score(bad, dice)),
+        ("classic.possible_values", cc.possible_values),
+        ("classic.entry_values", cc.entry_values),
+        ("classic.check_entry.dice", lambda bad: cl.check_entry(sheet, bad, ones, rules)),
+        ("classic.check_entry.box", lambda bad: cl.check_entry(sheet, dice, bad, rules)),
+        ("extreme.score", lambda bad: ec.score(bad, (1, 2, 3, 4, 5, 0))),
+        ("extreme.possible_values", ec.possible_values),
+        ("extreme.entry_values", ec.entry_values),
+        ("duel.combinations", lambda bad: dc.combinations((1, 2, 3, 4, bad))),
+        ("yatzy.score", lambda bad: yatzy.score(bad, (1, 1, 2, 3, 4))),
+    ]
+
+
+@pytest.mark.parametrize(("name", "call"), _quoting_calls(), ids=[n for n, _ in _quoting_calls()])
+def test_a_refusal_quotes_what_it_got(name: str, call: Any) -> None:
+    """What was given stands in the message: its repr, or a short stand-in for a huge number."""
+    assert str(_refused(call, "quoted")).endswith("'quoted'" if name != "yatzy.score" else "str")
+    shown = "got <tuple>" if name == "duel.combinations" else "<int of 16610 bits>"
+    assert shown in str(_refused(call, HUGE)) or name == "yatzy.score"
+
+
+@pytest.mark.parametrize("rules", ["quoted", 1, object()])
+def test_yatzy_refuses_other_rules_by_their_type(rules: object) -> None:
+    from kniffel_rules import yatzy
+
+    for call in (yatzy.solitaire, lambda bad: yatzy.score(yatzy.Box.ONES, (1, 1, 2, 3, 4), bad)):
+        error = _refused(call, rules)
+        assert str(error) == f"rules: expected yatzy.Rules, got {type(rules).__name__}"
