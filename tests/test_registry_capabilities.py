@@ -10,6 +10,8 @@ games spells a game's name (a table or a branch) or finds a game by its module p
 from __future__ import annotations
 
 import ast
+import copy
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -72,6 +74,17 @@ def test_every_game_declares_the_capabilities_the_layers_ask(name: str) -> None:
     assert info.picture in svg._DRAWERS, f"{name}: INFO.picture names no svg drawer"
     prefix = info.end_rule.split("-")[0]
     assert prefix and info.score_rule.startswith(prefix + "-"), f"{name}: end or score rule unset"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_games_info_pickles_and_copies_with_its_capabilities(name: str) -> None:
+    """A process pool or a cluster gets the game's declaration whole (Yatzy's did not pickle)."""
+    info = get_variant(name).INFO
+    for twin in (pickle.loads(pickle.dumps(info)), copy.deepcopy(info)):
+        assert twin == info
+        if info.position is not None:
+            key = info.position.keys[0]
+            assert twin.position is not None and twin.position.box_key(key) == key
 
 
 @pytest.mark.parametrize("name", VARIANTS)

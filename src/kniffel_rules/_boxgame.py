@@ -131,7 +131,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         """
         position = SolitairePosition(
             keys=tuple(b.key for b in self.box_class),
-            box_key=lambda text: None if (b := self.read_box(text)) is None else b.key,
+            box_key=self.box_key,
             build=self.hand_position,
         )
         info = GameInfo(
@@ -154,6 +154,15 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         type(self).info = info
         return info
 
+    def box_key(self, text: str) -> str | None:
+        """The key of the box ``text`` names (`read_box`), or ``None``.
+
+        The `kniffel_rules.boxsheet.SolitairePosition` ``box_key`` of the game:
+        a method, so that the game's `GameInfo` pickles with it.
+        """
+        box = self.read_box(text)
+        return None if box is None else str(box.key)
+
     # -- the rules of play --------------------------------------------------
 
     def problem(self, state: S, action: Any) -> Rejection | None:
@@ -171,7 +180,7 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
                 N_("Score needs a {game} Box, got {got}"),
                 "PR-01",
                 game=self.info.name,
-                got=repr(box),
+                got=brief(box),
             )
         entries = state.sheets[state.player]
         filled = entries[box.value]
