@@ -13,8 +13,11 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from kniffel_rules._i18n import N_, Text
+from kniffel_rules.bots._seen import entries_of, seen
 from kniffel_rules.boxsheet import Solitaire
 from kniffel_rules.dice import roll_outcomes
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["BoxSheetGreedy"]
@@ -35,10 +38,18 @@ class BoxSheetGreedy:
     by box number, ``player``, ``dice`` and ``rolls``).
     """
 
-    def __call__(self, state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
-        """Pick one of ``actions``: a ``Score`` by box value, or the best ``Roll``."""
-        sheet = _solitaire(type(state), state.rules)
-        entries = state.sheets[state.player]
+    def __call__(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+        """Pick one of ``actions``: a ``Score`` by box value, or the best ``Roll``.
+
+        ``view`` is the state or the player's observation of it.
+
+        Raises:
+            InvalidStateError: Not a state (or observation) of a game with a
+                box sheet (path ``state``).
+        """
+        state = seen(view)
+        sheet = _solitaire(type(state), state)
+        entries = entries_of(state.sheets[state.player])
         open_boxes = tuple(b for b in sheet.layout.boxes if entries[b] is None)
         scores = [a for a in actions if hasattr(a, "box")]
         rolls = [a for a in actions if hasattr(a, "keep")]
@@ -80,8 +91,13 @@ def _best(sheet: Solitaire, open_boxes: tuple[int, ...], dice: tuple[int, ...]) 
 _SHEETS: dict[tuple[type, Any], Solitaire] = {}
 
 
-def _solitaire(state_class: type, rules: Any) -> Solitaire:
-    """The sheet of the game whose ``State`` is ``state_class``, under ``rules`` (remembered)."""
+def _solitaire(state_class: type, state: Any) -> Solitaire:
+    """The sheet of the game whose ``State`` is ``state_class``, under its rules (remembered).
+
+    Raises:
+        InvalidStateError: No game of the registry with a box sheet has that ``State``.
+    """
+    rules = getattr(state, "rules", None)
     found = _SHEETS.get((state_class, rules))
     if found is not None:
         return found
@@ -92,4 +108,10 @@ def _solitaire(state_class: type, rules: Any) -> Solitaire:
                 _SHEETS.clear()
             found = _SHEETS[state_class, rules] = game.INFO.solitaire(rules)
             return found
-    raise TypeError(f"no box-sheet game plays {state_class.__name__}")
+    raise InvalidStateError(
+        "state",
+        Text.of(
+            N_("expected a state of a game with a box sheet, got {type}"),
+            type=state_class.__name__,
+        ),
+    )

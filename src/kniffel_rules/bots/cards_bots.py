@@ -59,7 +59,7 @@ from kniffel_rules.cards.engine import whole_plays
 from kniffel_rules.cards.legality import steps
 from kniffel_rules.cards.pieces import ROWS
 
-__all__ = ["CardsGreedy", "CardsPlanner", "hand_potential"]
+__all__ = ["CardsGreedy", "CardsPlanner", "hand_potential", "view_of"]
 
 Action = cards.Action
 
@@ -90,7 +90,12 @@ def hand_potential(hand: Sequence[Card]) -> float:
     return kind + suit + _RUN[run]
 
 
-def _view(state: State | Observation) -> Observation:
+def view_of(state: State | Observation) -> Observation:
+    """What the player to move sees: ``state`` itself when it is their observation.
+
+    Raises:
+        InvalidStateError: Neither a card game state nor an observation (path ``state``).
+    """
     if isinstance(state, Observation):  # a policy called with what the player sees
         return state
     return cards.observation(state, cards.current_player(state))
@@ -119,7 +124,7 @@ class CardsGreedy:
         self, state: State | Observation, actions: tuple[Any, ...], rng: random.Random
     ) -> Any:
         """Choose an action for the player to move."""
-        obs = _view(state)
+        obs = view_of(state)
         plays = whole_plays(obs)
         if plays:
             return _step(obs, max(plays, key=lambda p: len(p.cards)))
@@ -175,7 +180,7 @@ class CardsPlanner:
         self, state: State | Observation, actions: tuple[Any, ...], rng: random.Random
     ) -> Any:
         """Choose an action for the player to move."""
-        return self.decide(_view(state), actions)
+        return self.decide(view_of(state), actions)
 
     def decide(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
         """Choose an action from a player's observation and the legal actions."""

@@ -60,7 +60,7 @@ from kniffel_rules._json import check_int
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.bots._sums import plain_sum
-from kniffel_rules.bots.cards_bots import CardsPlanner, hand_potential
+from kniffel_rules.bots.cards_bots import CardsPlanner, hand_potential, view_of
 from kniffel_rules.cards import Card, Observation, Phase, State
 from kniffel_rules.cards.combinations import SIZES
 from kniffel_rules.cards.legality import is_out, row_value
@@ -289,12 +289,9 @@ class CardsISMCTS:
         self, state: State | Observation, actions: tuple[Any, ...], rng: random.Random
     ) -> Any:
         """Choose an action for the player to move, from their observation only."""
+        obs = view_of(state)
         if len(actions) == 1:
             return actions[0]
-        if isinstance(state, Observation):
-            obs = state
-        else:
-            obs = cards.observation(state, cards.current_player(state))
         if obs.phase not in self.searched:
             return self._planner.decide(obs, actions)
         return self.search(obs, actions, rng)

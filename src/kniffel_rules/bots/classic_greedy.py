@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from kniffel_rules.bots._seen import seen_state
 from kniffel_rules.classic import (
+    GAME,
     Box,
+    Observation,
     Roll,
     Score,
     State,
@@ -31,9 +34,10 @@ class ClassicGreedy:
     """
 
     def __call__(
-        self, state: State, actions: tuple[Roll | Score, ...], rng: random.Random
+        self, view: State | Observation, actions: tuple[Roll | Score, ...], rng: random.Random
     ) -> Roll | Score:
-        """Choose an action for the player to move."""
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, GAME)
         scores = [a for a in actions if isinstance(a, Score)]
         if not scores:
             return actions[0]

@@ -25,9 +25,10 @@ from kniffel_rules import duel
 from kniffel_rules.bots._duel_plan import TurnPlan, area_chances
 from kniffel_rules.bots._lattice import INDEX
 from kniffel_rules.bots._params import check_number, check_positive
+from kniffel_rules.bots._seen import seen_state
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.dice import multiset_difference
-from kniffel_rules.duel import Action, Area, Joker, Miss, Move, Roll, Spot, State
+from kniffel_rules.duel import Action, Area, Joker, Miss, Move, Observation, Roll, Spot, State
 from kniffel_rules.duel.combinations import adjacent_triples
 from kniffel_rules.duel.legality import has_won, movable_areas
 from kniffel_rules.duel.pieces import AREAS, HOLES, JOKERS_PER_COLOUR, SPACES
@@ -67,8 +68,11 @@ class DuelGreedy:
     otherwise takes the miss. Deterministic: it never draws from ``rng``.
     """
 
-    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
-        """Choose an action for the player to move."""
+    def __call__(
+        self, view: State | Observation, actions: tuple[Action, ...], rng: random.Random
+    ) -> Action:
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, duel.GAME)
         if state.rolls == 0:
             return actions[0]
         moves = [a for a in actions if isinstance(a, Move)]
@@ -196,8 +200,11 @@ class DuelExpectimax:
         self.heuristic = DuelHeuristic() if heuristic is None else heuristic
         self._plans: dict[tuple[object, ...], TurnPlan] = {}
 
-    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
-        """Choose an action for the player to move."""
+    def __call__(
+        self, view: State | Observation, actions: tuple[Action, ...], rng: random.Random
+    ) -> Action:
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, duel.GAME)
         if state.rolls == 0 or len(actions) == 1:
             return actions[0]
         plan = self.plan(state)

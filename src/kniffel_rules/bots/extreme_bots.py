@@ -25,8 +25,9 @@ from kniffel_rules import extreme
 from kniffel_rules.bots._extreme_plan import TurnPlan, bonus_chance
 from kniffel_rules.bots._lattice import INDEX
 from kniffel_rules.bots._params import check_floats, check_number, check_positive
+from kniffel_rules.bots._seen import seen_state
 from kniffel_rules.dice import longest_run
-from kniffel_rules.extreme import Action, Box, Roll, Score, State
+from kniffel_rules.extreme import Action, Box, Observation, Roll, Score, State
 from kniffel_rules.extreme import pieces as extreme_pieces
 from kniffel_rules.extreme.pieces import BOXES, UPPER
 
@@ -103,8 +104,11 @@ class ExtremeGreedy:
     from ``rng``.
     """
 
-    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
-        """Choose an action for the player to move."""
+    def __call__(
+        self, view: State | Observation, actions: tuple[Action, ...], rng: random.Random
+    ) -> Action:
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, extreme.GAME)
         scores = [a for a in actions if isinstance(a, Score)]
         if not scores:
             return actions[0]
@@ -220,8 +224,11 @@ class ExtremeExpectimax:
         self.heuristic = ExtremeHeuristic() if heuristic is None else heuristic
         self._plans: dict[tuple[object, ...], TurnPlan] = {}
 
-    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
-        """Choose an action for the player to move."""
+    def __call__(
+        self, view: State | Observation, actions: tuple[Action, ...], rng: random.Random
+    ) -> Action:
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, extreme.GAME)
         if state.rolls == 0 or len(actions) == 1:
             return actions[0]
         plan = self.plan(state)

@@ -32,7 +32,8 @@ import attrs
 
 from kniffel_rules import master
 from kniffel_rules.bots._lattice import INDEX, ROLLS, best_below, expect
-from kniffel_rules.master import Pass, Roll, Sheet, State
+from kniffel_rules.bots._seen import seen_state
+from kniffel_rules.master import Observation, Pass, Roll, Sheet, State
 from kniffel_rules.master.legality import legal_uses, use_outcome
 from kniffel_rules.master.pieces import ROW_LENGTH
 
@@ -99,8 +100,11 @@ class MasterGreedy:
     def __init__(self, heuristic: MasterHeuristic | None = None) -> None:
         self.heuristic = MasterHeuristic() if heuristic is None else heuristic
 
-    def __call__(self, state: State, actions: tuple[Any, ...], rng: random.Random) -> Any:
-        """Choose an action for the player to move."""
+    def __call__(
+        self, view: State | Observation, actions: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, master.GAME)
         if state.rolls == 0 or len(actions) == 1:
             return actions[0]
         uses = [a for a in actions if not isinstance(a, Roll)]
@@ -154,8 +158,11 @@ class MasterExpectimax:
         self._key: object = None
         self._plan: _TurnPlan | None = None
 
-    def __call__(self, state: State, actions: tuple[Any, ...], rng: random.Random) -> Any:
-        """Choose an action for the player to move."""
+    def __call__(
+        self, view: State | Observation, actions: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        """Choose an action for the player to move, from the state or their observation."""
+        state = seen_state(view, master.GAME)
         if state.rolls == 0 or len(actions) == 1:
             return actions[0]
         has_roll = isinstance(actions[-1], Roll)

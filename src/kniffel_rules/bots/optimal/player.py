@@ -8,6 +8,7 @@ from os import PathLike
 from typing import Any, NamedTuple, TypeVar
 
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules.bots._seen import entries_of, seen_state
 from kniffel_rules.bots.optimal._model import Model, default_rules, other_rules, solver_rules
 from kniffel_rules.bots.optimal._multisets import INDEX as KEEP_INDEX
 from kniffel_rules.bots.optimal._multisets import ROLL_INDEX
@@ -179,7 +180,7 @@ class OptimalSolitaire:
         ``sheet`` is a player's sheet: classic's `Sheet` (``entries``,
         ``extra_bonus``) or a box-sheet kit game's entries tuple itself.
         """
-        entries = _entries(sheet)
+        entries = entries_of(sheet)
         extra_bonus = getattr(sheet, "extra_bonus", 0)
         key = (entries, extra_bonus)
         found = self._positions.get(key)
@@ -202,16 +203,10 @@ class OptimalSolitaire:
         found = self._positions[key] = (base, mask, upper, fifty)
         return found
 
-    def _check(self, state: Any) -> None:
+    def _check(self, view: Any) -> Any:
+        """The state ``view`` is or shows, checked: a decision of this player's game and rules."""
         game = self._model.game
-        if not isinstance(state, game.GAME.state_class):
-            raise KniffelError(
-                Text.of(
-                    N_("expected a {game} State, got {type}"),
-                    game=game.INFO.name,
-                    type=type(state).__name__,
-                )
-            )
+        state = seen_state(view, game.GAME)
         if game.current_player(state) < 0:
             phase = getattr(state, "phase", None)
             raise IllegalActionError(
@@ -225,6 +220,7 @@ class OptimalSolitaire:
             if theirs != self._rules:
                 raise KniffelError(other_rules(self._rules, theirs))
             self._seen_rules = state.rules
+        return state
 
     def _kind(self, action: Any) -> int:
         """A score action's box bit, or ``_ROLL`` minus the keep's index (`_multisets.INDEX`)."""
@@ -258,7 +254,7 @@ class OptimalSolitaire:
             # An extra five of a kind: the game's joker rules decide.
             joker = model.solitaire.joker
             assert joker is not None
-            jokers = {model.bit_of[b]: (p, bonus) for b, p, bonus in joker(_entries(sheet), dice)}
+            jokers = {model.bit_of[b]: (p, bonus) for b, p, bonus in joker(entries_of(sheet), dice)}
         roll = ROLL_INDEX[dice]
         v = table.values
         threshold = model.threshold
@@ -299,7 +295,7 @@ class OptimalSolitaire:
 
         Args:
             state: A state of the game at a decision, under the rules of
-                this player.
+                this player, or a player's observation of one.
 
         Returns:
             `Advice` tuples ``(action, value)``, the best first.
@@ -307,19 +303,23 @@ class OptimalSolitaire:
         Raises:
             IllegalActionError: ``state`` is not a decision (a chance node,
                 the roll-off or the end of the game).
-            KniffelError: ``state`` is played under other rules.
+            KniffelError: ``state`` is played under other rules, or is no
+                state of the player's game (`InvalidStateError`, path ``state``).
         """
-        self._check(state)
+        state = self._check(state)
         actions = self._model.game.legal_actions(state)
         values = self._values(state, actions)
         ranked = sorted(zip(actions, values, strict=True), key=lambda av: -av[1])
         return tuple(Advice(a, v) for a, v in ranked)
 
     def __call__(self, state: Any, actions: tuple[A, ...], rng: random.Random) -> A:
-        """The policy: a best action of ``actions`` (the first on a tie; no ``rng`` draw)."""
+        """The policy: a best action of ``actions`` (the first on a tie; no ``rng`` draw).
+
+        ``state`` is the state or the player's observation of it.
+        """
+        state = self._check(state)
         if len(actions) == 1:
             return actions[0]
-        self._check(state)
         values = self._values(state, actions)
         best = max(range(len(actions)), key=values.__getitem__)
         return actions[best]
@@ -327,8 +327,3 @@ class OptimalSolitaire:
     def __repr__(self) -> str:
         return f"OptimalSolitaire(rules={self._rules!r})"
 
-
-def _entries(sheet: Any) -> tuple[int | None, ...]:
-    """A player's entries by box number: classic's ``Sheet.entries``, or the kit's tuple itself."""
-    found: tuple[int | None, ...] = getattr(sheet, "entries", sheet)
-    return found

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._json import check_int
+from kniffel_rules.bots._seen import seen_state
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.optimal import _multisets as ms
@@ -20,8 +21,10 @@ from kniffel_rules.bots.optimal._solver import _Tables
 from kniffel_rules.bots.winning import _exact, _moments
 from kniffel_rules.bots.winning._moments import Moments, chain_pair, closure_pair
 from kniffel_rules.classic import (
+    GAME,
     Action,
     Box,
+    Observation,
     Phase,
     Roll,
     Rules,
@@ -312,18 +315,17 @@ class WinProbabilityPlayer:
             return 1, pos.base, i
         return 0, pos.base + float(mo.mean[i]), float(mo.sd[i])
 
-    def _check(self, state: State) -> None:
-        if not isinstance(state, State):
-            raise KniffelError(
-                Text.of(N_("expected a classic State, got {type}"), type=type(state).__name__)
-            )
+    def _check(self, view: State | Observation) -> State:
+        """The classic state ``view`` is or shows, under this player's rules."""
+        state = seen_state(view, GAME)
         if state.rules is not self._seen_rules:
             theirs = solver_rules(state.rules)
             if theirs != self._rules:
                 raise KniffelError(other_rules(self._rules, theirs))
             self._seen_rules = state.rules
+        return state
 
-    def win_probability(self, state: State) -> tuple[float, ...]:
+    def win_probability(self, state: State | Observation) -> tuple[float, ...]:
         """Each seat's estimated probability of winning the current game.
 
         Every seat's final score is modelled from its position at the start
@@ -338,9 +340,10 @@ class WinProbabilityPlayer:
             One probability per seat, in seat order; they sum to 1.
 
         Raises:
-            KniffelError: ``state`` is not a classic state of these rules.
+            KniffelError: ``state`` is not a classic state (or observation)
+                of these rules.
         """
-        self._check(state)
+        state = self._check(state)
         finals = [self._final(self._position(s)) for s in state.sheets]
         if state.phase is Phase.OVER:
             last = state.results[-1]
@@ -456,8 +459,8 @@ class WinProbabilityPlayer:
                 out.append((float(util[c, roll]), float(win[c, roll])))
         return out
 
-    def _decision(self, state: State) -> None:
-        self._check(state)
+    def _decision(self, view: State | Observation) -> State:
+        state = self._check(view)
         if state.phase is not Phase.DECIDE:
             raise IllegalActionError(
                 Text.of(
@@ -465,6 +468,7 @@ class WinProbabilityPlayer:
                     phase=state.phase.value,
                 )
             )
+        return state
 
     def _finished(self, opponents: Iterable[int]) -> tuple[int, int]:
         """``(best total, count)`` of the finished opponents' totals, checked.
@@ -517,7 +521,7 @@ class WinProbabilityPlayer:
         return min(best, self._top + 1), count
 
     def advise(
-        self, state: State, *, opponents: Iterable[int] | None = None
+        self, state: State | Observation, *, opponents: Iterable[int] | None = None
     ) -> tuple[WinAdvice, ...]:
         """Every legal action of the mover with its estimated P(win), best first.
 
@@ -527,7 +531,8 @@ class WinProbabilityPlayer:
 
         Args:
             state: A classic state of two or more players at a decision
-                (phase ``DECIDE``) under the rules of this player.
+                (phase ``DECIDE``) under the rules of this player, or a
+                player's observation of one.
             opponents: The final scores of opponents who have finished,
                 played against instead of the state's other seats (then
                 ``state`` may be a one-player position, as the coach's
@@ -551,7 +556,7 @@ class WinProbabilityPlayer:
                 numbers of at least 0 (`InvalidStateError` naming
                 ``opponents[i]`` for a bad total).
         """
-        self._decision(state)
+        state = self._decision(state)
         finished = None
         if opponents is not None:
             finished = self._finished(opponents)
@@ -568,15 +573,19 @@ class WinProbabilityPlayer:
             for i in ranked
         )
 
-    def __call__(self, state: State, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    def __call__(
+        self, state: State | Observation, actions: tuple[Action, ...], rng: random.Random
+    ) -> Action:
         """The policy: an action of ``actions`` most likely to win (first on a tie).
+
+        ``state`` is the state or the player's observation of it.
 
         Where the estimate is not exact, the average-maximising action unless
         another one is estimated to win more than 0.01 more often.
         """
+        state = self._decision(state)
         if len(actions) == 1:
             return actions[0]
-        self._decision(state)
         if state.num_players < 2:
             return self._solo(state, actions, rng)
         values = self._values(state, actions)
