@@ -33,7 +33,8 @@ In `play` and `record`, ``rng`` is the seat's own generator, never chance's
 (`game_generators`): a policy's draws do not change the dice.
 
 With ``observe=True`` (`play`, `record`) the first argument is the player's
-observation (``game.observation(state, seat)``) instead of the whole state.
+observation (``game.observation(state, seat)``) instead of the whole state;
+every bot of `kniffel_rules.bots` takes either.
 """
 
 
