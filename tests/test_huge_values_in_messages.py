@@ -57,6 +57,7 @@ def test_every_game_refuses_a_huge_value_in_its_arguments(name: str, value: obje
     _refused(game.render_action, game.legal_actions(state)[0], lang=value)
     _refused(svg.render, state, lang=value)
     _refused(game.action_from_dict, value)
+    _refused(game.action_from_dict, {"type": "nothing"}, path=value)  # a caller's own path
     _refused(game.from_dict, value)
 
 

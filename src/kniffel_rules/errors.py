@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from kniffel_rules._base import KniffelError
 from kniffel_rules._i18n import N_, Text, localize
+from kniffel_rules._text import brief
 
 __all__ = [
     "ActionParseError",
@@ -106,6 +107,8 @@ class InvalidStateError(_Localized, KniffelError, ValueError):
     """
 
     def __init__(self, path: str, message: str) -> None:
+        if not isinstance(path, str):  # a caller's own path argument, whatever it was
+            path = brief(path)
         self.path = path
         self.detail = message
         super().__init__(f"{path}: {message}" if path else message)

@@ -269,8 +269,11 @@ class Codec(Generic[T]):
             path: The field path of ``data`` in messages.
 
         Raises:
-            InvalidStateError: Not such an object; the path names the field.
+            InvalidStateError: Not such an object; the path names the field
+                (or ``path`` itself is no text: path ``path``).
         """
+        if not isinstance(path, str):
+            raise InvalidStateError("path", f"expected the text of a field path, got {brief(path)}")
         # No walk of the whole tree first: every key is checked against the
         # form and every value by its kind, which looks no deeper than the
         # form allows, so junk of any depth or size is refused unread.
