@@ -170,3 +170,22 @@ def test_yatzy_refuses_other_rules_by_their_type(rules: object) -> None:
     for call in (yatzy.solitaire, lambda bad: yatzy.score(yatzy.Box.ONES, (1, 1, 2, 3, 4), bad)):
         error = _refused(call, rules)
         assert str(error) == f"rules: expected yatzy.Rules, got {type(rules).__name__}"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_document_with_a_number_too_long_to_read_is_refused_in_both_languages(name: str) -> None:
+    """JSON text holding a number of 5,000 digits: Python's own English stayed in the German."""
+    from kniffel_rules import record_from_json, verify_sheet
+
+    game: Any = get_variant(name)
+    number = "1" * 5000
+    texts = [
+        game.to_json(game.new_game(players=2)).replace('"players"', f'"x":{number},"players"', 1),
+        f'{{"format":"kniffel-record","variant":"{name}","version":{number}}}',
+    ]
+    for read in (game.from_json, record_from_json, verify_sheet):
+        for text in texts:
+            error = _refused(read, text)
+            assert isinstance(error, InvalidStateError)
+            assert str(error) == "not valid JSON (a number has more than 4300 digits)"
+            assert error.localized("de").endswith("(eine Zahl hat mehr als 4300 Stellen)")

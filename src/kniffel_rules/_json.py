@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final, TypeVar
 
@@ -86,6 +87,10 @@ _GRAMMAR: Final = (
 that the reason is said in every language (one not listed stays as Python says it)."""
 
 
+_DIGITS: Final = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+"""The most digits Python reads in a number (0 means no bound: then 4,300 is said)."""
+
+
 def loads(text: str | bytes | bytearray) -> Any:
     """Parse untrusted JSON text; any failure is an `InvalidStateError`.
 
@@ -132,8 +137,12 @@ def loads(text: str | bytes | bytearray) -> Any:
         )
         raise InvalidStateError("", Text.of(N_("not valid JSON ({reason})"), reason=bad)) from None
     except ValueError as exc:  # anything else the JSON reader refuses
+        said = str(exc)
+        reason: str = said
+        if "integer string conversion" in said:  # Python's bound on the digits of a number
+            reason = Text.of(N_("a number has more than {digits} digits"), digits=_DIGITS)
         raise InvalidStateError(
-            "", Text.of(N_("not valid JSON ({reason})"), reason=str(exc))
+            "", Text.of(N_("not valid JSON ({reason})"), reason=reason)
         ) from None
     check_tree(value)
     return value
