@@ -267,6 +267,21 @@ def test_an_unpicklable_policy_is_refused_before_any_work_goes_out() -> None:
         assert len(run(players=["greedy", _lambda_policy()], executor=threads).games) == 12
 
 
+class _RefusingPolicy:
+    """A module-level policy (it travels to a worker) that refuses every state it is given."""
+
+    def __call__(self, state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+        raise InvalidStateError("state", "this policy refuses")
+
+
+def test_an_error_in_a_worker_reaches_the_caller_as_itself() -> None:
+    """The worker's InvalidStateError is pickled back whole (it broke the pool before)."""
+    with ProcessPoolExecutor(1) as pool, pytest.raises(InvalidStateError) as caught:
+        run(players=[_RefusingPolicy(), "greedy"], executor=pool)
+    assert caught.value.path == "state"
+    assert str(caught.value) == "state: this policy refuses"
+
+
 def test_an_unknown_game() -> None:
     with pytest.raises(UnknownVariantError):
         run(game="chess")
