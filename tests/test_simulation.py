@@ -276,7 +276,9 @@ class _RefusingPolicy:
 
 def test_an_error_in_a_worker_reaches_the_caller_as_itself() -> None:
     """The worker's InvalidStateError is pickled back whole (it broke the pool before)."""
-    with ProcessPoolExecutor(1) as pool, pytest.raises(InvalidStateError) as caught:
+    spawn = multiprocessing.get_context("spawn")  # no fork of a threaded process
+    refused = pytest.raises(InvalidStateError)
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool, refused as caught:
         run(players=[_RefusingPolicy(), "greedy"], executor=pool)
     assert caught.value.path == "state"
     assert str(caught.value) == "state: this policy refuses"
