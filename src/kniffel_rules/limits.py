@@ -20,9 +20,11 @@ __all__ = [
     "MAX_BATCH",
     "MAX_DEPTH",
     "MAX_DOCUMENT_LENGTH",
+    "MAX_ENVS",
     "MAX_ITERATIONS",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "MAX_SEED_DIGITS",
 ]
 
 MAX_PLAYERS: Final = 1_000
@@ -49,3 +51,18 @@ mistake, not a stronger player.
 
 MAX_BATCH: Final = 65_536
 """The most games `bots.optimal.simulate` plays side by side (its memory grows with it)."""
+
+MAX_ENVS: Final = 1_048_576
+"""The most games the vectorised engine steps side by side (``num_envs``).
+
+Its arrays take one to two kilobytes a game (the action mask and the
+observation included): a million games is about a gigabyte and a half.
+"""
+
+MAX_SEED_DIGITS: Final = 4_000
+"""The most decimal digits of a seed that is turned into text.
+
+`play`, `record` and PettingZoo's ``reset`` seed their generators through
+the seed's text, and Python writes an integer of at most 4,300 digits as
+text.
+"""

@@ -13,6 +13,7 @@ from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import InvalidStateError, StepLimitError
 from kniffel_rules.game import GameInfo
+from kniffel_rules.limits import MAX_SEED_DIGITS
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = [
@@ -105,7 +106,7 @@ def variant_name(variant: str | Variant) -> str:
     return name if name in VARIANTS and get_variant(name) is variant else ""
 
 
-_SEED_BOUND: Final = 10**4000  # a seed is written as text: Python writes up to 4,300 digits
+_SEED_BOUND: Final = 10**MAX_SEED_DIGITS  # a seed is written as text (`limits.MAX_SEED_DIGITS`)
 
 
 def game_generators(seed: int, seats: int) -> tuple[random.Random, list[random.Random]]:

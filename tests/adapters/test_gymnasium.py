@@ -396,7 +396,7 @@ def test_a_copy_plays_on_as_the_original(case: tuple[str, dict[str, Any]], copie
 
 
 def test_illegal_reward_must_be_a_finite_number() -> None:
-    for bad in ("1", "x", None, [1], 1j, True, float("nan"), float("inf")):
+    for bad in ("1", "x", None, [1], 1j, True, float("nan"), float("inf"), 10**400, -(10**5000)):
         with pytest.raises(InvalidStateError, match=r"^illegal_reward: expected a finite number"):
             KniffelEnv("classic", illegal_reward=bad)  # type: ignore[arg-type]
     assert KniffelEnv("classic", illegal_reward=np.float32(-2.5)).illegal_reward == -2.5
@@ -440,6 +440,26 @@ def test_env_id_is_for_a_game_of_the_registry() -> None:
     for bad in ("poker", 5, None):
         with pytest.raises(UnsupportedGameError, match="unknown game"):
             env_id(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("illegal", ["penalty", "raise"])
+def test_a_huge_number_or_a_long_text_is_refused_in_a_short_message(illegal: str) -> None:
+    # A hostile client's action: an int beyond Python's 4,300-digit text
+    # conversion made the message raise ValueError; a megabyte of text was
+    # quoted whole.
+    env = KniffelEnv("classic", illegal=illegal)  # type: ignore[arg-type]
+    obs, _ = env.reset(seed=3)
+    start = env.game_state
+    for bad in (10**5000, -(10**5000), 2**64, "x" * 1_000_000):
+        if illegal == "raise":
+            with pytest.raises(IllegalActionError, match="not an action number") as refused:
+                env.step(bad)
+            assert len(str(refused.value)) < 300
+            assert len(refused.value.localized("de")) < 300
+        else:
+            again, reward, _, _, info = env.step(bad)
+            assert info["illegal_action"] and reward == -1.0 and np.array_equal(obs, again)
+        assert env.game_state == start  # nothing was played
 
 
 def test_a_refused_action_number_is_told_in_german_too() -> None:

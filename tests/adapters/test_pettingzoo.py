@@ -133,6 +133,19 @@ def test_a_float_or_a_string_is_not_an_action_number() -> None:
     assert aec.game_state != start
 
 
+def test_a_huge_number_or_a_long_text_is_refused_in_a_short_message() -> None:
+    # an int beyond Python's 4,300-digit text conversion made the message
+    # raise ValueError; a megabyte of text was quoted whole
+    aec = env("classic", 2)
+    aec.reset(seed=1)
+    start = aec.game_state
+    for bad in (10**5000, -(10**5000), 2**64, "x" * 1_000_000):
+        with pytest.raises(IllegalActionError, match="not an action number") as refused:
+            aec.step(bad)
+        assert len(str(refused.value)) < 300 and len(refused.value.localized("de")) < 300
+        assert aec.game_state == start  # nothing was played
+
+
 def test_before_reset_the_environment_says_to_reset() -> None:
     aec = env("classic", 2)
     calls: list[Callable[[], Any]] = [
@@ -314,6 +327,15 @@ def test_a_seed_must_be_an_integer() -> None:
     for seed in ("7", 1.5, True):
         with pytest.raises(InvalidStateError, match="seed"):
             aec.reset(seed=seed)  # type: ignore[arg-type]
+    aec.reset(seed=3)
+    start = aec.game_state
+    for seed in (10**4000, -(10**4000), 10**5000):
+        # the seed seeds a text seed: more than 4,000 digits made reset raise ValueError
+        with pytest.raises(InvalidStateError, match=r"^seed: expected an integer of at most 4,000"):
+            aec.reset(seed=seed)
+        assert aec.game_state == start
+    aec.reset(seed=10**4000 - 1)
+    aec.reset(seed=-(10**4000) + 1)
     aec.reset(seed=np.int64(7))  # type: ignore[arg-type, unused-ignore]
     first = aec.game_state
     aec.reset(seed=7)

@@ -172,6 +172,10 @@ def test_bad_arguments_name_the_field() -> None:
     for foreign in (extreme.Score(extreme.Box.ONES), classic.Roll((1, 1, 1, 1, 1)), [1], None):
         with pytest.raises(IllegalActionError):
             space.index(foreign)
+    for hostile in (10**5000, "x" * 1_000_000):  # quoted short, never a ValueError
+        with pytest.raises(IllegalActionError) as refused:
+            space.index(hostile)
+        assert len(str(refused.value)) < 300
     with pytest.raises(IllegalActionError):
         ActionSpace.for_game("classic", classic.Rules(full_cup=True)).index(classic.Roll((1,)))
     with pytest.raises(InvalidStateError, match="state"):

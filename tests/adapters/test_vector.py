@@ -31,6 +31,7 @@ from kniffel_rules.adapters.space import UnsupportedGameError
 from kniffel_rules.adapters.vector import AUTORESET_MODE, KniffelVectorEnv, VectorGame
 from kniffel_rules.classic.rules import JokerMode
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
+from kniffel_rules.limits import MAX_ENVS
 from kniffel_rules.variant import get_variant
 
 CLASSIC_OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -374,7 +375,8 @@ def test_hostile_actions() -> None:
     [{"num_envs": 0}, {"num_envs": True}, {"illegal": "ignore"}, {"render_mode": "human"},
      {"max_episode_steps": 0}, {"rules": extreme.Rules()}, {"obs": "scaled"},
      {"opponents": ["greedy"]}, {"illegal_reward": "x"}, {"illegal_reward": float("nan")},
-     {"illegal_reward": None}, {"num_envs": "2"}, {"num_envs": 2.0}],
+     {"illegal_reward": None}, {"num_envs": "2"}, {"num_envs": 2.0},
+     {"num_envs": MAX_ENVS + 1}, {"num_envs": 10**5000}, {"illegal_reward": 10**5000}],
 )  # fmt: skip
 def test_bad_arguments(kwargs: dict[str, Any]) -> None:
     with pytest.raises(KniffelError, match=next(iter(kwargs))):

@@ -61,7 +61,10 @@ def finite(value: object, path: str) -> float:
     """
     number = math.nan
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an int beyond the floats: not finite either
+            number = math.inf
     if not math.isfinite(number):
         raise InvalidStateError(path, f"expected a finite number, got {brief(value)}")
     return number

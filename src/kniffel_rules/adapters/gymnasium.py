@@ -479,7 +479,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reason = (
             Text.of(
                 N_("{action} is not an action number 0..{last}"),
-                action=repr(action),
+                action=brief(action),
                 last=self.index.size - 1,
             )
             if chosen is None

@@ -81,6 +81,7 @@ from kniffel_rules.adapters._checks import integer
 from kniffel_rules.adapters.arrays import action_mask, box_bounds, observation_array
 from kniffel_rules.adapters.space import ActionSpace, _render_text, game_name, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.limits import MAX_SEED_DIGITS
 from kniffel_rules.variant import Variant, get_variant
 
 __all__ = ["ENV_OPTIONS", "RENDER_MODES", "KniffelAEC", "env", "raw_env"]
@@ -309,10 +310,14 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             options: Unused (PettingZoo's signature).
 
         Raises:
-            InvalidStateError: ``seed`` is not an integer (path ``seed``).
+            InvalidStateError: ``seed`` is not an integer of at most 4,000 digits
+                (`kniffel_rules.limits.MAX_SEED_DIGITS`; path ``seed``).
         """
         if seed is not None:
-            start = integer(seed, "seed", "an integer or None")
+            bound = 10**MAX_SEED_DIGITS  # the seed is written into a text seed below
+            start = integer(
+                seed, "seed", "an integer of at most 4,000 digits or None", 1 - bound, bound - 1
+            )
             self._chance = random.Random(start)  # a seed's first game is as it always was
             self._games = random.Random(f"kniffel_rules.pettingzoo:{start}")
         else:
@@ -367,7 +372,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             raise IllegalActionError(
                 Text.of(
                     N_("{action} is not an action number 0..{last}"),
-                    action=repr(action),
+                    action=brief(action),
                     last=self.index.size - 1,
                 )
             ) from None

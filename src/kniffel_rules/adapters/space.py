@@ -225,7 +225,7 @@ class _Index:
             raise IllegalActionError(
                 Text.of(
                     N_("{action} is not an entry of the {game} index under these rules"),
-                    action=repr(action),
+                    action=brief(action),
                     game=self.game,
                 )
             ) from None

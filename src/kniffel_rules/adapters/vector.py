@@ -75,6 +75,7 @@ from kniffel_rules.adapters.arrays import box_bounds
 from kniffel_rules.adapters.gymnasium import SeedError, _episode_limit
 from kniffel_rules.adapters.space import UnsupportedGameError, resolve_game
 from kniffel_rules.errors import IllegalActionError, InvalidStateError
+from kniffel_rules.limits import MAX_ENVS
 
 __all__ = ["AUTORESET_MODE", "KniffelVectorEnv", "VectorGame", "make_vector_env"]
 
@@ -96,13 +97,14 @@ class VectorGame:
 
     Args:
         game: A game whose ``INFO`` declares ``box_play`` (a name or module).
-        num_envs: ``N``, at least 1.
+        num_envs: ``N``, 1 .. `kniffel_rules.limits.MAX_ENVS`.
         rules: The game's ``Rules`` (``None``: the rulebook).
         rng: The generator of the throws (``None``: a fresh unseeded one).
 
     Raises:
         UnsupportedGameError: a game without a vectorised engine.
-        InvalidStateError: bad ``num_envs`` or ``rules``.
+        InvalidStateError: bad ``rules``, or ``num_envs`` not an integer
+            ``1 .. limits.MAX_ENVS``.
     """
 
     def __init__(
@@ -117,7 +119,7 @@ class VectorGame:
             raise UnsupportedGameError(
                 f"{module.INFO.title()} is not a solitaire box-sheet dice game: no vector engine"
             )
-        n = integer(num_envs, "num_envs", "an integer >= 1", least=1)
+        n = integer(num_envs, "num_envs", f"an integer 1..{MAX_ENVS:,}", 1, MAX_ENVS)
         self.tables: Tables = tables(name, rules)
         self.num_envs = n
         self.rng = np.random.default_rng() if rng is None else rng
@@ -368,7 +370,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
     """``num_envs`` solitaire games as one Gymnasium vector env (see the module).
 
     Args:
-        num_envs: The number of games stepped together.
+        num_envs: The number of games stepped together, 1 .. `kniffel_rules.limits.MAX_ENVS`.
         game: The game's name in the registry (``"classic"``, ...: a game
             whose ``INFO`` declares ``box_play``).
         rules: The game's ``Rules`` (``None``: the rulebook).
