@@ -382,6 +382,12 @@ def test_schemas_ship_with_the_package_and_list_every_box() -> None:
         assert {b.key for b in module.Box} <= set(game)
     with pytest.raises(InvalidStateError):
         schema("cards")
+    # a hostile name is quoted shortened (it was quoted whole; an int of
+    # more than 4,300 digits raised ValueError)
+    for hostile in ("x" * 100_000, 10**5000):
+        with pytest.raises(InvalidStateError, match=r"^variant: no sheet schema for") as info:
+            schema(hostile)  # type: ignore[arg-type]
+        assert len(str(info.value)) < 300
 
 
 def test_report_json_and_text() -> None:

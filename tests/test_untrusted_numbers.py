@@ -244,6 +244,10 @@ def test_the_solver_draws_a_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPat
             lambda: simulate(10, rules=RULES, batch=MAX_BATCH + 1),
             "batch: 65537 is above the maximum 65536",
         ),
+        # numpy's own ValueError and TypeError before
+        (lambda: simulate(1, rules=RULES, seed=-1), "seed: -1 is below the minimum 0"),
+        (lambda: simulate(1, rules=RULES, seed=JUNK_FLOAT), "seed: expected an integer, got float"),
+        (lambda: simulate(1, table=JUNK_FLOAT), "table: expected a ValueTable or None, got float"),
     ],
 )
 def test_bot_settings_that_size_work_are_checked(make: Any, message: str) -> None:

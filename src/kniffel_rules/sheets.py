@@ -36,6 +36,7 @@ from typing import Any
 
 from kniffel_rules._boxsheetcheck import Finding, Report, read_document
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.records import FORMAT as RECORD_FORMAT
 from kniffel_rules.records import Replayed, _named_action, read_record
@@ -223,7 +224,7 @@ def schema(variant: str) -> dict[str, Any]:
         InvalidStateError: No sheet schema for that game.
     """
     if not _has_sheet(variant):
-        raise InvalidStateError("variant", f"no sheet schema for {variant!r}")
+        raise InvalidStateError("variant", f"no sheet schema for {brief(variant)}")
     text = resources.files("kniffel_rules.schemas").joinpath(f"{variant}-sheet.schema.json")
     result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
     return result

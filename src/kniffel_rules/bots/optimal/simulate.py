@@ -17,11 +17,13 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._fields import type_name
 from kniffel_rules._json import check_int
 from kniffel_rules.bots.optimal import _multisets as ms
 from kniffel_rules.bots.optimal._solver import Solver, numpy_or_error
 from kniffel_rules.bots.optimal._table import ValueTable
 from kniffel_rules.bots.optimal.player import OptimalSolitaire
+from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_BATCH
 
 __all__ = ["Simulation", "simulate"]
@@ -169,7 +171,8 @@ def simulate(
         rules: A game's rules (``None``: classic Kniffel's rulebook), if no
             ``table`` is given.
         table: The value table to play by (default: `OptimalSolitaire`'s).
-        seed: The seed of ``numpy.random.default_rng``.
+        seed: The seed of ``numpy.random.default_rng`` (an ``int`` >= 0, or
+            ``None``: fresh entropy).
         batch: Games evaluated together (memory grows with it), 1 to
             `limits.MAX_BATCH`.
         record: Keep every game's actions, to replay them with the game.
@@ -179,10 +182,15 @@ def simulate(
 
     Raises:
         KniffelError: numpy is missing, or the rules are not covered.
-        InvalidStateError: ``games`` or ``batch`` is not such a count.
+        InvalidStateError: ``games`` or ``batch`` is not such a count,
+            ``seed`` not such a seed, ``table`` not a `ValueTable`.
     """
     check_int(games, "games", 0)
     check_int(batch, "batch", 1, MAX_BATCH)
+    if seed is not None:
+        check_int(seed, "seed", 0)
+    if table is not None and not isinstance(table, ValueTable):
+        raise InvalidStateError("table", f"expected a ValueTable or None, got {type_name(table)}")
     np = numpy_or_error()
     if table is None:
         table = OptimalSolitaire(rules, progress=False).table
