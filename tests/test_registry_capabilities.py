@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import inspect
 import pickle
 import random
 from pathlib import Path
@@ -74,6 +75,25 @@ def test_every_game_declares_the_capabilities_the_layers_ask(name: str) -> None:
     assert info.picture in svg._DRAWERS, f"{name}: INFO.picture names no svg drawer"
     prefix = info.end_rule.split("-")[0]
     assert prefix and info.score_rule.startswith(prefix + "-"), f"{name}: end or score rule unset"
+
+
+PROTOCOL = sorted(
+    n
+    for n in dir(kniffel_rules.Variant)
+    if not n.startswith("_") and callable(getattr(kniffel_rules.Variant, n))
+)
+
+
+@pytest.mark.parametrize("function", PROTOCOL)
+def test_every_game_takes_a_protocol_functions_arguments_alike(function: str) -> None:
+    # A caller writes ``render_action(action=a, lang="de")`` for any game:
+    # Yatzy's kit took ``action`` positionally only, the other games by name too.
+    def shape(name: str) -> tuple[tuple[str, Any], ...]:
+        parameters = inspect.signature(getattr(get_variant(name), function)).parameters
+        return tuple((p.name, p.kind) for p in parameters.values())
+
+    shapes = {name: shape(name) for name in VARIANTS}
+    assert len(set(shapes.values())) == 1, shapes
 
 
 @pytest.mark.parametrize("name", VARIANTS)

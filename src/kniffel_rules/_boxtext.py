@@ -69,7 +69,7 @@ class BoxWords:
         """The JSON forms of the actions and outcomes: ``{"type": "score", "box": key}`` ..."""
         return _codec(self.info.name, self.score_class, self.box_class)
 
-    def action_to_text(self, action: object, /) -> str:
+    def action_to_text(self, action: object) -> str:
         """One canonical line: ``roll``, ``roll keep 3 3``, ``score one_pair``, ``dice 1 2 3 3 6``.
 
         Raises:
@@ -98,7 +98,7 @@ class BoxWords:
         found = [] if box is None else [self.score_class(box)]
         return [*found, *read_roll(tokens, state.dice)]
 
-    def render_action(self, action: object, /, *, lang: Lang = "en") -> str:
+    def render_action(self, action: object, *, lang: Lang = "en") -> str:
         """A short phrase for ``action`` in ``lang``: ``"Ein Paar eintragen"`` (German).
 
         Raises:
