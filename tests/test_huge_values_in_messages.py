@@ -163,6 +163,67 @@ def test_a_refusal_quotes_what_it_got(name: str, call: Any) -> None:
     assert shown in str(_refused(call, HUGE)) or name == "yatzy.score"
 
 
+LONG = "x" * 100_000  # a hostile text: quoted whole before
+
+
+def _hostile_calls() -> list[tuple[str, Any]]:
+    """Each refusal that quoted a value from outside with ``repr``, as (id, call of the value)."""
+    from kniffel_rules import cards, classic, verify_sheet, yatzy
+    from kniffel_rules.cards import Card
+
+    ranking_points = importlib.import_module("kniffel_rules.classic.engine").ranking_points
+    boards = importlib.import_module("kniffel_rules.cards._boards")
+    row = cards.Rules().blue_board.colour
+    sheet = {"format": "kniffel-rules/sheet", "version": 1}
+    dice = (1, 2, 3, 4, 5)
+
+    def totals(bad: object) -> object:
+        return ranking_points((1.5, bad) if bad == HUGE else (bad,))  # an int is a total
+
+    def score(bad: object) -> object:
+        return classic.legality.problem(_thrown(), classic.Score(bad))  # type: ignore[arg-type]
+
+    def position(game: Any) -> Any:
+        reader = game.INFO.position
+        assert reader is not None
+        return lambda bad: reader.build(game.Rules(), dice, 0, [(bad, 1)], 0)
+
+    def board(bad: object) -> object:
+        rows = dict.fromkeys(("colour", "three_of_a_kind", "straight", "two_pairs"), row)
+        return boards.Board(full_house=bad, **rows)
+
+    return [
+        ("classic.ranking_points", totals),
+        ("classic.ranking_points.whole", lambda bad: ranking_points({"x": bad})),
+        ("classic.Score", score),
+        ("classic.position", position(classic)),
+        ("yatzy.position", position(yatzy)),
+        ("cards.Rules.tokens", lambda bad: cards.Rules().tokens(bad)),
+        ("cards.Card.parse", Card.parse),
+        ("cards.Board", board),
+        ("verify_sheet.variant", lambda bad: verify_sheet({**sheet, "variant": bad})),
+        ("classic.verify_sheet", lambda bad: classic.verify_sheet({**sheet, "variant": bad})),
+    ]
+
+
+def _thrown() -> Any:
+    from kniffel_rules import classic
+
+    state = classic.apply(classic.new_game(players=1), classic.Roll())
+    return classic.apply(state, classic.DiceRoll((1, 2, 3, 4, 5)))
+
+
+@pytest.mark.parametrize(("name", "call"), _hostile_calls(), ids=[n for n, _ in _hostile_calls()])
+@pytest.mark.parametrize("bad", [HUGE, LONG, [LONG]], ids=["huge", "long", "list"])
+def test_a_refusal_quotes_a_hostile_value_shortened(name: str, call: Any, bad: object) -> None:
+    """Never Python's ValueError for a huge number, never a megabyte of message."""
+    error = _refused(call, bad)
+    assert len(str(error)) < 400, str(error)[:300]
+    localized = getattr(error, "localized", None)
+    if localized is not None:
+        assert len(localized("de")) < 400
+
+
 @pytest.mark.parametrize("rules", ["quoted", 1, object()])
 def test_yatzy_refuses_other_rules_by_their_type(rules: object) -> None:
     from kniffel_rules import yatzy

@@ -379,11 +379,11 @@ class BoxGame(BoxWords, DiceGame[S, V, A, Any]):
         by_key: dict[str, Any] = {b.key: b for b in self.box_class}
         entries: list[int | None] = [None] * len(by_key)
         for key, points in filled:
-            box = by_key.get(key)
+            box = by_key.get(key) if isinstance(key, str) else None
             if box is None:
                 raise InvalidStateError(
                     "filled",
-                    Text.of(N_("unknown box {key} ({rule})"), key=repr(key), rule=ids["filled"]),
+                    Text.of(N_("unknown box {key} ({rule})"), key=brief(key), rule=ids["filled"]),
                 )
             if entries[box.value] is not None:
                 raise InvalidStateError(

@@ -1076,7 +1076,7 @@ def verify_read(data: dict[str, Any], variant: str, spec_of: Callable[[Any], She
         wrong = Text.of(
             N_("expected {expected}, got {value}"),
             expected=repr(variant),
-            value=repr(data.get("variant")),
+            value=brief(data.get("variant")),
         )
         raise InvalidStateError("variant", wrong)
     return check(data, spec_of(data.get("rules", {})))

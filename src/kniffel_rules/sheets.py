@@ -106,7 +106,7 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
             "variant",
             Text.of(
                 N_("{variant} has no score sheet; sheets exist for {known}"),
-                variant=repr(variant),
+                variant=brief(variant),
                 known=known,
             ),
         )

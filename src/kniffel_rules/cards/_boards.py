@@ -209,7 +209,7 @@ class BoardRow:
 def _check_two_pairs(inst: Any, attr: attrs.Attribute[Any], row: BoardRow) -> None:
     if not isinstance(row, BoardRow):
         raise InvalidStateError(
-            attr.name, Text.of(N_("expected a BoardRow, got {value}"), value=repr(row))
+            attr.name, Text.of(N_("expected a BoardRow, got {value}"), value=brief(row))
         )
     if any(s != 2 for s in row.spaces):
         raise InvalidStateError(
@@ -222,7 +222,7 @@ def _check_two_pairs(inst: Any, attr: attrs.Attribute[Any], row: BoardRow) -> No
 def _check_row(inst: Any, attr: attrs.Attribute[Any], row: Any) -> None:
     if not isinstance(row, BoardRow):
         raise InvalidStateError(
-            attr.name, Text.of(N_("expected a BoardRow, got {value}"), value=repr(row))
+            attr.name, Text.of(N_("expected a BoardRow, got {value}"), value=brief(row))
         )
     top = _TOP_VALUE[attr.name]
     if row.values[-1] > top:

@@ -141,7 +141,7 @@ class Card:
         """
         card = _BY_TEXT.get(text) if isinstance(text, str) else None
         if card is None:
-            got = Text.of(N_("expected a card like 'red 7', got {value}"), value=repr(text))
+            got = Text.of(N_("expected a card like 'red 7', got {value}"), value=brief(text))
             raise InvalidStateError(path, got)
         return card
 

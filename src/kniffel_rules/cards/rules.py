@@ -69,14 +69,18 @@ class Rules(RuleSet):
             InvalidStateError: ``players`` is not 2, 3 or 4.
         """
         table = _TRICKIER_TOKENS if self.trickier else _TOKENS
-        if isinstance(players, bool) or players not in table:
+        try:
+            known = not isinstance(players, bool) and players in table
+        except TypeError:  # not hashable (a list): not a player count either
+            known = False
+        if not known:
             raise InvalidStateError(
                 "players",
                 Text.of(
                     N_("this game needs {least} to {most} players, got {count}"),
                     least=2,
                     most=4,
-                    count=repr(players),
+                    count=brief(players),
                 ),
             )
         return table[players]

@@ -19,6 +19,7 @@ import attrs
 
 from kniffel_rules._dicewire import Turn
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.actions import Roll, Score
@@ -160,10 +161,10 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
     by_key = {box.key: box for box in Box}
     given: dict[Box, int] = {}
     for key, points in filled:
-        box = by_key.get(key)
+        box = by_key.get(key) if isinstance(key, str) else None
         if box is None:
             raise InvalidStateError(
-                "filled", Text.of(N_("unknown box {key} ({rule})"), key=repr(key), rule="CL-07")
+                "filled", Text.of(N_("unknown box {key} ({rule})"), key=brief(key), rule="CL-07")
             )
         if box in given:
             raise InvalidStateError(

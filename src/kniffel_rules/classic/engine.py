@@ -34,6 +34,7 @@ from kniffel_rules._dicerender import SheetDrawing, check_view
 from kniffel_rules._fields import is_int
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._tensor import dice_throws
+from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import _rows, _solitaire, _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
@@ -154,12 +155,12 @@ def ranking_points(results: Sequence[int], rules: Rules | None = None) -> tuple[
     if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
         raise InvalidStateError(
             "results",
-            Text.of(N_("expected a sequence of totals, got {value}"), value=repr(results)),
+            Text.of(N_("expected a sequence of totals, got {value}"), value=brief(results)),
         )
     for i, total in enumerate(results):
         if not is_int(total):
             raise InvalidStateError(
-                f"results[{i}]", Text.of(N_("expected an integer, got {value}"), value=repr(total))
+                f"results[{i}]", Text.of(N_("expected an integer, got {value}"), value=brief(total))
             )
     rules = game_rules(rules, _DEFAULT_RULES, "classic")
     return placement_points(results, rules.placement_first)

@@ -314,7 +314,7 @@ def score_problem(state: State, action: Score) -> Rejection | None:
     box: object = action.box
     if not isinstance(box, Box):
         return Rejection.of(
-            N_("Score needs a {game} Box, got {got}"), "PR-01", game="classic", got=repr(box)
+            N_("Score needs a {game} Box, got {got}"), "PR-01", game="classic", got=brief(box)
         )
     return entry_problem(state.sheets[state.player], state.dice, box, state.rules)
 

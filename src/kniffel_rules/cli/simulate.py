@@ -19,6 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TextIO
 
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules.cli.words import say
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
@@ -115,7 +116,7 @@ def _dask_executor(address: str) -> Iterator[Executor]:
         raise KniffelError(
             Text.of(
                 N_("--scheduler: cannot reach {address}: {reason}"),
-                address=repr(address),
+                address=brief(address),
                 reason=exc,
             )
         ) from None
