@@ -55,8 +55,9 @@ MAX_BATCH: Final = 65_536
 MAX_ENVS: Final = 1_048_576
 """The most games the vectorised engine steps side by side (``num_envs``).
 
-Its arrays take one to two kilobytes a game (the action mask and the
-observation included): a million games is about a gigabyte and a half.
+Its arrays hold about 0.8 kilobytes a game (the action mask and the
+observation included; Extreme 1.6) and half as much again at the peak of
+a step: a million games take one to three gigabytes.
 """
 
 MAX_SEED_DIGITS: Final = 4_000
