@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Final
 
 import attrs
@@ -69,21 +70,18 @@ class Rules(RuleSet):
             InvalidStateError: ``players`` is not 2, 3 or 4.
         """
         table = _TRICKIER_TOKENS if self.trickier else _TOKENS
-        try:
-            known = not isinstance(players, bool) and players in table
-        except TypeError:  # not hashable (a list): not a player count either
-            known = False
-        if not known:
-            raise InvalidStateError(
-                "players",
-                Text.of(
-                    N_("this game needs {least} to {most} players, got {count}"),
-                    least=2,
-                    most=4,
-                    count=brief(players),
-                ),
-            )
-        return table[players]
+        with contextlib.suppress(TypeError):  # not hashable (a list): no player count either
+            if not isinstance(players, bool) and players in table:
+                return table[players]
+        raise InvalidStateError(
+            "players",
+            Text.of(
+                N_("this game needs {least} to {most} players, got {count}"),
+                least=2,
+                most=4,
+                count=brief(players),
+            ),
+        )
 
     @property
     def preplaced(self) -> int:
