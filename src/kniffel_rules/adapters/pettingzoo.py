@@ -94,6 +94,8 @@ ENV_OPTIONS: Final[tuple[str, ...]] = ("reward", "render_mode", "rules")
 RENDER_MODES: Final[tuple[str, ...]] = ("ansi", "human")
 """The render modes besides ``None``: the picture returned (``"ansi"``) or printed (``"human"``)."""
 
+_SEED_BOUND: Final = 10**MAX_SEED_DIGITS  # `reset` writes a seed as text
+
 
 class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """A dice game as a PettingZoo AEC environment (see the module).
@@ -314,9 +316,9 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
                 (`kniffel_rules.limits.MAX_SEED_DIGITS`; path ``seed``).
         """
         if seed is not None:
-            bound = 10**MAX_SEED_DIGITS  # the seed is written into a text seed below
-            start = integer(
-                seed, "seed", "an integer of at most 4,000 digits or None", 1 - bound, bound - 1
+            start = integer(  # the seed is written into a text seed below
+                seed, "seed", "an integer of at most 4,000 digits or None",
+                1 - _SEED_BOUND, _SEED_BOUND - 1,
             )
             self._chance = random.Random(start)  # a seed's first game is as it always was
             self._games = random.Random(f"kniffel_rules.pettingzoo:{start}")
