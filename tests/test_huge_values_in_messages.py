@@ -224,6 +224,40 @@ def test_a_refusal_quotes_a_hostile_value_shortened(name: str, call: Any, bad: o
         assert len(localized("de")) < 400
 
 
+JUNK = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.sampled_from([1, -1]).map(lambda sign: sign * HUGE),  # (a strategy's repr shows it)
+        st.floats(),
+        st.text(),
+        st.text(min_size=1000, max_size=3000),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+"""Anything a hostile document or caller hands over: wrong types, bools, huge, nested, long text."""
+
+
+@pytest.mark.parametrize(("name", "call"), _hostile_calls(), ids=[n for n, _ in _hostile_calls()])
+@given(bad=JUNK)
+def test_any_hostile_value_is_accepted_or_refused_in_a_short_message(
+    name: str, call: Any, bad: object
+) -> None:
+    error: KniffelError | None = None
+    try:
+        call(bad)
+    except KniffelError as refused:  # accepted is fine too (an int is a total)
+        error = refused
+    if error is not None:
+        assert len(str(error)) < 400, str(error)[:300]
+        localized = getattr(error, "localized", None)
+        assert localized is None or len(localized("de")) < 400
+
+
 @pytest.mark.parametrize("rules", ["quoted", 1, object()])
 def test_yatzy_refuses_other_rules_by_their_type(rules: object) -> None:
     from kniffel_rules import yatzy
