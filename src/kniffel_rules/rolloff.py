@@ -15,6 +15,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 
@@ -26,6 +27,7 @@ ROLLOFF_OUTCOMES: Final[tuple[tuple[DiceRoll, Fraction], ...]] = tuple(
 """The chance outcomes of one roll-off throw: each face with probability 1/6."""
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class RollOff:
     """A roll-off in progress.

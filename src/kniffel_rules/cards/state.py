@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.pieces import ROWS, Card, Row
 from kniffel_rules.cards.rules import Rules
@@ -52,6 +53,7 @@ class Phase(enum.Enum):
     """The game is over."""
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class Tokens:
     """One player's tokens: the reserve, the active area and each row of the board.
@@ -94,6 +96,7 @@ class Tokens:
 _ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class State:
     """A card game at one moment. Immutable.

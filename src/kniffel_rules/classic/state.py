@@ -7,6 +7,7 @@ import attrs
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows
 from kniffel_rules._fields import BoxEntries
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.classic.pieces import Box, layout
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -17,6 +18,7 @@ __all__ = ["Observation", "Phase", "Sheet", "State"]
 _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class Sheet(BoxEntries[Box, Rules]):
     """One player's score sheet for the current game (its boxes read as `BoxEntries`).
@@ -54,6 +56,7 @@ class Sheet(BoxEntries[Box, Rules]):
         return f"Sheet({filled}{bonus})"
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class State(SheetState[Rules, Sheet], ThreeThrows):
     """A classic game (or series of games) at one moment. Immutable.

@@ -12,6 +12,7 @@ from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, ThreeThrows
 from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.duel.pieces import AREAS, BLUE, HOLES, JOKERS_PER_COLOUR, RED, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
@@ -20,6 +21,7 @@ from kniffel_rules.rolloff import RollOff
 __all__ = ["Observation", "Phase", "State"]
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class State(ThreeThrows):
     """A Duell game (or match) at one moment. Immutable.

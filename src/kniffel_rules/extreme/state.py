@@ -17,6 +17,7 @@ from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, SheetState, Turn, read_phase, read_seating
 from kniffel_rules._fields import BoxEntries
 from kniffel_rules._i18n import N_
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme.pieces import Box, layout
 from kniffel_rules.extreme.rules import Rules
@@ -29,6 +30,7 @@ _EMPTY: tuple[int | None, ...] = (None,) * len(Box)
 _LAYOUT = layout(Rules())  # the lower section does not depend on the rules
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class Sheet(BoxEntries[Box, Rules]):
     """One player's Extreme sheet and chips (its boxes read as `BoxEntries`).
@@ -57,6 +59,7 @@ class Sheet(BoxEntries[Box, Rules]):
         return f"Sheet({filled}{', ' if filled else ''}chips={self.chips})"
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class State(SheetState[Rules, Sheet]):
     """A Kniffel Extreme game at one moment. Immutable.
@@ -95,6 +98,7 @@ class Observation(OpenObservation):
     state: State
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class ExtremeTurn(Turn):
     """The turn of an Extreme state: the dice turn with the d10 beside the five d6.

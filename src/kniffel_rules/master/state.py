@@ -19,6 +19,7 @@ import attrs
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.master.pieces import LAP_LENGTHS, NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.rolloff import RollOff
@@ -75,6 +76,7 @@ def _task_stars(tasks: tuple[bool, ...]) -> int:
     return found
 
 
+@quick_init
 @attrs.frozen(slots=True, repr=False)
 class Sheet:
     """One player's board ("Ablage").
@@ -179,6 +181,7 @@ class Sheet:
         )
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class State(SheetState[Rules, Sheet], ThreeThrows):
     """A Kniffel Master game at one moment. Immutable.

@@ -28,6 +28,7 @@ from kniffel_rules._dicerender import sheet_picture
 from kniffel_rules._dicewire import OpenObservation
 from kniffel_rules._fields import enum_field
 from kniffel_rules._openview import OpenParser, OpenView
+from kniffel_rules._quickinit import quick_init
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.yatzy import pieces
 from kniffel_rules.yatzy.pieces import ALIASES, Box, Rules
@@ -38,6 +39,7 @@ __all__ = [
 ]  # fmt: skip
 
 
+@quick_init
 @attrs.frozen(slots=True)
 class State(BoxState):
     """A Yatzy game at one moment (`kniffel_rules._boxgame.BoxState`; ``rules`` a yatzy `Rules`)."""
