@@ -33,7 +33,7 @@ from typing import Final
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import Picture, shown_state, throw_phrase, turn_lines
 from kniffel_rules._i18n import N_, phrases
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, short
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move
 from kniffel_rules.duel.engine import GAME
@@ -88,10 +88,6 @@ def _w(key: str, lang: Lang, **values: object) -> str:
     return _WORDS[key][lang].format(**values)
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _colour(seat: int, lang: Lang) -> str:
     return COLOUR_LABELS[seat][lang]
 
@@ -122,11 +118,11 @@ def _decide(state: State, lang: Lang) -> list[str]:
 
 
 def _cell(text: str) -> str:
-    return _fit(text, _CELL - 1).center(_CELL)
+    return short(text, _CELL - 1).center(_CELL)
 
 
 def _board(state: State, lang: Lang) -> list[str]:
-    blue, red = (f"{_colour(seat, lang)}: {_fit(state.names[seat], 24)}" for seat in (BLUE, RED))
+    blue, red = (f"{_colour(seat, lang)}: {short(state.names[seat], 24)}" for seat in (BLUE, RED))
     lines = [f"{blue}   {red}", ""]
     head = [_w(w, lang) for w in ("hole", "space", "centre", "space", "hole")]
     lines.append(
@@ -146,7 +142,7 @@ def _board(state: State, lang: Lang) -> list[str]:
                 cells.append(_cell(""))
             else:
                 cells.append(_cell("."))
-        label = _fit(area.labels[lang], _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH)
+        label = short(area.labels[lang], _LABEL_WIDTH - 1).ljust(_LABEL_WIDTH)
         lines.append(f"{label}{''.join(cells)}  {_w(_SPOT_WORD[spot], lang)}".rstrip())
     lines.append("")
     lines.append(_tally(state, "jokers", state.jokers, lang))
@@ -157,7 +153,7 @@ def _board(state: State, lang: Lang) -> list[str]:
 
 
 def _tally(state: State, key: str, counts: Sequence[int], lang: Lang) -> str:
-    parts = ", ".join(f"{_fit(n, 24)} {c}" for n, c in zip(state.names, counts, strict=True))
+    parts = ", ".join(f"{short(n, 24)} {c}" for n, c in zip(state.names, counts, strict=True))
     return f"{_w(key, lang)}: {parts}"
 
 
