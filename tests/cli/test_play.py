@@ -341,3 +341,16 @@ def test_wide_names_keep_the_columns(game: str, tmp_path: Path) -> None:
     assert len(narrated) > 5
     for line in narrated:
         assert display_width(line[: line.index(":")]) == 12, line
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_long_wide_names_and_the_help_fit_the_screen(game: str, lang: str) -> None:
+    """The roll-off's narration wraps a name of 99 CJK characters; the help fits 79 columns."""
+    name = "李小龍" * 33
+    argv = ["--lang", lang, "--game", game, "--players", f"{name},greedy", "--seed", "1"]
+    _, text = typed(argv, "help\nundo\nquit\n")
+    assert max(map(display_width, text.splitlines())) <= 79, text
+    assert "李小龍" in text
+    help_first = "  a menu number" if lang == "en" else "  eine Menünummer"
+    assert help_first in text

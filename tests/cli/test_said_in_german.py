@@ -18,8 +18,9 @@ from kniffel_rules._common import check_name
 from kniffel_rules._text import display_width
 from kniffel_rules.bots import OptimalSolitaire
 from kniffel_rules.cli import main
-from kniffel_rules.cli.words import system_reason
+from kniffel_rules.cli.words import WORDS, say, system_reason
 from kniffel_rules.errors import InvalidStateError, KniffelError
+from kniffel_rules.lang import Lang
 
 _ENGLISH = re.compile(
     r"\b(the|is|not|expecting|expected|got|appears|twice|one|object|value|character|index|"
@@ -188,3 +189,16 @@ def test_an_unknown_game_is_said_in_german() -> None:
     assert info.value.localized("de") == (
         "Unbekanntes Spiel 'nope'; bekannte Spiele: classic, extreme, master, duel, cards, yatzy"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_block_of_lines_of_the_command_line_fits_79_columns(lang: Lang) -> None:
+    """A block laid out in lines by hand (the help) is printed as it is: each line fits the screen.
+
+    (A one-line sentence is wrapped to the screen where it is printed.)
+    """
+    blocks = [key for key, english in WORDS.items() if "\n" in english and "{" not in english]
+    assert "help" in blocks
+    for key in blocks:
+        text = say(key, lang)
+        assert max(map(display_width, text.splitlines())) <= 79, (key, lang, text)

@@ -222,7 +222,7 @@ class Table:
         others = [d.player for d in self._history[last + 1 :] if d.player != player]
         if others:
             names = ", ".join(dict.fromkeys(self.names[p] for p in others))
-            print(say("undo_not_theirs", self.lang, names=names), file=self.out)
+            self._tell(say("undo_not_theirs", self.lang, names=names))
             return
         decision = self._history[last]
         if not _only_theirs(self.game, decision.state, self.actions[decision.count :], player):
@@ -231,7 +231,7 @@ class Table:
         del self._history[last:]
         self.state, self._throws = decision.state, decision.throws
         del self.actions[decision.count :]
-        print(say("undone", self.lang, name=self.names[player]), file=self.out)
+        self._tell(say("undone", self.lang, name=self.names[player]))
 
     # -- narration -------------------------------------------------------
     def _chance(self, before: Any, outcome: Any) -> None:
@@ -240,10 +240,9 @@ class Table:
         values = getattr(outcome, "values", None)
         if roll_off is not None and values:
             name = self.names[roll_off.thrower]
-            print(f"  {say('roll_off', self.lang, name=name, face=values[0])}", file=self.out)
+            self._tell(f"  {say('roll_off', self.lang, name=name, face=values[0])}")
             if getattr(after, "roll_off", None) is None:
-                print(f"  {say('starts', self.lang, name=self.names[after.player])}",
-                      file=self.out)  # fmt: skip
+                self._tell(f"  {say('starts', self.lang, name=self.names[after.player])}")
         elif self.game.INFO.score_sheet:
             self._throws.append(_throw(after))
         elif self._pending and values is not None:
@@ -297,8 +296,8 @@ class Table:
             self._shown = player
             return
         print("\n" * _SCROLL + CLEAR, end="", file=self.out)
-        print(say("pass_to", self.lang, name=self.names[player]), end=" ", file=self.out,
-              flush=True)  # fmt: skip
+        name = short(self.names[player], 24)  # a prompt: the name cut, as at the move prompt
+        print(say("pass_to", self.lang, name=name), end=" ", file=self.out, flush=True)
         self._read()
         print(CLEAR, end="", file=self.out, flush=True)
         self._shown = player
@@ -366,7 +365,7 @@ class Table:
                 self._tell(_message(exc, text, lang))
 
     def _tell(self, message: str) -> None:
-        """A refusal, wrapped to the screen's width (a legal list can be long)."""
+        """A message, wrapped to the screen's width (a legal list, a long name)."""
         width, _ = self._size()
         for line in wrap(message, width - 1):
             print(line, file=self.out)

@@ -70,8 +70,9 @@ WORDS: Final[Mapping[str, str]] = {
     "save_needs_file": N_("save needs a file name: save FILE"),
     "help": N_(
         "  a menu number, or the move in words (e.g. 'keep 5 5', 'score chance');\n"
-        "  hint: the best moves; undo: back to your last decision; sheet: the whole sheet;\n"
-        "  + or more: the next page of a long menu; save FILE: save the game; quit: leave"
+        "  hint: the best moves; undo: back to your last decision;\n"
+        "  sheet: the whole sheet; + or more: the next page of a long menu;\n"
+        "  save FILE: save the game; quit: leave"
     ),
     "more_entries": N_("{first} to {last} of {count} shown; + or more: the next page"),
     "sheet_cut": N_("shortened to fit the screen; sheet: the whole of it"),
