@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from kniffel_rules import CHANCE, TERMINAL, classic, duel, extreme, master, yatzy
+from kniffel_rules.errors import IllegalActionError
 
 VARIANT_RULES: list[tuple[str, Any]] = [
     ("classic", classic.Rules()),
@@ -60,3 +62,35 @@ def require(module: str) -> Any:
     if os.environ.get("KNIFFEL_EXTRAS_REQUIRED") == "1":
         return importlib.import_module(module)
     return pytest.importorskip(module)
+
+
+HOSTILE_ACTIONS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.sampled_from([1, -1]).map(lambda sign: sign * 10**5000),
+    st.floats(),
+    st.text(),
+    st.text(min_size=1000, max_size=3000),
+    st.lists(st.integers(), max_size=3),
+)
+"""A client's action: any number, a bool, text, a list."""
+
+
+def check_taken_or_refused(table: Any, action: Any) -> None:
+    """``table.step(action)`` plays a legal action number, or refuses briefly and plays nothing.
+
+    ``table`` is a Gymnasium or PettingZoo environment (its ``game_state``
+    and ``step``) made to raise on an illegal action.
+    """
+    start = table.game_state
+    refusal: IllegalActionError | None = None
+    try:
+        table.step(action)
+    except IllegalActionError as refused:
+        refusal = refused
+    if refusal is None:
+        assert table.game_state != start  # a legal action number was played
+    else:
+        assert len(str(refusal)) < 300 and len(refusal.localized("de")) < 300
+        assert table.game_state == start  # nothing was played
