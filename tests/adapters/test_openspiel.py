@@ -18,7 +18,7 @@ from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped, im
 from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 from kniffel_rules import classic, get_variant  # noqa: E402
-from kniffel_rules.adapters.openspiel import GAME_NAMES, KniffelClassic, KniffelState  # noqa: E402
+from kniffel_rules.adapters.openspiel import GAME_NAMES, KniffelGame, KniffelState  # noqa: E402
 from kniffel_rules.adapters.space import (  # noqa: E402
     ActionSpace,
     ChanceSpace,
@@ -234,19 +234,35 @@ def test_mcts_beats_the_uniform_random_player(name: str) -> None:
     assert results.count(1.0) >= 3, results
 
 
-def test_a_registered_game_without_a_public_class_gets_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """OpenSpiel loads every registered game: one without a ``Kniffel*`` class has one made."""
+@pytest.mark.parametrize("name", sorted(GAME_NAMES))
+def test_every_registered_game_loads_as_the_class_made_for_it(name: str) -> None:
+    """One recipe for every game: no game has a hand-written class (nor a table of them)."""
     from kniffel_rules.adapters import openspiel
 
-    monkeypatch.setattr(openspiel, "_NAMED", ())
-    monkeypatch.setattr(openspiel, "Kniffel_master", None, raising=False)  # gone again after
-    made: Any = openspiel._factory("master")  # its __init__ takes the params only
-    game = made({"players": 2})
-    assert made.GAME == "master" and game.kniffel_game == "master"
-    assert made.__doc__ == "``kniffel_master``: Kniffel Master."
-    assert game.num_distinct_actions() == pyspiel.load_game("kniffel_master").num_distinct_actions()
+    game_name = GAME_NAMES[name]
+    game = pyspiel.load_game(name)
+    made = type(game)
+    assert made.__bases__ == (KniffelGame,)
+    assert (made.GAME, game.kniffel_game) == (game_name, game_name)
+    title = get_variant(game_name).INFO.title()
+    assert made.__doc__ == f"``{name}``: {title}."
     # bound in the module under its name: pickle finds the class there
+    assert vars(openspiel)[f"Kniffel_{game_name}"] is made
+    assert type(pickle.loads(pickle.dumps(game))) is made
+    assert made({"players": 2}).num_distinct_actions() == game.num_distinct_actions()
+
+
+def test_a_game_registered_later_gets_its_class_the_same_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_factory`` makes and binds the class of any registered game it is asked for."""
+    from kniffel_rules.adapters import openspiel
+
+    monkeypatch.setattr(openspiel, "Kniffel_master", None)  # restored after
+    made: Any = openspiel._factory("master")
     assert vars(openspiel)["Kniffel_master"] is made
+    game = made({"players": 2})
+    assert game.kniffel_game == "master"
     assert type(pickle.loads(pickle.dumps(game))) is made
 
 
@@ -316,12 +332,12 @@ def _to_decision(state: Any, rng: Any) -> Any:
 def test_a_game_built_directly_refuses_bad_params() -> None:
     for bad in ("players=1", [1], 3):
         with pytest.raises(InvalidStateError, match=r"^params: expected a dict"):
-            KniffelClassic(bad)  # type: ignore[arg-type]
+            KniffelGame("classic", bad)  # type: ignore[arg-type]
     for players in (None, "2", 2.5, True, ["Ann", "Bob"]):
         with pytest.raises(InvalidStateError, match=r"^players: expected a number of players"):
-            KniffelClassic({"players": players})
-    assert KniffelClassic({"players": np.int64(3)}).num_players() == 3
-    assert KniffelClassic(None).num_players() == 2
+            KniffelGame("classic", {"players": players})
+    assert KniffelGame("classic", {"players": np.int64(3)}).num_players() == 3
+    assert KniffelGame("classic", None).num_players() == 2
 
 
 def test_action_to_string_refuses_a_number_outside_the_index() -> None:

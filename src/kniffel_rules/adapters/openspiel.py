@@ -111,12 +111,7 @@ from kniffel_rules.variant import Variant, get_variant
 
 __all__ = [
     "GAME_NAMES",
-    "KniffelCards",
-    "KniffelClassic",
-    "KniffelDuel",
-    "KniffelExtreme",
     "KniffelGame",
-    "KniffelMaster",
     "KniffelObserver",
     "KniffelState",
     "PlayerAction",
@@ -228,7 +223,9 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """
 
     GAME: ClassVar[str] = ""
-    """The registry name of the game a subclass loads (``""`` here: ``game`` says it)."""
+    """The registry name of the game the class OpenSpiel loads stands for (``""`` here:
+    ``game`` says it; ``pyspiel.load_game("kniffel_classic")`` gives an instance of
+    the subclass made for ``"classic"``, whose ``GAME`` is ``"classic"``)."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         if params is not None and not isinstance(params, Mapping):
@@ -782,82 +779,22 @@ def _observation_type(game: str, iig_obs_type: Any) -> tuple[bool, bool]:
     return public, kind != pyspiel.PrivateInfoType.NONE
 
 
-class KniffelClassic(KniffelGame):
-    """``kniffel_classic``: classic Kniffel (``params``: ``players`` and the ``Rules`` options)."""
-
-    GAME: ClassVar[str] = "classic"  # game-named: the public class of kniffel_classic
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(self.GAME, params)
-
-
-class KniffelExtreme(KniffelGame):
-    """``kniffel_extreme``: Kniffel Extreme (``params``: ``players`` and the ``Rules`` options)."""
-
-    GAME: ClassVar[str] = "extreme"  # game-named: the public class of kniffel_extreme
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(self.GAME, params)
-
-
-class KniffelMaster(KniffelGame):
-    """``kniffel_master``: Kniffel Master (``params``: ``players`` and the ``Rules`` options)."""
-
-    GAME: ClassVar[str] = "master"  # game-named: the public class of kniffel_master
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(self.GAME, params)
-
-
-class KniffelCards(KniffelGame):
-    """``kniffel_cards``: the card game.
-
-    ``params``: ``players`` (2-4) and the ``Rules`` options ``simpler``,
-    ``trickier`` and ``max_rounds`` (the boards are the printed ones).
-    """
-
-    GAME: ClassVar[str] = "cards"  # game-named: the public class of kniffel_cards
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(self.GAME, params)
-
-
-class KniffelDuel(KniffelGame):
-    """``kniffel_duel``: Kniffel: Das Duell (``params``: ``players`` = 2, the ``Rules`` options)."""
-
-    GAME: ClassVar[str] = "duel"  # game-named: the public class of kniffel_duel
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(self.GAME, params)
-
-
-_NAMED: tuple[type[KniffelGame], ...] = (
-    KniffelClassic,
-    KniffelExtreme,
-    KniffelMaster,
-    KniffelDuel,
-    KniffelCards,
-)
-
-
 def _factory(game: str) -> type[KniffelGame]:
-    """The class OpenSpiel loads ``game`` with: its public class, else one made for it.
+    """The class OpenSpiel loads ``game`` with: a `KniffelGame` subclass made for it.
 
-    pyspiel keeps the factories until after Python has shut down: a class is
-    released cleanly there, a function (or lambda) aborts the interpreter at exit.
+    One recipe for every registered game (no game has a class of its own
+    to keep in step). The class is bound in this module under its name,
+    ``Kniffel_<game>``, where pickle looks a game's class up
+    (``pickle.dumps(game)``). pyspiel keeps the factories until after
+    Python has shut down: a class is released cleanly there, a function
+    (or lambda) aborts the interpreter at exit.
     """
-    for cls in _NAMED:
-        if game == cls.GAME:
-            return cls
 
-    # a registered game without a public class of its own (Yatzy, and a game
-    # registered later): a class made for it, bound in this module under its
-    # name, where pickle looks a game's class up (``pickle.dumps(game)``)
     def __init__(self: KniffelGame, params: dict[str, Any] | None = None) -> None:
         KniffelGame.__init__(self, game, params)
 
     title = _module_of(game).INFO.title()
-    name = f"Kniffel_{game}"  # no public class is spelled with an underscore
+    name = f"Kniffel_{game}"
     made = type(
         name,
         (KniffelGame,),
