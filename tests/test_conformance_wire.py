@@ -16,7 +16,9 @@ three more per case are marked ``slow``):
 
 And against hostile clients: junk for ``action_from_dict``, ``parse_action``
 and ``observation_from_dict``, including real observation documents with one
-field changed, gets an ``InvalidStateError`` (or reads as a valid view).
+field changed, gets an ``InvalidStateError`` (or reads as a valid view); an
+action read from a real action document with one part changed (legal or not)
+is named by ``render_action`` in every language and by ``action_to_text``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from hypothesis import strategies as st
 import kniffel_rules
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, ActionParseError, InvalidStateError, KniffelError, Variant
+from kniffel_rules.lang import LANGS
 from kniffel_rules.wire import action_schema
 
 IDS = [f"{c.variant}-{c.id}" for c in CASES]
@@ -125,6 +128,89 @@ def test_action_from_dict_refuses_junk_with_invalid_state_error(variant: str, da
         assert message
     else:
         assert game.action_from_dict(game.action_to_dict(action)) == action
+
+
+def _parts(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into an action document but its ``type``: its values, lists and items."""
+    found = [path] if path and path != ("type",) else []
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += _parts(value, (*path, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            found += _parts(value, (*path, i))
+    return found
+
+
+def _changes(doc: Any, path: tuple[Any, ...], words: list[str]) -> Iterator[Any]:
+    """``doc`` with the part at ``path`` changed in each way a client might: a near or
+    far number, another word of the game's documents, a list emptied, shortened or with
+    an item twice, a key dropped."""
+    value = doc
+    for key in path:
+        value = value[key]
+    if isinstance(value, bool):
+        options: list[Any] = [not value]
+    elif isinstance(value, int):
+        options = [value + 1, value - 1, 0, -1, 7, 13]
+    elif isinstance(value, str):
+        options = [w for w in words if w != value]
+    elif isinstance(value, list):
+        options = [[], value[:-1], [*value, *value[:1]]]
+    elif isinstance(value, dict):
+        options = [{k: v for k, v in value.items() if k != drop} for drop in value]
+    else:
+        options = [0, "x"]
+    for option in options:
+        changed = json.loads(json.dumps(doc))
+        parent = changed
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = option
+        yield changed
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_an_action_read_from_a_changed_document_is_named_in_every_language(case: Case) -> None:
+    """Whatever ``action_from_dict`` accepts is an action of the game, legal or not: it
+    has a phrase in every language and a text, round-trips, and gets a rule's answer
+    (an app shows a client's refused action to its players).
+
+    Every kind of action and outcome met in a seeded playout (two documents of each),
+    every part of its document, every change of `_changes`.
+    """
+    game = kniffel_rules.get_variant(case.variant)
+    seen: dict[str, list[tuple[Any, dict[str, Any]]]] = {}
+    for _, state, _ in _nodes(case, 0):
+        for action in game.legal_actions(state)[:60]:
+            doc = game.action_to_dict(action)
+            kind = seen.setdefault(doc["type"], [])
+            if len(kind) < 2 and all(d != doc for _, d in kind):
+                kind.append((state, doc))
+    docs = [d for kind in seen.values() for _, d in kind]
+    every = sorted({w for d in docs for w in json.dumps(d).split('"')[1::2]} - {"type"})
+    words = every[:: max(1, len(every) // 12)]  # a dozen of the game's words, spread out
+    read = 0
+    for state, doc in (pair for kind in seen.values() for pair in kind):
+        for path in _parts(doc):
+            for changed in _changes(doc, path, words):
+                try:
+                    action = game.action_from_dict(changed)
+                except InvalidStateError:
+                    continue
+                read += 1
+                for lang in LANGS:
+                    phrase = game.render_action(action, lang=lang)
+                    assert isinstance(phrase, str) and phrase.strip() == phrase != "", (
+                        changed,
+                        lang,
+                        phrase,
+                    )
+                text = game.action_to_text(action)
+                assert isinstance(text, str) and text.strip() == text != "", changed
+                assert game.action_from_dict(game.action_to_dict(action)) == action
+                game.why_illegal(state, action)  # a rule's answer, never another exception
+    assert read, "no changed document was read: the sweep changes nothing"
 
 
 @pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))

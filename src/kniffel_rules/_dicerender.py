@@ -55,6 +55,7 @@ __all__ = [
     "shown_state",
     "table",
     "throw_phrase",
+    "thrown_phrase",
     "to_move_line",
     "turn_lines",
     "winners_line",
@@ -96,6 +97,7 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
         "throw_all": N_("throw all dice"),
         "keep": N_("keep {dice}, throw the rest"),
         "thrown": N_("the dice show {dice}"),
+        "thrown_none": N_("no dice thrown"),
         "first_roll": N_("roll the dice"),
         "being_thrown": N_("the dice are thrown"),
     }
@@ -266,10 +268,25 @@ def throw_phrase(action: Roll | DiceRoll, lang: Lang) -> str:
         'the dice show 2 5'
     """
     if isinstance(action, DiceRoll):
-        return word(WORDS, "thrown", lang).format(dice=faces(action.values))
+        return thrown_phrase(action.values, lang)
     if not action.keep:
         return word(WORDS, "throw_all", lang)
     return word(WORDS, "keep", lang).format(dice=faces(action.keep))
+
+
+def thrown_phrase(values: Sequence[int], lang: Lang) -> str:
+    """What the dice show, as a phrase: ``"the dice show 2 5"``.
+
+    An outcome of no dice (which no rule allows, but the wire can carry) is
+    ``"no dice thrown"``, not a sentence that breaks off.
+
+    Examples:
+        >>> thrown_phrase((2, 5), "de"), thrown_phrase((), "en")
+        ('die Würfel zeigen 2 5', 'no dice thrown')
+    """
+    if not values:
+        return word(WORDS, "thrown_none", lang)
+    return word(WORDS, "thrown", lang).format(dice=faces(values))
 
 
 def five_dice_line(state: Any, lang: Lang) -> str:

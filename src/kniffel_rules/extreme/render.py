@@ -36,6 +36,7 @@ from kniffel_rules._dicerender import (
     faces,
     sheet_picture,
     throw_phrase,
+    thrown_phrase,
     turn_lines,
 )
 from kniffel_rules._i18n import N_, phrases
@@ -131,7 +132,7 @@ def render_action(action: Roll | Score | ExtremeRoll | DiceRoll, *, lang: Lang =
         return word(WORDS, "keep", lang).format(dice=kept)
     if isinstance(action, ExtremeRoll):
         if action.d10 is None:
-            return word(WORDS, "thrown", lang).format(dice=faces(action.d6))
+            return thrown_phrase(action.d6, lang)
         if not action.d6:
             return _WORDS["d10_shows"][lang].format(d10=action.d10)
         return _WORDS["thrown"][lang].format(dice=faces(action.d6), d10=action.d10)

@@ -114,6 +114,8 @@ class NumberRows:
         return tuple(f for f, _ in self.moves)
 
     def __repr__(self) -> str:
+        if not self.moves:
+            return "rows: none"
         if len(self.moves) == 1:
             return "row " + _row_text(*self.moves[0])
         return "rows " + " and ".join(_row_text(f, c) for f, c in self.moves)

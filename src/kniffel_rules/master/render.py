@@ -63,6 +63,7 @@ _WORDS: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
         "star_n": N_("stars"),
         "one_row": N_("row {move}"),
         "two_rows": N_("rows {moves}"),
+        "no_rows": N_("rows: none"),
         "coin_use": N_("coins: {combo} (+{n})"),
         "done": N_("{task} already fulfilled"),
         "pass": N_("pass"),
@@ -158,8 +159,10 @@ def render_action(action: Action | DiceRoll, *, lang: Lang = "en") -> str:
         n = action.task.stars
         stars = _w("star" if n == 1 else "star_n", lang)
         return _w("fulfil", lang, task=action.task.labels[lang], n=n, stars=stars)
-    if isinstance(action, NumberRows) and action.moves:
+    if isinstance(action, NumberRows):
         moves = [_row_move(f, c) for f, c in action.moves]
+        if not moves:  # a use naming no row, which `why_illegal` refuses (MA-10)
+            return _w("no_rows", lang)
         if len(moves) == 1:
             return _w("one_row", lang, move=moves[0])
         return _w("two_rows", lang, moves=names_text(moves, lang))
