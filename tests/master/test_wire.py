@@ -113,6 +113,10 @@ def test_the_canonical_text_of_actions_no_rule_allows_is_still_one_line() -> Non
     assert action_to_text(Coins(C.TASK_DONE)) == "coins task_done"
     assert action_to_text(NumberRows([])) == "rows"
     assert action_to_text(NumberRows([(1, 2), (2, 2), (3, 2)])) == "rows 1x2 2x2 3x2"
+    # and their repr says what they hold, without a dangling space
+    assert repr(NumberRows([])) == "rows: none"
+    assert repr(NumberRows([(4, 2)])) == "row 4 (+2)"
+    assert repr(NumberRows([(6, 3), (1, 2)])) == "rows 1 (+2) and 6 (+3)"
 
 
 @pytest.mark.parametrize("junk", [None, "pass", 3, Roll, object(), master.Rules()])
