@@ -34,6 +34,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
+from _breaking import spots
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, ActionParseError, InvalidStateError, KniffelError, Variant
 from kniffel_rules.lang import LANGS
@@ -130,44 +131,33 @@ def test_action_from_dict_refuses_junk_with_invalid_state_error(variant: str, da
         assert game.action_from_dict(game.action_to_dict(action)) == action
 
 
-def _parts(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path into an action document but its ``type``: its values, lists and items."""
-    found = [path] if path and path != ("type",) else []
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            found += _parts(value, (*path, key))
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            found += _parts(value, (*path, i))
-    return found
-
-
-def _changes(doc: Any, path: tuple[Any, ...], words: list[str]) -> Iterator[Any]:
-    """``doc`` with the part at ``path`` changed in each way a client might: a near or
-    far number, another word of the game's documents, a list emptied, shortened or with
-    an item twice, a key dropped."""
-    value = doc
-    for key in path:
-        value = value[key]
+def _changes(value: Any, words: list[str]) -> list[Any]:
+    """What a client might put in place of ``value``: a near or far number, another word
+    of the game's documents, the list emptied, shortened or with an item twice, the
+    object without one of its keys."""
     if isinstance(value, bool):
-        options: list[Any] = [not value]
-    elif isinstance(value, int):
-        options = [value + 1, value - 1, 0, -1, 7, 13]
-    elif isinstance(value, str):
-        options = [w for w in words if w != value]
-    elif isinstance(value, list):
-        options = [[], value[:-1], [*value, *value[:1]]]
-    elif isinstance(value, dict):
-        options = [{k: v for k, v in value.items() if k != drop} for drop in value]
-    else:
-        options = [0, "x"]
-    for option in options:
-        changed = json.loads(json.dumps(doc))
-        parent = changed
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = option
-        yield changed
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1, 0, -1, 7, 13]
+    if isinstance(value, str):
+        return [w for w in words if w != value]
+    if isinstance(value, list):
+        return [[], value[:-1], [*value, *value[:1]]]
+    if isinstance(value, dict):
+        return [{k: v for k, v in value.items() if k != drop} for drop in value]
+    return [0, "x"]
+
+
+def _changed_documents(doc: dict[str, Any], words: list[str]) -> Iterator[dict[str, Any]]:
+    """``doc`` with one part (any but its ``type``) changed, in each way of `_changes`."""
+    for i, (node, key) in enumerate(spots(doc)):
+        if node is doc and key == "type":
+            continue
+        for option in _changes(node[key], words):
+            changed = json.loads(json.dumps(doc))
+            target, at = spots(changed)[i]
+            target[at] = option
+            yield changed
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
@@ -192,24 +182,19 @@ def test_an_action_read_from_a_changed_document_is_named_in_every_language(case:
     words = every[:: max(1, len(every) // 12)]  # a dozen of the game's words, spread out
     read = 0
     for state, doc in (pair for kind in seen.values() for pair in kind):
-        for path in _parts(doc):
-            for changed in _changes(doc, path, words):
-                try:
-                    action = game.action_from_dict(changed)
-                except InvalidStateError:
-                    continue
-                read += 1
-                for lang in LANGS:
-                    phrase = game.render_action(action, lang=lang)
-                    assert isinstance(phrase, str) and phrase.strip() == phrase != "", (
-                        changed,
-                        lang,
-                        phrase,
-                    )
-                text = game.action_to_text(action)
-                assert isinstance(text, str) and text.strip() == text != "", changed
-                assert game.action_from_dict(game.action_to_dict(action)) == action
-                game.why_illegal(state, action)  # a rule's answer, never another exception
+        for changed in _changed_documents(doc, words):
+            try:
+                action = game.action_from_dict(changed)
+            except InvalidStateError:
+                continue
+            read += 1
+            for lang in LANGS:
+                phrase = game.render_action(action, lang=lang)
+                assert isinstance(phrase, str) and phrase.strip() == phrase != "", (changed, lang)
+            text = game.action_to_text(action)
+            assert isinstance(text, str) and text.strip() == text != "", changed
+            assert game.action_from_dict(game.action_to_dict(action)) == action
+            game.why_illegal(state, action)  # a rule's answer, never another exception
     assert read, "no changed document was read: the sweep changes nothing"
 
 
