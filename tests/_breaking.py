@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -18,6 +19,30 @@ def spots(doc: Any) -> list[tuple[Any, Any]]:
         if isinstance(value, (dict, list)):
             out += spots(value)
     return out
+
+
+def paths(doc: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a JSON document (keys and indexes), the document's own ``()`` first."""
+    found = [at]
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += paths(value, (*at, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            found += paths(value, (*at, i))
+    return found
+
+
+def replaced(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of ``doc`` with the part at ``path`` replaced by ``value`` (``()``: ``value``)."""
+    if not path:
+        return value
+    new = copy.deepcopy(doc)
+    node = new
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return new
 
 
 def broken(doc: Any, rng: random.Random, *, reshape: bool = True) -> Any:

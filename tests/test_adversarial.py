@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
+from _breaking import paths
 from _ids import shown
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, KniffelError, Variant, sheets, verify_sheet
@@ -55,22 +56,6 @@ def _walk_to(game: Variant, case: Case, seed: int) -> Any:
     return state
 
 
-def _paths(doc: Any) -> list[list[Any]]:
-    found: list[list[Any]] = []
-
-    def walk(node: Any, path: list[Any]) -> None:
-        found.append(path)
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, [*path, k])
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                walk(v, [*path, i])
-
-    walk(doc, [])
-    return found
-
-
 def _nested(depth: int) -> Any:
     value: Any = 1
     for _ in range(depth):
@@ -95,7 +80,7 @@ JUNK_VALUES = st.one_of(
 _EDITS = ("delete", "replace", "rename", "duplicate")
 
 
-def _edit(doc: Any, path: list[Any], kind: str, value: Any) -> Any:
+def _edit(doc: Any, path: tuple[Any, ...], kind: str, value: Any) -> Any:
     """One structural edit of a parsed document (the duplicate is made in the text)."""
     if not path:
         return value if kind == "replace" else doc
@@ -149,8 +134,8 @@ def test_from_json_holds_against_structural_damage(
 ) -> None:
     game = kniffel_rules.get_variant(case.variant)
     doc = json.loads(game.to_json(_walk_to(game, case, seed)))
-    paths = _paths(doc)
-    path = paths[data.draw(st.integers(0, len(paths) - 1))]
+    found = paths(doc)
+    path = found[data.draw(st.integers(0, len(found) - 1))]
     kind = data.draw(st.sampled_from(_EDITS))
     value = data.draw(JUNK_VALUES)
     _accepts_cleanly(game, json.dumps(_edit(doc, path, kind, value)))
@@ -359,8 +344,8 @@ SHEET_DOCS = _sheet_docs()
 @given(data=st.data())
 def test_verify_sheet_holds_against_structural_damage(data: st.DataObject) -> None:
     doc = copy.deepcopy(data.draw(st.sampled_from(SHEET_DOCS)))
-    paths = _paths(doc)
-    path = paths[data.draw(st.integers(0, len(paths) - 1))]
+    found = paths(doc)
+    path = found[data.draw(st.integers(0, len(found) - 1))]
     kind = data.draw(st.sampled_from(_EDITS))
     damaged = _edit(doc, path, kind, data.draw(JUNK_VALUES))
     for form in (damaged, json.dumps(damaged)):

@@ -29,6 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
+from _breaking import paths, replaced
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, InvalidStateError, _json
 
@@ -89,28 +90,6 @@ JSON_JUNK = st.recursive(
 )
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += _paths(value, (*path, i))
-    return out
-
-
-def _replaced(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    new = copy.deepcopy(doc)
-    node = new
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return new
-
-
 def _field(path: tuple[Any, ...]) -> str:
     """The field path as messages write it: ``players[1].sheet.ones``."""
     out = ""
@@ -134,7 +113,7 @@ def test_from_dict_reads_a_changed_document_as_from_json_reads_its_text(
 ) -> None:
     game = kniffel_rules.get_variant(case.variant)
     doc = game.to_dict(pick.choice(_STATES[f"{case.variant}-{case.id}"]))
-    changed = _replaced(doc, pick.choice(_paths(doc)), junk)
+    changed = replaced(doc, pick.choice(paths(doc)), junk)
     kept = copy.deepcopy(changed)
     by_dict = _outcome(game.from_dict, changed)
     assert changed == kept, "from_dict changed its input"
@@ -198,9 +177,9 @@ def test_from_dict_refuses_what_no_text_holds_naming_the_field(
 ) -> None:
     game = kniffel_rules.get_variant(case.variant)
     doc = game.to_dict(pick.choice(_STATES[f"{case.variant}-{case.id}"]))
-    path = pick.choice(_paths(doc))
+    path = pick.choice(paths(doc))
     value, tail = _hostile()[which]
-    changed = _replaced(doc, path, value)
+    changed = replaced(doc, path, value)
     with pytest.raises(InvalidStateError) as info:
         game.from_dict(changed)
     where = (_field(path) + tail.removesuffix("...")).removeprefix(".")
@@ -208,7 +187,7 @@ def test_from_dict_refuses_what_no_text_holds_naming_the_field(
         assert info.value.path.startswith(where), (path, info.value)
     else:
         assert info.value.path == where, (path, info.value)
-    assert _replaced(doc, path, value) == changed or value != value, "the input was changed"
+    assert replaced(doc, path, value) == changed or value != value, "the input was changed"
 
 
 @pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
@@ -217,11 +196,11 @@ def test_an_observation_holding_such_a_state_is_refused_at_its_field(variant: st
     state = game.new_game(players=2)
     obs = game.observation_to_dict(game.observation(state, 0))
     for value, tail in _hostile():
-        data = _replaced(obs, ("players",), [value])
+        data = replaced(obs, ("players",), [value])
         with pytest.raises(InvalidStateError) as info:
             game.observation_from_dict(data)
         if variant != "cards":  # a dice game's observation holds the state under "state"
-            data = _replaced(obs, ("state", "players"), [value])
+            data = replaced(obs, ("state", "players"), [value])
             with pytest.raises(InvalidStateError) as info:
                 game.observation_from_dict(data)
             assert info.value.path.startswith(f"state.players[0]{tail.removesuffix('...')}")

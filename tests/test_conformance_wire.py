@@ -34,7 +34,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
-from _breaking import spots
+from _breaking import paths, replaced, spots
 from conformance_cases import CASES, Case
 from kniffel_rules import CHANCE, ActionParseError, InvalidStateError, KniffelError, Variant
 from kniffel_rules.lang import LANGS
@@ -246,27 +246,6 @@ _JUNK = st.recursive(
 )
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, (*path, i))
-
-
-def _replaced(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    copy = json.loads(json.dumps(doc))
-    node = copy
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return copy
-
-
 @pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
 @settings(max_examples=150)
 @given(pick=st.randoms(use_true_random=False), junk=_JUNK)
@@ -275,8 +254,7 @@ def test_observation_from_dict_refuses_a_changed_field_cleanly(
 ) -> None:
     game = kniffel_rules.get_variant(variant)
     doc = pick.choice(_VIEWS[variant])
-    paths = list(_paths(doc))
-    changed = _replaced(doc, pick.choice(paths), junk)
+    changed = replaced(doc, pick.choice(paths(doc)), junk)
     before = json.dumps(changed)
     try:
         obs = game.observation_from_dict(changed)
@@ -303,15 +281,15 @@ def test_observation_from_dict_names_the_field(variant: str) -> None:
     doc = _VIEWS[variant][0]
     other = "classic" if variant != "classic" else "duel"
     cases: list[tuple[Any, str]] = [
-        (_replaced(doc, ("variant",), other), "variant"),
-        (_replaced(doc, ("player",), 7), "player"),
-        (_replaced(doc, ("player",), True), "player"),
+        (replaced(doc, ("variant",), other), "variant"),
+        (replaced(doc, ("player",), 7), "player"),
+        (replaced(doc, ("player",), True), "player"),
         ({**doc, "extra": 1}, ""),
         ({k: v for k, v in doc.items() if k != "to_move"}, ""),
         ([doc], ""),
     ]
     mover = doc["to_move"]
-    cases.append((_replaced(doc, ("to_move",), 1 if mover != 1 else 0), "to_move"))
+    cases.append((replaced(doc, ("to_move",), 1 if mover != 1 else 0), "to_move"))
     for data, path in cases:
         with pytest.raises(InvalidStateError) as info:
             game.observation_from_dict(data)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
+from _breaking import paths, replaced
 from kniffel_rules import (
     GameRecord,
     InvalidStateError,
@@ -135,27 +135,6 @@ def test_the_view_of_another_seat_is_refused() -> None:
     assert error.path == "initial.player", error
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, (*path, i))
-
-
-def _replaced(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    copy = json.loads(json.dumps(doc))
-    node = copy
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return copy
-
-
 _DOCS = [DOC, _document(seed=2, steps=0, viewer=2), _document(seed=3, steps=90, viewer=1)]
 _JUNK = st.recursive(
     st.none()
@@ -175,8 +154,8 @@ _JUNK = st.recursive(
 @given(pick=st.randoms(use_true_random=False), junk=_JUNK)
 def test_one_junk_field_is_refused_with_its_path_or_read(pick: random.Random, junk: Any) -> None:
     doc = pick.choice(_DOCS)
-    path = pick.choice(list(_paths(doc)))
-    changed = _replaced(doc, path, junk)
+    path = pick.choice(paths(doc))
+    changed = replaced(doc, path, junk)
     refused: InvalidStateError | None = None
     seen: Any = None
     try:

@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kniffel_rules
+from _breaking import paths
 from conformance_cases import CASES, Case
 from kniffel_rules import (
     CHANCE,
@@ -483,16 +484,6 @@ JSON = st.recursive(
 )  # fmt: skip
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, (*path, i))
-
-
 @settings(max_examples=150)
 @given(st.sampled_from([*VARIANTS, "cards-seat0"]),
        st.data())  # fmt: skip
@@ -501,7 +492,7 @@ def test_arbitrary_damage_is_a_kniffel_error_never_a_crash(which: str, data: st.
     case = next(c for c in CASES if c.variant == variant)
     rec = playout(case, data.draw(st.integers(0, 100)), 60)
     doc = json.loads(record_to_json(rec, player=int(seat) if seat else None))
-    path = data.draw(st.sampled_from(list(_paths(doc))[1:]))
+    path = data.draw(st.sampled_from(paths(doc)[1:]))
     node = doc
     for key in path[:-1]:
         node = node[key]

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _breaking import paths
 from duel.helpers import position
 from kniffel_rules import InvalidStateError, play, random_policy
 from kniffel_rules.dice import D6, all_multisets, sub_multisets
@@ -241,17 +242,6 @@ VALUES = st.one_of(
 )
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            found += _paths(value, (*prefix, i))
-    return found
-
-
 @settings(max_examples=200, deadline=None)
 @given(
     which=st.integers(0, len(DOCS) - 1),
@@ -263,8 +253,8 @@ def test_a_mutated_document_is_refused_or_reachable(
     which: int, choice: int, how: str, value: Any
 ) -> None:
     doc = json.loads(json.dumps(DOCS[which]))
-    paths = _paths(doc)
-    path = paths[choice % len(paths)]
+    found = paths(doc)[1:]
+    path = found[choice % len(found)]
     node = doc
     for key in path[:-1]:
         node = node[key]

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _breaking import paths
 from _ids import shown
 from extreme.helpers import witness
 from kniffel_rules import (
@@ -229,20 +230,6 @@ VALUES = st.one_of(
 )
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    items = (
-        node.items()
-        if isinstance(node, dict)
-        else enumerate(node)
-        if isinstance(node, list)
-        else ()
-    )
-    for key, child in items:
-        found += _paths(child, (*prefix, key))
-    return found
-
-
 @settings(max_examples=120)
 @given(
     doc_index=st.integers(0, len(DOCS) - 1),
@@ -251,8 +238,8 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def test_damaged_documents_are_refused_or_play_on(doc_index: int, edits: list[Any]) -> None:
     doc = json.loads(json.dumps(DOCS[doc_index]))
     for where, value in edits:
-        paths = _paths(doc)
-        path = paths[where % len(paths)]
+        found = paths(doc)[1:]
+        path = found[where % len(found)]
         node = doc
         for key in path[:-1]:
             node = node[key]
