@@ -223,9 +223,9 @@ class KniffelGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """
 
     GAME: ClassVar[str] = ""
-    """The registry name of the game the class OpenSpiel loads stands for (``""`` here:
-    ``game`` says it; ``pyspiel.load_game("kniffel_classic")`` gives an instance of
-    the subclass made for ``"classic"``, whose ``GAME`` is ``"classic"``)."""
+    """The registry name of the class's game: set by the class made for each game
+    (``pyspiel.load_game("kniffel_classic")`` is one of ``"classic"``); ``""`` here,
+    where the ``game`` argument names it."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         if params is not None and not isinstance(params, Mapping):
