@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from duel.helpers import B, R, position
 from kniffel_rules import CHANCE, IllegalActionError, duel
-from kniffel_rules.duel import Area, DiceRoll, Joker, Miss, Move, Roll, Rules, Spot, State
+from kniffel_rules.duel import Area, DiceRoll, Joker, Miss, Move, Roll, Rules, Spot, State, legality
 from kniffel_rules.duel.engine import GAME
 from kniffel_rules.duel.legality import move_problem, move_target
 from kniffel_rules.duel.pieces import AREAS
-from kniffel_rules.errors import Rejection
+from kniffel_rules.errors import InvalidStateError, Rejection
 from kniffel_rules.game import PROTOCOL_CLAUSES
 
 A = Area
@@ -282,3 +285,101 @@ def test_move_target_refuses_with_the_rejection_of_move_problem() -> None:
                 assert reason is None
             else:
                 assert reason == target and reason is not None and reason.rule == target.rule
+
+
+# --- the public rule functions of `duel.legality` -------------------------------------
+
+
+def test_the_rule_functions_agree_with_the_game_on_every_state_of_a_game() -> None:
+    """Each public function of `duel.legality` answers as the game's one judge does."""
+    jokers_seen = misses_seen = 0
+    for state in _games(Rules(), 4) + _games(Rules(adjacency="within_parts"), 5):
+        if duel.current_player(state) < 0:
+            continue
+        legal = duel.legal_actions(state)
+        assert legality.listing(state) == legal
+        assert legality.candidates(state) == GAME.candidates(state)
+        for action in legality.candidates(state):
+            assert legality.problem(state, action) == duel.why_illegal(state, action)
+            if isinstance(action, Roll):
+                assert legality.roll_problem(state, action.keep) == duel.why_illegal(state, action)
+            elif isinstance(action, Joker):
+                reason = legality.joker_problem(state, action.die, action.face)
+                assert reason == duel.why_illegal(state, action)
+        assert legality.movable_areas(state) == tuple(
+            a.area for a in legal if isinstance(a, Move)
+        )
+        assert (legality.miss_problem(state) is None) == (Miss() in legal)
+        spendable = any(isinstance(a, Joker) for a in legal)
+        assert (legality.joker_hand_problem(state) is None) == spendable
+        jokers_seen += spendable
+        misses_seen += Miss() in legal
+    assert jokers_seen and misses_seen
+
+
+def test_the_rule_functions_take_a_subclass_of_state() -> None:
+    class Annotated(State):
+        __slots__ = ()
+
+    sub = Annotated(*(getattr(ROLLED, f.name) for f in attrs.fields(State)))
+    assert legality.listing(sub) == legality.listing(ROLLED) == duel.legal_actions(ROLLED)
+    assert legality.problem(sub, Miss()) == legality.problem(ROLLED, Miss())
+
+
+def test_the_rule_functions_name_what_they_refuse() -> None:
+    # `problem` asked directly about what the game never hands it (`why_illegal`
+    # refuses it first, as PR-02): an outcome is quoted in its canonical line
+    reason = legality.problem(ROLLED, untyped(DiceRoll((1, 2))))
+    assert reason is not None and reason.rule == "PR-01"
+    assert reason == "expected Roll, Joker, Move or Miss, got 'dice 1 2'"
+    assert reason.localized("de") == (
+        "Erwartet wird Roll, Joker, Move oder Miss, erhalten: 'dice 1 2'"
+    )
+    board: Any = ROLLED.board
+    wrong = "expected a duel State, got"
+    calls: tuple[tuple[Callable[[], object], str, str], ...] = (
+        (lambda: legality.problem(untyped(3), Miss()), "state", f"{wrong} int"),
+        (lambda: legality.listing(untyped([])), "state", f"{wrong} list"),
+        (
+            lambda: legality.roll_problem(ROLLED, untyped(None)),
+            "keep",
+            "expected a sequence of dice faces, got None",
+        ),
+        (
+            lambda: legality.win_reason(untyped(list(board)), 0, Rules()),
+            "board",
+            "expected a tuple of the 11 areas' Spot",
+        ),
+        (lambda: legality.win_reason(board, 2, Rules()), "player", "expected a seat 0..1, got 2"),
+        (
+            lambda: legality.win_reason(board, 0, untyped({})),
+            "rules",
+            "expected duel Rules, got dict",
+        ),
+    )
+    for call, path, text in calls:
+        with pytest.raises(InvalidStateError) as info:
+            call()
+        assert (info.value.path, str(info.value)) == (path, f"{path}: {text}")
+
+
+def untyped(value: object) -> Any:
+    """``value`` where the functions expect something else (typed ``Any`` for the checkers)."""
+    return value
+
+
+@rule("DU-05", "DU-43")
+def test_after_the_third_roll_a_roll_is_refused_for_the_rolls_not_the_joker() -> None:
+    spent = position(dice=(1, 1, 1, 4, 6), jokers=(1, 1), rolls=3, jokers_used=1)
+    assert refusal(spent, Roll((1, 1))) == Rejection(
+        "a turn has at most three rolls: move a disc, spend a joker or declare a miss", "DU-05"
+    )
+    early = position(dice=(1, 1, 1, 4, 6), jokers=(1, 1), rolls=2, jokers_used=1)
+    assert refusal(early, Roll((1, 1))).rule == "DU-43"
+
+
+def test_a_keep_too_large_to_print_is_refused_in_words() -> None:
+    reason = legality.roll_problem(ROLLED, (1, 10**5000))
+    assert reason == Rejection(
+        "cannot keep 1 <int of 16610 bits>: the dice showing are 1 1 1 4 6", "DU-05"
+    )
