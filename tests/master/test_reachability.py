@@ -191,39 +191,101 @@ def test_junk_states_are_invalid_not_crashes(junk: Any) -> None:
             call()
 
 
+_FIVE = (1, 2, 3, 4, 5)
+_FACES = "expected up to five dice faces 1..6, got"
+
+
 @pytest.mark.parametrize(
-    ("call", "field"),
+    ("call", "field", "detail"),
     [
-        (lambda: legal_uses(None, (1, 2, 3, 4, 5)), "sheet"),  # type: ignore[arg-type]
-        (lambda: legal_uses(master.Sheet(), (1, 2, 3)), "dice"),
-        (lambda: legal_uses(master.Sheet(), (1, 2, 3, 4, 7)), "dice"),
-        (lambda: legal_uses(master.Sheet(), (1, 2, 3, 4, 5.0)), "dice"),  # type: ignore[arg-type]
-        (lambda: legal_uses(master.Sheet(), None), "dice"),  # type: ignore[arg-type]
-        (lambda: use_problem("s", (1, 2, 3, 4, 5), Pass()), "sheet"),  # type: ignore[arg-type]
-        (lambda: use_outcome([], 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets"),
-        (lambda: use_outcome("ab", 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets"),  # type: ignore[arg-type]
         (
-            lambda: use_outcome([master.Sheet()], 1, (1, 2, 3, 4, 5), Pass(), Rules()),
-            "player",
+            lambda: legal_uses(None, _FIVE),  # type: ignore[arg-type]
+            "sheet",
+            "expected a master Sheet, got NoneType",
+        ),
+        (lambda: legal_uses(master.Sheet(), (1, 2, 3)), "dice", "expected 5 dice, got 3"),
+        (lambda: legal_uses(master.Sheet(), (1, 2, 3, 4, 7)), "dice", f"{_FACES} (1, 2, 3, 4, 7)"),
+        (
+            lambda: legal_uses(master.Sheet(), (1, 2, 3, 4, 5.0)),  # type: ignore[arg-type]
+            "dice",
+            "a die face must be an integer, got 5.0",
         ),
         (
-            lambda: use_outcome([master.Sheet()], True, (1, 2, 3, 4, 5), Pass(), Rules()),
-            "player",
+            lambda: legal_uses(master.Sheet(), None),  # type: ignore[arg-type]
+            "dice",
+            "expected a sequence of dice faces, got None",
         ),
-        (lambda: use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Pass(), None), "rules"),  # type: ignore[arg-type]
-        (lambda: use_outcome([3], 0, (1, 2, 3, 4, 5), Pass(), Rules()), "sheets[0]"),  # type: ignore[list-item]
-        (lambda: race_coins(-1, Rules()), "rank"),
-        (lambda: race_coins(1.0, Rules()), "rank"),  # type: ignore[arg-type]
-        (lambda: race_coins(0, None), "rules"),  # type: ignore[arg-type]
-        (lambda: tasks_shown([[1]]), "values"),  # type: ignore[list-item]
-        (lambda: coin_combos((0, 1)), "values"),
-        (lambda: coin_combos((1,) * 6), "values"),
+        (
+            lambda: use_problem("s", _FIVE, Pass()),  # type: ignore[arg-type]
+            "sheet",
+            "expected a master Sheet, got str",
+        ),
+        (lambda: use_problem(master.Sheet(), (1, 1, 2), Pass()), "dice", "expected 5 dice, got 3"),
+        (lambda: use_outcome([], 0, _FIVE, Pass(), Rules()), "sheets", "1 to 4 boards, got 0"),
+        (
+            lambda: use_outcome([master.Sheet()] * 5, 0, _FIVE, Pass(), Rules()),
+            "sheets",
+            "1 to 4 boards, got 5",
+        ),
+        (
+            lambda: use_outcome("ab", 0, _FIVE, Pass(), Rules()),  # type: ignore[arg-type]
+            "sheets",
+            "expected a sequence of master Sheets",
+        ),
+        (
+            lambda: use_outcome([master.Sheet()], 1, _FIVE, Pass(), Rules()),
+            "player",
+            "expected a seat 0..0, got 1",
+        ),
+        (
+            lambda: use_outcome([master.Sheet()], True, _FIVE, Pass(), Rules()),
+            "player",
+            "expected a seat 0..0, got True",
+        ),
+        (
+            lambda: use_outcome([master.Sheet()] * 4, 4, _FIVE, Pass(), Rules()),
+            "player",
+            "expected a seat 0..3, got 4",
+        ),
+        (
+            lambda: use_outcome([master.Sheet()], 0, _FIVE, Pass(), None),  # type: ignore[arg-type]
+            "rules",
+            "expected master.Rules, got NoneType",
+        ),
+        (
+            lambda: use_outcome([master.Sheet()], 0, (1, 1, 2), Pass(), Rules()),
+            "dice",
+            "expected 5 dice, got 3",
+        ),
+        (
+            lambda: use_outcome([3], 0, _FIVE, Pass(), Rules()),  # type: ignore[list-item]
+            "sheets[0]",
+            "expected a master Sheet, got int",
+        ),
+        (lambda: race_coins(-1, Rules()), "rank", "expected a count of players, got -1"),
+        (
+            lambda: race_coins(1.0, Rules()),  # type: ignore[arg-type]
+            "rank",
+            "expected a count of players, got 1.0",
+        ),
+        (
+            lambda: race_coins(0, None),  # type: ignore[arg-type]
+            "rules",
+            "expected master.Rules, got NoneType",
+        ),
+        (
+            lambda: tasks_shown([[1]]),  # type: ignore[list-item]
+            "values",
+            "a die face must be an integer, got [1]",
+        ),
+        (lambda: coin_combos((0, 1)), "values", f"{_FACES} (0, 1)"),
+        (lambda: coin_combos((1,) * 6), "values", f"{_FACES} (1, 1, 1, 1, 1, 1)"),
     ],
 )
-def test_public_helpers_refuse_junk(call: Callable[[], object], field: str) -> None:
+def test_public_helpers_refuse_junk(call: Callable[[], object], field: str, detail: str) -> None:
     with pytest.raises(InvalidStateError) as info:
         call()
-    assert info.value.path == field
+    assert (info.value.path, str(info.value)) == (field, f"{field}: {detail}")
 
 
 def test_public_helpers_still_answer_for_good_arguments() -> None:
@@ -233,6 +295,8 @@ def test_public_helpers_still_answer_for_good_arguments() -> None:
     assert race_coins(0, Rules()) == 2 and race_coins(5, Rules()) == 0
     got = use_outcome([master.Sheet()], 0, (1, 2, 3, 4, 5), Fulfil(Task.KNIFFEL), Rules())
     assert str(got) == "the dice 1 2 3 4 5 do not show Kniffel"
+    four = use_outcome([master.Sheet()] * 4, 3, (1, 2, 3, 4, 5), Fulfil(Task.KNIFFEL), Rules())
+    assert four == got  # four boards (the most: MA-01), the last seat: taken
 
 
 # --- one test per invariant ---------------------------------------------------------
