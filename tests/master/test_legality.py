@@ -131,6 +131,10 @@ def test_task_and_row_refusals_name_the_clause() -> None:
         "MA-11",
     )
     assert reason(s, NumberRows([])) == ("a number-row use moves one or two rows, not 0", "MA-10")
+    assert reason(s, NumberRows([(2, 2), (5, 2), (6, 1)])) == (
+        "a number-row use moves one or two rows, not 3",
+        "MA-10",
+    )
     assert reason(s, NumberRows([(2, 2), (2, 2)])) == (
         "the two number rows of one use must be different rows",
         "MA-10",

@@ -248,9 +248,9 @@ _FACES = "expected up to five dice faces 1..6, got"
             "expected a seat 0..3, got 4",
         ),
         (
-            lambda: use_outcome([master.Sheet()], 0, _FIVE, Pass(), None),  # type: ignore[arg-type]
+            lambda: use_outcome([master.Sheet()], 0, _FIVE, Pass(), {}),  # type: ignore[arg-type]
             "rules",
-            "expected master.Rules, got NoneType",
+            "expected master.Rules, got dict",
         ),
         (
             lambda: use_outcome([master.Sheet()], 0, (1, 1, 2), Pass(), Rules()),
@@ -269,9 +269,9 @@ _FACES = "expected up to five dice faces 1..6, got"
             "expected a count of players, got 1.0",
         ),
         (
-            lambda: race_coins(0, None),  # type: ignore[arg-type]
+            lambda: race_coins(0, {}),  # type: ignore[arg-type]
             "rules",
-            "expected master.Rules, got NoneType",
+            "expected master.Rules, got dict",
         ),
         (
             lambda: tasks_shown([[1]]),  # type: ignore[list-item]
