@@ -583,8 +583,12 @@ def test_two_card_players_never_see_each_others_hand(
                 page.locator("[data-testid=action]").nth(rng.randrange(now["buttons"])).click()
                 clicks += 1
                 wait_after(page, now["seq"])
-            step = page.evaluate("Number(document.body.dataset.step)")
-            pages[name].append((step, page.content()))
+            # the step and the page it shows, read in one go: another update may come between
+            # two reads, and a card hidden at the older step may be public at the newer one
+            step, html = page.evaluate(
+                "() => [Number(document.body.dataset.step), document.documentElement.outerHTML]"
+            )
+            pages[name].append((step, html))
         if clicks == 40:
             screenshot(ann, "cards-ann")
             screenshot(ben, "cards-ben")
