@@ -284,3 +284,22 @@ def test_a_document_with_a_number_too_long_to_read_is_refused_in_both_languages(
             assert isinstance(error, InvalidStateError)
             assert str(error) == "not valid JSON (a number has more than 4300 digits)"
             assert error.localized("de").endswith("(eine Zahl hat mehr als 4300 Stellen)")
+
+
+def test_a_document_key_of_hundreds_of_characters_makes_no_long_path() -> None:
+    """A hostile key lands in the path of what it holds: the path is cut in the middle."""
+    from kniffel_rules import verify_sheet
+
+    key = "0" * 300
+    for doc, start in (
+        ({"variant": {key: HUGE}, "players": []}, "variant.000"),
+        ({"variant": "classic", "players": [{key: HUGE}]}, "players[0].000"),
+    ):
+        with pytest.raises(InvalidStateError) as info:
+            verify_sheet(doc)
+        path = info.value.path
+        assert len(path) == 120 and path.startswith(start) and "..." in path
+        assert str(info.value) == f"{path}: an integer of more than 4300 digits"
+        assert info.value.localized("de") == f"{path}: Eine ganze Zahl mit mehr als 4300 Stellen"
+    short = "players[999].games[9].turns[12].rolls[2].keep[4]"
+    assert InvalidStateError(short, "x").path == short  # a real path is never cut

@@ -81,6 +81,10 @@ class IllegalActionError(_Localized, KniffelError, ValueError):
         super().__init__(str(message))
 
 
+_PATH_LIMIT = 120
+_PATH_HEAD = 60
+
+
 class InvalidStateError(_Localized, KniffelError, ValueError):
     """Data that breaks an invariant of a state, a rule set or a document.
 
@@ -93,7 +97,9 @@ class InvalidStateError(_Localized, KniffelError, ValueError):
     or a msgid; else it stays English).
 
     Attributes:
-        path: The field path (``""`` for the document itself).
+        path: The field path (``""`` for the document itself). A path longer
+            than 120 characters (a document's own keys are in it) is cut in
+            the middle, so a message stays a line long.
         detail: The message without the path.
 
     Examples:
@@ -109,6 +115,8 @@ class InvalidStateError(_Localized, KniffelError, ValueError):
     def __init__(self, path: str, message: str) -> None:
         if not isinstance(path, str):  # a caller's own path argument, whatever it was
             path = brief(path)
+        if len(path) > _PATH_LIMIT:  # a document's own keys in it: cut in the middle
+            path = f"{path[:_PATH_HEAD]}...{path[_PATH_HEAD + 3 - _PATH_LIMIT:]}"
         self.path = path
         self.detail = message
         super().__init__(f"{path}: {message}" if path else message)
