@@ -18,9 +18,12 @@ if os.environ.get("MUTANT_UNDER_TEST"):  # a mutation-testing run (docs/quality.
 
     import pytest
 
+    from kniffel_rules._memo import forget_memos
+
     @pytest.fixture(autouse=True)
     def _fresh_caches() -> None:
-        """Empty every functools cache of the library, so a mutant in cached code shows."""
+        """Empty the library's caches and memo tables, so a mutant in code that fills them shows."""
+        forget_memos()
         for name, module in list(sys.modules.items()):
             if not name.startswith("kniffel_rules"):
                 continue

@@ -40,6 +40,7 @@ from typing import Any, Final
 from kniffel_rules import _json
 from kniffel_rules._common import check_name
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._memo import memo_table
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import GAME
@@ -117,7 +118,7 @@ def read_cards(value: Any, path: str) -> tuple[Card, ...]:
     return cards
 
 
-_RULES_READ: dict[str, Rules] = {}
+_RULES_READ: dict[str, Rules] = memo_table()
 """The rules of the documents read lately, by the ``repr`` of their object."""
 
 

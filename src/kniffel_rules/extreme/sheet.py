@@ -33,6 +33,7 @@ import attrs
 from kniffel_rules import _boxsheetcheck as kit
 from kniffel_rules import _json
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._memo import memo_table
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.combinations import box_values, possible_values
 from kniffel_rules.extreme.engine import GAME
@@ -169,8 +170,8 @@ def _enter(
 
 
 _SCORES = {b: Score(b) for b in Box}
-_ROLLS: dict[tuple[tuple[int, ...], bool], Roll] = {}
-_THROWN: dict[tuple[tuple[int, ...], int | None], ExtremeRoll] = {}
+_ROLLS: dict[tuple[tuple[int, ...], bool], Roll] = memo_table()
+_THROWN: dict[tuple[tuple[int, ...], int | None], ExtremeRoll] = memo_table()
 
 
 def _roll(throw: Throw) -> Roll:

@@ -41,6 +41,7 @@ import attrs
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import is_int
 from kniffel_rules._i18n import N_
+from kniffel_rules._memo import memo_table
 from kniffel_rules._text import brief
 from kniffel_rules.dice import all_multisets, sub_multisets
 from kniffel_rules.errors import InvalidStateError, Rejection
@@ -122,12 +123,12 @@ class _Step:
 
 # --- what depends only on the dice ----------------------------------------------
 
-_COUNTS: dict[Dice, tuple[int, ...]] = {}
+_COUNTS: dict[Dice, tuple[int, ...]] = memo_table()
 _CANON: dict[Dice, Dice] = {d: d for d in all_multisets(5)}
 """The 252 sorted five-dice tuples, each its own value: ``_CANON.get(d) is d``
 proves that ``d`` is five sorted int faces 1..6 without looking at them."""
-_JOINED: dict[tuple[Dice, Dice], Dice] = {}
-_KEEPS: dict[Dice, frozenset[Dice]] = {}
+_JOINED: dict[tuple[Dice, Dice], Dice] = memo_table()
+_KEEPS: dict[Dice, frozenset[Dice]] = memo_table()
 
 
 def _canonical(dice: object) -> bool:
@@ -396,7 +397,7 @@ def _candidates(dice: Dice) -> tuple[Use, ...]:
 
 
 _Listed = tuple[tuple[Use, ...], tuple[Action, ...], tuple[Action, ...]]
-_LEGAL: dict[tuple[object, ...], _Listed] = {}
+_LEGAL: dict[tuple[object, ...], _Listed] = memo_table()
 _T = TypeVar("_T")
 _LEGAL_LIMIT = 200_000
 
@@ -447,7 +448,7 @@ def legal_uses(sheet: Sheet, dice: Sequence[int]) -> tuple[Use, ...]:
 
 _Parts = tuple[tuple[Use, ...], tuple[Use, ...], tuple[Use, ...], tuple[Use, ...]]
 _DiceInfo = tuple[tuple[int, ...], tuple[tuple[int, int], ...], _Parts]
-_DICE_INFO: dict[Dice, _DiceInfo] = {}
+_DICE_INFO: dict[Dice, _DiceInfo] = memo_table()
 
 
 def _dice_info(values: Dice) -> _DiceInfo:
@@ -477,9 +478,9 @@ def _dice_info(values: Dice) -> _DiceInfo:
 # of the candidates under the key of what its own checks read. Each entry
 # is the candidates that the checks let through on the first board with
 # that key; the keys are chosen so that every board with it gives the same.
-_TASK_PARTS: dict[tuple[object, ...], tuple[tuple[Use, ...], tuple[Use, ...]]] = {}
-_ROW_PARTS: dict[tuple[object, ...], tuple[Use, ...]] = {}
-_MIXED_PARTS: dict[tuple[object, ...], tuple[Use, ...]] = {}
+_TASK_PARTS: dict[tuple[object, ...], tuple[tuple[Use, ...], tuple[Use, ...]]] = memo_table()
+_ROW_PARTS: dict[tuple[object, ...], tuple[Use, ...]] = memo_table()
+_MIXED_PARTS: dict[tuple[object, ...], tuple[Use, ...]] = memo_table()
 
 
 def _passed(sheet: Sheet, values: Dice, uses: tuple[Use, ...]) -> tuple[Use, ...]:

@@ -19,6 +19,7 @@ import attrs
 
 from kniffel_rules._dicegame import Phase
 from kniffel_rules._dicewire import OpenObservation, SheetState, ThreeThrows
+from kniffel_rules._memo import memo_table
 from kniffel_rules._quickinit import quick_init
 from kniffel_rules.master.pieces import LAP_LENGTHS, NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
@@ -44,8 +45,8 @@ _NO_ROWS: tuple[int, ...] = (0,) * 6
 # What the stars and the markers read of a board, memoised on its tuples (a
 # board's tuples recur across positions and games; anything else is counted
 # afresh).
-_ROW_FACTS: dict[tuple[int, ...], tuple[int, int]] = {}
-_TASK_STAR_SUMS: dict[tuple[bool, ...], int] = {}
+_ROW_FACTS: dict[tuple[int, ...], tuple[int, int]] = memo_table()
+_TASK_STAR_SUMS: dict[tuple[bool, ...], int] = memo_table()
 _MEMO_LIMIT = 100_000
 
 
