@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from kniffel_rules import CHANCE, DiceRoll, IllegalActionError, master
@@ -30,6 +31,7 @@ from kniffel_rules.master import (
     Sheet,
     Task,
     is_legal,
+    legality,
     new_game,
     why_illegal,
 )
@@ -145,6 +147,60 @@ def test_task_and_row_refusals_name_the_clause() -> None:
         "(rows 1, 3, 4 are started); one of them must be completed first",
         "MA-13",
     )
+    # the rows listed are those with a marker on them: not the completed
+    # one (row 2), and row 6 (the last) once
+    mixed = position(board(rows={1: 2, 2: 8, 4: 2, 6: 7}), (2, 3, 5, 5, 6))
+    assert reason(mixed, NumberRows([(5, 2)])) == (
+        "no free marker to start row 5: at most 3 markers may stand on number rows "
+        "(rows 1, 4, 6 are started); one of them must be completed first",
+        "MA-13",
+    )
+
+
+@pytest.mark.rule("MA-14", "MA-15", "MA-18", "MA-19")
+def test_only_completed_rows_overhang() -> None:
+    """A task or a coin use moves the coin row by its coins and the race, never by an overhang."""
+    sheets = (board(rows={3: 6}), board(tasks=[T.FULL_HOUSE]))
+    dice = (3, 3, 3, 5, 5)
+    seen = {}
+    for seat, action in [
+        (0, Fulfil(T.FULL_HOUSE)),
+        (0, Coins(C.THREE_OF_A_KIND)),
+        (1, Coins(C.TASK_DONE, T.FULL_HOUSE)),
+        (0, NumberRows([(3, 3)])),
+    ]:
+        got = legality.use_outcome(sheets, seat, dice, action, Rules())
+        assert isinstance(got, legality.Outcome), got
+        seen[str(action)] = (got.stars, got.coins, got.overhang, got.race)
+    assert seen == {
+        "fulfil Full House (+1 star)": (1, 1, 0, 1),  # second to fulfil it: 1 race coin
+        "coins: three of a kind (+2)": (0, 2, 0, 0),
+        "coins: Full House already fulfilled (+3)": (0, 3, 0, 0),
+        "row 3 (+3)": (1, 3, 1, 2),  # 6 + 3 spaces of 8: one over, first to complete it
+    }
+
+
+def test_a_judged_use_is_reused_only_for_the_same_board_dice_and_use() -> None:
+    """`problem` remembers its last legal use for `turn_outcome`: by identity of all three."""
+    dice = legality.joined((), (3, 3, 3, 5, 5))  # the shared five-dice tuple `problem` trusts
+    s = attrs.evolve(position(board(), (3, 3, 3, 5, 5)), dice=dice)
+    use = Fulfil(T.FULL_HOUSE)
+
+    def judged_then(state: master.State, action: object) -> object:
+        assert legality.problem(s, use) is None  # remembers (board, dice, use)
+        return legality.turn_outcome(state, action)
+
+    def fresh(state: master.State, action: object) -> object:  # with a new tuple of the dice
+        return legality.turn_outcome(attrs.evolve(state, dice=(*state.dice,)), action)
+
+    other_use = Coins(C.PAIR)
+    done_board = attrs.evolve(s, sheets=(board(tasks=[T.FULL_HOUSE]),))
+    other_dice = attrs.evolve(s, dice=legality.joined((), (2, 2, 5, 5, 6)))
+    assert done_board.dice is s.dice and other_dice.sheets is s.sheets
+    for state, action in [(s, other_use), (done_board, use), (other_dice, use), (s, use)]:
+        assert judged_then(state, action) == fresh(state, action), (state, action)
+    assert isinstance(judged_then(done_board, use), Rejection)  # MA-09, not the remembered step
+    assert isinstance(judged_then(other_dice, use), Rejection)  # MA-07
 
 
 @pytest.mark.rule("MA-06", "MA-14", "MA-15", "MA-47", "MA-52")

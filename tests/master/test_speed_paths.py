@@ -17,6 +17,7 @@ import pytest
 
 from kniffel_rules import CHANCE, master
 from kniffel_rules._dicegame import check_keep
+from kniffel_rules._memo import forget_memos
 from kniffel_rules.dice import DiceRoll, all_multisets, sub_multisets
 from kniffel_rules.master import legality
 from kniffel_rules.master.engine import GAME
@@ -41,13 +42,7 @@ def _plain_uses(sheet: Sheet, dice: tuple[int, ...]) -> tuple[object, ...]:
 @pytest.mark.parametrize("seed", range(4))
 def test_memoised_legal_uses_are_the_checked_candidates(seed: int) -> None:
     rng = random.Random(seed)
-    for memo in (
-        legality._LEGAL,
-        legality._TASK_PARTS,
-        legality._ROW_PARTS,
-        legality._MIXED_PARTS,
-    ):
-        memo.clear()
+    forget_memos()
     for _ in range(6000):
         sheet = _random_sheet(rng)
         dice = rng.choice(FIVE_DICE)
@@ -90,6 +85,11 @@ def test_joined_dice_are_the_sorted_dice() -> None:
     # dice that are not five faces stay what they are
     assert legality.joined((), (3, 1)) == (1, 3)
     assert not legality._canonical((1, 3))
+    # five dice are remembered (the 4,116 pairs of a kept and a thrown part), others not
+    forget_memos()
+    legality.joined((2, 2), (1, 3, 4))
+    legality.joined((2,), (1, 3))
+    assert list(legality._JOINED) == [((2, 2), (1, 3, 4))]
 
 
 def test_board_counts_match_the_rows() -> None:

@@ -123,6 +123,11 @@ class _Step:
 
 # --- what depends only on the dice ----------------------------------------------
 
+# The memo tables of this module: a line marked `pragma: no mutate` only
+# looks an answer up, stores it or bounds a table; a change there makes a
+# table miss (or fill) and gives the same answers, so mutation testing
+# leaves it alone (docs/quality.md).
+
 _COUNTS: dict[Dice, tuple[int, ...]] = memo_table()
 _CANON: dict[Dice, Dice] = {d: d for d in all_multisets(5)}
 """The 252 sorted five-dice tuples, each its own value: ``_CANON.get(d) is d``
@@ -144,13 +149,13 @@ def _counts(dice: Dice) -> tuple[int, ...] | Counter[int]:
     """
     if not _canonical(dice):
         return Counter(dice)
-    found = _COUNTS.get(dice)
+    found = _COUNTS.get(dice)  # pragma: no mutate
     if found is None:
         counts = [0] * 7
         for d in dice:
             counts[d] += 1
         found = tuple(counts)
-        _COUNTS[dice] = found
+        _COUNTS[dice] = found  # pragma: no mutate
     return found
 
 
@@ -161,13 +166,13 @@ def joined(kept: Dice, thrown: Dice) -> Dice:
     later checks recognise by identity.
     """
     key = (kept, thrown)
-    found = _JOINED.get(key)
+    found = _JOINED.get(key)  # pragma: no mutate
     if found is None:
         dice = tuple(sorted(kept + thrown))
         found = _CANON.get(dice, dice)
-        if found is dice and len(_JOINED) < 8192:
-            # the 4,116 pairs of a kept and a thrown part of five dice
-            _JOINED[key] = found
+        if found is not dice and len(_JOINED) < 8192:  # pragma: no mutate
+            # five dice (one of `_CANON`): the 4,116 pairs of a kept and a thrown part
+            _JOINED[key] = found  # pragma: no mutate
     return found
 
 
@@ -176,10 +181,10 @@ def _legal_keeps(dice: Dice) -> frozenset[Dice]:
 
     Only for the five dice of `_CANON`: every sub-multiset but all five.
     """
-    found = _KEEPS.get(dice)
+    found = _KEEPS.get(dice)  # pragma: no mutate
     if found is None:
         found = frozenset(k for k in sub_multisets(dice) if len(k) < 5)
-        _KEEPS[dice] = found
+        _KEEPS[dice] = found  # pragma: no mutate
     return found
 
 
@@ -229,7 +234,8 @@ def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) ->
     for face, count in order:
         pos = sheet.row(face)
         if pos == 0 and sheet.free_markers <= 0:
-            limit = NUMBER_ROW_MARKERS - sheet.retired_markers
+            # no marker free with a row not started: at most two rows are
+            # completed, so none is retired and all three stand on rows
             started = ", ".join(str(f) for f in range(1, 7) if 0 < sheet.row(f) < ROW_LENGTH)
             return Rejection.of(
                 N_(
@@ -238,7 +244,7 @@ def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) ->
                 ),
                 "MA-13",
                 face=face,
-                limit=limit,
+                limit=NUMBER_ROW_MARKERS,
                 started=started,
             )
         overhang += max(0, pos + count - ROW_LENGTH)
@@ -248,12 +254,12 @@ def _move_rows(sheet: Sheet, moves: Sequence[tuple[int, int]], shown: _Shown) ->
     return _Step(sheet, overhang, overhang, rows=tuple(sorted(done)))
 
 
-def _coin_problem(values: Dice, combo: Combo, others: bool, rule: str) -> Rejection | None:
+_NOT_SHOWN = N_("the dice {dice} do not show {combo}")
+_OTHERS_NOT_SHOWN = N_("the other dice {dice} do not show {combo}")
+
+
+def _coin_problem(values: Dice, combo: Combo, template: str, rule: str) -> Rejection | None:
     if combo not in coin_combos(values):
-        if others:
-            template = N_("the other dice {dice} do not show {combo}")
-        else:
-            template = N_("the dice {dice} do not show {combo}")
         return Rejection.of(template, rule, dice=dice_text(values), combo=combo)
     return None
 
@@ -300,7 +306,7 @@ def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step |
                 N_("the dice {dice} do not show {task}"), "MA-52", dice=dice_text(dice), task=task
             )
         return _Step(sheet, combo.coins, 0)
-    problem = _coin_problem(dice, combo, False, "MA-14")
+    problem = _coin_problem(dice, combo, _NOT_SHOWN, "MA-14")
     if problem is not None:
         return problem
     if task is not None:
@@ -325,7 +331,7 @@ def _row_and_coins(
             "MA-47",
         )
     others = tuple(d for d in dice if d != face)
-    problem = _coin_problem(others, combo, True, "MA-47")
+    problem = _coin_problem(others, combo, _OTHERS_NOT_SHOWN, "MA-47")
     if problem is not None:
         return problem
     return _Step(step.sheet, step.coins + combo.coins, step.overhang, step.tasks, step.rows)
@@ -457,7 +463,7 @@ def _dice_info(values: Dice) -> _DiceInfo:
     With them the candidates in four parts, in their order: `Fulfil`,
     `NumberRows`, `Coins` (the "task already fulfilled" ones last), `RowAndCoins`.
     """
-    found = _DICE_INFO.get(values)
+    found = _DICE_INFO.get(values)  # pragma: no mutate
     if found is None:
         every = _candidates(values)
         parts = (
@@ -468,8 +474,8 @@ def _dice_info(values: Dice) -> _DiceInfo:
         )
         assert sum(parts, ()) == every  # the candidates come in these four parts
         found = (tuple(t.value for t in tasks_shown(values)), _pairs(values), parts)
-        if len(_DICE_INFO) < 1024:
-            _DICE_INFO[values] = found
+        if len(_DICE_INFO) < 1024:  # pragma: no mutate
+            _DICE_INFO[values] = found  # pragma: no mutate
     return found
 
 
@@ -488,9 +494,9 @@ def _passed(sheet: Sheet, values: Dice, uses: tuple[Use, ...]) -> tuple[Use, ...
 
 
 def _remember(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> _T:
-    if len(memo) >= _LEGAL_LIMIT:
+    if len(memo) >= _LEGAL_LIMIT:  # pragma: no mutate
         memo.clear()
-    memo[key] = value
+    memo[key] = value  # pragma: no mutate
     return value
 
 
@@ -506,12 +512,14 @@ def _listed(sheet: Sheet, values: Dice) -> _Listed:
     # * a number row whether the row is not started, moves, is completed by
     #   the move, or was completed (`_row_status`); only a row that is not
     #   started reads the markers: whether one is free (two, for two new
-    #   rows), and when the other row of the use is completed first,
-    #   whether that completion retires a marker (3 rows completed before)
-    #   or frees one (`_move_rows`);
+    #   rows). The other row of the use, completed first (`_move_rows`),
+    #   frees its marker, or from the fourth completed row retires it
+    #   (MA-12); that never decides: with a row not started and no free
+    #   marker, at most two rows are completed (three markers, six rows);
+
     # * a `RowAndCoins` whether its row may move at all.
-    info = _DICE_INFO.get(values)
-    tidx, pairs, parts = _dice_info(values) if info is None else info
+    info = _DICE_INFO.get(values)  # pragma: no mutate
+    tidx, pairs, parts = _dice_info(values) if info is None else info  # pragma: no mutate
     tasks = sheet.tasks
     done = tuple([bool(tasks[i]) for i in tidx])
     rows = sheet.rows
@@ -524,9 +532,9 @@ def _listed(sheet: Sheet, values: Dice) -> _Listed:
     markers: tuple[object, ...] = ()
     if starts:
         free = sheet.free_markers
-        markers = (free if free < 2 else 2, sheet.completed_rows >= 3)
+        markers = (free if free < 2 else 2,)
     key = (values, done, status, *markers)
-    found = _LEGAL.get(key)
+    found = _LEGAL.get(key)  # pragma: no mutate
     if found is None:
         uses = _assembled(sheet, values, parts, done, status, markers)
         final: tuple[Action, ...] = uses or (_PASS,)
@@ -545,12 +553,12 @@ def _assembled(
     """The legal uses from the memoised legal parts of the candidates (`_legal_uses`)."""
     fulfils, rows, coins, mixed = parts
     tkey = (values, done)
-    tpart = _TASK_PARTS.get(tkey)
+    tpart = _TASK_PARTS.get(tkey)  # pragma: no mutate
     if tpart is None:
         tpart = (_passed(sheet, values, fulfils), _passed(sheet, values, coins))
-        _remember(_TASK_PARTS, tkey, tpart)
+        _remember(_TASK_PARTS, tkey, tpart)  # pragma: no mutate
     rkey = (_pairs(values), status, *markers)
-    rpart = _ROW_PARTS.get(rkey)
+    rpart = _ROW_PARTS.get(rkey)  # pragma: no mutate
     if rpart is None:
         rpart = _remember(_ROW_PARTS, rkey, _passed(sheet, values, rows))
     # a row may move alone unless it was completed, or is not started and
@@ -561,7 +569,7 @@ def _assembled(
         here = _row_status(sheet.rows[face - 1], count)
         movable = movable * 2 + (here != 3 and (here != 0 or free))
     mkey = (values, movable)
-    mpart = _MIXED_PARTS.get(mkey)
+    mpart = _MIXED_PARTS.get(mkey)  # pragma: no mutate
     if mpart is None:
         mpart = _remember(_MIXED_PARTS, mkey, _passed(sheet, values, mixed))
     return tpart[0] + rpart + tpart[1] + mpart
