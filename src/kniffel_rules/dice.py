@@ -8,6 +8,14 @@ a sorted tuple of face values (a multiset): throwing five six-sided dice has
 The detectors work on any sorted tuple of faces, including the faces 0 and
 7..9 of Kniffel Extreme's d10.
 
+Every function checks its arguments, as the games' entry points do: a
+sequence of dice is a sequence of integers (not a string, a mapping, a set
+or bools), a count of dice is an integer ``0..MAX_DICE`` and the faces of
+one die are ``1..MAX_FACES`` different integers, ascending
+(`kniffel_rules.limits`); anything else raises `InvalidStateError` naming
+the argument. The enumerating helpers refuse more than ``MAX_DICE`` dice,
+since what they list grows much faster than their input.
+
 Examples:
     >>> from kniffel_rules import dice
     >>> len(dice.roll_outcomes(5))
@@ -27,14 +35,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import Final
 
 import attrs
 
+from kniffel_rules._fields import check_int
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_DICE, MAX_FACES
 
 __all__ = [
     "COMBINATIONS",
@@ -83,10 +93,24 @@ def sorted_faces(values: Iterable[int], path: str = "values") -> tuple[int, ...]
     Raises:
         InvalidStateError: ``values`` is not an iterable of integers.
     """
+    return tuple(sorted(_faces_of(values, path)))
+
+
+def _faces_of(values: object, path: str) -> Dice:
+    """``values`` as a tuple of integer faces, in the order given (`sorted_faces` unsorted)."""
+    # The usual case, a tuple of ints, is checked without copying (a speed
+    # path: the checks below give the same answer, so these two tests are not
+    # mutated; docs/quality.md).
+    if type(values) is tuple:  # pragma: no mutate
+        for v in values:
+            if type(v) is not int:  # pragma: no mutate
+                break
+        else:
+            return values
     if isinstance(values, (str, bytes, bytearray, Mapping, AbstractSet)):
         raise InvalidStateError(path, f"expected a sequence of dice faces, got {brief(values)}")
     try:
-        items = tuple(values)
+        items: tuple[object, ...] = tuple(values)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidStateError(
             path, f"expected a sequence of dice faces, got {brief(values)}"
@@ -94,7 +118,34 @@ def sorted_faces(values: Iterable[int], path: str = "values") -> tuple[int, ...]
     for v in items:
         if isinstance(v, bool) or not isinstance(v, int):
             raise InvalidStateError(path, f"a die face must be an integer, got {brief(v)}")
-    return tuple(sorted(items))
+    return items  # type: ignore[return-value]  # each checked above
+
+
+def _dice_up_to_limit(values: object, path: str = "values") -> Dice:
+    """`_faces_of`, and at most ``MAX_DICE`` of them (for the helpers that enumerate)."""
+    faces = _faces_of(values, path)
+    if len(faces) > MAX_DICE:
+        raise InvalidStateError(path, f"at most {MAX_DICE} dice, got {len(faces)}")
+    return faces
+
+
+def _die(faces: object) -> Dice:
+    """The faces of one die: ``1..MAX_FACES`` different integers, ascending."""
+    if faces is D6:
+        return D6
+    got = _faces_of(faces, "faces")
+    if not 0 < len(got) <= MAX_FACES or any(a >= b for a, b in itertools.pairwise(got)):
+        raise InvalidStateError(
+            "faces",
+            f"expected the faces of one die: 1 to {MAX_FACES} different integers, "
+            f"ascending, got {brief(faces)}",
+        )
+    return got
+
+
+def _dice_count(k: object) -> int:
+    """A number of dice to throw or list: an integer ``0..MAX_DICE``."""
+    return check_int(k, "k", 0, MAX_DICE)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -114,17 +165,27 @@ class DiceRoll:
         return f"DiceRoll({brief(self.values)})"
 
 
-@cache
-def all_multisets(k: int, faces: tuple[int, ...] = D6) -> tuple[Dice, ...]:
+def all_multisets(k: int, faces: Sequence[int] = D6) -> tuple[Dice, ...]:
     """Every sorted multiset of ``k`` dice with the given faces, ascending.
 
     Args:
-        k: The number of dice (0 gives the single empty multiset).
+        k: The number of dice (0 gives the single empty multiset), at most
+            `kniffel_rules.limits.MAX_DICE`.
         faces: The faces of one die, ascending.
 
     Returns:
         The multisets in lexicographic order (``C(k + f - 1, k)`` of them).
+
+    Raises:
+        InvalidStateError: ``k`` or ``faces`` is no such thing (naming it).
     """
+    return _multisets(_dice_count(k), _die(faces))
+
+
+# The enumerations are remembered per count and die in bounded caches, so
+# that a caller's many dice cannot fill memory (the sizes are not mutated).
+@lru_cache(maxsize=256)  # pragma: no mutate
+def _multisets(k: int, faces: Dice) -> tuple[Dice, ...]:
     return _all_multisets(k, faces)
 
 
@@ -143,7 +204,14 @@ def multiset_probability(values: Sequence[int], sides: int = 6) -> Fraction:
 
     Returns:
         ``k! / (c1! c2! ...) / sides**k`` as a fraction.
+
+    Raises:
+        InvalidStateError: ``values`` is not a sequence of at most
+            `kniffel_rules.limits.MAX_DICE` integers, or ``sides`` not an
+            integer ``1..MAX_FACES``.
     """
+    values = _dice_up_to_limit(values)
+    check_int(sides, "sides", 1, MAX_FACES)
     k = len(values)
     ways = math.factorial(k)
     for c in Counter(values).values():
@@ -151,26 +219,33 @@ def multiset_probability(values: Sequence[int], sides: int = 6) -> Fraction:
     return Fraction(ways, sides**k)
 
 
-@cache
-def roll_outcomes(k: int, faces: tuple[int, ...] = D6) -> tuple[tuple[Dice, Fraction], ...]:
+def roll_outcomes(k: int, faces: Sequence[int] = D6) -> tuple[tuple[Dice, Fraction], ...]:
     """Every outcome of throwing ``k`` dice, with its exact probability.
 
     Args:
-        k: The number of dice thrown.
+        k: The number of dice thrown, at most `kniffel_rules.limits.MAX_DICE`.
         faces: The faces of one die.
 
     Returns:
         ``(sorted faces, probability)`` pairs in lexicographic order; the
         probabilities are positive and sum to exactly 1.
+
+    Raises:
+        InvalidStateError: ``k`` or ``faces`` is no such thing (naming it).
     """
+    return _outcomes(_dice_count(k), _die(faces))
+
+
+@lru_cache(maxsize=256)  # pragma: no mutate
+def _outcomes(k: int, faces: Dice) -> tuple[tuple[Dice, Fraction], ...]:
     return _roll_outcomes(k, faces)
 
 
 def _roll_outcomes(k: int, faces: tuple[int, ...]) -> tuple[tuple[Dice, Fraction], ...]:
-    return tuple((m, multiset_probability(m, len(faces))) for m in all_multisets(k, faces))
+    return tuple((m, multiset_probability(m, len(faces))) for m in _multisets(k, faces))
 
 
-@cache
+@lru_cache(maxsize=64)  # pragma: no mutate
 def _decode_table(k: int, faces: tuple[int, ...]) -> tuple[Dice, ...]:
     return _build_decode_table(k, faces)
 
@@ -188,7 +263,7 @@ def _decode(code: int, k: int, faces: tuple[int, ...]) -> Dice:
     return tuple(sorted(digits))
 
 
-def decode_throw(code: int, k: int, faces: tuple[int, ...] = D6) -> Dice:
+def decode_throw(code: int, k: int, faces: Sequence[int] = D6) -> Dice:
     """The sorted faces of ``k`` dice encoded as ``k`` base-``len(faces)`` digits.
 
     ``code`` in ``range(len(faces) ** k)`` stands for one ordered throw, so a
@@ -197,18 +272,29 @@ def decode_throw(code: int, k: int, faces: tuple[int, ...] = D6) -> Dice:
 
     Args:
         code: The encoded throw, ``0 <= code < len(faces) ** k``.
-        k: The number of dice.
+        k: The number of dice, at most `kniffel_rules.limits.MAX_DICE`.
         faces: The faces of one die.
 
     Returns:
         The faces, ascending.
+
+    Raises:
+        InvalidStateError: ``code``, ``k`` or ``faces`` is no such thing (naming it).
     """
-    if k <= 5:
+    k = _dice_count(k)
+    faces = _die(faces)
+    return _decode_throw(check_int(code, "code", 0, len(faces) ** k - 1), k, faces)
+
+
+def _decode_throw(code: int, k: int, faces: Dice) -> Dice:
+    # A table of every code, at most as many as five d6 have; beyond, each
+    # code is decoded (the same faces: a speed choice, not mutated).
+    if len(faces) ** k <= 7776:  # pragma: no mutate
         return _decode_table(k, faces)[code]
     return _decode(code, k, faces)
 
 
-def sample_roll(rng: random.Random, k: int, faces: tuple[int, ...] = D6) -> Dice:
+def sample_roll(rng: random.Random, k: int, faces: Sequence[int] = D6) -> Dice:
     """Throw ``k`` fair dice: the sorted faces, drawn with ``rng``.
 
     The generator is consumed by exactly one call, ``rng.randrange(len(faces) ** k)``,
@@ -223,22 +309,37 @@ def sample_roll(rng: random.Random, k: int, faces: tuple[int, ...] = D6) -> Dice
 
     Returns:
         The faces thrown, ascending.
+
+    Raises:
+        InvalidStateError: ``rng`` is not a `random.Random`, or ``k`` or
+            ``faces`` no such thing (naming it).
     """
+    if not isinstance(rng, random.Random):
+        raise InvalidStateError("rng", f"expected a random.Random, got {brief(rng)}")
+    k = _dice_count(k)
+    faces = _die(faces)
     if k == 0:
         return ()
-    return decode_throw(rng.randrange(len(faces) ** k), k, faces)
+    return _decode_throw(rng.randrange(len(faces) ** k), k, faces)
 
 
-@lru_cache(maxsize=4096)
-def sub_multisets(values: Dice) -> tuple[Dice, ...]:
+def sub_multisets(values: Sequence[int]) -> tuple[Dice, ...]:
     """Every distinct sub-multiset of sorted ``values``, the empty one and ``values`` included.
 
     Args:
-        values: Sorted faces.
+        values: Sorted faces, at most `kniffel_rules.limits.MAX_DICE` of them.
 
     Returns:
         The sub-multisets ordered by size, then lexicographically.
+
+    Raises:
+        InvalidStateError: ``values`` is not a sequence of at most ``MAX_DICE`` integers.
     """
+    return _subs(_dice_up_to_limit(values))
+
+
+@lru_cache(maxsize=4096)  # pragma: no mutate
+def _subs(values: Dice) -> tuple[Dice, ...]:
     return _sub_multisets(values)
 
 
@@ -258,8 +359,12 @@ def is_sub_multiset(sub: Sequence[int], values: Sequence[int]) -> bool:
 
     Returns:
         True if ``sub`` is contained in ``values`` with multiplicities.
+
+    Raises:
+        InvalidStateError: ``sub`` or ``values`` is not a sequence of integers (naming it).
     """
-    have = Counter(values)
+    sub = _faces_of(sub, "sub")
+    have = Counter(_faces_of(values, "values"))
     have.subtract(sub)
     return all(n >= 0 for n in have.values())
 
@@ -275,7 +380,12 @@ def keep_shortfall(sub: Sequence[int], values: Sequence[int], noun: str = "") ->
         'cannot keep 6 6: there is no 6 among 2 3 3 3 5'
         >>> keep_shortfall((3, 3, 3, 3), (2, 3, 3, 3, 5))
         'cannot keep 3 3 3 3: there are only three 3s among 2 3 3 3 5'
+
+    Raises:
+        InvalidStateError: ``sub`` or ``values`` is not a sequence of integers (naming it).
     """
+    sub = _faces_of(sub, "sub")
+    values = _faces_of(values, "values")
     have = Counter(values)
     need = Counter(sub)
     among: object = " ".join(map(str, values)) if values else Text(N_("none"))
@@ -324,16 +434,21 @@ def multiset_difference(values: Sequence[int], sub: Sequence[int]) -> Dice:
         The sorted remainder.
 
     Raises:
-        InvalidStateError: ``sub`` is not contained in ``values``.
+        InvalidStateError: ``sub`` is not contained in ``values``, or either
+            is not a sequence of integers (naming it).
     """
+    values = _faces_of(values, "values")
+    sub = _faces_of(sub, "sub")
     have = Counter(values)
     have.subtract(sub)
     if any(n < 0 for n in have.values()):
-        raise InvalidStateError("sub", f"{tuple(sub)} is not part of {tuple(values)}")
+        raise InvalidStateError("sub", f"{brief(sub)} is not part of {brief(values)}")
     return tuple(sorted(have.elements()))
 
 
 # --- combination detectors -------------------------------------------------
+# Each takes ``values`` as any sequence of integer faces (`_faces_of`) and
+# raises InvalidStateError naming the argument for anything else.
 
 
 def counts(values: Sequence[int]) -> dict[int, int]:
@@ -345,12 +460,12 @@ def counts(values: Sequence[int]) -> dict[int, int]:
     Returns:
         A mapping face -> number of dice (faces that do not occur are absent).
     """
-    return dict(Counter(values))
+    return dict(Counter(_faces_of(values, "values")))
 
 
 def count_of(values: Sequence[int], face: int) -> int:
     """The number of dice showing ``face``."""
-    return sum(1 for v in values if v == face)
+    return _faces_of(values, "values").count(check_int(face, "face"))
 
 
 def face_sum(values: Sequence[int], face: int) -> int:
@@ -360,17 +475,17 @@ def face_sum(values: Sequence[int], face: int) -> int:
 
 def total(values: Sequence[int]) -> int:
     """The sum of all faces."""
-    return sum(values)
+    return sum(_faces_of(values, "values"))
 
 
 def max_of_a_kind(values: Sequence[int]) -> int:
     """The largest number of dice showing one face (0 for no dice)."""
-    return max(Counter(values).values(), default=0)
+    return max(Counter(_faces_of(values, "values")).values(), default=0)
 
 
 def has_of_a_kind(values: Sequence[int], n: int) -> bool:
-    """Whether at least ``n`` dice show the same face."""
-    return max_of_a_kind(values) >= n
+    """Whether at least ``n`` dice show the same face (``n`` an integer, at least 0)."""
+    return max_of_a_kind(values) >= check_int(n, "n", 0)
 
 
 def groups(values: Sequence[int], at_least: int) -> int:
@@ -378,7 +493,8 @@ def groups(values: Sequence[int], at_least: int) -> int:
 
     ``groups(d, 2) >= 2`` is "two pairs" in the wide sense (2+2, 3+2, 4+2, 3+3).
     """
-    return sum(1 for c in Counter(values).values() if c >= at_least)
+    at_least = check_int(at_least, "at_least", 0)
+    return sum(1 for c in Counter(_faces_of(values, "values")).values() if c >= at_least)
 
 
 def count_profile(values: Sequence[int]) -> tuple[int, ...]:
@@ -387,7 +503,7 @@ def count_profile(values: Sequence[int]) -> tuple[int, ...]:
     ``(3, 2)`` is a classic Full House, ``(2, 2, 2)`` three pairs,
     ``(3, 3)`` two triples, ``(4, 2)`` Extreme's big Full House.
     """
-    return tuple(sorted(Counter(values).values(), reverse=True))
+    return tuple(sorted(Counter(_faces_of(values, "values")).values(), reverse=True))
 
 
 def is_full_house(values: Sequence[int]) -> bool:
@@ -411,7 +527,7 @@ def longest_run(values: Sequence[int]) -> int:
     Works for any integer faces, so the d10's 0 and 7..9 extend runs
     (``longest_run((0, 1, 2, 3, 5)) == 4``).
     """
-    present = sorted(set(values))
+    present = sorted(set(_faces_of(values, "values")))
     best = run = 0
     prev: int | None = None
     for v in present:
@@ -423,7 +539,7 @@ def longest_run(values: Sequence[int]) -> int:
 
 def has_straight(values: Sequence[int], length: int) -> bool:
     """Whether ``length`` consecutive faces are present (4: small, 5: large straight)."""
-    return longest_run(values) >= length
+    return longest_run(values) >= check_int(length, "length", 0)
 
 
 COMBINATIONS: Final[Mapping[str, Callable[[Sequence[int]], bool]]] = {

@@ -19,8 +19,10 @@ from typing import Final
 __all__ = [
     "MAX_BATCH",
     "MAX_DEPTH",
+    "MAX_DICE",
     "MAX_DOCUMENT_LENGTH",
     "MAX_ENVS",
+    "MAX_FACES",
     "MAX_ITERATIONS",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
@@ -48,6 +50,20 @@ MAX_ITERATIONS: Final = 1_000_000
 About an hour a decision at the default settings: a larger count is a
 mistake, not a stronger player.
 """
+
+MAX_DICE: Final = 10
+"""The most dice the enumerating helpers of `kniffel_rules.dice` take.
+
+The family throws at most six dice at once; the throws of ``k`` dice, their
+sub-multisets and their outcomes grow much faster than ``k`` (``2**k``
+sub-multisets of ``k`` different faces), so ``all_multisets``,
+``roll_outcomes``, ``decode_throw``, ``sample_roll``, ``sub_multisets`` and
+``multiset_probability`` refuse more. The detectors (``counts``,
+``longest_run``, ...) cost no more than their input and take any number.
+"""
+
+MAX_FACES: Final = 10
+"""The most faces of one die the helpers of `kniffel_rules.dice` know (Extreme's d10 has ten)."""
 
 MAX_BATCH: Final = 65_536
 """The most games `bots.optimal.simulate` plays side by side (its memory grows with it)."""
