@@ -18,7 +18,11 @@ import pytest
 from kniffel_rules import InvalidStateError, classic, duel, extreme
 from kniffel_rules._common import check_name
 from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.master.combinations import coin_combos, tasks_shown
+from kniffel_rules.playing import game_generators
+from kniffel_rules.rolloff import opening
+from kniffel_rules.simulation import wilson
 
 classic_legality = importlib.import_module("kniffel_rules.classic.legality")
 classic_combinations = importlib.import_module("kniffel_rules.classic.combinations")
@@ -71,6 +75,20 @@ SURROGATE = (
         (lambda: check_name("\ud800", "p"), "p", SURROGATE),
         (lambda: check_name("", "p"), "p", "a player's name is a non-empty string"),
         (lambda: check_name(J, "p"), "p", "a player's name is a non-empty string"),
+        (lambda: opening(J, None), "players", "expected an integer, got null"),
+        (lambda: opening(0, None), "players", "0 is below the minimum 1"),
+        (lambda: opening(MAX_PLAYERS + 1, None), "players", "1001 is above the maximum 1000"),
+        (lambda: opening(2, 2), "first_player", "expected a seat 0..1, got 2"),
+        (lambda: wilson(1, J), "n", "expected an integer, got null"),
+        (lambda: wilson(1, -1), "n", "-1 is below the minimum 0"),
+        (lambda: wilson(J, 3), "wins", "expected a number 0..3, got None"),
+        (lambda: wilson(True, 3), "wins", "expected a number 0..3, got True"),
+        (lambda: wilson(3.5, 3), "wins", "expected a number 0..3, got 3.5"),
+        (lambda: wilson(-0.5, 3), "wins", "expected a number 0..3, got -0.5"),
+        (lambda: game_generators(J, 2), "seed", "expected an integer, got null"),
+        (lambda: game_generators(cast(Any, 1.0), 2), "seed", "expected an integer, got float"),
+        (lambda: game_generators(1, -1), "seats", "-1 is below the minimum 0"),
+        (lambda: game_generators(1, MAX_PLAYERS + 1), "seats", "1001 is above the maximum 1000"),
     ],
 )  # fmt: skip
 def test_junk_arguments_are_named(call: Callable[[], object], path: str, detail: str) -> None:
@@ -97,3 +115,11 @@ def test_the_edges_of_what_the_helpers_accept() -> None:
     )
     assert 0 in extreme_combinations.possible_values(extreme.Box.CHANCE)
     assert 0 not in extreme_combinations.entry_values(extreme.Box.CHANCE)
+
+
+def test_the_core_helpers_accept_their_edges() -> None:
+    assert opening(1, None) == 0 and opening(MAX_PLAYERS, MAX_PLAYERS - 1) == MAX_PLAYERS - 1
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(0, 4)[0] == 0.0 and wilson(4, 4)[1] == 1.0
+    assert wilson(1.5, 3) == wilson(1.5, 3) and wilson(3, 3)[0] < 1.0
+    chance, seats = game_generators(-5, 0)
+    assert seats == [] and chance.random() == game_generators(-5, MAX_PLAYERS)[0].random()

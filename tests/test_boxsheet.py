@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from kniffel_rules import classic, extreme
+from collections.abc import Callable
+from typing import Any, cast
+
+import pytest
+
+from kniffel_rules import InvalidStateError, classic, extreme
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import Box
 from kniffel_rules.classic.pieces import layout
@@ -40,3 +45,30 @@ def test_placement_points_share_the_better_place() -> None:
     assert placement_points((200, 250, 200)) == (2, 3, 2)
     assert placement_points((5, 5, 5, 1)) == (4, 4, 4, 1)
     assert placement_points(()) == ()
+
+
+A = cast(Any, lambda value: value)  # a junk argument, typed loosely on purpose
+
+
+@pytest.mark.parametrize(
+    ("call", "path", "detail"),
+    [
+        (lambda: placement_points(A(None)), "totals", "expected a sequence of totals, got None"),
+        (lambda: placement_points(A("12")), "totals", "expected a sequence of totals, got '12'"),
+        (lambda: placement_points(A({1: 2})), "totals",
+         "expected a sequence of totals, got {1: 2}"),
+        (lambda: placement_points(A((3, "4"))), "totals[1]", "expected an integer, got str"),
+        (lambda: placement_points((3, True)), "totals[1]", "expected an integer, got bool"),
+        (lambda: placement_points((3, 4), first=-1), "first", "-1 is below the minimum 0"),
+        (lambda: placement_points((3, 4), first=A("8")), "first", "expected an integer, got str"),
+    ],
+)  # fmt: skip
+def test_placement_points_name_junk(call: Callable[[], object], path: str, detail: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        call()
+    assert (info.value.path, info.value.detail) == (path, detail)
+
+
+def test_placement_points_at_their_edges() -> None:
+    assert placement_points(()) == () and placement_points([5, 9], first=0) == (0, 0)
+    assert placement_points((-3, 10**30)) == (1, 2) and placement_points((7,), first=1) == (1,)

@@ -23,18 +23,16 @@ boxes of such entries for the games' fast legal-action listings.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 import attrs
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
-
-if TYPE_CHECKING:
-    from kniffel_rules.boxsheet import Layout
 
 __all__ = [
     "BoxEntries",
@@ -151,6 +149,22 @@ def enum_field(cls: type) -> Any:
     return _Enum(cls)
 
 
+class _Bonus(Protocol):
+    """What `BoxEntries` reads of its game's sheet layout (`kniffel_rules.boxsheet.Layout`).
+
+    A protocol rather than an import: `kniffel_rules.boxsheet` checks its
+    arguments with `check_int`, so this module may not import it.
+    """
+
+    def upper_bonus(self, entries: Sequence[int | None]) -> int:
+        """The upper bonus the entries earn."""
+        ...
+
+    def upper_total(self, entries: Sequence[int | None]) -> int:
+        """The upper sum plus the bonus."""
+        ...
+
+
 class BoxEntries(Generic[B, R]):
     """A box sheet's entries read by box: what classic's and Extreme's ``Sheet`` share.
 
@@ -166,7 +180,7 @@ class BoxEntries(Generic[B, R]):
     entries: tuple[int | None, ...]
 
     @staticmethod
-    def _layout(rules: Any) -> Layout:  # pragma: no cover - each Sheet sets its game's
+    def _layout(rules: Any) -> _Bonus:  # pragma: no cover - each Sheet sets its game's
         """The game's ``layout(rules)``."""
         raise NotImplementedError
 

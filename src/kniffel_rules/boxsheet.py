@@ -20,6 +20,10 @@ from typing import Any
 
 import attrs
 
+from kniffel_rules._fields import check_int
+from kniffel_rules._text import brief
+from kniffel_rules.errors import InvalidStateError
+
 __all__ = ["BoxPlay", "Layout", "Solitaire", "SolitairePosition", "placement_points"]
 
 Entries = Sequence["int | None"]
@@ -245,7 +249,17 @@ def placement_points(totals: Sequence[int], first: int | None = None) -> tuple[i
         (2, 3, 2)
         >>> placement_points((200, 250, 200), first=8)
         (7, 8, 7)
+
+    Raises:
+        InvalidStateError: ``totals`` is not a sequence of integers, or
+            ``first`` not ``None`` or an integer >= 0 (naming it).
     """
+    if isinstance(totals, (str, bytes, bytearray, Mapping)) or not isinstance(totals, Sequence):
+        raise InvalidStateError("totals", f"expected a sequence of totals, got {brief(totals)}")
+    for i, total in enumerate(totals):
+        check_int(total, f"totals[{i}]")
+    if first is not None:
+        check_int(first, "first", 0)
     counts = Counter(totals)
     higher: dict[int, int] = {}
     seen = 0

@@ -9,11 +9,12 @@ from typing import Any, Final
 
 import attrs
 
+from kniffel_rules._fields import check_int
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
 from kniffel_rules.errors import InvalidStateError, StepLimitError
 from kniffel_rules.game import GameInfo
-from kniffel_rules.limits import MAX_SEED_DIGITS
+from kniffel_rules.limits import MAX_PLAYERS, MAX_SEED_DIGITS
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
 
 __all__ = [
@@ -127,14 +128,18 @@ def game_generators(seed: int, seats: int) -> tuple[random.Random, list[random.R
         ``(chance, [seat 0's generator, seat 1's, ...])``.
 
     Raises:
-        InvalidStateError: ``seed`` has more than 4,000 digits (it could not
-            be written as the text the generators are seeded with; path ``seed``).
+        InvalidStateError: ``seed`` is not an integer, or has more than 4,000
+            digits (it could not be written as the text the generators are
+            seeded with; path ``seed``), or ``seats`` is not an integer
+            ``0..limits.MAX_PLAYERS``.
 
     Examples:
         >>> chance, (first, second) = game_generators(7, 2)
         >>> chance.random() == game_generators(7, 1)[0].random()
         True
     """
+    check_int(seed, "seed")
+    check_int(seats, "seats", 0, MAX_PLAYERS)
     if not -_SEED_BOUND < seed < _SEED_BOUND:
         raise InvalidStateError("seed", f"expected at most 4,000 digits, got {brief(seed)}")
     return random.Random(f"{seed}:chance"), [

@@ -13,11 +13,12 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._fields import check_seat
+from kniffel_rules._fields import check_int, check_seat
 from kniffel_rules._i18n import N_
 from kniffel_rules._quickinit import quick_init
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.limits import MAX_PLAYERS
 
 __all__ = ["ROLLOFF_OUTCOMES", "RollOff", "opening"]
 
@@ -107,8 +108,10 @@ def opening(players: int, first_player: int | None) -> RollOff | int:
         A `RollOff` among all seats, or the starting seat.
 
     Raises:
-        InvalidStateError: ``first_player`` is not a seat.
+        InvalidStateError: ``players`` is not an integer 1..`limits.MAX_PLAYERS`,
+            or ``first_player`` not ``None`` or a seat.
     """
+    check_int(players, "players", 1, MAX_PLAYERS)
     if first_player is None:
         return RollOff(tuple(range(players))) if players > 1 else 0
     return check_seat(first_player, players, "first_player")

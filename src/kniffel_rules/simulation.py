@@ -43,6 +43,7 @@ from typing import Any, TextIO
 import attrs
 
 from kniffel_rules import _json
+from kniffel_rules._fields import check_int
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
@@ -111,7 +112,14 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
     Returns:
         ``(low, high)`` within ``0 .. 1``, with ``low <= wins / n <= high``.
+
+    Raises:
+        InvalidStateError: ``n`` is not an integer >= 0, or ``wins`` not a
+            number ``0..n`` (naming it).
     """
+    check_int(n, "n", 0)
+    if isinstance(wins, bool) or not isinstance(wins, (int, float)) or not 0 <= wins <= n:
+        raise InvalidStateError("wins", f"expected a number 0..{n}, got {brief(wins)}")
     if n == 0:
         return (0.0, 1.0)
     z = 1.959964
