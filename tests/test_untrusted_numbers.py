@@ -254,3 +254,12 @@ def test_bot_settings_that_size_work_are_checked(make: Any, message: str) -> Non
     with pytest.raises(InvalidStateError) as info:
         make()
     assert str(info.value).startswith(message)
+
+
+def test_simulating_no_games_gives_no_scores() -> None:
+    # numpy's "need at least one array to concatenate" (a ValueError) before
+    sim = simulate(0, rules=RULES, seed=1)
+    assert sim.scores.shape == (0,) and sim.scores.dtype.kind == "i" and sim.records == ()
+    assert sim.mean != sim.mean and sim.standard_error != sim.standard_error  # NaN
+    one = simulate(1, rules=RULES, seed=1)
+    assert one.mean == float(one.scores[0]) and one.scores.shape == (1,)

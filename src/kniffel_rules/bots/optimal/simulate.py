@@ -48,8 +48,8 @@ class Simulation:
 
     @property
     def mean(self) -> float:
-        """The mean final score."""
-        return float(self.scores.mean())
+        """The mean final score (NaN for no games)."""
+        return float(self.scores.mean()) if len(self.scores) else float("nan")
 
     @property
     def standard_error(self) -> float:
@@ -203,7 +203,8 @@ def simulate(
         got, recs = _play_batch(data, rng, n, record)
         scores.append(got)
         records.extend(recs)
-    return Simulation(np.concatenate(scores), table.expected_score, tuple(records))
+    played = np.concatenate(scores) if scores else np.zeros(0, dtype=np.int64)  # games=0
+    return Simulation(played, table.expected_score, tuple(records))
 
 
 def _play_batch(data: _Batch, rng: Any, n: int, record: bool) -> tuple[Any, list[tuple[Any, ...]]]:
