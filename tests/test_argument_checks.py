@@ -106,7 +106,7 @@ def test_the_edges_of_what_the_helpers_accept() -> None:
     assert tasks_shown([5, 4, 3, 2, 1]) == tasks_shown((1, 2, 3, 4, 5))
     assert coin_combos([2, 2, 3, 3, 3]) == coin_combos((2, 2, 3, 3, 3))
     assert tasks_shown((6, 6, 6, 6, 6)) and coin_combos((1, 1, 1, 1, 1))
-    assert duel_combinations.shown_areas((1, 1, 1, 1, 1)) == duel_combinations.shown((1, 1, 1, 1, 1))
+    assert duel_combinations.shown_areas((1, 1, 1, 1, 1)) == duel_combinations._shown((1, 1, 1, 1, 1))
     assert duel_combinations.adjacent_triples(duel.Rules())
     assert check_name("x" * 100, "p") == "x" * 100
     assert check_name("Zoë", "p") == "Zoë"

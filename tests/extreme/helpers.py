@@ -7,7 +7,7 @@ from functools import cache
 from kniffel_rules import DiceRoll, extreme
 from kniffel_rules.dice import all_multisets
 from kniffel_rules.extreme import Box, ExtremeRoll, Phase, Roll, Rules, Score, Sheet, State
-from kniffel_rules.extreme.combinations import box_values
+from kniffel_rules.extreme.combinations import _throw_values
 
 
 def position(
@@ -54,7 +54,7 @@ def _throw_for(box: Box, value: int) -> tuple[tuple[int, ...], int]:
     """Five d6 and a d10 that score ``value`` in ``box``."""
     for d6 in all_multisets(5):
         for d10 in range(10):
-            if box_values(d6, d10)[box.value] == value:
+            if _throw_values(d6, d10)[box.value] == value:
                 return d6, d10
     raise AssertionError(f"no throw scores {value} in {box}")
 

@@ -27,7 +27,7 @@ from kniffel_rules.dice import (
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme import engine, legality
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import box_values
+from kniffel_rules.extreme.combinations import _throw_values
 from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.state import Phase, State
 
@@ -73,7 +73,7 @@ def _slow_successor(state: State, action: object) -> State:
     box = action.box
     listed = list(sheets)
     entries = list(listed[p].entries)
-    entries[box.value] = box_values(state.d6, state.d10)[box.value]
+    entries[box.value] = _throw_values(state.d6, state.d10)[box.value]
     listed[p] = attrs.evolve(listed[p], entries=tuple(entries))
     nxt = (p + 1) % len(listed)
     filled = sum(1 for v in listed[nxt].entries if v is not None)

@@ -23,7 +23,7 @@ from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["adjacent_triples", "combinations", "shown", "shown_areas", "triples"]
+__all__ = ["adjacent_triples", "combinations", "shown_areas", "triples"]
 
 
 def _shows(area: Area, dice: tuple[int, ...]) -> bool:
@@ -42,11 +42,11 @@ def shown_areas(dice: tuple[int, ...]) -> tuple[Area, ...]:
     """
     if type(dice) is not tuple or not all(type(v) is int for v in dice):
         raise InvalidStateError("dice", "expected a sorted tuple of five faces")
-    return shown(dice)
+    return _shown(dice)
 
 
 @lru_cache(maxsize=512)
-def shown(dice: tuple[int, ...]) -> tuple[Area, ...]:
+def _shown(dice: tuple[int, ...]) -> tuple[Area, ...]:
     """`shown_areas` without the check of its argument, for the engine's own dice (cached)."""
     return _shown_areas(dice)
 
@@ -76,7 +76,7 @@ def combinations(dice: Iterable[int]) -> tuple[Area, ...]:
     values = _dice.sorted_faces(dice, "dice")
     if len(values) != 5 or values[0] < 1 or values[-1] > 6:
         raise InvalidStateError("dice", f"expected five faces 1..6, got {brief(values)}")
-    return shown(values)
+    return _shown(values)
 
 
 def adjacent_triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:

@@ -25,7 +25,7 @@ from kniffel_rules._i18n import N_, Named
 from kniffel_rules._text import brief
 from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
-from kniffel_rules.duel.combinations import shown, triples
+from kniffel_rules.duel.combinations import _shown, triples
 from kniffel_rules.duel.pieces import AREAS, COLOUR_LABELS, HOLES, SPACES, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import State
@@ -152,7 +152,7 @@ def _target(state: State, area: Area) -> Spot | Rejection:
     reason = _not_rolled(state)
     if reason is not None:
         return reason
-    if area not in shown(state.dice):
+    if area not in _shown(state.dice):
         return Rejection.of(
             N_("the dice {dice} do not show {area}: its disc cannot move"),
             "DU-07",
@@ -214,7 +214,7 @@ def _movable(state: State) -> tuple[Area, ...]:
     return tuple(
         [
             a
-            for a in shown(state.dice)
+            for a in _shown(state.dice)
             if (s := board[a._value_]) is not _BLUE_HOLE and s is not _RED_HOLE
         ]
     )

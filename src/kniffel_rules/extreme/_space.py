@@ -13,7 +13,7 @@ from kniffel_rules._tensor import dice_header, face_counts, keeps
 from kniffel_rules.boxsheet import BoxPlay
 from kniffel_rules.dice import D6, DiceRoll, all_multisets
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import _table, box_values
+from kniffel_rules.extreme.combinations import _table, _throw_values
 from kniffel_rules.extreme.pieces import D10, Box, layout
 from kniffel_rules.extreme.rules import Rules
 
@@ -73,7 +73,7 @@ def bounds(rules: Rules, players: int) -> tuple[float, float, int]:
 
 
 def _points(box: int, d6: tuple[int, ...], d10: int | None) -> int:
-    return box_values(d6, 0 if d10 is None else d10)[box]
+    return _throw_values(d6, 0 if d10 is None else d10)[box]
 
 
 def _decision(action: Roll | Score) -> tuple[int | None, tuple[int, ...], bool]:

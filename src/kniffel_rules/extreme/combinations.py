@@ -1,6 +1,6 @@
 """What a Kniffel Extreme throw shows and is worth: pure functions of the six faces.
 
-The detectors of the 22 boxes (`box_values`, `score`), the check of a throw
+The detector of the 22 boxes (`score`), the check of a throw
 that five d6 and a d10 can show (`check_faces`) and the values a box can hold
 (`possible_values`). No state: the boxes themselves are in
 `kniffel_rules.extreme.pieces`.
@@ -14,12 +14,9 @@ from functools import cache
 from kniffel_rules import dice as _dice
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError
+from kniffel_rules.extreme.pieces import D10, Box
 
-# BOXES, LOWER and UPPER are imported here too: the old module path
-# ``kniffel_rules.extreme.boxes`` is an alias of this module (see __init__).
-from kniffel_rules.extreme.pieces import BOXES, D10, LOWER, UPPER, Box  # noqa: F401
-
-__all__ = ["box_values", "check_faces", "entry_values", "possible_values", "score"]
+__all__ = ["check_faces", "entry_values", "possible_values", "score"]
 
 
 def _values(v: tuple[int, ...]) -> tuple[int, ...]:
@@ -66,8 +63,8 @@ def _build_table() -> dict[tuple[int, ...], tuple[int, ...]]:
     return table
 
 
-def box_values(d6: tuple[int, ...], d10: int) -> tuple[int, ...]:
-    """The value of valid dice in every box, indexed by ``Box.value`` (the fast path)."""
+def _throw_values(d6: tuple[int, ...], d10: int) -> tuple[int, ...]:
+    """Valid dice's value in every box, by ``Box.value`` (unchecked; `score` checks)."""
     return _table()[tuple(sorted((*d6, d10)))]
 
 

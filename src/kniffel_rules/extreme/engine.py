@@ -43,7 +43,7 @@ from kniffel_rules.dice import DiceRoll, decode_throw, roll_outcomes, sample_rol
 from kniffel_rules.errors import Rejection
 from kniffel_rules.extreme import _rows, _space
 from kniffel_rules.extreme.actions import Action, ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import box_values
+from kniffel_rules.extreme.combinations import _throw_values
 from kniffel_rules.extreme.legality import candidates, listing, problem
 from kniffel_rules.extreme.pieces import BOXES
 from kniffel_rules.extreme.rules import Rules
@@ -107,8 +107,8 @@ def _after_roll(state: State, action: Roll) -> State:
     )
 
 
-# What the dice are worth in every box, by (five d6, d10): `box_values` once per throw.
-_box_values = cache(box_values)
+# What the dice are worth in every box, by (five d6, d10): `_throw_values` once per throw.
+_box_values = cache(_throw_values)
 _BOX_COUNT = len(BOXES)
 
 

@@ -35,7 +35,7 @@ from kniffel_rules import _json
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._memo import memo_table
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
-from kniffel_rules.extreme.combinations import box_values, possible_values
+from kniffel_rules.extreme.combinations import _throw_values, possible_values
 from kniffel_rules.extreme.engine import GAME
 from kniffel_rules.extreme.pieces import BOXES, UPPER, Box, layout
 from kniffel_rules.extreme.rules import Rules
@@ -165,7 +165,7 @@ def _enter(
             "EX-03", Text.of(N_("that box was already filled ({filled})"), filled=filled), after
         )
     assert state.d10 is not None
-    value = box_values(state.d6, state.d10)[box.value]
+    value = _throw_values(state.d6, state.d10)[box.value]
     return kit.Entered(value, _RULE[box], GAME.apply(state, _SCORES[box]))
 
 

@@ -21,7 +21,7 @@ from kniffel_rules import dice as _dice
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.master.pieces import COIN_COMBOS, Combo, Task, _shows_task
 
-__all__ = ["coin_combos", "dice_faces", "shown_combos", "shown_tasks", "tasks_shown"]
+__all__ = ["coin_combos", "dice_faces", "tasks_shown"]
 
 Dice = tuple[int, ...]
 
@@ -65,11 +65,11 @@ def tasks_shown(values: Sequence[int]) -> tuple[Task, ...]:
     Raises:
         InvalidStateError: ``values`` are not up to five faces 1..6.
     """
-    return shown_tasks(dice_faces(values))
+    return _sorted_tasks(dice_faces(values))
 
 
 @lru_cache(maxsize=1024)
-def shown_tasks(values: Dice) -> tuple[Task, ...]:
+def _sorted_tasks(values: Dice) -> tuple[Task, ...]:
     """`tasks_shown` for dice known to be sorted faces (unchecked, memoised)."""
     return _tasks_shown(values)
 
@@ -99,11 +99,11 @@ def coin_combos(values: Sequence[int]) -> tuple[Combo, ...]:
     Raises:
         InvalidStateError: ``values`` are not up to five faces 1..6.
     """
-    return shown_combos(dice_faces(values))
+    return _sorted_combos(dice_faces(values))
 
 
 @lru_cache(maxsize=1024)
-def shown_combos(values: Dice) -> tuple[Combo, ...]:
+def _sorted_combos(values: Dice) -> tuple[Combo, ...]:
     """`coin_combos` for dice known to be sorted faces (unchecked, memoised)."""
     return _coin_combos(values)
 

@@ -55,9 +55,7 @@ from kniffel_rules.master.actions import (
     RowAndCoins,
     Use,
 )
-from kniffel_rules.master.combinations import dice_faces
-from kniffel_rules.master.combinations import shown_combos as coin_combos
-from kniffel_rules.master.combinations import shown_tasks as tasks_shown
+from kniffel_rules.master.combinations import _sorted_combos, _sorted_tasks, dice_faces
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Combo, Task
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Sheet, State
@@ -259,7 +257,7 @@ _OTHERS_NOT_SHOWN = N_("the other dice {dice} do not show {combo}")
 
 
 def _coin_problem(values: Dice, combo: Combo, template: str, rule: str) -> Rejection | None:
-    if combo not in coin_combos(values):
+    if combo not in _sorted_combos(values):
         return Rejection.of(template, rule, dice=dice_text(values), combo=combo)
     return None
 
@@ -274,7 +272,7 @@ def _fulfil(sheet: Sheet, dice: Dice, task: Task) -> _Step | Rejection:
             "MA-09",
             task=task,
         )
-    if task not in tasks_shown(dice):
+    if task not in _sorted_tasks(dice):
         return Rejection.of(
             N_("the dice {dice} do not show {task}"), "MA-07", dice=dice_text(dice), task=task
         )
@@ -301,7 +299,7 @@ def _coins(sheet: Sheet, dice: Dice, combo: Combo, task: Task | None) -> _Step |
                 "MA-15",
                 task=task,
             )
-        if task not in tasks_shown(dice):
+        if task not in _sorted_tasks(dice):
             return Rejection.of(
                 N_("the dice {dice} do not show {task}"), "MA-52", dice=dice_text(dice), task=task
             )
@@ -391,14 +389,14 @@ def _candidates(dice: Dice) -> tuple[Use, ...]:
     """Every use the dice could support on some sheet, in the documented order."""
     shown = Counter(dice)
     faces = sorted(f for f, c in shown.items() if c >= 2)
-    out: list[Use] = [Fulfil(t) for t in tasks_shown(dice)]
+    out: list[Use] = [Fulfil(t) for t in _sorted_tasks(dice)]
     out += [NumberRows(((f, shown[f]),)) for f in faces]
     out += [NumberRows(((f, shown[f]), (g, shown[g]))) for f, g in itertools.combinations(faces, 2)]
-    out += [Coins(c) for c in coin_combos(dice)]
-    out += [Coins(Combo.TASK_DONE, t) for t in tasks_shown(dice)]
+    out += [Coins(c) for c in _sorted_combos(dice)]
+    out += [Coins(Combo.TASK_DONE, t) for t in _sorted_tasks(dice)]
     for f in faces:
         others = tuple(d for d in dice if d != f)
-        out += [RowAndCoins(f, shown[f], c) for c in coin_combos(others)]
+        out += [RowAndCoins(f, shown[f], c) for c in _sorted_combos(others)]
     return tuple(out)
 
 
@@ -473,7 +471,7 @@ def _dice_info(values: Dice) -> _DiceInfo:
             tuple(a for a in every if isinstance(a, RowAndCoins)),
         )
         assert sum(parts, ()) == every  # the candidates come in these four parts
-        found = (tuple(t.value for t in tasks_shown(values)), _pairs(values), parts)
+        found = (tuple(t.value for t in _sorted_tasks(values)), _pairs(values), parts)
         if len(_DICE_INFO) < 1024:  # pragma: no mutate
             _DICE_INFO[values] = found  # pragma: no mutate
     return found
