@@ -38,7 +38,7 @@ from kniffel_rules.master import (
 from kniffel_rules.master.combinations import coin_combos, tasks_shown
 from kniffel_rules.master.engine import outcome
 from kniffel_rules.master.legality import legal_uses, race_coins, use_outcome, use_problem
-from kniffel_rules.master.serial import _bound_items, _race_fits, coins_moved
+from kniffel_rules.master.serial import _bound_items, _coins_moved, _race_fits
 
 # --- playing random games ---------------------------------------------------------
 
@@ -344,7 +344,7 @@ def _refused(doc: dict[str, Any], path: str, match: str) -> None:
 
 def test_the_base_document_is_reachable() -> None:
     assert from_json(to_json(MID)) == MID
-    assert all(coins_moved(s) > 0 for s in MID.sheets)
+    assert all(_coins_moved(s) > 0 for s in MID.sheets)
 
 
 def test_inv_1_players_names_and_rules() -> None:

@@ -34,7 +34,7 @@ from kniffel_rules.master import (
 )
 from kniffel_rules.master.engine import outcome
 from kniffel_rules.master.legality import use_problem
-from kniffel_rules.master.state import lap_length
+from kniffel_rules.master.state import _lap_length
 from master.helpers import after, board, position, throw, uses
 
 rule = pytest.mark.rule
@@ -352,7 +352,7 @@ def test_a_task_already_fulfilled_pays_three_coins() -> None:
 
 @rule("MA-16", "MA-46")
 def test_coin_laps_of_8_7_6_5_then_4_each_a_star() -> None:
-    assert [lap_length(k) for k in range(8)] == [8, 7, 6, 5, 4, 4, 4, 4]
+    assert [_lap_length(k) for k in range(8)] == [8, 7, 6, 5, 4, 4, 4, 4]
     b = Sheet()
     for lap, length in enumerate([8, 7, 6, 5, 4, 4]):
         b = b.with_coins(length - 1)

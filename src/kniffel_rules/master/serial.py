@@ -38,13 +38,12 @@ from kniffel_rules.game import Document
 from kniffel_rules.master.engine import GAME, MAX_PLAYERS
 from kniffel_rules.master.pieces import NUMBER_ROW_MARKERS, ROW_LENGTH, Task
 from kniffel_rules.master.rules import Rules
-from kniffel_rules.master.state import Phase, Sheet, State, lap_length
+from kniffel_rules.master.state import Phase, Sheet, State, _lap_length
 
 __all__ = [
     "FORMAT",
     "MAX_TURN_STARS",
     "VERSION",
-    "coins_moved",
     "from_dict",
     "from_json",
     "to_dict",
@@ -192,9 +191,9 @@ def _check_consistency(state: State) -> None:
             )
 
 
-def coins_moved(sheet: Sheet) -> int:
+def _coins_moved(sheet: Sheet) -> int:
     """All the spaces the coin marker of ``sheet`` has moved: the laps completed and the current."""
-    return sum(lap_length(i) for i in range(sheet.coin_laps)) + sheet.coin_position
+    return sum(_lap_length(i) for i in range(sheet.coin_laps)) + sheet.coin_position
 
 
 def _race_items(sheets: tuple[Sheet, ...]) -> list[tuple[int, ...]]:
@@ -217,7 +216,7 @@ def _check_race(state: State) -> None:
     if not state.rules.race:
         return
     sheets = state.sheets
-    caps = [coins_moved(s) for s in sheets]
+    caps = [_coins_moved(s) for s in sheets]
     items = _race_items(sheets)
     for i, cap in enumerate(caps):  # the bound of one player alone: a clear message
         least = sum(2 if len(h) == 1 else 1 if len(h) == 2 else 0 for h in items if i in h)

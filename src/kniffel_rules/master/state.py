@@ -25,15 +25,15 @@ from kniffel_rules.master.pieces import LAP_LENGTHS, NUMBER_ROW_MARKERS, ROW_LEN
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.rolloff import RollOff
 
-__all__ = ["Observation", "Phase", "Sheet", "State", "bonus_stars", "lap_length"]
+__all__ = ["Observation", "Phase", "Sheet", "State"]
 
 
-def lap_length(laps_done: int) -> int:
+def _lap_length(laps_done: int) -> int:
     """The length of the coin-row lap after ``laps_done`` completed laps: 8, 7, 6, 5, 4, 4, ..."""
     return LAP_LENGTHS[min(laps_done, len(LAP_LENGTHS) - 1)]
 
 
-def bonus_stars(completed: int) -> int:
+def _bonus_stars(completed: int) -> int:
     """The extra stars for completed number rows: one each for the 4th, 5th and 6th (MA-12)."""
     return max(0, completed - NUMBER_ROW_MARKERS)
 
@@ -119,18 +119,18 @@ class Sheet:
     @property
     def retired_markers(self) -> int:
         """Markers placed for good on the "4 Zahlenreihen" fields (MA-12)."""
-        return bonus_stars(self.completed_rows)
+        return _bonus_stars(self.completed_rows)
 
     @property
     def free_markers(self) -> int:
         """Markers that may still start a number row now."""
         done, moving = _row_facts(self.rows)
-        return NUMBER_ROW_MARKERS - bonus_stars(done) - moving
+        return NUMBER_ROW_MARKERS - _bonus_stars(done) - moving
 
     @property
     def lap_length(self) -> int:
         """The length of the coin row's current lap."""
-        return lap_length(self.coin_laps)
+        return _lap_length(self.coin_laps)
 
     @property
     def task_stars(self) -> int:
@@ -141,13 +141,13 @@ class Sheet:
     def row_stars(self) -> int:
         """Stars for completed number rows, the 4th, 5th and 6th rows' bonus stars included."""
         done = self.completed_rows
-        return done + bonus_stars(done)
+        return done + _bonus_stars(done)
 
     @property
     def stars(self) -> int:
         """All the player's stars: tasks, number rows (with bonus stars), coin laps."""
         done = _row_facts(self.rows)[0]
-        return _task_stars(self.tasks) + done + bonus_stars(done) + self.coin_laps
+        return _task_stars(self.tasks) + done + _bonus_stars(done) + self.coin_laps
 
     def with_task(self, task: Task) -> Sheet:
         """A copy with ``task`` fulfilled."""
@@ -168,8 +168,8 @@ class Sheet:
         shorter lap, across as many laps as it covers (MA-16, MA-46).
         """
         laps, pos = self.coin_laps, self.coin_position + coins
-        while pos >= lap_length(laps):
-            pos -= lap_length(laps)
+        while pos >= _lap_length(laps):
+            pos -= _lap_length(laps)
             laps += 1
         return Sheet(self.tasks, self.rows, laps, pos)
 

@@ -101,7 +101,7 @@ class Yatzy(BoxGame[State, Observation, Action]):
         box: f"YA-{7 if box.value < 6 else box.value + 3:02d}" for box in Box
     }
     layout_of = staticmethod(pieces.layout)
-    points_of = staticmethod(pieces.points)
+    points_of = staticmethod(pieces._box_points)
     forced_of = staticmethod(lambda rules: rules.forced_order)
 
 

@@ -20,7 +20,7 @@ from kniffel_rules.dice import all_multisets
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import game_rules
 
-__all__ = ["Box", "Rules", "layout", "points", "score", "solitaire"]
+__all__ = ["Box", "Rules", "layout", "score", "solitaire"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -123,7 +123,7 @@ def _points(rules: Rules, box: int, dice: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=8)
-def points(rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
+def _box_points(rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
     """The points of every sorted throw in every box (by box number) under ``rules``."""
     return points_table(lambda box, dice: _points(rules, box, dice), len(Box))
 
@@ -151,7 +151,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     rolled = tuple(sorted(dice)) if isinstance(dice, Sequence) and not isinstance(dice, str) else ()
     if rolled not in _ROLLS or not all(type(d) is int for d in rolled):
         raise InvalidStateError("dice", "expected five faces 1..6")
-    found: int = points(game_rules(rules, _RULEBOOK, "yatzy"))[rolled][box.value]
+    found: int = _box_points(game_rules(rules, _RULEBOOK, "yatzy"))[rolled][box.value]
     return found
 
 
@@ -176,5 +176,5 @@ def solitaire(rules: Rules | None = None) -> Solitaire:
         InvalidStateError: ``rules`` is not a `Rules` (path ``rules``).
     """
     checked = game_rules(rules, _RULEBOOK, "yatzy")
-    table = points(checked)
+    table = _box_points(checked)
     return Solitaire(_LAYOUT, lambda box, dice: table[dice][box], checked.forced_order)
