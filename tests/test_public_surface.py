@@ -59,6 +59,7 @@ def test_the_old_module_paths_are_gone(path: str) -> None:
         ("kniffel_rules.master.combinations", ["shown_tasks", "shown_combos"]),
         ("kniffel_rules.duel.combinations", ["shown"]),
         ("kniffel_rules.extreme.combinations", ["box_values", "BOXES", "LOWER", "UPPER"]),
+        ("kniffel_rules.classic.combinations", ["natural_scores"]),
         # Helpers of a game's own rooms that trusted their caller: the public way is a
         # property (`Sheet.lap_length`, `Sheet.stars`) or the protocol.
         ("kniffel_rules.master.state", ["lap_length", "bonus_stars"]),

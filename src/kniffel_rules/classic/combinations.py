@@ -1,8 +1,9 @@
 """What five dice are worth in each box of the classic sheet: pure functions, no state.
 
-`natural_scores` is the engine's fast table; `score` validates its input;
-`possible_values` lists what a box can hold. Joker values of an extra
-Kniffel are not natural scores: they are decided in `kniffel_rules.classic.legality`.
+`score` is what the dice are worth in a box (its input checked; the engine
+reads a private table of the same values); `possible_values` lists what a
+box can hold. Joker values of an extra Kniffel are not natural scores: they
+are decided in `kniffel_rules.classic.legality`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from kniffel_rules.classic.pieces import Box, check_rules
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["check_dice", "entry_values", "natural_scores", "possible_values", "score"]
+__all__ = ["check_dice", "entry_values", "possible_values", "score"]
 
 _DEFAULT_RULES = Rules()
 
@@ -63,7 +64,7 @@ def _build_table(fixed: tuple[int, int, int, int, bool]) -> dict[tuple[int, ...]
     return table
 
 
-def natural_scores(dice: tuple[int, ...], rules: Rules = _DEFAULT_RULES) -> tuple[int, ...]:
+def _natural_scores(dice: tuple[int, ...], rules: Rules = _DEFAULT_RULES) -> tuple[int, ...]:
     """The natural value of sorted, valid ``dice`` in every box, indexed by ``Box.value``.
 
     This is the fast path used by the engine; `score` validates its input.
@@ -120,7 +121,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     if rules is None:
         rules = _DEFAULT_RULES
     check_rules(rules)
-    return natural_scores(d, rules)[box.value]
+    return _natural_scores(d, rules)[box.value]
 
 
 def possible_values(box: Box, rules: Rules = _DEFAULT_RULES) -> frozenset[int]:

@@ -38,7 +38,7 @@ from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import _rows, _solitaire, _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
-from kniffel_rules.classic.combinations import natural_scores
+from kniffel_rules.classic.combinations import _natural_scores
 from kniffel_rules.classic.legality import entry, is_extra_kniffel
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
@@ -269,7 +269,7 @@ class Classic(DiceGame[State, Observation, Action, Rules]):
             return _after_score(state, made.value, made.bonus, box)
         # Not an extra Kniffel: `entry` is the natural score and no bonus.
         # (``_value_`` is ``box.value`` without the enum property's call.)
-        return _after_score(state, natural_scores(dice, rules)[box._value_], 0, box)
+        return _after_score(state, _natural_scores(dice, rules)[box._value_], 0, box)
 
     def happen(self, state: State, action: DiceRoll) -> State:
         """`kniffel_rules._dicegame.throw_happen`, the successor of a throw built directly."""

@@ -23,7 +23,7 @@ from kniffel_rules._fields import OpenBoxes
 from kniffel_rules._i18n import N_
 from kniffel_rules._text import brief
 from kniffel_rules.classic.actions import Action, Roll, Score
-from kniffel_rules.classic.combinations import natural_scores
+from kniffel_rules.classic.combinations import _natural_scores
 from kniffel_rules.classic.pieces import (
     BOXES,
     CROATIAN_BOXES,
@@ -184,7 +184,7 @@ def entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry:
     Returns:
         The `Entry`.
     """
-    natural = natural_scores(dice, rules)
+    natural = _natural_scores(dice, rules)
     if not is_extra_kniffel(sheet, dice, rules):
         return Entry(natural[box.value])
     bonus = _bonus_earned(sheet, rules)
