@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kniffel_rules._labels import label, word
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import (
     LANGS,
@@ -15,8 +16,6 @@ from kniffel_rules.lang import (
     UnknownLanguageError,
     check_lang,
     default_lang,
-    label,
-    word,
 )
 
 

@@ -12,12 +12,13 @@ import pytest
 
 from kniffel_rules import classic, extreme, sheets
 from kniffel_rules._dicewire import COMMON_NAMES, named
+from kniffel_rules._labels import label
 from kniffel_rules.classic.notation import BOX_NAMES
 from kniffel_rules.classic.pieces import BOXES
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme import notation as extreme_notation
 from kniffel_rules.extreme import pieces as extreme_pieces
-from kniffel_rules.lang import LANGS, Labelled, label
+from kniffel_rules.lang import LANGS, Labelled
 from kniffel_rules.notation import normalize
 
 SCHMIDT = {

@@ -32,12 +32,12 @@ from kniffel_rules._dicerender import (
     turn_lines,
 )
 from kniffel_rules._dicewire import DICE_FORM, ROLL_FORM, named, read_roll, read_score, turn_text
-from kniffel_rules._labels import Labelled
+from kniffel_rules._labels import Labelled, word
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import GameInfo
-from kniffel_rules.lang import Lang, check_lang, word
+from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.notation import Phrasebook, words
 from kniffel_rules.wire import Codec, Form, enum_kind
 

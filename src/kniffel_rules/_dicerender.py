@@ -27,13 +27,13 @@ import attrs
 from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._i18n import N_, phrases
-from kniffel_rules._labels import Labelled
+from kniffel_rules._labels import Labelled, word
 from kniffel_rules._text import display_width, pad, short, wrap
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import Game
-from kniffel_rules.lang import Lang, check_lang, word
+from kniffel_rules.lang import Lang, check_lang
 
 __all__ = [
     "NAME_WIDTH",

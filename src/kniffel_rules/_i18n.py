@@ -116,7 +116,7 @@ def add_language(code: str, translations: gettext.NullTranslations) -> None:
     The renderers, refusals and errors then accept ``lang=code``.
     """
     _CATALOGUES[code] = translations
-    _lang.speak(code)
+    _lang._speak(code)
 
 
 def remove_language(code: str) -> None:
@@ -124,7 +124,7 @@ def remove_language(code: str) -> None:
     if code in LANGS:
         return
     _CATALOGUES.pop(code, None)
-    _lang.speak(code, False)
+    _lang._speak(code, False)
     for phrase in _PHRASES:  # the words looked up in it meanwhile
         phrase.pop(cast(Lang, code), None)  # a third language: a code outside Lang
 

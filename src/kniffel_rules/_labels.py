@@ -24,10 +24,11 @@ import enum
 from collections.abc import Mapping
 from typing import Final, TypeVar
 
+from kniffel_rules import lang as _lang
 from kniffel_rules._i18n import N_, Phrase, phrases
-from kniffel_rules.lang import Lang
+from kniffel_rules.lang import Lang, check_lang
 
-__all__ = ["FAMILY_NAMES", "FaceCounting", "Labelled", "name_pieces"]
+__all__ = ["FAMILY_NAMES", "FaceCounting", "Labelled", "label", "name_pieces", "word"]
 
 FAMILY_NAMES: Final[Mapping[str, Mapping[Lang, str]]] = phrases(
     {
@@ -123,3 +124,25 @@ def name_pieces(cls: type[L], own: Mapping[str, str] | None = None) -> None:
     for piece in cls:
         msgid = own.get(piece.key)
         _LABELS[piece] = FAMILY_NAMES[piece.key] if msgid is None else Phrase(msgid)
+
+
+def label(item: _lang.Labelled, lang: Lang = "en") -> str:
+    """The name of ``item`` (anything with ``labels``) in ``lang``.
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language the library speaks.
+    """
+    return item.labels[check_lang(lang)]
+
+
+def word(table: Mapping[str, Mapping[Lang, str]], key: str, lang: Lang = "en") -> str:
+    """The entry ``key`` of a table of words in ``lang`` (a renderer's own table and key).
+
+    Examples:
+        >>> word({"total": {"en": "Total", "de": "Summe"}}, "total", "de")
+        'Summe'
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not a language the library speaks.
+    """
+    return table[key][check_lang(lang)]

@@ -4,15 +4,13 @@ Every name a player reads (a box, an area, a task, a word of a rendering)
 has one entry in one table of its game, with both languages; the renderers,
 the command line and the readers of `parse_action` and the score sheets take
 their names from there. This module knows no game: it holds the language
-codes, the choice of a default from the environment and the lookup.
+codes and the choice of a default from the environment.
 
 Examples:
     >>> default_lang({"LANG": "de_DE.UTF-8"}), default_lang({"LANG": "C"})
     ('de', 'en')
     >>> check_lang("DE")
     'de'
-    >>> word({"total": {"en": "Total", "de": "Summe"}}, "total", "de")
-    'Summe'
 """
 
 from __future__ import annotations
@@ -31,10 +29,7 @@ __all__ = [
     "UnknownLanguageError",
     "check_lang",
     "default_lang",
-    "label",
-    "speak",
     "speaks",
-    "word",
 ]
 
 Lang = Literal["en", "de"]
@@ -60,8 +55,8 @@ _LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 _BY_CODE: Final[dict[str, Lang]] = {code: code for code in LANGS}
 
 
-def speak(code: str, on: bool = True) -> None:
-    """Accept ``code`` as a language (no longer: ``on=False``); `kniffel_rules._i18n` calls it."""
+def _speak(code: str, on: bool = True) -> None:
+    """Accept ``code`` as a language (no longer: ``on=False``), for `_i18n.add_language`."""
     if on:
         _BY_CODE[code] = cast("Lang", code)
     elif code not in LANGS:
@@ -122,22 +117,3 @@ def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
             code = value.split(":")[0].split(".")[0].split("_")[0].split("-")[0].lower()
             return _BY_CODE.get(code, "en")
     return "en"
-
-
-def label(item: Labelled, lang: Lang = "en") -> str:
-    """The name of ``item`` in ``lang``.
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not one of `LANGS`.
-    """
-    return item.labels[check_lang(lang)]
-
-
-def word(table: Mapping[str, Mapping[Lang, str]], key: str, lang: Lang = "en") -> str:
-    """The entry ``key`` of a table of words in ``lang``.
-
-    Raises:
-        UnknownLanguageError: ``lang`` is not one of `LANGS`.
-        KeyError: ``key`` is not in the table (a bug of the caller).
-    """
-    return table[key][check_lang(lang)]

@@ -12,9 +12,10 @@ from typing import Final
 
 from kniffel_rules._dicerender import WORDS, Row, SheetDrawing, sheet_drawing, sheet_rows
 from kniffel_rules._i18n import N_, phrases
+from kniffel_rules._labels import word
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.state import State
-from kniffel_rules.lang import Lang, word
+from kniffel_rules.lang import Lang
 
 __all__ = ["drawing", "sheet_rows_of"]
 

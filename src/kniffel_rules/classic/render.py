@@ -41,13 +41,14 @@ from kniffel_rules._dicerender import (
     turn_lines,
 )
 from kniffel_rules._i18n import N_, phrases
+from kniffel_rules._labels import word
 from kniffel_rules.classic._rows import sheet_rows_of
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.engine import scores, winners
 from kniffel_rules.classic.state import Observation, State
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
-from kniffel_rules.lang import Lang, check_lang, word
+from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["render", "render_action"]
 

@@ -28,13 +28,14 @@ from typing import Any, TextIO
 
 from kniffel_rules import CHANCE
 from kniffel_rules._i18n import localize
+from kniffel_rules._labels import label
 from kniffel_rules._text import display_width, pad, short, wrap
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
 from kniffel_rules.cli.words import WORDS, command, say, system_reason
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
-from kniffel_rules.lang import Lang, label
+from kniffel_rules.lang import Lang
 from kniffel_rules.playing import GameRecord, Policy, game_generators
 from kniffel_rules.records import record_to_json
 from kniffel_rules.variant import Variant

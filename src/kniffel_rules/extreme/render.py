@@ -40,13 +40,14 @@ from kniffel_rules._dicerender import (
     turn_lines,
 )
 from kniffel_rules._i18n import N_, phrases
+from kniffel_rules._labels import word
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme._rows import THROWS, sheet_rows_of
 from kniffel_rules.extreme.actions import ExtremeRoll, Roll, Score
 from kniffel_rules.extreme.engine import winners
 from kniffel_rules.extreme.state import Observation, State
-from kniffel_rules.lang import Lang, check_lang, word
+from kniffel_rules.lang import Lang, check_lang
 
 __all__ = ["render", "render_action"]
 

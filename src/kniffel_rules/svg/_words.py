@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from kniffel_rules._i18n import N_, phrases
-from kniffel_rules.lang import Labelled, Lang, label, word
+from kniffel_rules._labels import label, word
+from kniffel_rules.lang import Labelled, Lang
 
 __all__ = ["WORDS", "name", "say"]
 
