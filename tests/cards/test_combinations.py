@@ -8,12 +8,20 @@ combination, then by the cards' positions in card order).
 
 from __future__ import annotations
 
-import pytest
+import contextlib
+from collections.abc import Callable
+from typing import Any
 
-from cards.helpers import hand
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cards.helpers import card, hand
 from kniffel_rules.cards import Card, Combination
 from kniffel_rules.cards._plays import fast_plays
-from kniffel_rules.cards.combinations import plays
+from kniffel_rules.cards.combinations import explain, plays
+from kniffel_rules.cards.pieces import CARDS
+from kniffel_rules.errors import InvalidStateError
 
 rule = pytest.mark.rule
 Cards = tuple[Card, ...]
@@ -95,3 +103,58 @@ def test_the_whole_listing_of_a_hand_and_its_fast_twin() -> None:
         hand("blue 5", "blue 6", "blue 7", "blue 8", "blue 9")
     ]
     assert fast_plays(cards) == listed
+
+
+# --- the detectors' arguments: `plays` and `explain` are public, so they refuse junk ----------
+
+_RED_3 = card("red 3")
+_plays: Any = plays  # called with junk: typed Any so each row needs no ignore
+_explain: Any = explain
+
+
+@pytest.mark.parametrize(
+    ("call", "path", "words"),
+    [
+        (lambda: _plays([_RED_3]), "hand", "expected a tuple of cards, got"),
+        (lambda: _plays(None), "hand", "expected a tuple of cards, got None"),
+        (lambda: _plays((_RED_3, 3)), "hand", "expected a tuple of cards"),
+        (lambda: _plays(("red 3",)), "hand", "expected a tuple of cards"),
+        (lambda: _explain("colour", (_RED_3,)), "combo", "expected a Combination, got 'colour'"),
+        (lambda: _explain(None, (_RED_3,)), "combo", "expected a Combination, got None"),
+        (lambda: _explain(Combination.COLOUR, None), "cards", "a sequence of cards, got None"),
+        (lambda: _explain(Combination.COLOUR, 7), "cards", "a sequence of cards, got 7"),
+        (lambda: _explain(Combination.COLOUR, [_RED_3, "x"]), "cards", "a sequence of cards"),
+    ],
+)
+def test_the_detectors_refuse_what_is_not_a_hand(
+    call: Callable[[], object], path: str, words: str
+) -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        call()
+    assert caught.value.path == path
+    assert words in caught.value.detail
+
+
+def test_a_hand_is_read_and_the_empty_hand_shows_nothing() -> None:
+    cards = hand("red 3", "blue 3", "green 3", "red 9", "blue 9")
+    assert (Combination.FULL_HOUSE, cards) in plays(cards)
+    assert plays(()) == ()
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.integers(),
+    st.text(max_size=5),
+    st.lists(st.sampled_from(CARDS), max_size=6),
+    st.lists(st.one_of(st.integers(), st.sampled_from(CARDS)), max_size=6).map(tuple),
+    st.permutations(CARDS[:6]).map(tuple),
+    st.sampled_from(list(Combination)),
+)
+
+
+@given(hand_=_JUNK, combo=_JUNK)
+def test_junk_into_the_detectors_answers_or_refuses(hand_: Any, combo: Any) -> None:
+    calls: list[Callable[[], object]] = [lambda: _plays(hand_), lambda: _explain(combo, hand_)]
+    for call in calls:
+        with contextlib.suppress(InvalidStateError):
+            call()

@@ -26,8 +26,10 @@ from typing import Final
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._labels import Labelled, name_pieces
+from kniffel_rules._text import brief
 from kniffel_rules.cards._boards import OWN_NAMES
 from kniffel_rules.cards.pieces import COLOURS, Card, Row
+from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["SIZES", "Combination", "explain", "plays"]
 
@@ -125,17 +127,26 @@ def _key(card: Card) -> int:
     return card.index
 
 
-@lru_cache(maxsize=4096)
 def plays(hand: Cards) -> tuple[tuple[Combination, Cards], ...]:
     """Every combination in ``hand``: each combination and card set that forms it.
 
     Args:
-        hand: A hand in card order.
+        hand: A hand, a tuple of cards (in card order: by value, then colour).
 
     Returns:
         ``(combination, cards)`` pairs, by combination in `Combination` order,
         then by the cards' positions in card order; the cards in card order.
+
+    Raises:
+        InvalidStateError: ``hand`` is not a tuple of cards.
     """
+    if type(hand) is not tuple or not all(isinstance(card, Card) for card in hand):
+        raise InvalidStateError("hand", f"expected a tuple of cards, got {brief(hand)}")
+    return _cached_plays(hand)
+
+
+@lru_cache(maxsize=4096)
+def _cached_plays(hand: Cards) -> tuple[tuple[Combination, Cards], ...]:
     return _plays(hand)
 
 
@@ -169,11 +180,19 @@ def explain(combo: Combination, cards: Sequence[Card]) -> Text:
 
     Only called for cards that `plays` does not list for ``combo``.
 
+    Raises:
+        InvalidStateError: ``combo`` is not a `Combination` or ``cards`` not a
+            sequence of cards.
+
     Examples:
         >>> from kniffel_rules.cards import Card, Combination
         >>> explain(Combination.STRAIGHT, [Card(v, "red") for v in (12, 13, 1, 2, 3)])
         '12-13-1-2-3 does not count as a straight: 1 is the lowest card and 13 the highest'
     """
+    if not isinstance(combo, Combination):
+        raise InvalidStateError("combo", f"expected a Combination, got {brief(combo)}")
+    if not isinstance(cards, Sequence) or not all(isinstance(card, Card) for card in cards):
+        raise InvalidStateError("cards", f"expected a sequence of cards, got {brief(cards)}")
     size = SIZES[combo]
     if len(cards) != size:
         return Text.of(
