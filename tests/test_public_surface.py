@@ -57,7 +57,7 @@ def test_the_old_module_paths_are_gone(path: str) -> None:
         # Unchecked fast paths beside a checked public twin are private (issue 27): a caller
         # gets `tasks_shown`, `coin_combos`, `combinations` / `shown_areas` and `score`.
         ("kniffel_rules.master.combinations", ["shown_tasks", "shown_combos"]),
-        ("kniffel_rules.duel.combinations", ["shown"]),
+        ("kniffel_rules.duel.combinations", ["shown", "triples"]),
         ("kniffel_rules.extreme.combinations", ["box_values", "BOXES", "LOWER", "UPPER"]),
         ("kniffel_rules.classic.combinations", ["natural_scores"]),
         # Helpers of a game's own rooms that trusted their caller: the public way is a

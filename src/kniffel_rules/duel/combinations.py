@@ -23,7 +23,7 @@ from kniffel_rules.duel.pieces import AREAS, NUMBER_AREAS, Area
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.errors import InvalidStateError
 
-__all__ = ["adjacent_triples", "combinations", "shown_areas", "triples"]
+__all__ = ["adjacent_triples", "combinations", "shown_areas"]
 
 
 def _shows(area: Area, dice: tuple[int, ...]) -> bool:
@@ -90,11 +90,11 @@ def adjacent_triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:
     """
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected duel Rules, got {type(rules).__name__}")
-    return triples(rules)
+    return _triples(rules)
 
 
 @lru_cache(maxsize=4)
-def triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:
+def _triples(rules: Rules) -> tuple[tuple[int, int, int], ...]:
     """`adjacent_triples` without the check of its argument (cached)."""
     return _adjacent_triples(rules)
 

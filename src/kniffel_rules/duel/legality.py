@@ -25,7 +25,7 @@ from kniffel_rules._i18n import N_, Named
 from kniffel_rules._text import brief
 from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
-from kniffel_rules.duel.combinations import _shown, triples
+from kniffel_rules.duel.combinations import _shown, _triples
 from kniffel_rules.duel.pieces import AREAS, COLOUR_LABELS, HOLES, SPACES, Area, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import State
@@ -95,7 +95,7 @@ def board_win(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
     hole = HOLES[player]
     if board.count(hole) >= 5:  # a Spot equals only itself
         return "five secured discs"
-    for run in triples(rules):
+    for run in _triples(rules):
         i, j, k = run
         if board[i] is hole and board[j] is hole and board[k] is hole:
             names = ", ".join(AREAS[i].label for i in run)
