@@ -9,6 +9,7 @@ at its edges.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Callable
 from typing import Any, cast
@@ -22,7 +23,7 @@ from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.master.combinations import coin_combos, tasks_shown
 from kniffel_rules.playing import game_generators
 from kniffel_rules.rolloff import opening
-from kniffel_rules.simulation import wilson
+from kniffel_rules.simulation import MAX_SEED, game_seed, wilson
 
 classic_legality = importlib.import_module("kniffel_rules.classic.legality")
 classic_combinations = importlib.import_module("kniffel_rules.classic.combinations")
@@ -85,6 +86,11 @@ SURROGATE = (
         (lambda: wilson(True, 3), "wins", "expected a number 0..3, got True"),
         (lambda: wilson(3.5, 3), "wins", "expected a number 0..3, got 3.5"),
         (lambda: wilson(-0.5, 3), "wins", "expected a number 0..3, got -0.5"),
+        (lambda: game_seed(J, 0), "seed", "expected an integer, got null"),
+        (lambda: game_seed(-1, 0), "seed", "-1 is below the minimum 0"),
+        (lambda: game_seed(MAX_SEED + 1, 0), "seed", f"{MAX_SEED + 1} is above the maximum {MAX_SEED}"),
+        (lambda: game_seed(0, cast(Any, "0")), "index", "expected an integer, got str"),
+        (lambda: game_seed(0, -1), "index", "-1 is below the minimum 0"),
         (lambda: game_generators(J, 2), "seed", "expected an integer, got null"),
         (lambda: game_generators(cast(Any, 1.0), 2), "seed", "expected an integer, got float"),
         (lambda: game_generators(1, -1), "seats", "-1 is below the minimum 0"),
@@ -121,5 +127,9 @@ def test_the_core_helpers_accept_their_edges() -> None:
     assert opening(1, None) == 0 and opening(MAX_PLAYERS, MAX_PLAYERS - 1) == MAX_PLAYERS - 1
     assert wilson(0, 0) == (0.0, 1.0) and wilson(0, 4)[0] == 0.0 and wilson(4, 4)[1] == 1.0
     assert wilson(1.5, 3) == wilson(1.5, 3) and wilson(3, 3)[0] < 1.0
+    assert game_seed(0, 0) != game_seed(MAX_SEED, 0) != game_seed(MAX_SEED, 10**30)
+    assert game_seed(7, 3) == int.from_bytes(
+        hashlib.sha256(b"kniffel-rules simulate 7 3").digest()[:8], "big"
+    )
     chance, seats = game_generators(-5, 0)
     assert seats == [] and chance.random() == game_generators(-5, MAX_PLAYERS)[0].random()

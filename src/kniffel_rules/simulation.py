@@ -98,7 +98,13 @@ def game_seed(seed: int, index: int) -> int:
 
     Returns:
         An integer ``0 .. 2**64 - 1``.
+
+    Raises:
+        InvalidStateError: ``seed`` is not an integer ``0 .. MAX_SEED`` or
+            ``index`` not an integer >= 0 (naming it).
     """
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(index, "index", 0)
     text = f"kniffel-rules simulate {seed} {index}".encode("ascii")
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
