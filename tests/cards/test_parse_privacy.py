@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from kniffel_rules import CHANCE, TERMINAL
 from kniffel_rules import cards as C
 from kniffel_rules.cards import Card, Rules, State
-from kniffel_rules.cards.pieces import sort_cards
+from kniffel_rules.cards.pieces import _sort_cards
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError
 
 rule = pytest.mark.rule
@@ -117,8 +117,8 @@ def _redealt(state: State, rng: random.Random) -> State:
             continue
         keep = [c for c in h if c in known]
         fresh = [hidden.pop() for _ in range(len(h) - len(keep))]
-        hands.append(sort_cards(keep + fresh))
-    return attrs.evolve(state, hands=tuple(hands), pile=sort_cards(hidden))
+        hands.append(_sort_cards(keep + fresh))
+    return attrs.evolve(state, hands=tuple(hands), pile=_sort_cards(hidden))
 
 
 @rule("KA-58")

@@ -22,7 +22,7 @@ from kniffel_rules.cards.legality import (
     setup_order,
     value_at,
 )
-from kniffel_rules.cards.pieces import Card, Row, holds, with_card, without_card
+from kniffel_rules.cards.pieces import Card, Row, _holds, _with_card, _without_card
 from kniffel_rules.cards.state import Phase, State, Tokens, evolve
 from kniffel_rules.errors import Rejection
 
@@ -61,7 +61,7 @@ def _with_hand(state: State, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[C
 
 def _unshown(shown: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``shown`` without ``card`` if it holds it: a known card leaves the hand."""
-    return without_card(shown, card) if shown and holds(shown, card) else shown
+    return _without_card(shown, card) if shown and _holds(shown, card) else shown
 
 
 def finished(state: State) -> tuple[int, ...]:
@@ -113,13 +113,13 @@ def _deal_next(state: State) -> State:
 
 def deal_card(state: State, card: Card) -> State:
     """The dealt card goes to the next hand in turn, then to the display."""
-    pile = without_card(state.pile, card)
+    pile = _without_card(state.pile, card)
     n = state.num_players
     if sum(len(h) for h in state.hands) < DEAL_SIZE * n:
         seat = state.player
-        hands = _with_hand(state, seat, with_card(state.hands[seat], card))
+        hands = _with_hand(state, seat, _with_card(state.hands[seat], card))
         return _deal_next(evolve(state, pile=pile, hands=hands))
-    return _deal_next(evolve(state, pile=pile, display=with_card(state.display, card)))
+    return _deal_next(evolve(state, pile=pile, display=_with_card(state.display, card)))
 
 
 # --- action A: drawing -------------------------------------------------------------
@@ -159,10 +159,10 @@ def _after_draw(state: State) -> State:
 def take_card(state: State, card: Card) -> State:
     """Action A: ``card`` from the display into the hand (KA-10)."""
     seat = state.player
-    hands = _with_hand(state, seat, with_card(state.hands[seat], card))
-    display = without_card(state.display, card)
+    hands = _with_hand(state, seat, _with_card(state.hands[seat], card))
+    display = _without_card(state.display, card)
     left = state.pending - 1
-    shown = with_card(state.shown, card)  # everyone saw it taken
+    shown = _with_card(state.shown, card)  # everyone saw it taken
     state = evolve(state, hands=hands, display=display, pending=left, shown=shown)
     if left and display:
         return state
@@ -194,8 +194,8 @@ def do_play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:
     discards = state.discards
     shown = state.shown
     for card in cards:
-        hand = without_card(hand, card)
-        discards = with_card(discards, card)
+        hand = _without_card(hand, card)
+        discards = _with_card(discards, card)
         shown = _unshown(shown, card)
     state = evolve(state, hands=_with_hand(state, seat, hand), discards=discards, shown=shown)
     if combo in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
@@ -228,8 +228,8 @@ def do_exchange(state: State, card: Card) -> State:
     done = (state.pending if state.phase is Phase.EXCHANGE else 0) + 1
     state = evolve(
         state,
-        hands=_with_hand(state, seat, without_card(state.hands[seat], card)),
-        discards=with_card(state.discards, card),
+        hands=_with_hand(state, seat, _without_card(state.hands[seat], card)),
+        discards=_with_card(state.discards, card),
         shown=_unshown(state.shown, card),
         tokens=tuple(all_tokens),
         phase=Phase.EXCHANGE,
@@ -257,9 +257,9 @@ def end_turn(state: State) -> State:
 def discard_card(state: State, card: Card) -> State:
     """One card from the hand to the discards, at the end of the turn."""
     seat = state.player
-    hand = without_card(state.hands[seat], card)
+    hand = _without_card(state.hands[seat], card)
     hands = _with_hand(state, seat, hand)
-    discards = with_card(state.discards, card)
+    discards = _with_card(state.discards, card)
     shown = _unshown(state.shown, card)
     if (
         len(hand) > hand_limit(state.rules, state.tokens[seat])
@@ -282,7 +282,7 @@ def _refill(state: State) -> State:
 def refill_card(state: State, card: Card) -> State:
     """A card from the pile into the display; more until it holds 4 (KA-11)."""
     state = evolve(
-        state, pile=without_card(state.pile, card), display=with_card(state.display, card)
+        state, pile=_without_card(state.pile, card), display=_with_card(state.display, card)
     )
     return _refill(state)
 
@@ -296,8 +296,8 @@ def after_chance_card(state: State, card: Card) -> State:
     seat = state.player
     state = evolve(
         state,
-        pile=without_card(state.pile, card),
-        hands=_with_hand(state, seat, with_card(state.hands[seat], card)),
+        pile=_without_card(state.pile, card),
+        hands=_with_hand(state, seat, _with_card(state.hands[seat], card)),
         pending=state.pending - 1,
     )
     return _draw_next(state)

@@ -31,7 +31,7 @@ from kniffel_rules.cards.combinations import (
     _straights,
     _two_groups,
 )
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card, card_names, holds, sort_cards
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, _holds, _sort_cards, card_names
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
@@ -51,7 +51,7 @@ _TUPLES_OF_CARDS = Named(Phrase(C_("a tuple of", "tuples of cards")))
 def _shown_by_seat(state: State) -> tuple[tuple[Card, ...], ...]:
     if not state.shown:
         return ((),) * len(state.hands)
-    return tuple(tuple(c for c in state.shown if holds(hand, c)) for hand in state.hands)
+    return tuple(tuple(c for c in state.shown if _holds(hand, c)) for hand in state.hands)
 
 
 def see(state: State, player: int, to_move: int) -> Observation:
@@ -200,7 +200,7 @@ def check_observation(obs: Observation) -> None:
     mover = obs.turn_of
     for i, card in enumerate(picked):
         if mover == player:
-            if not holds(hand, card):
+            if not _holds(hand, card):
                 raise _fail(
                     f"picked[{i}]",
                     Text.of(
@@ -277,7 +277,7 @@ def _known(obs: Observation, n: int) -> tuple[tuple[Card, ...], ...]:
             owner[card.index] = seat
         if seat == obs.player:
             for card in cards:
-                if not holds(obs.hand, card):
+                if not _holds(obs.hand, card):
                     raise _fail(
                         f"shown[{seat}]",
                         Text.of(
@@ -293,7 +293,7 @@ def _known(obs: Observation, n: int) -> tuple[tuple[Card, ...], ...]:
                             N_("{card} is known to be in another hand"), card=card_names((card,))
                         ),
                     )
-            cards = sort_cards(set(cards) | set(obs.picked))
+            cards = _sort_cards(set(cards) | set(obs.picked))
         known.append(cards)
     return tuple(known)
 
@@ -322,7 +322,7 @@ def _completion(
     The whole plays are `combinations.plays`'s own, of the hand ``known`` +
     ``pool`` (lazily, combination by combination: the pool may be large).
     """
-    hand = sort_cards(set(known) | set(pool))
+    hand = _sort_cards(set(known) | set(pool))
     by_value: dict[int, list[Card]] = {}
     for card in hand:
         by_value.setdefault(card.value, []).append(card)
@@ -337,7 +337,7 @@ def _completion(
     }[combo]()
     k, mine = len(picked), set(known)
     for cards in sets:
-        ordered = sort_cards(cards)
+        ordered = _sort_cards(cards)
         if ordered[:k] == picked:
             yield tuple(c for c in ordered if c not in mine)
 
@@ -394,7 +394,7 @@ def stand_in_state(obs: Observation) -> State:
         else:
             have = (*known[seat], *extra) if seat == obs.turn_of else known[seat]
             more = size - len(have)
-            hands.append(sort_cards((*have, *unseen[dealt : dealt + more])))
+            hands.append(_sort_cards((*have, *unseen[dealt : dealt + more])))
             dealt += more
     return State(
         obs.rules,
@@ -411,5 +411,5 @@ def stand_in_state(obs: Observation) -> State:
         pending=obs.pending,
         combination=obs.combination,
         picked=obs.picked,
-        shown=sort_cards(tuple({c for cards in (obs.shown or ()) for c in cards})),
+        shown=_sort_cards(tuple({c for cards in (obs.shown or ()) for c in cards})),
     )

@@ -26,7 +26,7 @@ import random
 from kniffel_rules._text import brief
 from kniffel_rules.cards._observe import known_cards
 from kniffel_rules.cards.engine import stand_in, whole_plays
-from kniffel_rules.cards.pieces import CARDS, Card, sort_cards
+from kniffel_rules.cards.pieces import CARDS, Card, _sort_cards
 from kniffel_rules.cards.state import Observation, Phase, State, evolve
 from kniffel_rules.errors import InvalidStateError
 
@@ -115,7 +115,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             if seat == me:
                 hands.append(observation.hand)
                 continue
-            hands.append(sort_cards((*known[seat], *drawn[start : start + more])))
+            hands.append(_sort_cards((*known[seat], *drawn[start : start + more])))
             start += more
         dealt = {c.index for c in drawn}
         pile = tuple(c for c in unknown if c.index not in dealt)

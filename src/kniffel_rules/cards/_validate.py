@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.cards._flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, finished
 from kniffel_rules.cards.combinations import SIZES, Combination
-from kniffel_rules.cards.engine import check_capacity
+from kniffel_rules.cards.engine import _check_capacity
 from kniffel_rules.cards.legality import (
     exchanging_problem,
     hand_limit,
@@ -25,7 +25,7 @@ from kniffel_rules.cards.legality import (
     setup_order,
     whole_plays,
 )
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, card_names, holds
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, _holds, card_names
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
 from kniffel_rules.cards.state import Phase, State
 from kniffel_rules.errors import InvalidStateError
@@ -69,7 +69,7 @@ def check_state(state: State) -> None:
                 count=n,
             ),
         )
-    check_capacity(state.rules, n)
+    _check_capacity(state.rules, n)
     _check_cards(state)
     _check_known(state)
     _check_tokens(state)
@@ -121,7 +121,7 @@ def _check_known(state: State) -> None:
     """``shown`` cards are in hands; ``picked`` cards in the mover's hand, only in PICK."""
     _in_order(state.shown, "shown")
     for card in state.shown:
-        if not any(holds(hand, card) for hand in state.hands):
+        if not any(_holds(hand, card) for hand in state.hands):
             _fail(
                 "shown",
                 Text.of(
@@ -138,7 +138,7 @@ def _check_known(state: State) -> None:
         _fail("combination", N_("the combination being laid down is missing"))
     hand = state.hands[state.player] if 0 <= state.player < len(state.hands) else ()
     for card in state.picked:
-        if not holds(hand, card):
+        if not _holds(hand, card):
             _fail(
                 "picked",
                 Text.of(
@@ -160,7 +160,7 @@ def _check_shown(state: State) -> None:
     if phase is Phase.OVER or not state.shown:
         return
     for i, hand in enumerate(state.hands):
-        known = [c for c in state.shown if holds(hand, c)]
+        known = [c for c in state.shown if _holds(hand, c)]
         if not known or (phase not in _PRE_GAME and _had_turn(state, i)):
             continue
         path = f"players[{i}].shown"

@@ -26,7 +26,7 @@ import attrs
 from kniffel_rules._fields import enum_field, int_field
 from kniffel_rules._text import brief
 from kniffel_rules.cards.combinations import Combination
-from kniffel_rules.cards.pieces import CARDS, Card, Row, sort_cards
+from kniffel_rules.cards.pieces import CARDS, Card, Row, _sort_cards
 from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.errors import InvalidStateError
 
@@ -107,7 +107,7 @@ def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
         raise InvalidStateError("cards", f"a play has at most {len(CARDS)} cards")
     if not all(isinstance(c, Card) for c in items):
         raise InvalidStateError("cards", f"expected a sequence of cards, got {brief(items)}")
-    return sort_cards(items) if len(set(items)) == len(items) else items
+    return _sort_cards(items) if len(set(items)) == len(items) else items
 
 
 @attrs.frozen(slots=True, repr=False)

@@ -69,7 +69,7 @@ from kniffel_rules.cards.actions import (
 )
 from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem, steps
 from kniffel_rules.cards.legality import whole_plays as _legal_whole_plays
-from kniffel_rules.cards.pieces import CARDS, Card, card_names, holds
+from kniffel_rules.cards.pieces import CARDS, Card, _holds, card_names
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.cards.wire import action_to_text
@@ -82,7 +82,6 @@ __all__ = [
     "INFO",
     "Cards",
     "Outcome",
-    "check_capacity",
     "new_game",
     "replay_steps",
     "scores",
@@ -114,7 +113,7 @@ _START = {n: tuple(StartPlayer(i) for i in range(n)) for n in range(MIN_PLAYERS,
 _CHANCE_PHASES = (Phase.START, Phase.DEAL, Phase.DRAW, Phase.REFILL)
 
 
-def check_capacity(rules: Rules, players: int, path: str = "rules") -> None:
+def _check_capacity(rules: Rules, players: int, path: str = "rules") -> None:
     """The board in play must have room for every token of a player."""
     tokens, capacity = rules.tokens(players), rules.board.capacity
     if capacity < tokens:
@@ -159,7 +158,7 @@ def new_game(
     rules = game_rules(rules, _DEFAULT_RULES, "cards")
     names = player_names(players, MIN_PLAYERS, MAX_PLAYERS)
     n = len(names)
-    check_capacity(rules, n)
+    _check_capacity(rules, n)
     total = rules.tokens(n)
     state = State(
         rules,
@@ -280,7 +279,7 @@ def _outcome_problem(state: State, outcome: Outcome) -> Rejection | None:
         return Rejection(_outcome_misfit(state, outcome), "PR-04")
     if not isinstance(outcome, Card):
         return Rejection(_outcome_misfit(state, outcome), "PR-04")
-    if not holds(state.pile, outcome):
+    if not _holds(state.pile, outcome):
         return Rejection.of(
             N_("{card} is not in the draw pile"), "PR-04", card=card_names((outcome,))
         )

@@ -32,7 +32,7 @@ from kniffel_rules.cards.actions import (
     Take,
 )
 from kniffel_rules.cards.combinations import SIZES, Combination, explain, plays
-from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, card_names, holds
+from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, _holds, card_names
 from kniffel_rules.cards.rules import Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.cards.wire import action_to_text
@@ -415,7 +415,7 @@ def play_problem(state: State, play: Play) -> Rejection | None:
     if len(set(cards)) != len(cards):
         return Rejection(N_("each card can be played only once"), "KA-01")
     for card in cards:
-        if not holds(hand, card):
+        if not _holds(hand, card):
             return Rejection.of(N_("{card} is not in your hand"), "KA-13", card=card_names((card,)))
     if not any(c is combo and cs == cards for c, cs in plays(hand)):
         return combination_problem(combo, cards)
@@ -551,15 +551,15 @@ def pick_problem(state: State, card: Card) -> Rejection | None:
         then = Text.of(N_("; pick {cards}"), cards=offered)
     rule = _COMBINATION_CLAUSE[combo]
     picked = state.picked
-    if holds(picked, card):
+    if _holds(picked, card):
         return Rejection.of(
             N_("{card} is laid down already{then}"), rule, card=card_names((card,)), then=then
         )
-    if not holds(state.hands[state.player], card):
+    if not _holds(state.hands[state.player], card):
         return Rejection.of(
             N_("{card} is not in your hand{then}"), rule, card=card_names((card,)), then=then
         )
-    later = any(holds(p.cards[len(picked) + 1 :], card) for p in _begun(state))
+    later = any(_holds(p.cards[len(picked) + 1 :], card) for p in _begun(state))
     if later or (picked and card.index < picked[-1].index):
         return Rejection.of(
             N_(
@@ -641,7 +641,7 @@ def exchanging_problem(state: State) -> Rejection | None:
 
 
 def _card_problem(card: Card, cards: tuple[Card, ...], where: str, rule: str) -> Rejection | None:
-    if not holds(cards, card):
+    if not _holds(cards, card):
         return Rejection.of(
             N_("{card} is not in {where}"), rule, card=card_names((card,)), where=Text(where)
         )

@@ -49,10 +49,6 @@ __all__ = [
     "Card",
     "Colour",
     "Row",
-    "holds",
-    "sort_cards",
-    "with_card",
-    "without_card",
 ]
 
 
@@ -168,26 +164,26 @@ _BY_TEXT: Final = {str(c): c for c in CARDS}
 _INDEX: Final = operator.attrgetter("index")
 
 
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+def _sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards as a tuple in card order (the canonical objects of `CARDS`)."""
     return tuple(CARDS[i] for i in sorted(c.index for c in cards))
 
 
-def holds(cards: tuple[Card, ...], card: Card) -> bool:
+def _holds(cards: tuple[Card, ...], card: Card) -> bool:
     """Whether the sorted ``cards`` hold ``card`` (by binary search)."""
     i = card.index
     pos = bisect.bisect_left(cards, i, key=_INDEX)
     return pos < len(cards) and cards[pos].index == i
 
 
-def with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def _with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """The sorted ``cards`` with ``card`` inserted in card order."""
     i = card.index
     pos = bisect.bisect_left(cards, i, key=_INDEX)
     return (*cards[:pos], CARDS[i], *cards[pos:])
 
 
-def without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def _without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """The sorted ``cards`` without ``card``, which they must hold."""
     pos = bisect.bisect_left(cards, card.index, key=_INDEX)
     return cards[:pos] + cards[pos + 1 :]

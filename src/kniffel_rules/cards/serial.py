@@ -44,7 +44,7 @@ from kniffel_rules._memo import memo_table
 from kniffel_rules.cards._validate import check_state
 from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.engine import GAME
-from kniffel_rules.cards.pieces import ROWS, Card, card_names, holds, sort_cards
+from kniffel_rules.cards.pieces import ROWS, Card, _holds, _sort_cards, card_names
 from kniffel_rules.cards.rules import MAX_PLAYERS, Rules
 from kniffel_rules.cards.state import Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
@@ -85,7 +85,7 @@ def _write(state: State) -> dict[str, Any]:
             {
                 "name": name,
                 "hand": _cards(hand),
-                "shown": _cards(tuple(c for c in state.shown if holds(hand, c))),
+                "shown": _cards(tuple(c for c in state.shown if _holds(hand, c))),
                 "reserve": t.reserve,
                 "active": t.active,
                 "board": {r.value: n for r, n in zip(ROWS, t.rows, strict=True)},
@@ -153,7 +153,7 @@ def _read_player(value: Any, path: str) -> tuple[str, tuple[Card, ...], Tokens, 
     hand = read_cards(p["hand"], f"{path}.hand")
     shown = read_cards(p.get("shown", []), f"{path}.shown")
     for card in shown:
-        if not holds(hand, card):
+        if not _holds(hand, card):
             raise InvalidStateError(
                 f"{path}.shown",
                 Text.of(N_("{card} is not in the player's hand"), card=card_names((card,))),
@@ -197,7 +197,7 @@ def _read(doc: dict[str, Any]) -> State:
         pending=_json.get_int(doc, "pending", "", 0, 1_000),
         combination=combo,
         picked=read_cards(doc.get("picked", []), "picked"),
-        shown=sort_cards(c for p in players for c in p[3]),
+        shown=_sort_cards(c for p in players for c in p[3]),
     )
 
 

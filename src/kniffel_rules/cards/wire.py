@@ -69,7 +69,7 @@ from kniffel_rules.cards.rules import MAX_PLAYERS
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.wire import Codec, Form, custom, enum_kind, integer, list_of
 
-__all__ = ["CODEC", "action_from_dict", "action_to_dict", "action_to_text", "cards_text"]
+__all__ = ["CODEC", "action_from_dict", "action_to_dict", "action_to_text"]
 
 _BY_TEXT: Final = {str(c): c for c in CARDS}
 _MAX_FROM_RESERVE: Final = 1_000  # the bound of a reserve in a state document
@@ -153,7 +153,7 @@ action_to_dict = CODEC.to_dict
 action_from_dict = CODEC.from_dict
 
 
-def cards_text(cards: tuple[Card, ...]) -> str:
+def _cards_text(cards: tuple[Card, ...]) -> str:
     """Cards as words: ``"blue 2 red 3"`` (each card is a colour and a value)."""
     return " ".join(str(c) for c in cards)
 
@@ -178,7 +178,7 @@ def action_to_text(action: Action | Outcome) -> str:
     if isinstance(action, Card):
         return f"card {action}"
     if isinstance(action, Play):
-        return f"play {action.combination.value} {cards_text(action.cards)}".rstrip()
+        return f"play {action.combination.value} {_cards_text(action.cards)}".rstrip()
     if isinstance(action, Place):
         levels = f" levels {action.levels}" if action.levels != 1 else ""
         return f"place {action.row.value} reserve {action.from_reserve}{levels}"
