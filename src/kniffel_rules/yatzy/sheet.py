@@ -16,19 +16,19 @@ from kniffel_rules._boxsheetcheck import Report, SheetSpec, SheetVerifier
 from kniffel_rules.yatzy.engine import GAME
 from kniffel_rules.yatzy.pieces import Rules
 
-__all__ = ["spec", "verify_checked", "verify_sheet", "write_sheet"]
+__all__ = ["verify_sheet", "write_sheet"]
 
 _IDS: Final = {"bonus": "YA-08", "totals": "YA-18", "filled": "YA-06", "games": "YA-18",
                "series": "YA-18", "placement": "YA-18", "keep": "YA-04"}  # fmt: skip
 
 
 @lru_cache(maxsize=16)
-def spec(rules: Rules) -> SheetSpec:
+def _spec(rules: Rules) -> SheetSpec:
     """The sheet description the shared checker (`kniffel_rules._boxsheetcheck`) uses."""
     return sheet_spec(GAME, rules, GAME.box_ids, _IDS)
 
 
-_VERIFIER: Final = SheetVerifier("yatzy", lambda doc: spec(Rules.from_dict(doc)))
+_VERIFIER: Final = SheetVerifier("yatzy", lambda doc: _spec(Rules.from_dict(doc)))
 
 verify_checked = _VERIFIER.verify_checked
 """`verify_sheet` of a dict `kniffel_rules.sheets.read_document` has read already."""
