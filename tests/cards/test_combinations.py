@@ -115,7 +115,8 @@ _explain: Any = explain
 @pytest.mark.parametrize(
     ("call", "path", "words"),
     [
-        (lambda: _plays([_RED_3]), "hand", "expected a tuple of cards, got"),
+        (lambda: _plays([_RED_3]), "hand", "expected a tuple of cards, got [Card(3, 'red')]"),
+        (lambda: _plays(7), "hand", "expected a tuple of cards, got 7"),
         (lambda: _plays(None), "hand", "expected a tuple of cards, got None"),
         (lambda: _plays((_RED_3, 3)), "hand", "expected a tuple of cards"),
         (lambda: _plays(("red 3",)), "hand", "expected a tuple of cards"),
