@@ -252,3 +252,28 @@ def test_the_scan_finds_a_name_branch(tmp_path: Path) -> None:
     )
     hits = [h.split(": ", 1)[1] for h in game_names_in(sample)]
     assert hits == ["'classic'", "'cards'", "'master'"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"titles": None}, "GameInfo.titles must map languages to titles, got None"),
+        ({"titles": "Kniffel"}, "GameInfo.titles must map languages to titles, got 'Kniffel'"),
+        ({"titles": {"en": "Kniffel"}}, "GameInfo.titles lacks a title in de"),
+        ({"titles": {"en": "", "de": "Kniffel"}}, "GameInfo.titles lacks a title in en"),
+        ({"min_players": 0}, "GameInfo needs 1 <= min_players <= max_players"),
+        ({"min_players": 3, "max_players": 2}, "GameInfo needs 1 <= min_players <= max_players"),
+    ],
+)
+def test_a_game_info_that_cannot_be_true_is_refused_when_declared(
+    fields: dict[str, Any], words: str
+) -> None:
+    declared: dict[str, Any] = {
+        "name": "trial",
+        "titles": {"en": "Trial", "de": "Versuch"},
+        "min_players": 1,
+        "max_players": 4,
+    }
+    with pytest.raises(ValueError, match="^" + words.replace("(", r"\(").replace(")", r"\)")):
+        GameInfo(**{**declared, **fields})
+    assert GameInfo(**declared).title("de") == "Versuch"

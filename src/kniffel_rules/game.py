@@ -40,6 +40,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._common import seat_name
 from kniffel_rules._i18n import N_, Text
+from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.lang import LANGS, Lang
@@ -88,6 +89,8 @@ NOT_OVER: Final = N_("the game is not over yet: there are no winners")
 
 
 def _check_titles(instance: GameInfo, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"GameInfo.titles must map languages to titles, got {brief(value)}")
     missing = [lang for lang in LANGS if not isinstance(value.get(lang), str) or not value[lang]]
     if missing:
         raise ValueError(f"GameInfo.titles lacks a title in {', '.join(missing)}")
