@@ -18,7 +18,9 @@ import pytest
 
 from kniffel_rules import InvalidStateError, classic, duel, extreme
 from kniffel_rules._common import check_name
+from kniffel_rules._text import brief
 from kniffel_rules.classic.combinations import possible_values
+from kniffel_rules.dice import sorted_faces
 from kniffel_rules.limits import MAX_PLAYERS
 from kniffel_rules.master.combinations import coin_combos, tasks_shown
 from kniffel_rules.playing import game_generators
@@ -133,3 +135,23 @@ def test_the_core_helpers_accept_their_edges() -> None:
     )
     chance, seats = game_generators(-5, 0)
     assert seats == [] and chance.random() == game_generators(-5, MAX_PLAYERS)[0].random()
+
+
+@pytest.mark.parametrize("sheet", [classic.Sheet(), extreme.Sheet()], ids=["classic", "extreme"])
+def test_a_sheet_is_read_by_its_own_boxes_only(sheet: classic.Sheet | extreme.Sheet) -> None:
+    game = "classic" if isinstance(sheet, classic.Sheet) else "extreme"
+    other = extreme.Box.TWOS if game == "classic" else classic.Box.TWOS
+    junk: Any = sheet
+    for box in (0, "twos", None, other):
+        for read in (junk.__getitem__, junk.is_filled):
+            with pytest.raises(InvalidStateError) as info:
+                read(box)
+            assert info.value.path == "box"
+            assert info.value.detail == f"expected a kniffel_rules.{game}.Box, got {brief(box)}"
+    own = classic.Box.TWOS if game == "classic" else extreme.Box.TWOS
+    assert junk[own] is None and not junk.is_filled(own)
+    # read by box, never iterated: not taken for a sequence of entries or of dice
+    with pytest.raises(TypeError, match="not iterable"):
+        tuple(junk)
+    with pytest.raises(InvalidStateError, match="expected a sequence of dice faces"):
+        sorted_faces(junk)

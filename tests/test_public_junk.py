@@ -86,12 +86,20 @@ _PIECES = [
     *cards.Combination,
     *yatzy.Box,
     classic.Rules(),
+    classic.Rules(croatian=True),
+    extreme.Rules(),
+    master.Rules(),
     duel.Rules(),
+    cards.Rules(),
     yatzy.Rules(),
+    classic.Sheet(),
+    extreme.Sheet(),
+    master.Sheet(),
     cards.Card(7, "red"),
     cards.Card(13, "blue"),
 ]
 _FACES = st.lists(st.integers(-2, 12), max_size=7)
+_DICE = st.lists(st.integers(1, 6), min_size=5, max_size=5).map(lambda d: tuple(sorted(d)))
 JUNK = st.one_of(
     st.none(),
     st.booleans(),
@@ -102,6 +110,7 @@ JUNK = st.one_of(
     st.binary(max_size=4),
     _FACES,
     _FACES.map(tuple),
+    _DICE,
     st.lists(st.one_of(st.integers(1, 6), st.text(max_size=1), st.none()), max_size=6).map(tuple),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
     st.sampled_from(_STATES),

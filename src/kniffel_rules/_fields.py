@@ -26,7 +26,7 @@ import enum
 from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import is_
-from typing import Any, Generic, Protocol, TypeGuard, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar
 
 import attrs
 
@@ -178,20 +178,38 @@ class BoxEntries(Generic[B, R]):
     __slots__ = ()
 
     entries: tuple[int | None, ...]
+    _box: ClassVar[type[enum.Enum]]  # each Sheet sets its game's Box
+    # Read by box, never iterated: without this, ``tuple(sheet)`` would call
+    # ``sheet[0]``, ``sheet[1]`` ... (Python's old sequence protocol).
+    __iter__ = None
 
     @staticmethod
     def _layout(rules: Any) -> _Bonus:  # pragma: no cover - each Sheet sets its game's
         """The game's ``layout(rules)``."""
         raise NotImplementedError
 
+    def _index(self, box: object) -> int:
+        if not isinstance(box, self._box):
+            game = self._box.__module__.rpartition(".")[0]
+            raise InvalidStateError("box", f"expected a {game}.Box, got {brief(box)}")
+        index: int = box.value  # a Box, checked above
+        return index
+
     def __getitem__(self, box: B) -> int | None:
-        """The entry of ``box`` (``None`` while open)."""
-        entry: int | None = self.entries[box.value]
-        return entry
+        """The entry of ``box`` (``None`` while open).
+
+        Raises:
+            InvalidStateError: ``box`` is not a box of this sheet's game.
+        """
+        return self.entries[self._index(box)]
 
     def is_filled(self, box: B) -> bool:
-        """Whether ``box`` holds a value (a struck 0 counts as filled)."""
-        return self.entries[box.value] is not None
+        """Whether ``box`` holds a value (a struck 0 counts as filled).
+
+        Raises:
+            InvalidStateError: ``box`` is not a box of this sheet's game.
+        """
+        return self.entries[self._index(box)] is not None
 
     def filled(self) -> int:
         """The number of filled boxes."""

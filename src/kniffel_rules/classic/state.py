@@ -32,6 +32,7 @@ class Sheet(BoxEntries[Box, Rules]):
     entries: tuple[int | None, ...] = _EMPTY
     extra_bonus: int = 0
     _layout = staticmethod(layout)
+    _box = Box
 
     def with_entry(self, box: Box, value: int, bonus: int = 0) -> Sheet:
         """A copy with ``value`` entered in ``box`` and ``bonus`` points credited."""

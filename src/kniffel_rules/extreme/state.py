@@ -44,6 +44,7 @@ class Sheet(BoxEntries[Box, Rules]):
     entries: tuple[int | None, ...] = _EMPTY
     chips: int = 3
     _layout = staticmethod(layout)
+    _box = Box
 
     @property
     def lower_total(self) -> int:
