@@ -129,6 +129,7 @@ def _box_points(rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
 
 
 _ROLLS = frozenset(all_multisets(5))
+_TEXT = (str, bytes, bytearray)  # sequences, but of characters or bytes: never dice
 
 
 def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
@@ -148,8 +149,11 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     """
     if not isinstance(box, Box):
         raise InvalidStateError("box", f"expected a yatzy Box, got {type(box).__name__}")
-    rolled = tuple(sorted(dice)) if isinstance(dice, Sequence) and not isinstance(dice, str) else ()
-    if rolled not in _ROLLS or not all(type(d) is int for d in rolled):
+    faces = tuple(dice) if isinstance(dice, Sequence) and not isinstance(dice, _TEXT) else ()
+    if not all(type(d) is int for d in faces):  # before sorting: (1, "") cannot be sorted
+        faces = ()
+    rolled = tuple(sorted(faces))
+    if rolled not in _ROLLS:
         raise InvalidStateError("dice", "expected five faces 1..6")
     found: int = _box_points(game_rules(rules, _RULEBOOK, "yatzy"))[rolled][box.value]
     return found
