@@ -3,7 +3,7 @@
 The tables of `tests/test_argument_checks.py`, `tests/test_boxsheet.py`,
 `tests/test_dice.py` and `tests/cards/test_combinations.py` pin what each
 refusal says; this property test feeds every public function of the helper
-modules (the games' detectors, their checked legality helpers, and the core's
+modules (the games' detectors, every public legality helper, and the core's
 `placement_points`, `opening`, `wilson`, `game_seed` and `game_generators`)
 arguments of every kind, valid ones mixed in, and accepts only an answer or a
 `KniffelError`: never a Python error. A function added to one of these
@@ -11,8 +11,9 @@ modules' ``__all__`` joins the test by itself.
 
 Not here: the games' rule hooks (``problem``, ``candidates``, ``listing``
 of ``<game>.legality``), which the `kniffel_rules.game.Game` dispatcher calls
-with a state it has checked, and the building blocks for writing a game
-(`kniffel_rules.notation`, `kniffel_rules.wire`); docs/quality.md says why.
+with a state it has checked (the rule functions they call are private), and
+the building blocks for writing a game (`kniffel_rules.notation`,
+`kniffel_rules.wire`); docs/quality.md says why.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kniffel_rules import cards, classic, duel, extreme, master, yatzy
+from kniffel_rules import VARIANTS, cards, classic, duel, extreme, master, yatzy
 from kniffel_rules.errors import KniffelError
 
 MODULES = (
@@ -38,18 +39,20 @@ MODULES = (
     "kniffel_rules.duel.combinations",
     "kniffel_rules.cards.combinations",
     "kniffel_rules.yatzy.pieces",
+    "kniffel_rules.classic.legality",
+    "kniffel_rules.master.legality",
     "kniffel_rules.duel.legality",
+    "kniffel_rules.cards.legality",
 )
-# Modules whose hooks trust the dispatcher: only their checked helpers are called.
+# The hooks of `kniffel_rules.game.Game` (``<game>.legality.problem``, ``candidates``,
+# ``listing``) take a state the dispatcher has checked; every other public function of
+# a legality module checks its arguments. (The Duell's hooks check the state too;
+# Extreme's legality exports the hooks only.)
+HOOKS = ("problem", "candidates", "listing")
+TRUSTING = {f"kniffel_rules.{game}.legality" for game in ("classic", "master", "cards")}
+# Modules of which only some functions are helpers (the rest run whole simulations).
 CHECKED = {
     "kniffel_rules.simulation": ("wilson", "game_seed", "game_generators"),
-    "kniffel_rules.classic.legality": (
-        "allowed_boxes",
-        "check_entry",
-        "entry_options",
-        "entry_problem",
-    ),
-    "kniffel_rules.master.legality": ("legal_uses", "race_coins", "use_outcome", "use_problem"),
 }
 
 
@@ -59,6 +62,8 @@ def _functions() -> list[tuple[str, Callable[..., Any]]]:
         module = importlib.import_module(path)
         for name in module.__all__:
             value = getattr(module, name)
+            if path in TRUSTING and name in HOOKS:
+                continue
             if callable(value) and not inspect.isclass(value):
                 found.append((f"{path}.{name}", value))
     for path, names in CHECKED.items():
@@ -97,6 +102,11 @@ _PIECES = [
     master.Sheet(),
     cards.Card(7, "red"),
     cards.Card(13, "blue"),
+    cards.new_game(2).tokens[0],
+    *cards.Row,
+    cards.Play(
+        cards.Combination.THREE_OF_A_KIND, [cards.Card(9, c) for c in ("red", "blue", "green")]
+    ),
 ]
 _FACES = st.lists(st.integers(-2, 12), max_size=7)
 _DICE = st.lists(st.integers(1, 6), min_size=5, max_size=5).map(lambda d: tuple(sorted(d)))
@@ -151,3 +161,19 @@ def test_every_helper_module_has_functions_to_call() -> None:
     modules = {name.rsplit(".", 1)[0] for name, _ in FUNCTIONS}
     assert modules == set(MODULES) | set(CHECKED)
     assert len(FUNCTIONS) >= 40
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_every_legality_module_is_called_here_or_exports_only_the_hooks(game: str) -> None:
+    """A game's legality module joins the property test above unless it exports only hooks."""
+    try:
+        module = importlib.import_module(f"kniffel_rules.{game}.legality")
+    except ModuleNotFoundError:  # a game on the box-game kit has no legality module
+        return
+    helpers = [
+        name
+        for name in module.__all__
+        if name not in HOOKS and callable(getattr(module, name))
+        and not inspect.isclass(getattr(module, name))
+    ]
+    assert module.__name__ in MODULES or not helpers, helpers

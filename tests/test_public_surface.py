@@ -71,6 +71,50 @@ def test_the_old_module_paths_are_gone(path: str) -> None:
         ("kniffel_rules.yatzy.sheet", ["spec"]),
         # `lang` holds the language codes; the renderers' lookups are private helpers.
         ("kniffel_rules.lang", ["label", "word", "speak"]),
+        # A game's legality module exports the `Game` hooks (`problem`, `candidates`,
+        # `listing`) and helpers that check their arguments; the rule functions the hooks
+        # call, which trust a checked state, are private.
+        (
+            "kniffel_rules.classic.legality",
+            ["entry", "is_extra_kniffel", "off_sheet", "roll_problem", "score_problem"],
+        ),
+        ("kniffel_rules.extreme.legality", ["roll_problem", "score_problem", "turn_roll_problem"]),
+        (
+            "kniffel_rules.master.legality",
+            ["ROLL_RULES", "pass_problem", "roll_problem", "turn_outcome"],
+        ),
+        (
+            "kniffel_rules.cards.legality",
+            [
+                "COLOUR_AT",
+                "FULL_HOUSE_AT",
+                "PLAY_CLAUSE",
+                "begin_actions",
+                "begin_problem",
+                "combination_problem",
+                "discard_actions",
+                "discard_problem",
+                "exchange_actions",
+                "exchange_problem",
+                "exchanging_problem",
+                "may_combine",
+                "phase_problem",
+                "pick_actions",
+                "pick_problem",
+                "place_amount",
+                "place_problem",
+                "placement_problem",
+                "play_actions",
+                "play_problem",
+                "setup_actions",
+                "setup_order",
+                "setup_problem",
+                "take_actions",
+                "take_problem",
+                "value_at",
+                "whole_plays",
+            ],
+        ),
     ],
 )
 def test_names_that_moved_are_served_only_by_their_new_home(module: str, names: list[str]) -> None:

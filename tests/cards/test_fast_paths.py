@@ -12,7 +12,7 @@ from kniffel_rules import CHANCE
 from kniffel_rules import cards as C
 from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.combinations import plays
-from kniffel_rules.cards.legality import _play_objects, may_combine
+from kniffel_rules.cards.legality import _may_combine, _play_objects
 from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, BoardRow
 from kniffel_rules.cards.state import State, evolve
 
@@ -29,7 +29,7 @@ def _hands(seed: int, count: int) -> list[tuple[C.Card, ...]]:
 @pytest.mark.parametrize("seed", range(4))
 def test_may_combine_is_whether_plays_lists_anything(seed: int) -> None:
     for hand in _hands(seed, 2500):
-        assert may_combine(hand) == bool(plays(hand)), hand
+        assert _may_combine(hand) == bool(plays(hand)), hand
 
 
 def test_may_combine_on_the_edges() -> None:
@@ -37,14 +37,14 @@ def test_may_combine_on_the_edges() -> None:
         return tuple(sorted((C.Card(v, c) for v, c in specs), key=lambda c: c.index))
 
     one_pair = cards((4, "red"), (4, "blue"), (7, "red"), (9, "green"), (12, "yellow"))
-    assert not may_combine(one_pair)
-    assert may_combine(cards((4, "red"), (4, "blue"), (9, "red"), (9, "green")))
-    assert may_combine(cards((4, "red"), (4, "blue"), (4, "green")))
-    assert not may_combine(cards((4, "red"), (4, "blue")))
-    assert may_combine(cards(*((v, "blue") for v in (1, 3, 6, 9, 12))))
-    assert not may_combine(cards(*((v, "blue") for v in (1, 3, 6, 9)), (12, "red")))
-    assert may_combine(cards((9, "red"), (10, "blue"), (11, "red"), (12, "green"), (13, "red")))
-    assert not may_combine(
+    assert not _may_combine(one_pair)
+    assert _may_combine(cards((4, "red"), (4, "blue"), (9, "red"), (9, "green")))
+    assert _may_combine(cards((4, "red"), (4, "blue"), (4, "green")))
+    assert not _may_combine(cards((4, "red"), (4, "blue")))
+    assert _may_combine(cards(*((v, "blue") for v in (1, 3, 6, 9, 12))))
+    assert not _may_combine(cards(*((v, "blue") for v in (1, 3, 6, 9)), (12, "red")))
+    assert _may_combine(cards((9, "red"), (10, "blue"), (11, "red"), (12, "green"), (13, "red")))
+    assert not _may_combine(
         cards((10, "red"), (11, "blue"), (12, "red"), (13, "green"), (1, "yellow"))
     )
 

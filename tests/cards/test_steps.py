@@ -25,7 +25,7 @@ from kniffel_rules.bots import CardsGreedy, CardsPlanner
 from kniffel_rules.cards import Begin, Combination, Phase, Pick, Play, Rules, State
 from kniffel_rules.cards.combinations import SIZES, plays
 from kniffel_rules.cards.engine import whole_plays
-from kniffel_rules.cards.legality import hand_limit, play_problem, steps
+from kniffel_rules.cards.legality import _play_problem, hand_limit, steps
 from kniffel_rules.cards.pieces import CARDS, Board, BoardRow
 
 rule = pytest.mark.rule
@@ -175,7 +175,7 @@ def test_the_sequences_are_the_whole_plays_each_once(
         Play(b.combination, tuple(p.card for p in picks))  # type: ignore[union-attr]
         for b, *picks in _sequences(s)
     ]
-    old = [Play(c, cs) for c, cs in plays(s.hands[0]) if play_problem(s, Play(c, cs)) is None]
+    old = [Play(c, cs) for c, cs in plays(s.hands[0]) if _play_problem(s, Play(c, cs)) is None]
     assert made == old == list(whole_plays(s))  # the same plays, in the old listing order
     assert len(set(made)) == len(made)
     for p in made:

@@ -14,7 +14,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -41,6 +41,7 @@ from kniffel_rules.cards import (
     StartPlayer,
     State,
     Take,
+    legality,
 )
 from kniffel_rules.cards.legality import is_out
 from kniffel_rules.cards.pieces import CARDS, Board, BoardRow, Colour
@@ -201,6 +202,49 @@ def test_every_public_function_refuses_a_junk_state(junk: Any) -> None:
     for call in calls:
         with pytest.raises(InvalidStateError):
             call()
+
+
+_RULES = Rules()
+_TOKENS = C.new_game(2).tokens[0]
+_J: Any = None  # junk, typed loosely on purpose
+_NO_TOKENS = "expected cards Tokens, got None"
+
+
+@pytest.mark.parametrize(
+    ("call", "path", "detail"),
+    [
+        (lambda: legality.is_out(_J, _TOKENS), "rules", "expected cards.Rules, got None"),
+        (lambda: legality.is_out(_RULES, cast(Any, (0, 0))), "tokens",
+         "expected cards Tokens, got (0, 0)"),
+        (lambda: legality.hand_limit(_RULES, _J), "tokens", _NO_TOKENS),
+        (lambda: legality.row_value(_RULES, _TOKENS, cast(Any, "colour")), "row",
+         "expected a cards Row, got 'colour'"),
+        (lambda: legality.row_value(_RULES, _J, Row.COLOUR), "tokens", _NO_TOKENS),
+        (lambda: legality.place_options(_RULES, _TOKENS, cast(Any, Row.COLOUR)), "combo",
+         "expected a cards Combination, got <Row.COLOUR: 'colour'>"),
+        (lambda: legality.place_options(_RULES, _J, Combination.KNIFFEL), "tokens", _NO_TOKENS),
+    ],
+)  # fmt: skip
+def test_the_board_helpers_name_a_junk_argument(
+    call: Callable[[], object], path: str, detail: str
+) -> None:
+    """The legality helpers a bot reads a board with refuse junk with the argument's name."""
+    with pytest.raises(InvalidStateError) as info:
+        call()
+    assert (info.value.path, info.value.detail) == (path, detail)
+
+
+def test_the_board_helpers_answer_as_the_game_does() -> None:
+    """At the start every row is empty: the printed first values, the hand limit, not out."""
+    board = _RULES.board
+    assert legality.hand_limit(_RULES, _TOKENS) == board.row(Row.STRAIGHT).value(0)
+    assert [legality.row_value(_RULES, _TOKENS, r) for r in Row] == [
+        board.row(r).value(0) for r in Row
+    ]
+    assert not legality.is_out(_RULES, _TOKENS)
+    assert legality.place_options(_RULES, _TOKENS, Combination.FULL_HOUSE) == (
+        Place(Row.FULL_HOUSE),
+    )
 
 
 # --- (b) deep nesting --------------------------------------------------------------------

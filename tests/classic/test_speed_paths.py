@@ -2,7 +2,7 @@
 
 Each fast path is compared with its definition: the listing with the
 candidates ``why_illegal`` lets through, the direct successors with
-``attrs.evolve`` and ``entry``, the keep lookup with ``is_sub_multiset``, the
+``attrs.evolve`` and ``_entry``, the keep lookup with ``is_sub_multiset``, the
 sampling table with ``sample_roll`` (the same generator calls), ``apply``'s
 one-pass judgement with ``why_illegal``.
 """
@@ -37,7 +37,7 @@ RULE_SETS = [
 
 
 def _slow_successor(state: State, action: object) -> State:
-    """The successor as the engine built it before issue 17: ``attrs.evolve`` and ``entry``."""
+    """The successor as the engine built it before issue 17: ``attrs.evolve`` and ``_entry``."""
     if isinstance(action, DiceRoll):
         if state.phase is Phase.ROLL_OFF:
             return dg.throw_happen(state, action)
@@ -46,7 +46,7 @@ def _slow_successor(state: State, action: object) -> State:
     if isinstance(action, classic.Roll):
         return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
     assert isinstance(action, classic.Score)
-    made = legality.entry(state.sheets[state.player], state.dice, action.box, state.rules)
+    made = legality._entry(state.sheets[state.player], state.dice, action.box, state.rules)
     p = state.player
     sheets = list(state.sheets)
     sheets[p] = sheets[p].with_entry(action.box, made.value, made.bonus)

@@ -119,7 +119,7 @@ def test_the_keeps_are_the_sub_multisets() -> None:
     for d6 in all_multisets(5):
         state = attrs.evolve(base, d6=d6, d10=3, rolls=1)
         for keep in keeps:
-            reason = legality.roll_problem(state, Roll(keep))
+            reason = legality._roll_problem(state, Roll(keep))
             if is_sub_multiset(keep, d6):
                 assert reason is None
             else:

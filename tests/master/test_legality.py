@@ -188,10 +188,10 @@ def test_a_judged_use_is_reused_only_for_the_same_board_dice_and_use() -> None:
 
     def judged_then(state: master.State, action: object) -> object:
         assert legality.problem(s, use) is None  # remembers (board, dice, use)
-        return legality.turn_outcome(state, action)
+        return legality._turn_outcome(state, action)
 
     def fresh(state: master.State, action: object) -> object:  # with a new tuple of the dice
-        return legality.turn_outcome(attrs.evolve(state, dice=(*state.dice,)), action)
+        return legality._turn_outcome(attrs.evolve(state, dice=(*state.dice,)), action)
 
     other_use = Coins(C.PAIR)
     done_board = attrs.evolve(s, sheets=(board(tasks=[T.FULL_HOUSE]),))

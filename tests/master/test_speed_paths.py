@@ -68,8 +68,8 @@ def test_keep_lookup_is_check_keep() -> None:
         for keep in (*sub_multisets(dice), (7,), (1, 1, 1, 1, 1), (6, 6, 6, 6, 6)):
             for rolls in (0, 1, 2, 3):
                 state = State(master.Rules(), ("a",), (Sheet(),), Phase.DECIDE, 0, dice, rolls)
-                plain = check_keep(rolls, dice, keep, "use the dice", legality.ROLL_RULES)
-                fast = legality.roll_problem(state, keep)
+                plain = check_keep(rolls, dice, keep, "use the dice", legality._ROLL_RULES)
+                fast = legality._roll_problem(state, keep)
                 assert fast == plain
                 assert getattr(fast, "rule", None) == getattr(plain, "rule", None)
 

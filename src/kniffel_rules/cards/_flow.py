@@ -11,16 +11,16 @@ from __future__ import annotations
 from kniffel_rules.cards.actions import Place
 from kniffel_rules.cards.combinations import SIZES, Combination
 from kniffel_rules.cards.legality import (
-    COLOUR_AT,
-    FULL_HOUSE_AT,
-    exchanging_problem,
-    hand_limit,
-    is_out,
-    place_amount,
-    place_options,
-    setup_actions,
-    setup_order,
-    value_at,
+    _COLOUR_AT,
+    _FULL_HOUSE_AT,
+    _exchanging_problem,
+    _hand_limit,
+    _is_out,
+    _place_amount,
+    _place_options,
+    _setup_actions,
+    _setup_order,
+    _value_at,
 )
 from kniffel_rules.cards.pieces import Card, Row, _holds, _with_card, _without_card
 from kniffel_rules.cards.state import Phase, State, Tokens, evolve
@@ -85,9 +85,9 @@ def next_setup(state: State) -> State:
     (KA-45).
     """
     assert state.start_player is not None
-    order = setup_order(state.num_players, state.start_player, state.rules.trickier)
+    order = _setup_order(state.num_players, state.start_player, state.rules.trickier)
     for i in range(state.pending, len(order)):
-        if setup_actions(state, order[i]):
+        if _setup_actions(state, order[i]):
             return evolve(state, phase=Phase.SETUP, player=order[i], pending=i)
     return _deal_next(evolve(state, phase=Phase.DEAL, pending=0))
 
@@ -134,7 +134,7 @@ def _restock(state: State) -> State:
 
 def start_draw(state: State) -> State:
     """Action A: as many cards from the pile as the Full House row says (KA-10)."""
-    count = value_at(state.rules, state.tokens[state.player], FULL_HOUSE_AT)
+    count = _value_at(state.rules, state.tokens[state.player], _FULL_HOUSE_AT)
     return _draw_next(evolve(state, phase=Phase.DRAW, pending=count))
 
 
@@ -144,7 +144,7 @@ def _draw_next(state: State) -> State:
         if state.pile:
             return state
     # all drawn, or no card left anywhere: fewer are drawn (KA-48)
-    take = min(value_at(state.rules, state.tokens[state.player], COLOUR_AT), len(state.display))
+    take = min(_value_at(state.rules, state.tokens[state.player], _COLOUR_AT), len(state.display))
     if take:
         return evolve(state, phase=Phase.TAKE, pending=take)
     return _after_draw(state)
@@ -200,7 +200,7 @@ def do_play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:
     state = evolve(state, hands=_with_hand(state, seat, hand), discards=discards, shown=shown)
     if combo in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
         return evolve(state, phase=Phase.PLACE, combination=combo, pending=0)
-    (place,) = place_options(state.rules, state.tokens[seat], combo)
+    (place,) = _place_options(state.rules, state.tokens[seat], combo)
     return do_place(state, place)
 
 
@@ -208,7 +208,7 @@ def do_place(state: State, place: Place) -> State:
     """The tokens go on the board; the turn ends (KA-14, KA-15, KA-22..KA-26)."""
     seat = state.player
     tokens = state.tokens[seat]
-    amount = place_amount(state.rules, tokens, place.row, place.levels)
+    amount = _place_amount(state.rules, tokens, place.row, place.levels)
     assert not isinstance(amount, Rejection)
     new = tokens.moved(place.row, place.from_reserve, amount - place.from_reserve)
     all_tokens = list(state.tokens)
@@ -235,7 +235,7 @@ def do_exchange(state: State, card: Card) -> State:
         phase=Phase.EXCHANGE,
         pending=done,
     )
-    if exchanging_problem(state) is None:
+    if _exchanging_problem(state) is None:
         return state
     return end_turn(state)
 
@@ -246,7 +246,7 @@ def do_exchange(state: State, card: Card) -> State:
 def end_turn(state: State) -> State:
     """The hand limit, then the display refill, then the next player (KA-28, KA-51, KA-11)."""
     seat = state.player
-    if len(state.hands[seat]) > hand_limit(state.rules, state.tokens[seat]):
+    if len(state.hands[seat]) > _hand_limit(state.rules, state.tokens[seat]):
         return evolve(state, phase=Phase.DISCARD, pending=0, combination=None)
     if len(state.display) >= DISPLAY_SIZE:
         # nothing to refill: `_next_turn` sets every field the REFILL step would
@@ -262,7 +262,7 @@ def discard_card(state: State, card: Card) -> State:
     discards = _with_card(state.discards, card)
     shown = _unshown(state.shown, card)
     if (
-        len(hand) > hand_limit(state.rules, state.tokens[seat])
+        len(hand) > _hand_limit(state.rules, state.tokens[seat])
         and state.pending == 0
         and state.combination is None
     ):
@@ -320,7 +320,7 @@ def _next_turn(state: State) -> State:
     """
     assert state.start_player is not None
     rules, n = state.rules, state.num_players
-    out = [is_out(rules, t) for t in state.tokens]
+    out = [_is_out(rules, t) for t in state.tokens]
     if out.count(False) <= 1:
         return _over(state, state.round)
     seat, round_ = state.player, state.round

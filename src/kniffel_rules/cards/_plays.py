@@ -1,7 +1,7 @@
 """`plays` of a hand, computed faster: the same pairs in the same order.
 
 Internal: the listing of the legal actions asks this for every hand that
-holds some combination (`kniffel_rules.cards.legality.may_combine`). It
+holds some combination (``kniffel_rules.cards.legality._may_combine``). It
 enumerates only the card groups that can take part (values held three times
 for a Full House's three, and so on) instead of every pair of values, and
 sorts each combination's sets once by their positions in card order, as

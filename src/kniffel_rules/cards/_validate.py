@@ -15,15 +15,15 @@ from kniffel_rules.cards._flow import DEAL_SIZE, DISPLAY_SIZE, START_ACTIVE, fin
 from kniffel_rules.cards.combinations import SIZES, Combination
 from kniffel_rules.cards.engine import _check_capacity
 from kniffel_rules.cards.legality import (
-    exchanging_problem,
-    hand_limit,
-    is_out,
-    place_options,
-    placement_problem,
-    row_value,
-    setup_actions,
-    setup_order,
-    whole_plays,
+    _exchanging_problem,
+    _hand_limit,
+    _is_out,
+    _place_options,
+    _placement_problem,
+    _row_value,
+    _setup_actions,
+    _setup_order,
+    _whole_plays,
 )
 from kniffel_rules.cards.pieces import CARDS, ROWS, Card, Row, _holds, card_names
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -177,7 +177,7 @@ def _check_shown(state: State) -> None:
             )
         if phase is Phase.REFILL:
             tokens = state.tokens[i]
-            taken = min(row_value(state.rules, tokens, Row.COLOUR), DISPLAY_SIZE)
+            taken = min(_row_value(state.rules, tokens, Row.COLOUR), DISPLAY_SIZE)
         else:
             taken = DISPLAY_SIZE - len(state.display)
         if len(known) > taken:
@@ -240,7 +240,7 @@ def _check_pre_game(state: State) -> None:
     if start is None:
         _fail("start_player", N_("the start player is drawn before the setup"))
         return
-    order = setup_order(n, start, rules.trickier)
+    order = _setup_order(n, start, rules.trickier)
     if phase is Phase.SETUP:
         if len(state.pile) != len(CARDS):
             _fail("pile", N_("the cards are dealt after the setup"))
@@ -251,7 +251,7 @@ def _check_pre_game(state: State) -> None:
             if t.placed > steps[i]:
                 _fail(f"players[{i}].board", N_("more setup tokens than placements so far"))
         _check_skipped(state, range(n), steps)
-        if not setup_actions(state, state.player):
+        if not _setup_actions(state, state.player):
             _fail("player", N_("a player without a legal setup space is skipped"))
         return
     # the deal
@@ -327,7 +327,7 @@ def _check_skipped(state: State, seats: Iterable[int], due: Counter[int]) -> Non
     tokens, which close spaces (KA-55). So such a seat has no legal space now.
     """
     for i in seats:
-        if state.tokens[i].placed < due[i] and setup_actions(state, i):
+        if state.tokens[i].placed < due[i] and _setup_actions(state, i):
             _fail(
                 f"players[{i}].board",
                 Text.of(
@@ -352,7 +352,7 @@ def _check_play(state: State) -> None:
     if phase is Phase.SECOND and not rules.simpler:
         _fail("phase", N_("a second action after drawing is the simpler variant only"))
     tokens = state.tokens[seat]
-    if phase in _BEFORE_PLACING and is_out(rules, tokens):
+    if phase in _BEFORE_PLACING and _is_out(rules, tokens):
         _fail("player", N_("a player who is out takes no turns"))
     if phase not in (Phase.PICK, Phase.PLACE) and state.combination is not None:
         _fail(
@@ -376,15 +376,15 @@ def _check_play(state: State) -> None:
             _check_first_discards(state)
         fresh = [i for i in range(n) if _as_set_up(state, i)]
         _check_setup_tokens(state, fresh, before_game=False)
-        _check_skipped(state, fresh, Counter(setup_order(n, start, rules.trickier)))
+        _check_skipped(state, fresh, Counter(_setup_order(n, start, rules.trickier)))
     if rules.active_limit:
         for i, t in enumerate(state.tokens):
-            if t.active > max(hand_limit(rules, t), START_ACTIVE):
+            if t.active > max(_hand_limit(rules, t), START_ACTIVE):
                 _fail(f"players[{i}].active", N_("the active area holds at most the hand limit"))
     _check_hands(state)
     _check_phase(state)
     done = finished(state)
-    still_in = [i for i, t in enumerate(state.tokens) if not is_out(rules, t)]
+    still_in = [i for i, t in enumerate(state.tokens) if not _is_out(rules, t)]
     if phase is Phase.OVER:
         if state.player or state.pending:
             _fail("player", N_("no player and nothing pending once the game is over"))
@@ -469,8 +469,8 @@ def _check_first_discards(state: State) -> None:
                 ),
             )
     else:  # DISCARD, REFILL: the dealt cards and those drawn, in the hand or discarded
-        drawn = row_value(rules, tokens, Row.FULL_HOUSE) + min(
-            row_value(rules, tokens, Row.COLOUR), DISPLAY_SIZE
+        drawn = _row_value(rules, tokens, Row.FULL_HOUSE) + min(
+            _row_value(rules, tokens, Row.COLOUR), DISPLAY_SIZE
         )
         held = len(hand) + len(discards)
         if rules.simpler:
@@ -498,7 +498,7 @@ def _check_hands(state: State) -> None:
     """The hand limit after a turn; the dealt cards before one; a turn's draws during it."""
     rules, phase, seat = state.rules, state.phase, state.player
     for i, (hand, t) in enumerate(zip(state.hands, state.tokens, strict=True)):
-        path, limit = f"players[{i}].hand", hand_limit(rules, t)
+        path, limit = f"players[{i}].hand", _hand_limit(rules, t)
         if phase is Phase.OVER:
             if len(hand) > max(limit, DEAL_SIZE):
                 _fail(path, N_("more cards than the hand limit after a turn"))
@@ -531,8 +531,8 @@ def _most_in_turn(state: State, limit: int) -> int:
     if phase is Phase.REFILL:
         return limit  # the hand limit has been met
     most = limit if state.round else DEAL_SIZE
-    pile = row_value(rules, tokens, Row.FULL_HOUSE)
-    drawn = pile + row_value(rules, tokens, Row.COLOUR)
+    pile = _row_value(rules, tokens, Row.FULL_HOUSE)
+    drawn = pile + _row_value(rules, tokens, Row.COLOUR)
     if phase is Phase.DRAW:
         return most + pile - pending
     if phase is Phase.TAKE:
@@ -551,10 +551,10 @@ def _check_phase(state: State) -> None:
     pending = state.pending
     hand = state.hands[state.player]
     if phase is Phase.DRAW:
-        if not 1 <= pending <= row_value(rules, tokens, Row.FULL_HOUSE) or not state.pile:
+        if not 1 <= pending <= _row_value(rules, tokens, Row.FULL_HOUSE) or not state.pile:
             _fail("pending", N_("cards still to draw from the pile: 1..the Full House value"))
     elif phase is Phase.TAKE:
-        colour = row_value(rules, tokens, Row.COLOUR)
+        colour = _row_value(rules, tokens, Row.COLOUR)
         top = min(colour, len(state.display))
         if not 1 <= pending <= top:
             _fail("pending", N_("cards still to take from the display: 1..the Colour value"))
@@ -582,9 +582,9 @@ def _check_phase(state: State) -> None:
         combo = state.combination
         if pending or combo is None or len(state.picked) >= SIZES[combo]:
             _fail("picked", N_("the cards laid down so far: fewer than the combination has"))
-        elif placement_problem(rules, tokens, combo) is not None:
+        elif _placement_problem(rules, tokens, combo) is not None:
             _fail("combination", N_("its tokens must have somewhere to go"))
-        elif not whole_plays(state):
+        elif not _whole_plays(state):
             _fail(
                 "picked",
                 Text.of(
@@ -596,13 +596,13 @@ def _check_phase(state: State) -> None:
         combo = state.combination
         if combo not in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
             _fail("combination", N_("a Four of a kind or a Kniffel is being placed"))
-        elif pending or not place_options(rules, tokens, combo):
+        elif pending or not _place_options(rules, tokens, combo):
             _fail("combination", N_("its tokens must have somewhere to go"))
     elif phase is Phase.EXCHANGE:
-        if pending < 1 or exchanging_problem(state) is not None:
+        if pending < 1 or _exchanging_problem(state) is not None:
             _fail("pending", N_("cards exchanged so far, with a further exchange possible"))
     elif phase is Phase.DISCARD:
-        if pending or len(hand) <= hand_limit(rules, tokens):
+        if pending or len(hand) <= _hand_limit(rules, tokens):
             _fail("phase", N_("discarding is due only over the hand limit"))
     elif phase is Phase.REFILL:
         if pending or len(state.display) >= DISPLAY_SIZE or not state.pile:

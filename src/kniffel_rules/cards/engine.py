@@ -67,8 +67,15 @@ from kniffel_rules.cards.actions import (
     Stop,
     Take,
 )
-from kniffel_rules.cards.legality import candidates, is_out, listing, phase_problem, problem, steps
-from kniffel_rules.cards.legality import whole_plays as _legal_whole_plays
+from kniffel_rules.cards.legality import (
+    _is_out,
+    _phase_problem,
+    _whole_plays,
+    candidates,
+    listing,
+    problem,
+    steps,
+)
 from kniffel_rules.cards.pieces import CARDS, Card, _holds, card_names
 from kniffel_rules.cards.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
@@ -185,14 +192,14 @@ def scores(state: State) -> tuple[int, ...]:
     """
     GAME.check_state(state)
     rules = state.rules
-    return tuple(0 if is_out(rules, t) else t.placed for t in state.tokens)
+    return tuple(0 if _is_out(rules, t) else t.placed for t in state.tokens)
 
 
 def _ranking(state: State) -> tuple[int, ...]:
     """KA-29, KA-30, KA-56, KA-60: a player who is out never wins."""
     rules = state.rules
     seats = range(state.num_players)
-    inside = tuple(i for i in seats if not is_out(rules, state.tokens[i])) or tuple(seats)
+    inside = tuple(i for i in seats if not _is_out(rules, state.tokens[i])) or tuple(seats)
     done = _flow.finished(state)  # a player who placed every token is never out
     if done:
         contenders = done
@@ -362,8 +369,8 @@ class Cards(Game[State, Observation, Action, Outcome]):
     stand_in = staticmethod(stand_in)
 
     def misfit(self, state: State, action: object) -> str:
-        """The refusal of an object that is not a decision here: `legality.phase_problem`'s text."""
-        return phase_problem(state, action)
+        """The refusal of an object that is not a decision here: the text of the phase's check."""
+        return _phase_problem(state, action)
 
 
 GAME: Final = Cards()
@@ -396,7 +403,7 @@ def whole_plays(state: State | Observation) -> tuple[Play, ...]:
     GAME.check_state(seen)
     if _to_move(seen) < 0 or (isinstance(state, Observation) and state.to_move != state.player):
         return ()  # chance, the end, or another seat's move seen from a view
-    return _legal_whole_plays(seen)
+    return _whole_plays(seen)
 
 
 def replay_steps(state: State, action: Action | Outcome) -> tuple[Action | Outcome, ...]:

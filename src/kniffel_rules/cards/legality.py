@@ -3,7 +3,7 @@
 Each rule has a ``*_problem`` function that returns ``None`` when the action
 is allowed and otherwise the `Rejection`: the reason in words a player
 understands, with the clause id of ``docs/rules/cards.md`` (``KA-15``). The
-listing functions (``*_actions``, `place_options`) build their candidates and
+listing functions (``*_actions``, ``_place_options``) build their candidates and
 keep those whose problem is ``None``; `problem` (what the protocol (`kniffel_rules.game.Game`) asks,
 and ``apply`` raises) dispatches by phase to the same functions. So the list
 of legal actions and the explanation of a rejection are one code path.
@@ -41,40 +41,14 @@ from kniffel_rules.lang import LANGS
 from kniffel_rules.notation import said
 
 __all__ = [
-    "COLOUR_AT",
-    "FULL_HOUSE_AT",
-    "PLAY_CLAUSE",
-    "begin_actions",
-    "begin_problem",
     "candidates",
-    "discard_actions",
-    "discard_problem",
-    "exchange_actions",
-    "exchange_problem",
-    "exchanging_problem",
     "hand_limit",
     "is_out",
     "listing",
-    "may_combine",
-    "phase_problem",
-    "pick_actions",
-    "pick_problem",
-    "place_amount",
     "place_options",
-    "place_problem",
-    "placement_problem",
-    "play_actions",
-    "play_problem",
     "problem",
     "row_value",
-    "setup_actions",
-    "setup_order",
-    "setup_problem",
     "steps",
-    "take_actions",
-    "take_problem",
-    "value_at",
-    "whole_plays",
 ]
 
 _TAKE: Final = {c: Take(c) for c in CARDS}
@@ -86,10 +60,10 @@ _EXCHANGE_AT: Final = tuple(_EXCHANGE[c] for c in CARDS)
 _DISCARD_AT: Final = tuple(_DISCARD[c] for c in CARDS)
 _ROW_AT: Final = {r: i for i, r in enumerate(ROWS)}
 _STRAIGHT_AT: Final = _ROW_AT[Row.STRAIGHT]
-FULL_HOUSE_AT: Final = _ROW_AT[Row.FULL_HOUSE]
-"""The position of the Full House row in `ROWS` (for `value_at`)."""
-COLOUR_AT: Final = _ROW_AT[Row.COLOUR]
-"""The position of the Colour row in `ROWS` (for `value_at`)."""
+_FULL_HOUSE_AT: Final = _ROW_AT[Row.FULL_HOUSE]
+"""The position of the Full House row in `ROWS` (for `_value_at`)."""
+_COLOUR_AT: Final = _ROW_AT[Row.COLOUR]
+"""The position of the Colour row in `ROWS` (for `_value_at`)."""
 _THREE_AT: Final = _ROW_AT[Row.THREE_OF_A_KIND]
 _RESERVE_COMBOS = (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL)
 
@@ -102,23 +76,23 @@ def _cards_word(n: int) -> Text:
     return Text.counted(n, N_("{n} card"), N_("{n} cards"))
 
 
-def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
+def _row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
     """The value of ``row`` on a player's board (KA-10, KA-17..KA-20)."""
     i = _ROW_AT[row]
     return rules.board.rows[i].value(tokens.rows[i])
 
 
-def value_at(rules: Rules, tokens: Tokens, i: int) -> int:
-    """`row_value` of the row at position ``i`` of `ROWS` (without a row's hash)."""
+def _value_at(rules: Rules, tokens: Tokens, i: int) -> int:
+    """`_row_value` of the row at position ``i`` of `ROWS` (without a row's hash)."""
     return rules.board.rows[i].value(tokens.rows[i])
 
 
-def hand_limit(rules: Rules, tokens: Tokens) -> int:
+def _hand_limit(rules: Rules, tokens: Tokens) -> int:
     """The player's hand limit: the value of their Straight row (KA-20)."""
     return rules.board.rows[_STRAIGHT_AT].value(tokens.rows[_STRAIGHT_AT])
 
 
-def is_out(rules: Rules, tokens: Tokens) -> bool:
+def _is_out(rules: Rules, tokens: Tokens) -> bool:
     """Trickier (no end-game rule): tokens are left but no free level fits them (KA-36, KA-54).
 
     Every placement fills a whole level, so a player whose remaining tokens
@@ -131,10 +105,77 @@ def is_out(rules: Rules, tokens: Tokens) -> bool:
     return not any(0 < board.row(r).next_spaces(tokens.on(r)) <= left for r in ROWS)
 
 
+# --- the checked helpers (for bots and apps) ---------------------------------------
+
+
+def _check_board(rules: object, tokens: object) -> None:
+    if not isinstance(rules, Rules):
+        raise InvalidStateError("rules", f"expected cards.Rules, got {brief(rules)}")
+    if not isinstance(tokens, Tokens):
+        raise InvalidStateError("tokens", f"expected cards Tokens, got {brief(tokens)}")
+
+
+def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
+    """The value of ``row`` on a player's board (KA-10, KA-17..KA-20).
+
+    Args:
+        rules: The game's rules (their board).
+        tokens: The player's tokens (``state.tokens[seat]``).
+        row: The row.
+
+    Raises:
+        InvalidStateError: An argument of the wrong kind (the path names it).
+    """
+    _check_board(rules, tokens)
+    if not isinstance(row, Row):
+        raise InvalidStateError("row", f"expected a cards Row, got {brief(row)}")
+    return _row_value(rules, tokens, row)
+
+
+def hand_limit(rules: Rules, tokens: Tokens) -> int:
+    """The player's hand limit: the value of their Straight row (KA-20).
+
+    Raises:
+        InvalidStateError: ``rules`` or ``tokens`` of the wrong kind (the path names it).
+    """
+    _check_board(rules, tokens)
+    return _hand_limit(rules, tokens)
+
+
+def is_out(rules: Rules, tokens: Tokens) -> bool:
+    """Whether the player is out: tokens left, but no free level fits them (KA-36, KA-54).
+
+    Only without the end-game rule (``trickier``): every placement fills a
+    whole level, so a player whose remaining tokens are fewer than the spaces
+    of every next free level can never place them.
+
+    Raises:
+        InvalidStateError: ``rules`` or ``tokens`` of the wrong kind (the path names it).
+    """
+    _check_board(rules, tokens)
+    return _is_out(rules, tokens)
+
+
+def place_options(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Place, ...]:
+    """Every legal placement of ``combo``'s tokens on the player's board.
+
+    In row order; for the Two pairs row one column before two; then by
+    ``from_reserve`` ascending. For the combinations with a row of their own
+    this is at most one placement, with nothing from the reserve.
+
+    Raises:
+        InvalidStateError: An argument of the wrong kind (the path names it).
+    """
+    _check_board(rules, tokens)
+    if not isinstance(combo, Combination):
+        raise InvalidStateError("combo", f"expected a cards Combination, got {brief(combo)}")
+    return _place_options(rules, tokens, combo)
+
+
 # --- placing tokens (action B) ------------------------------------------------
 
 
-def place_amount(rules: Rules, tokens: Tokens, row: Row, levels: int = 1) -> int | Rejection:
+def _place_amount(rules: Rules, tokens: Tokens, row: Row, levels: int = 1) -> int | Rejection:
     """How many tokens a placement on the next ``levels`` levels of ``row`` takes.
 
     The level's spaces; with the end-game rule, all the player's last tokens
@@ -167,7 +208,7 @@ def place_amount(rules: Rules, tokens: Tokens, row: Row, levels: int = 1) -> int
     )
 
 
-def place_problem(
+def _place_problem(
     rules: Rules, tokens: Tokens, combo: Combination, place: object
 ) -> Rejection | None:
     """Why ``place`` is not a legal placement of ``combo``'s tokens (``None``: it is).
@@ -192,7 +233,7 @@ def place_problem(
             N_("only a Kniffel may fill two levels at once: the next two columns of Two pairs"),
             "KA-25",
         )
-    amount = place_amount(rules, tokens, row, levels)
+    amount = _place_amount(rules, tokens, row, levels)
     if isinstance(amount, Rejection):
         return amount
     if levels == 2 and amount <= 2:
@@ -250,7 +291,7 @@ def _place_candidates(rules: Rules, tokens: Tokens, combo: Combination) -> tuple
         assert row is not None
         both = combo is Combination.KNIFFEL and row is Row.TWO_PAIRS
         for levels in (1, 2) if both else (1,):
-            amount = place_amount(rules, tokens, row, levels)
+            amount = _place_amount(rules, tokens, row, levels)
             if isinstance(amount, Rejection):
                 continue
             top = amount if combo in _RESERVE_COMBOS else 0
@@ -258,7 +299,7 @@ def _place_candidates(rules: Rules, tokens: Tokens, combo: Combination) -> tuple
     return tuple(found)
 
 
-def place_options(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Place, ...]:
+def _place_options(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Place, ...]:
     """Every legal placement of ``combo``'s tokens.
 
     In row order; for the Two pairs row one column before two; then by
@@ -268,13 +309,13 @@ def place_options(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Pla
     return tuple(
         p
         for p in _place_candidates(rules, tokens, combo)
-        if place_problem(rules, tokens, combo, p) is None
+        if _place_problem(rules, tokens, combo, p) is None
     )
 
 
-def placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejection | None:
+def _placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejection | None:
     """Why ``combo``'s tokens have nowhere to go (``None``: some placement is legal)."""
-    if place_options(rules, tokens, combo):
+    if _place_options(rules, tokens, combo):
         return None
     if combo is Combination.KNIFFEL:
         return Rejection.of(
@@ -283,9 +324,9 @@ def placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejec
             tokens=_tokens_word(tokens.left),
         )
     assert combo.row is not None
-    amount = place_amount(rules, tokens, combo.row)
+    amount = _place_amount(rules, tokens, combo.row)
     r = min(tokens.reserve, amount) if combo in _RESERVE_COMBOS and isinstance(amount, int) else 0
-    reason = place_problem(rules, tokens, combo, Place(combo.row, r))
+    reason = _place_problem(rules, tokens, combo, Place(combo.row, r))
     assert reason is not None
     return reason
 
@@ -293,7 +334,7 @@ def placement_problem(rules: Rules, tokens: Tokens, combo: Combination) -> Rejec
 # --- playing a combination (action B) -------------------------------------------
 
 
-def may_combine(hand: tuple[Card, ...]) -> bool:
+def _may_combine(hand: tuple[Card, ...]) -> bool:
     """Whether `plays` can list anything for ``hand`` (``False``: it lists nothing).
 
     A cheap test on the counts, exact in the ``False`` direction: every
@@ -320,7 +361,7 @@ def may_combine(hand: tuple[Card, ...]) -> bool:
 
 def _play_objects(hand: tuple[Card, ...]) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
     """Every play of ``hand``, grouped by combination (`plays` in order, as `Play` objects)."""
-    if not may_combine(hand):
+    if not _may_combine(hand):
         return ()
     return _cached_play_objects(hand)
 
@@ -355,20 +396,20 @@ def _listed_play(combo: Combination, cards: tuple[Card, ...]) -> Play:
 def _playable(state: State) -> tuple[tuple[Combination, tuple[Play, ...]], ...]:
     """The whole plays of the mover's hand whose tokens have somewhere to go, by combination.
 
-    The one enumeration of action B: `play_actions`, `whole_plays`, the
+    The one enumeration of action B: `_play_actions`, `_whole_plays`, the
     legal `Begin` and `Pick` decisions all read it.
     """
     rules, tokens = state.rules, state.tokens[state.player]
-    # `placement_problem` is None exactly when `place_options` lists something;
+    # `_placement_problem` is None exactly when `_place_options` lists something;
     # asked directly, no refusal is built only to be dropped
     return tuple(
         (combo, group)
         for combo, group in _play_objects(state.hands[state.player])
-        if place_options(rules, tokens, combo)
+        if _place_options(rules, tokens, combo)
     )
 
 
-def play_actions(state: State) -> tuple[Play, ...]:
+def _play_actions(state: State) -> tuple[Play, ...]:
     """Every whole `Play` the hand and the board allow now, in the order of `plays`."""
     return tuple(p for _, group in _playable(state) for p in group)
 
@@ -384,7 +425,7 @@ _COMBINATION_CLAUSE: Final = {
 }
 
 
-def combination_problem(combo: Combination, cards: tuple[Card, ...]) -> Rejection:
+def _combination_problem(combo: Combination, cards: tuple[Card, ...]) -> Rejection:
     """Why ``cards`` (which `plays` does not list for ``combo``) are not a ``combo``.
 
     The text is `explain`'s; the clause is the combination's (KA-17..KA-24),
@@ -403,7 +444,7 @@ def combination_problem(combo: Combination, cards: tuple[Card, ...]) -> Rejectio
     return Rejection(text, rule)
 
 
-def play_problem(state: State, play: Play) -> Rejection | None:
+def _play_problem(state: State, play: Play) -> Rejection | None:
     """Why the whole ``play`` may not be played now (``None``: it may). KA-13..KA-25.
 
     A whole play is made by its decisions (`steps`, KA-62); `problem` refuses
@@ -418,11 +459,11 @@ def play_problem(state: State, play: Play) -> Rejection | None:
         if not _holds(hand, card):
             return Rejection.of(N_("{card} is not in your hand"), "KA-13", card=card_names((card,)))
     if not any(c is combo and cs == cards for c, cs in plays(hand)):
-        return combination_problem(combo, cards)
-    return placement_problem(state.rules, state.tokens[state.player], combo)
+        return _combination_problem(combo, cards)
+    return _placement_problem(state.rules, state.tokens[state.player], combo)
 
 
-PLAY_CLAUSE: Final = "KA-62"
+_PLAY_CLAUSE: Final = "KA-62"
 """The clause of the step-by-step play (``docs/rules/cards.md``): `Begin`, then `Pick` each card."""
 
 _BEGIN: Final = {c: Begin(c) for c in Combination}
@@ -439,7 +480,7 @@ def _begun(state: State) -> tuple[Play, ...]:
     return ()
 
 
-def whole_plays(state: State) -> tuple[Play, ...]:
+def _whole_plays(state: State) -> tuple[Play, ...]:
     """The whole plays open to the player to move (a player's node of ``state``).
 
     ``TURN`` (not simpler) and ``SECOND``: every whole play the hand and the
@@ -452,7 +493,7 @@ def whole_plays(state: State) -> tuple[Play, ...]:
     if phase is Phase.PICK:
         return _begun(state)
     if phase is Phase.SECOND or (phase is Phase.TURN and not state.rules.simpler):
-        return play_actions(state)
+        return _play_actions(state)
     return ()
 
 
@@ -475,27 +516,27 @@ Pick(Card(9, 'red')))
     return (_BEGIN[play.combination], *[_PICK_AT[c.index] for c in play.cards])
 
 
-def begin_actions(state: State) -> tuple[Begin, ...]:
+def _begin_actions(state: State) -> tuple[Begin, ...]:
     """Every legal `Begin`: the combinations with a whole play now, in `Combination` order."""
     return tuple([_BEGIN[combo] for combo, _ in _playable(state)])
 
 
-def begin_problem(state: State, combo: Combination) -> Rejection | None:
+def _begin_problem(state: State, combo: Combination) -> Rejection | None:
     """Why ``combo`` may not be begun now (``None``: it may). KA-14..KA-25, KA-62.
 
     It may when the hand holds a ``combo`` whose tokens have somewhere to go:
-    the same conditions as a whole `Play` of it (`play_problem`).
+    the same conditions as a whole `Play` of it (`_play_problem`).
     """
     hand = state.hands[state.player]
     for c, _ in _play_objects(hand):
         if c is combo:
-            return placement_problem(state.rules, state.tokens[state.player], combo)
+            return _placement_problem(state.rules, state.tokens[state.player], combo)
     near = _near_miss(combo, hand)
     if near is None:
         return Rejection.of(
             N_("your hand holds no {combo}"), _COMBINATION_CLAUSE[combo], combo=combo
         )
-    reason = combination_problem(combo, near)  # `explain`'s words for the cards held
+    reason = _combination_problem(combo, near)  # `explain`'s words for the cards held
     return Rejection.of(
         N_("your hand holds no {combo}: {reason}"), reason.rule, combo=combo, reason=reason
     )
@@ -518,18 +559,18 @@ def _near_miss(combo: Combination, hand: tuple[Card, ...]) -> tuple[Card, ...] |
     return None
 
 
-def pick_actions(state: State) -> tuple[Pick, ...]:
+def _pick_actions(state: State) -> tuple[Pick, ...]:
     """``PICK``: every legal `Pick`, in card order.
 
     The cards that come next in some whole play of the combination begun
-    that extends the cards picked (`whole_plays`): so each is later in card
+    that extends the cards picked (`_whole_plays`): so each is later in card
     order than the last card picked, and the combination can be completed.
     """
     k = len(state.picked)
     return tuple([_PICK_AT[i] for i in sorted({p.cards[k].index for p in _begun(state)})])
 
 
-def pick_problem(state: State, card: Card) -> Rejection | None:
+def _pick_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be picked next (``None``: it may). KA-17..KA-25, KA-62.
 
     The clause is the combination's; the words say what is wrong with the
@@ -539,7 +580,7 @@ def pick_problem(state: State, card: Card) -> Rejection | None:
     """
     combo = state.combination
     assert combo is not None
-    options = pick_actions(state)
+    options = _pick_actions(state)
     if _PICK_AT[card.index] in options:
         return None
     then: object = ""
@@ -602,7 +643,7 @@ def _refuse_play(play: Play) -> Rejection:
             "play a combination step by step: "
             "'begin {combo}', then 'pick ...' for each card ({picks})"
         ),
-        PLAY_CLAUSE,
+        _PLAY_CLAUSE,
         combo=play.combination.value,
         picks=Named(
             {lang: picks.replace(", then ", f", {translate(N_('then'), lang)} ") for lang in LANGS}
@@ -613,7 +654,7 @@ def _refuse_play(play: Play) -> Rejection:
 # --- exchanging cards for tokens (action C) ---------------------------------------
 
 
-def exchanging_problem(state: State) -> Rejection | None:
+def _exchanging_problem(state: State) -> Rejection | None:
     """Why the player to move may not exchange a (further) card now (``None``: they may).
 
     KA-27, KA-52 and, with ``trickier``, KA-35.
@@ -629,11 +670,11 @@ def exchanging_problem(state: State) -> Rejection | None:
         )
     if tokens.reserve == 0:
         return Rejection(N_("your reserve has no tokens left to move into play"), "KA-52")
-    if rules.active_limit and tokens.active >= hand_limit(rules, tokens):
+    if rules.active_limit and tokens.active >= _hand_limit(rules, tokens):
         return Rejection.of(
             N_("your active area may hold at most {limit} tokens (your hand limit)"),
             "KA-35",
-            limit=hand_limit(rules, tokens),
+            limit=_hand_limit(rules, tokens),
         )
     if not state.hands[state.player]:
         return Rejection(N_("you have no cards to exchange"), "KA-52")
@@ -648,17 +689,17 @@ def _card_problem(card: Card, cards: tuple[Card, ...], where: str, rule: str) ->
     return None
 
 
-def exchange_problem(state: State, card: Card) -> Rejection | None:
+def _exchange_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be exchanged now (``None``: it may). KA-27, KA-52."""
-    block = exchanging_problem(state)
+    block = _exchanging_problem(state)
     if block is not None:
         return block
     return _card_problem(card, state.hands[state.player], _HAND, "KA-27")
 
 
-def exchange_actions(state: State) -> tuple[Exchange, ...]:
+def _exchange_actions(state: State) -> tuple[Exchange, ...]:
     """Every legal `Exchange`, in hand order."""
-    if exchanging_problem(state) is not None:
+    if _exchanging_problem(state) is not None:
         return ()
     return tuple([_EXCHANGE_AT[c.index] for c in state.hands[state.player]])
 
@@ -670,22 +711,22 @@ _DISPLAY: Final = N_("the open display")
 _HAND: Final = N_("your hand")
 
 
-def take_problem(state: State, card: Card) -> Rejection | None:
+def _take_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be taken from the display (``None``: it may). KA-10."""
     return _card_problem(card, state.display, _DISPLAY, "KA-10")
 
 
-def take_actions(state: State) -> tuple[Take, ...]:
+def _take_actions(state: State) -> tuple[Take, ...]:
     """Every legal `Take`, in display order."""
     return tuple([_TAKE_AT[c.index] for c in state.display])
 
 
-def discard_problem(state: State, card: Card) -> Rejection | None:
+def _discard_problem(state: State, card: Card) -> Rejection | None:
     """Why ``card`` may not be discarded (``None``: it may). KA-28."""
     return _card_problem(card, state.hands[state.player], _HAND, "KA-28")
 
 
-def discard_actions(state: State) -> tuple[Discard, ...]:
+def _discard_actions(state: State) -> tuple[Discard, ...]:
     """Every legal `Discard`, in hand order."""
     return tuple([_DISCARD_AT[c.index] for c in state.hands[state.player]])
 
@@ -694,7 +735,7 @@ def discard_actions(state: State) -> tuple[Discard, ...]:
 
 
 @lru_cache(maxsize=256)
-def setup_order(players: int, start: int, trickier: bool) -> tuple[int, ...]:
+def _setup_order(players: int, start: int, trickier: bool) -> tuple[int, ...]:
     """The seat of each setup placement, in order (KA-06, KA-34, KA-45).
 
     Basic game: each player in turn order from the start player places their
@@ -707,7 +748,7 @@ def setup_order(players: int, start: int, trickier: bool) -> tuple[int, ...]:
     return tuple((start + i) % players for i in range(players) for _ in range(3))
 
 
-def setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
+def _setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
     """Why ``seat`` may not put a setup token on ``row`` (``None``: they may). KA-45, KA-55."""
     tokens = state.tokens[seat]
     have = tokens.on(row)
@@ -735,9 +776,9 @@ def setup_problem(state: State, seat: int, row: Row) -> Rejection | None:
     return None
 
 
-def setup_actions(state: State, seat: int) -> tuple[PlaceToken, ...]:
+def _setup_actions(state: State, seat: int) -> tuple[PlaceToken, ...]:
     """Every legal `PlaceToken` for ``seat``, in row order."""
-    return tuple(_PLACE_TOKEN[r] for r in ROWS if setup_problem(state, seat, r) is None)
+    return tuple(_PLACE_TOKEN[r] for r in ROWS if _setup_problem(state, seat, r) is None)
 
 
 _PLACE_TOKEN: Final = {r: PlaceToken(r) for r in ROWS}
@@ -767,7 +808,7 @@ _PHASE_CLAUSE: Final = {
     Phase.TURN: "KA-09",
     Phase.SECOND: "KA-57",
     Phase.TAKE: "KA-47",
-    Phase.PICK: PLAY_CLAUSE,
+    Phase.PICK: _PLAY_CLAUSE,
     Phase.PLACE: "KA-49",
     Phase.EXCHANGE: "KA-52",
     Phase.DISCARD: "KA-51",
@@ -775,7 +816,7 @@ _PHASE_CLAUSE: Final = {
 _CHOSEN: Final = (Phase.TAKE, Phase.PICK, Phase.PLACE, Phase.EXCHANGE, Phase.DISCARD)
 
 
-def phase_problem(state: State, action: object) -> Rejection:
+def _phase_problem(state: State, action: object) -> Rejection:
     """Why ``action`` is not what the phase of ``state`` (a player's node) expects.
 
     For an action of the card game at the wrong moment, the clause is the
@@ -825,35 +866,35 @@ def problem(state: State, action: Action) -> Rejection | None:
     phase = state.phase
     # the commonest decisions first (the kinds are disjoint: the order is free)
     if isinstance(action, Discard) and phase is Phase.DISCARD:
-        return discard_problem(state, action.card)
+        return _discard_problem(state, action.card)
     if isinstance(action, Take) and phase is Phase.TAKE:
-        return take_problem(state, action.card)
+        return _take_problem(state, action.card)
     if phase is Phase.TURN:
         if isinstance(action, Draw):
             return None
         if state.rules.simpler:
-            return phase_problem(state, action)
+            return _phase_problem(state, action)
     if isinstance(action, Pick) and phase is Phase.PICK:
-        return pick_problem(state, action.card)
+        return _pick_problem(state, action.card)
     if isinstance(action, Begin) and phase in (Phase.TURN, Phase.SECOND):
-        return begin_problem(state, action.combination)
+        return _begin_problem(state, action.combination)
     if isinstance(action, Play) and phase in (Phase.TURN, Phase.SECOND, Phase.PICK):
         # a whole play is no decision (KA-62): why it is illegal, else how to make it
-        return play_problem(state, action) or _refuse_play(action)
+        return _play_problem(state, action) or _refuse_play(action)
     if isinstance(action, Exchange) and phase in (Phase.TURN, Phase.SECOND, Phase.EXCHANGE):
-        return exchange_problem(state, action.card)
+        return _exchange_problem(state, action.card)
     if isinstance(action, Stop) and phase in (Phase.SECOND, Phase.EXCHANGE):
         return None
     if isinstance(action, Take) and phase is Phase.TAKE:
-        return take_problem(state, action.card)
+        return _take_problem(state, action.card)
     if isinstance(action, Discard) and phase is Phase.DISCARD:
-        return discard_problem(state, action.card)
+        return _discard_problem(state, action.card)
     if isinstance(action, Place) and phase is Phase.PLACE:
         assert state.combination is not None
-        return place_problem(state.rules, state.tokens[state.player], state.combination, action)
+        return _place_problem(state.rules, state.tokens[state.player], state.combination, action)
     if isinstance(action, PlaceToken) and phase is Phase.SETUP:
-        return setup_problem(state, state.player, action.row)
-    return phase_problem(state, action)
+        return _setup_problem(state, state.player, action.row)
+    return _phase_problem(state, action)
 
 
 _DRAW: Final = Draw()
@@ -883,9 +924,9 @@ def candidates(state: State) -> tuple[Action, ...]:
     if phase is Phase.EXCHANGE:
         return (*_exchanges(state), _STOP)
     if phase is Phase.TAKE:
-        return take_actions(state)
+        return _take_actions(state)
     if phase is Phase.DISCARD:
-        return discard_actions(state)
+        return _discard_actions(state)
     if phase is Phase.PLACE:
         assert state.combination is not None
         return _place_candidates(state.rules, state.tokens[state.player], state.combination)
@@ -903,19 +944,19 @@ def listing(state: State) -> tuple[Action, ...]:
     if phase is Phase.TURN:
         if state.rules.simpler:
             return (_DRAW,)
-        return (_DRAW, *begin_actions(state), *exchange_actions(state))
+        return (_DRAW, *_begin_actions(state), *_exchange_actions(state))
     if phase is Phase.TAKE:
-        return take_actions(state)
+        return _take_actions(state)
     if phase is Phase.DISCARD:
-        return discard_actions(state)
+        return _discard_actions(state)
     if phase is Phase.EXCHANGE:
-        return (*exchange_actions(state), _STOP)
+        return (*_exchange_actions(state), _STOP)
     if phase is Phase.SECOND:
-        return (*begin_actions(state), *exchange_actions(state), _STOP)
+        return (*_begin_actions(state), *_exchange_actions(state), _STOP)
     if phase is Phase.PICK:
-        return pick_actions(state)
+        return _pick_actions(state)
     if phase is Phase.PLACE:
         assert state.combination is not None
-        return place_options(state.rules, state.tokens[state.player], state.combination)
+        return _place_options(state.rules, state.tokens[state.player], state.combination)
     assert phase is Phase.SETUP
-    return setup_actions(state, state.player)
+    return _setup_actions(state, state.player)

@@ -47,7 +47,7 @@ from kniffel_rules.cards.actions import (
     Take,
 )
 from kniffel_rules.cards.engine import GAME, stand_in, winners
-from kniffel_rules.cards.legality import hand_limit, is_out
+from kniffel_rules.cards.legality import _hand_limit, _is_out
 from kniffel_rules.cards.pieces import ROWS, Card, Row
 from kniffel_rules.cards.state import Observation, Phase, State, Tokens
 from kniffel_rules.errors import InvalidStateError
@@ -163,7 +163,7 @@ def _status(obs: Observation, winning: tuple[int, ...], lang: Lang) -> list[str]
     elif phase is Phase.PLACE and obs.combination is not None:
         decision = _w("place", lang, combination=obs.combination.labels[lang])
     elif phase is Phase.DISCARD:
-        decision = _w("discard", lang, n=hand_limit(obs.rules, obs.tokens[obs.turn_of]))
+        decision = _w("discard", lang, n=_hand_limit(obs.rules, obs.tokens[obs.turn_of]))
     else:
         key = {Phase.SETUP: "setup", Phase.TAKE: "take", Phase.EXCHANGE: "exchange"}
         decision = _w(key.get(phase, "second"), lang, n=obs.pending)
@@ -188,7 +188,7 @@ def _board(obs: Observation, seat: int, viewer: int | None, lang: Lang) -> list[
     mark = _w("you", lang) if seat == viewer else ""
     if seat == obs.turn_of and obs.to_move >= 0:
         mark += _w("to_move", lang)
-    if is_out(rules, tokens):
+    if _is_out(rules, tokens):
         mark += _w("out", lang)
     tally = _w(
         "tally", lang, h=obs.hand_sizes[seat], r=tokens.reserve, a=tokens.active, b=tokens.placed

@@ -5,7 +5,7 @@ document may break (``docs/rules/classic.md``, "Reachable states"):
 
 * the extra-Kniffel bonus of a sheet: each bonus is earned by an extra
   Kniffel entered in a box of its own, and the value it leaves there is one
-  that `kniffel_rules.classic.legality.entry` gives with a bonus
+  that `kniffel_rules.classic.legality._entry` gives with a bonus
   (`bonus_hosts`, derived from the engine's rule, not written twice);
 * a finished game's total: one that some full sheet can have under the rules
   (`final_totals`, exact up to the order in which the boxes were filled).
@@ -21,7 +21,7 @@ from typing import Final
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.classic.combinations import entry_values
-from kniffel_rules.classic.legality import entry, entry_problem
+from kniffel_rules.classic.legality import _entry, entry_problem
 from kniffel_rules.classic.pieces import LOWER, UPPER, Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Sheet
@@ -45,7 +45,7 @@ def bonus_hosts(rules: Rules) -> tuple[frozenset[int], ...]:
 
     Empty for the Kniffel box itself, for boxes off the sheet, and for every
     box when the rules pay no extra bonus (Croatian, ``extra_kniffel_bonus=0``).
-    Found by asking `entry_problem` and `entry` in every situation they
+    Found by asking `entry_problem` and `_entry` in every situation they
     distinguish (Kniffel box 50 or struck, matching upper box open or
     filled, lower section open or full).
     """
@@ -76,7 +76,7 @@ def _bonus_hosts(rules: Rules) -> tuple[frozenset[int], ...]:
                                     entries[b.value] = 0
                         sheet = Sheet(tuple(entries))
                         if entry_problem(sheet, dice, box, rules) is None:
-                            made = entry(sheet, dice, box, rules)
+                            made = _entry(sheet, dice, box, rules)
                             if made.bonus:
                                 hosts[box.value].add(made.value)
     return tuple(frozenset(h) for h in hosts)

@@ -24,7 +24,7 @@ from kniffel_rules.boxsheet import BoxPlay, Solitaire, SolitairePosition
 from kniffel_rules.classic._reach import extra_bonus_problem
 from kniffel_rules.classic.actions import Roll, Score
 from kniffel_rules.classic.combinations import check_dice, possible_values, score
-from kniffel_rules.classic.legality import Entry, check_entry, off_sheet
+from kniffel_rules.classic.legality import Entry, _off_sheet, check_entry
 from kniffel_rules.classic.pieces import BOX_RULES, BOXES, Box, layout, read_box, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Phase, Sheet, State
@@ -180,7 +180,7 @@ def position(rules: Rules, dice: tuple[int, ...], rolls_left: int,
     entries: list[int | None] = [None] * len(Box)
     for box, value in given.items():
         if box not in on_sheet:
-            reason = off_sheet(box, rules)
+            reason = _off_sheet(box, rules)
             raise InvalidStateError(
                 "filled", Text.of(N_("{reason} ({rule})"), reason=reason, rule=reason.rule)
             )

@@ -39,7 +39,7 @@ from kniffel_rules.boxsheet import placement_points
 from kniffel_rules.classic import _rows, _solitaire, _space, legality
 from kniffel_rules.classic.actions import Action, Roll, Score
 from kniffel_rules.classic.combinations import _natural_scores
-from kniffel_rules.classic.legality import entry, is_extra_kniffel
+from kniffel_rules.classic.legality import _entry, _is_extra_kniffel
 from kniffel_rules.classic.pieces import Box, layout, sheet_boxes
 from kniffel_rules.classic.rules import Rules
 from kniffel_rules.classic.state import Observation, Phase, Sheet, State
@@ -264,10 +264,10 @@ class Classic(DiceGame[State, Observation, Action, Rules]):
         rules = state.rules
         sheet = state.sheets[state.player]
         dice = state.dice
-        if is_extra_kniffel(sheet, dice, rules):
-            made = entry(sheet, dice, box, rules)
+        if _is_extra_kniffel(sheet, dice, rules):
+            made = _entry(sheet, dice, box, rules)
             return _after_score(state, made.value, made.bonus, box)
-        # Not an extra Kniffel: `entry` is the natural score and no bonus.
+        # Not an extra Kniffel: `_entry` is the natural score and no bonus.
         # (``_value_`` is ``box.value`` without the enum property's call.)
         return _after_score(state, _natural_scores(dice, rules)[box._value_], 0, box)
 

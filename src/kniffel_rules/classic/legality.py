@@ -2,11 +2,11 @@
 
 * `entry_problem` is the rule of an entry: whether five final dice may go in
   a box (an open box of the sheet; an extra Kniffel under the joker rules,
-  CL-17..CL-21); `entry` is the effect of a legal entry (points, extra
+  CL-17..CL-21); `_entry` is the effect of a legal entry (points, extra
   bonus, joker). `check_entry`, `entry_options` and `allowed_boxes` are
   built on these two.
-* `roll_problem` is the rule of a roll (`kniffel_rules._dicegame.check_keep`,
-  then the full cup, CL-29); `score_problem` the rule of a `Score`.
+* `_roll_problem` is the rule of a roll (`kniffel_rules._dicegame.check_keep`,
+  then the full cup, CL-29); `_score_problem` the rule of a `Score`.
 * `problem` is what the protocol (`kniffel_rules.game.Game`) asks of every player's action;
   `candidates` is the superset it filters and `listing` the fast listing
   that is provably the same set.
@@ -43,15 +43,10 @@ __all__ = [
     "allowed_boxes",
     "candidates",
     "check_entry",
-    "entry",
     "entry_options",
     "entry_problem",
-    "is_extra_kniffel",
     "listing",
-    "off_sheet",
     "problem",
-    "roll_problem",
-    "score_problem",
 ]
 
 
@@ -70,7 +65,7 @@ class Entry:
     joker: bool = False
 
 
-def is_extra_kniffel(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> bool:
+def _is_extra_kniffel(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> bool:
     """Five equal dice while the Kniffel box is already filled (50 or struck 0; CL-17)."""
     return (
         not rules.croatian
@@ -80,7 +75,7 @@ def is_extra_kniffel(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> bool:
     )
 
 
-def off_sheet(box: Box, rules: Rules) -> Rejection:
+def _off_sheet(box: Box, rules: Rules) -> Rejection:
     """The refusal of ``box`` where the sheet under ``rules`` lacks it (CL-30).
 
     The words of the Croatian sheet or of the standard one; the caller has
@@ -113,13 +108,13 @@ def entry_problem(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -
         ``None`` for a legal box, else the `Rejection` (text and clause id).
     """
     if box not in sheet_boxes(rules):
-        return off_sheet(box, rules)
+        return _off_sheet(box, rules)
     filled = sheet.entries[box._value_]  # ``box.value`` without the enum property's calls
     if filled is not None:
         return Rejection.of(
             N_("box {box} is already filled ({filled})"), "CL-07", box=box, filled=filled
         )
-    if rules.joker not in ("schmidt", "forced") or not is_extra_kniffel(sheet, dice, rules):
+    if rules.joker not in ("schmidt", "forced") or not _is_extra_kniffel(sheet, dice, rules):
         return None
     match = UPPER[dice[0] - 1]
     if sheet.entries[match.value] is None:
@@ -166,7 +161,7 @@ def _joker_value(box: Box, natural: tuple[int, ...], rules: Rules) -> int:
     return natural[index]
 
 
-def entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry:
+def _entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry:
     """The effect of entering five final dice in ``box``, a box `entry_problem` allows.
 
     The value is the natural score, except for an extra Kniffel: under
@@ -185,7 +180,7 @@ def entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry:
         The `Entry`.
     """
     natural = _natural_scores(dice, rules)
-    if not is_extra_kniffel(sheet, dice, rules):
+    if not _is_extra_kniffel(sheet, dice, rules):
         return Entry(natural[box.value])
     bonus = _bonus_earned(sheet, rules)
     match_open = sheet.entries[UPPER[dice[0] - 1].value] is None
@@ -219,7 +214,7 @@ def _check_arguments(sheet: object, dice: object, rules: object) -> None:
 def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> Entry | Rejection:
     """Whether five final dice may go in ``box``, and with what effect.
 
-    `entry_problem` and `entry` in one call.
+    `entry_problem` and `_entry` in one call.
 
     Args:
         sheet: The player's sheet before the entry.
@@ -235,7 +230,7 @@ def check_entry(sheet: Sheet, dice: tuple[int, ...], box: Box, rules: Rules) -> 
     if not isinstance(box, Box):
         raise InvalidStateError("box", f"expected a classic Box, got {brief(box)}")
     reason = entry_problem(sheet, dice, box, rules)
-    return entry(sheet, dice, box, rules) if reason is None else reason
+    return _entry(sheet, dice, box, rules) if reason is None else reason
 
 
 def entry_options(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> dict[Box, Entry]:
@@ -246,7 +241,7 @@ def entry_options(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> dict[Box
     """
     _check_arguments(sheet, dice, rules)
     return {
-        box: entry(sheet, dice, box, rules)
+        box: _entry(sheet, dice, box, rules)
         for box in sheet_boxes(rules)
         if entry_problem(sheet, dice, box, rules) is None
     }
@@ -273,7 +268,7 @@ def allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Bo
 
 
 def _allowed_boxes(sheet: Sheet, dice: tuple[int, ...], rules: Rules) -> tuple[Box, ...]:
-    if is_extra_kniffel(sheet, dice, rules):
+    if _is_extra_kniffel(sheet, dice, rules):
         return tuple(b for b in sheet_boxes(rules) if entry_problem(sheet, dice, b, rules) is None)
     return _open(sheet.entries, _INDEXED[rules.croatian])
 
@@ -286,7 +281,7 @@ def _open(entries: tuple[int | None, ...], table: tuple[tuple[Any, int], ...]) -
 _ROLL_RULES = {"rolls": "CL-04", "first": "CL-04", "all": "CL-47", "keep": "CL-05"}
 
 
-def roll_problem(state: State, roll: Roll) -> Rejection | None:
+def _roll_problem(state: State, roll: Roll) -> Rejection | None:
     """Why ``roll`` is not allowed now, or ``None``: the one rule of a roll.
 
     At most three rolls, the first throws all five dice (CL-04); only dice
@@ -303,7 +298,7 @@ def roll_problem(state: State, roll: Roll) -> Rejection | None:
     return reason
 
 
-def score_problem(state: State, action: Score) -> Rejection | None:
+def _score_problem(state: State, action: Score) -> Rejection | None:
     """Why ``action`` may not be entered now, or ``None``.
 
     Not before the first roll (CL-47); a `Score` whose box is not a classic
@@ -322,8 +317,8 @@ def score_problem(state: State, action: Score) -> Rejection | None:
 def problem(state: State, action: Action) -> Rejection | None:
     """Why a player's ``action`` is illegal in ``state`` (a player's node), or ``None``."""
     if isinstance(action, Score):
-        return score_problem(state, action)
-    return roll_problem(state, action)
+        return _score_problem(state, action)
+    return _roll_problem(state, action)
 
 
 _SCORE = {box: Score(box) for box in BOXES + CROATIAN_BOXES[6:]}
@@ -356,8 +351,8 @@ def candidates(state: State) -> tuple[Action, ...]:
 def listing(state: State) -> tuple[Action, ...]:
     """The legal actions at a player's node, fast: provably ``candidates`` filtered by `problem`.
 
-    Before the first roll `score_problem` refuses every box and
-    `roll_problem` all but ``Roll()``; after it, the boxes are
+    Before the first roll `_score_problem` refuses every box and
+    `_roll_problem` all but ``Roll()``; after it, the boxes are
     `allowed_boxes` (= `entry_problem`'s), and the rolls are none after the
     third (CL-04), only ``Roll()`` under full cup (CL-29), else every keep
     that throws a die (``Roll()`` is the first of `keep_actions`).
@@ -369,7 +364,7 @@ def listing(state: State) -> tuple[Action, ...]:
     dice = state.dice
     rules = state.rules
     scores: tuple[Action, ...]
-    if is_extra_kniffel(sheet, dice, rules):
+    if _is_extra_kniffel(sheet, dice, rules):
         scores = tuple(_SCORE[b] for b in _allowed_boxes(sheet, dice, rules))
     elif rules.croatian:
         # `_allowed_boxes` of a roll that is no extra Kniffel, as actions.

@@ -1,8 +1,8 @@
 """The rules of play of Kniffel Extreme, each written once.
 
 `problem` is the one judge of a player's action (the judge of `kniffel_rules.game.Game`,
-``why_illegal`` and ``apply`` ask it): `roll_problem` for a `Roll`,
-`score_problem` for a `Score`, each a `Rejection` naming the clause of
+``why_illegal`` and ``apply`` ask it): `_roll_problem` for a `Roll`,
+`_score_problem` for a `Score`, each a `Rejection` naming the clause of
 ``docs/rules/extreme.md`` (``EX-``), or ``None``. `candidates` lists a
 superset of the legal actions in the documented order, and `listing` is the
 fast listing that is the candidates `problem` lets through (the conformance
@@ -33,9 +33,6 @@ __all__ = [
     "candidates",
     "listing",
     "problem",
-    "roll_problem",
-    "score_problem",
-    "turn_roll_problem",
 ]
 
 _FIRST_ROLL: tuple[Action, ...] = (Roll(),)
@@ -90,10 +87,10 @@ def _roll(keep: tuple[int, ...], keep_d10: bool) -> Roll:
     return roll
 
 
-def turn_roll_problem(state: State) -> Rejection | None:
+def _turn_roll_problem(state: State) -> Rejection | None:
     """Why the player may not roll at all now (after the first roll), or None.
 
-    The part of `roll_problem` that does not depend on the dice kept: no
+    The part of `_roll_problem` that does not depend on the dice kept: no
     fifth roll, and a fourth roll only with a chip (EX-04).
     """
     if state.rolls >= 4:
@@ -103,7 +100,7 @@ def turn_roll_problem(state: State) -> Rejection | None:
     return None
 
 
-def roll_problem(state: State, action: Roll) -> Rejection | None:
+def _roll_problem(state: State, action: Roll) -> Rejection | None:
     """Why ``action`` may not be taken now, or None (the one check of a `Roll`).
 
     The first roll throws all six dice (EX-02); at most one chip per turn,
@@ -114,7 +111,7 @@ def roll_problem(state: State, action: Roll) -> Rejection | None:
         if action.keep_d6 or action.keep_d10:
             return _FIRST_THROWS_ALL
         return None
-    turn = turn_roll_problem(state)
+    turn = _turn_roll_problem(state)
     if turn is not None:
         return turn
     if len(action.keep_d6) == 5 and action.keep_d10:
@@ -126,7 +123,7 @@ def roll_problem(state: State, action: Roll) -> Rejection | None:
     return Rejection(keep_shortfall(keep, state.d6, "six-sided"), "EX-02")
 
 
-def score_problem(state: State, action: Score) -> Rejection | None:
+def _score_problem(state: State, action: Score) -> Rejection | None:
     """Why ``action`` may not be taken now, or None (the one check of a `Score`).
 
     Not before the first roll (EX-36); only an open box (EX-03). The box is
@@ -146,8 +143,8 @@ def score_problem(state: State, action: Score) -> Rejection | None:
 def problem(state: State, action: Action) -> Rejection | None:
     """Why a player's action (a `Roll` or `Score`) is illegal in ``state``, or None."""
     if isinstance(action, Score):
-        return score_problem(state, action)
-    return roll_problem(state, action)
+        return _score_problem(state, action)
+    return _roll_problem(state, action)
 
 
 def candidates(state: State) -> tuple[Action, ...]:
@@ -168,13 +165,13 @@ def listing(state: State) -> tuple[Action, ...]:
     `Score` is refused (EX-36) and ``Roll()`` is legal; after it, a `Score`
     of a `Box` is refused only when the box is filled, and the candidate
     rolls (sub-multisets of the dice showing, never all six) are refused
-    exactly when `turn_roll_problem` refuses any roll.
+    exactly when `_turn_roll_problem` refuses any roll.
     """
     rolls = state.rolls
     if rolls == 0:
         return _FIRST_ROLL
     entries = state.sheets[state.player].entries
     scores = _open_boxes(_BY_INDEX, entries)
-    if rolls >= 3 and turn_roll_problem(state) is not None:  # never refuses before
+    if rolls >= 3 and _turn_roll_problem(state) is not None:  # never refuses before
         return scores
     return scores + _roll_actions(state.d6)

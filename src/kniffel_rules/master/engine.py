@@ -49,7 +49,7 @@ from kniffel_rules.master.actions import (
     Roll,
     RowAndCoins,
 )
-from kniffel_rules.master.legality import Outcome, turn_outcome
+from kniffel_rules.master.legality import Outcome, _turn_outcome
 from kniffel_rules.master.rules import Rules
 from kniffel_rules.master.state import Observation, Phase, Sheet, State
 from kniffel_rules.master.wire import action_to_text
@@ -151,7 +151,7 @@ class Master(DiceGame[State, Observation, Action, Rules]):
             return attrs.evolve(state, phase=Phase.THROW, dice=action.keep)
         if isinstance(action, Pass):
             return _end_turn(state, state.sheets)
-        result = turn_outcome(state, action)
+        result = _turn_outcome(state, action)
         assert isinstance(result, Outcome), result  # legal: `legality.problem` said so
         sheets = list(state.sheets)
         sheets[state.player] = result.sheet
@@ -212,7 +212,7 @@ def outcome(state: State, action: Fulfil | NumberRows | Coins | RowAndCoins) -> 
     if state.phase is not Phase.DECIDE:
         rule = "PR-03" if GAME.current_player(state) == CHANCE else "PR-05"
         raise IllegalActionError(N_("the dice can only be used by the player to move"), rule)
-    result = turn_outcome(state, action)
+    result = _turn_outcome(state, action)
     if isinstance(result, Rejection):
         raise IllegalActionError(result)
     return result

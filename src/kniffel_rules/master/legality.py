@@ -8,7 +8,7 @@ action, else the `Rejection` (the sentence and its clause id on
   with Master's clause ids (MA-04, MA-05, MA-42);
 * a use: `use_problem`, the checks of every use of the final dice
   (MA-06..MA-19, MA-44..MA-54);
-* a pass: `pass_problem`, legal only when the dice allow no use (MA-42);
+* a pass: `_pass_problem`, legal only when the dice allow no use (MA-42);
 * nothing but a roll before the first roll of a turn (MA-56).
 
 `candidates` lists a superset of the legal actions in the documented order,
@@ -63,16 +63,12 @@ from kniffel_rules.master.wire import action_to_text
 from kniffel_rules.notation import dice_text, said
 
 __all__ = [
-    "ROLL_RULES",
     "Outcome",
     "candidates",
     "legal_uses",
     "listing",
-    "pass_problem",
     "problem",
     "race_coins",
-    "roll_problem",
-    "turn_outcome",
     "use_outcome",
     "use_problem",
 ]
@@ -80,7 +76,7 @@ __all__ = [
 Dice = tuple[int, ...]
 _Shown = tuple[int, ...] | Counter[int]
 
-ROLL_RULES = {"rolls": "MA-05", "first": "MA-04", "all": "MA-42", "keep": "MA-04"}
+_ROLL_RULES = {"rolls": "MA-05", "first": "MA-04", "all": "MA-42", "keep": "MA-04"}
 """Master's clause ids of the shared roll rule (`kniffel_rules._dicegame.check_keep`)."""
 
 _PASS = Pass()
@@ -655,7 +651,7 @@ def _use_outcome(
 # --- the turn: rolls, uses, passing -------------------------------------------
 
 
-def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
+def _roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     """Why keeping ``keep`` and throwing the other dice is not allowed now, or ``None``.
 
     The shared five-dice rule (MA-04, MA-05; keeping all five throws
@@ -666,10 +662,10 @@ def roll_problem(state: State, keep: tuple[int, ...]) -> Rejection | None:
     fast = (rolls == 1 or rolls == 2) and type(keep) is tuple and _canonical(dice)
     if fast and keep in _legal_keeps(dice):
         return None
-    return check_keep(rolls, dice, keep, N_("use the dice"), ROLL_RULES)
+    return check_keep(rolls, dice, keep, N_("use the dice"), _ROLL_RULES)
 
 
-def pass_problem(state: State) -> Rejection | None:
+def _pass_problem(state: State) -> Rejection | None:
     """Why the player to move may not pass now, or ``None``.
 
     A turn passes only after a throw (MA-56) that allows no use (MA-42).
@@ -686,7 +682,7 @@ def pass_problem(state: State) -> Rejection | None:
     return None
 
 
-def turn_outcome(state: State, action: object) -> Outcome | Rejection:
+def _turn_outcome(state: State, action: object) -> Outcome | Rejection:
     """The effect of a use by the player to move, or the reason it is not legal.
 
     A use follows a throw (MA-56), then `use_outcome` decides.
@@ -712,9 +708,9 @@ def problem(state: State, action: Action) -> Rejection | None:
         ``None`` if ``action`` is legal, else the reason with its clause id.
     """
     if isinstance(action, Roll):
-        return roll_problem(state, action.keep)
+        return _roll_problem(state, action.keep)
     if isinstance(action, Pass):
-        return pass_problem(state)
+        return _pass_problem(state)
     if state.rolls == 0:
         return _USE_BEFORE_ROLL
     sheet, dice = state.sheets[state.player], state.dice
@@ -743,8 +739,8 @@ def listing(state: State) -> tuple[Action, ...]:
     """The legal actions of the player to move, faster: the candidates `problem` lets through.
 
     The uses come from `legal_uses` (the same checks, memoised); `Pass` is
-    there exactly when there is no use (`pass_problem`); the rolls are
-    every keep `roll_problem` allows (`keep_actions` lists exactly the keeps
+    there exactly when there is no use (`_pass_problem`); the rolls are
+    every keep `_roll_problem` allows (`keep_actions` lists exactly the keeps
     that throw a die, and none is allowed after the third throw).
     """
     rolls = state.rolls
