@@ -67,6 +67,7 @@ def test_the_old_module_paths_are_gone(path: str) -> None:
         ("kniffel_rules.yatzy.pieces", ["points"]),
         ("kniffel_rules.cards.pieces", ["holds", "sort_cards", "with_card", "without_card"]),
         ("kniffel_rules.cards.engine", ["check_capacity"]),
+        ("kniffel_rules.cards.state", ["evolve"]),
         ("kniffel_rules.cards.wire", ["cards_text"]),
         ("kniffel_rules.yatzy.sheet", ["spec"]),
         # `lang` holds the language codes; the renderers' lookups are private helpers.

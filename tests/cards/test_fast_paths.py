@@ -14,7 +14,7 @@ from kniffel_rules.cards._plays import fast_plays
 from kniffel_rules.cards.combinations import plays
 from kniffel_rules.cards.legality import _may_combine, _play_objects
 from kniffel_rules.cards.pieces import BLUE_BOARD, CARDS, RED_BOARD, BoardRow
-from kniffel_rules.cards.state import State, evolve
+from kniffel_rules.cards.state import State, _evolve
 
 
 def _hands(seed: int, count: int) -> list[tuple[C.Card, ...]]:
@@ -121,10 +121,10 @@ def test_evolve_is_attrs_evolve() -> None:
         "rules": attrs.evolve(s.rules, max_rounds=9),
         "tokens": tuple(reversed(s.tokens)),
     }
-    assert evolve(s) == s
+    assert _evolve(s) == s
     for field, value in values.items():
-        assert evolve(s, **{field: value}) == attrs.evolve(s, **{field: value})
-    assert evolve(s, **values) == attrs.evolve(s, **values)
+        assert _evolve(s, **{field: value}) == attrs.evolve(s, **{field: value})
+    assert _evolve(s, **values) == attrs.evolve(s, **values)
 
 
 def _random_states(seed: int, games: int) -> list[State]:

@@ -23,7 +23,7 @@ from kniffel_rules.cards.legality import (
     _value_at,
 )
 from kniffel_rules.cards.pieces import Card, Row, _holds, _with_card, _without_card
-from kniffel_rules.cards.state import Phase, State, Tokens, evolve
+from kniffel_rules.cards.state import Phase, State, Tokens, _evolve
 from kniffel_rules.errors import Rejection
 
 __all__ = [
@@ -74,7 +74,7 @@ def finished(state: State) -> tuple[int, ...]:
 
 def begin_setup(state: State, start: int) -> State:
     """After the start player is known: the setup placements (KA-06, KA-34)."""
-    state = evolve(state, start_player=start, phase=Phase.SETUP, pending=0)
+    state = _evolve(state, start_player=start, phase=Phase.SETUP, pending=0)
     return next_setup(state)
 
 
@@ -88,8 +88,8 @@ def next_setup(state: State) -> State:
     order = _setup_order(state.num_players, state.start_player, state.rules.trickier)
     for i in range(state.pending, len(order)):
         if _setup_actions(state, order[i]):
-            return evolve(state, phase=Phase.SETUP, player=order[i], pending=i)
-    return _deal_next(evolve(state, phase=Phase.DEAL, pending=0))
+            return _evolve(state, phase=Phase.SETUP, player=order[i], pending=i)
+    return _deal_next(_evolve(state, phase=Phase.DEAL, pending=0))
 
 
 def place_setup_token(state: State, row: Row) -> State:
@@ -97,7 +97,7 @@ def place_setup_token(state: State, row: Row) -> State:
     seat = state.player
     all_tokens = list(state.tokens)
     all_tokens[seat] = state.tokens[seat].moved(row, 1, 0)
-    return next_setup(evolve(state, tokens=tuple(all_tokens), pending=state.pending + 1))
+    return next_setup(_evolve(state, tokens=tuple(all_tokens), pending=state.pending + 1))
 
 
 def _deal_next(state: State) -> State:
@@ -105,9 +105,9 @@ def _deal_next(state: State) -> State:
     n = state.num_players
     dealt = sum(len(h) for h in state.hands)
     if dealt < DEAL_SIZE * n:
-        return evolve(state, player=(state.start_player + dealt) % n)
+        return _evolve(state, player=(state.start_player + dealt) % n)
     if len(state.display) < DISPLAY_SIZE and state.pile:
-        return evolve(state, player=state.start_player)
+        return _evolve(state, player=state.start_player)
     return _start_turn(state, state.start_player, 0)
 
 
@@ -118,8 +118,8 @@ def deal_card(state: State, card: Card) -> State:
     if sum(len(h) for h in state.hands) < DEAL_SIZE * n:
         seat = state.player
         hands = _with_hand(state, seat, _with_card(state.hands[seat], card))
-        return _deal_next(evolve(state, pile=pile, hands=hands))
-    return _deal_next(evolve(state, pile=pile, display=_with_card(state.display, card)))
+        return _deal_next(_evolve(state, pile=pile, hands=hands))
+    return _deal_next(_evolve(state, pile=pile, display=_with_card(state.display, card)))
 
 
 # --- action A: drawing -------------------------------------------------------------
@@ -129,13 +129,13 @@ def _restock(state: State) -> State:
     """An empty pile takes the discards, shuffled (KA-11, KA-48; their order is not stored)."""
     if state.pile or not state.discards:
         return state
-    return evolve(state, pile=state.discards, discards=())
+    return _evolve(state, pile=state.discards, discards=())
 
 
 def start_draw(state: State) -> State:
     """Action A: as many cards from the pile as the Full House row says (KA-10)."""
     count = _value_at(state.rules, state.tokens[state.player], _FULL_HOUSE_AT)
-    return _draw_next(evolve(state, phase=Phase.DRAW, pending=count))
+    return _draw_next(_evolve(state, phase=Phase.DRAW, pending=count))
 
 
 def _draw_next(state: State) -> State:
@@ -146,13 +146,13 @@ def _draw_next(state: State) -> State:
     # all drawn, or no card left anywhere: fewer are drawn (KA-48)
     take = min(_value_at(state.rules, state.tokens[state.player], _COLOUR_AT), len(state.display))
     if take:
-        return evolve(state, phase=Phase.TAKE, pending=take)
+        return _evolve(state, phase=Phase.TAKE, pending=take)
     return _after_draw(state)
 
 
 def _after_draw(state: State) -> State:
     if state.rules.simpler:
-        return evolve(state, phase=Phase.SECOND, pending=0)
+        return _evolve(state, phase=Phase.SECOND, pending=0)
     return end_turn(state)
 
 
@@ -163,7 +163,7 @@ def take_card(state: State, card: Card) -> State:
     display = _without_card(state.display, card)
     left = state.pending - 1
     shown = _with_card(state.shown, card)  # everyone saw it taken
-    state = evolve(state, hands=hands, display=display, pending=left, shown=shown)
+    state = _evolve(state, hands=hands, display=display, pending=left, shown=shown)
     if left and display:
         return state
     return _after_draw(state)
@@ -174,7 +174,7 @@ def take_card(state: State, card: Card) -> State:
 
 def begin_play(state: State, combo: Combination) -> State:
     """Action B announced: its cards follow, one `Pick` each (KA-62)."""
-    return evolve(state, phase=Phase.PICK, combination=combo, picked=(), pending=0)
+    return _evolve(state, phase=Phase.PICK, combination=combo, picked=(), pending=0)
 
 
 def pick_card(state: State, card: Card) -> State:
@@ -183,8 +183,8 @@ def pick_card(state: State, card: Card) -> State:
     assert combo is not None
     picked = (*state.picked, card)
     if len(picked) < SIZES[combo]:
-        return evolve(state, picked=picked)
-    return do_play(evolve(state, picked=()), combo, picked)
+        return _evolve(state, picked=picked)
+    return do_play(_evolve(state, picked=()), combo, picked)
 
 
 def do_play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:
@@ -197,9 +197,9 @@ def do_play(state: State, combo: Combination, cards: tuple[Card, ...]) -> State:
         hand = _without_card(hand, card)
         discards = _with_card(discards, card)
         shown = _unshown(shown, card)
-    state = evolve(state, hands=_with_hand(state, seat, hand), discards=discards, shown=shown)
+    state = _evolve(state, hands=_with_hand(state, seat, hand), discards=discards, shown=shown)
     if combo in (Combination.FOUR_OF_A_KIND, Combination.KNIFFEL):
-        return evolve(state, phase=Phase.PLACE, combination=combo, pending=0)
+        return _evolve(state, phase=Phase.PLACE, combination=combo, pending=0)
     (place,) = _place_options(state.rules, state.tokens[seat], combo)
     return do_place(state, place)
 
@@ -213,7 +213,7 @@ def do_place(state: State, place: Place) -> State:
     new = tokens.moved(place.row, place.from_reserve, amount - place.from_reserve)
     all_tokens = list(state.tokens)
     all_tokens[seat] = new
-    return end_turn(evolve(state, tokens=tuple(all_tokens), combination=None))
+    return end_turn(_evolve(state, tokens=tuple(all_tokens), combination=None))
 
 
 # --- action C: exchanging -----------------------------------------------------------
@@ -226,7 +226,7 @@ def do_exchange(state: State, card: Card) -> State:
     all_tokens = list(state.tokens)
     all_tokens[seat] = Tokens(tokens.reserve - 1, tokens.active + 1, tokens.rows)
     done = (state.pending if state.phase is Phase.EXCHANGE else 0) + 1
-    state = evolve(
+    state = _evolve(
         state,
         hands=_with_hand(state, seat, _without_card(state.hands[seat], card)),
         discards=_with_card(state.discards, card),
@@ -247,11 +247,11 @@ def end_turn(state: State) -> State:
     """The hand limit, then the display refill, then the next player (KA-28, KA-51, KA-11)."""
     seat = state.player
     if len(state.hands[seat]) > _hand_limit(state.rules, state.tokens[seat]):
-        return evolve(state, phase=Phase.DISCARD, pending=0, combination=None)
+        return _evolve(state, phase=Phase.DISCARD, pending=0, combination=None)
     if len(state.display) >= DISPLAY_SIZE:
         # nothing to refill: `_next_turn` sets every field the REFILL step would
         return _next_turn(state)
-    return _refill(evolve(state, phase=Phase.REFILL, pending=0, combination=None))
+    return _refill(_evolve(state, phase=Phase.REFILL, pending=0, combination=None))
 
 
 def discard_card(state: State, card: Card) -> State:
@@ -267,8 +267,8 @@ def discard_card(state: State, card: Card) -> State:
         and state.combination is None
     ):
         # still over the limit: `end_turn` would keep this phase as it is
-        return evolve(state, hands=hands, discards=discards, shown=shown)
-    return end_turn(evolve(state, hands=hands, discards=discards, shown=shown))
+        return _evolve(state, hands=hands, discards=discards, shown=shown)
+    return end_turn(_evolve(state, hands=hands, discards=discards, shown=shown))
 
 
 def _refill(state: State) -> State:
@@ -281,7 +281,7 @@ def _refill(state: State) -> State:
 
 def refill_card(state: State, card: Card) -> State:
     """A card from the pile into the display; more until it holds 4 (KA-11)."""
-    state = evolve(
+    state = _evolve(
         state, pile=_without_card(state.pile, card), display=_with_card(state.display, card)
     )
     return _refill(state)
@@ -294,7 +294,7 @@ def after_chance_card(state: State, card: Card) -> State:
     if state.phase is Phase.REFILL:
         return refill_card(state, card)
     seat = state.player
-    state = evolve(
+    state = _evolve(
         state,
         pile=_without_card(state.pile, card),
         hands=_with_hand(state, seat, _with_card(state.hands[seat], card)),
@@ -304,11 +304,11 @@ def after_chance_card(state: State, card: Card) -> State:
 
 
 def _start_turn(state: State, seat: int, round_: int) -> State:
-    return evolve(state, phase=Phase.TURN, player=seat, round=round_, pending=0, combination=None)
+    return _evolve(state, phase=Phase.TURN, player=seat, round=round_, pending=0, combination=None)
 
 
 def _over(state: State, round_: int) -> State:
-    return evolve(state, phase=Phase.OVER, player=0, round=round_, pending=0, combination=None)
+    return _evolve(state, phase=Phase.OVER, player=0, round=round_, pending=0, combination=None)
 
 
 def _next_turn(state: State) -> State:

@@ -27,7 +27,7 @@ from kniffel_rules._text import brief
 from kniffel_rules.cards._observe import known_cards
 from kniffel_rules.cards.engine import stand_in, whole_plays
 from kniffel_rules.cards.pieces import CARDS, Card, _sort_cards
-from kniffel_rules.cards.state import Observation, Phase, State, evolve
+from kniffel_rules.cards.state import Observation, Phase, State, _evolve
 from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["sample_state"]
@@ -119,7 +119,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             start += more
         dealt = {c.index for c in drawn}
         pile = tuple(c for c in unknown if c.index not in dealt)
-        state = evolve(base, hands=tuple(hands), pile=pile)
+        state = _evolve(base, hands=tuple(hands), pile=pile)
         if not must_complete or whole_plays(state):
             return state
     raise InvalidStateError(  # pragma: no cover - the stand-in proved a completing deal exists

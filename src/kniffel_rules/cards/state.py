@@ -1,6 +1,6 @@
 """The state of a card game and its parts: `State`, `Phase`, `Tokens`, and `Observation`.
 
-All frozen value objects; `evolve` is the fast copy with changes. The actions
+All frozen value objects (a changed copy: ``attrs.evolve``). The actions
 are in `kniffel_rules.cards.actions`.
 `Observation` is what one player may see of a `State` (made by
 ``cards.observation``; it lives here so that the engine can hand it to the
@@ -19,7 +19,7 @@ from kniffel_rules.cards.combinations import Combination
 from kniffel_rules.cards.pieces import ROWS, Card, Row
 from kniffel_rules.cards.rules import Rules
 
-__all__ = ["Observation", "Phase", "State", "Tokens", "evolve"]
+__all__ = ["Observation", "Phase", "State", "Tokens"]
 
 
 class Phase(enum.Enum):
@@ -156,10 +156,10 @@ class State:
         return len(self.names)
 
 
-_KEEP: Any = object()  # the default of `evolve`'s fields: keep the state's own
+_KEEP: Any = object()  # the default of `_evolve`'s fields: keep the state's own
 
 
-def evolve(
+def _evolve(
     state: State,
     *,
     rules: Any = _KEEP,
