@@ -108,11 +108,14 @@ def _is_out(rules: Rules, tokens: Tokens) -> bool:
 # --- the checked helpers (for bots and apps) ---------------------------------------
 
 
+def _check(value: object, kind: type, path: str, what: str) -> None:
+    if not isinstance(value, kind):
+        raise InvalidStateError(path, f"expected {what}, got {brief(value)}")
+
+
 def _check_board(rules: object, tokens: object) -> None:
-    if not isinstance(rules, Rules):
-        raise InvalidStateError("rules", f"expected cards.Rules, got {brief(rules)}")
-    if not isinstance(tokens, Tokens):
-        raise InvalidStateError("tokens", f"expected cards Tokens, got {brief(tokens)}")
+    _check(rules, Rules, "rules", "cards.Rules")
+    _check(tokens, Tokens, "tokens", "cards Tokens")
 
 
 def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
@@ -127,8 +130,7 @@ def row_value(rules: Rules, tokens: Tokens, row: Row) -> int:
         InvalidStateError: An argument of the wrong kind (the path names it).
     """
     _check_board(rules, tokens)
-    if not isinstance(row, Row):
-        raise InvalidStateError("row", f"expected a cards Row, got {brief(row)}")
+    _check(row, Row, "row", "a cards Row")
     return _row_value(rules, tokens, row)
 
 
@@ -167,8 +169,7 @@ def place_options(rules: Rules, tokens: Tokens, combo: Combination) -> tuple[Pla
         InvalidStateError: An argument of the wrong kind (the path names it).
     """
     _check_board(rules, tokens)
-    if not isinstance(combo, Combination):
-        raise InvalidStateError("combo", f"expected a cards Combination, got {brief(combo)}")
+    _check(combo, Combination, "combo", "a cards Combination")
     return _place_options(rules, tokens, combo)
 
 
