@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
 
 from cards.helpers import card, hand, position
-from kniffel_rules import GameRecord, Policy, cards, record
+from kniffel_rules import GameRecord, InvalidStateError, Policy, cards, record
 from kniffel_rules.bots import CardsGreedy, CardsPlanner, RandomBot
 from kniffel_rules.bots.cards_bots import hand_potential
 from kniffel_rules.cards import Discard, Phase, Rules, State, Take
@@ -113,6 +114,14 @@ def test_hand_potential() -> None:
     run4 = hand_potential(hand("red 2", "blue 3", "green 4", "yellow 5"))
     run2 = hand_potential(hand("red 2", "blue 3", "green 9", "yellow 12"))
     assert run4 > run2
+
+
+@pytest.mark.parametrize("junk", [None, 7, "red 7", [None], (object(),), {"red 7": 1}])
+def test_hand_potential_names_a_junk_hand(junk: Any) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        hand_potential(junk)
+    assert info.value.path == "hand"
+    assert info.value.detail.startswith("expected a sequence of cards, got ")
 
 
 def test_planner_takes_the_card_that_helps() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kniffel_rules import CHANCE, InvalidStateError, play, record
 from kniffel_rules import cards as C
 from kniffel_rules.bots import BOTS, CardsGreedy, CardsISMCTS, CardsPlanner
-from kniffel_rules.bots.cards_ismcts import candidates, rollout_policy
+from kniffel_rules.bots.cards_ismcts import _candidates, rollout_policy
 from kniffel_rules.cards import Phase, State
 
 
@@ -99,7 +99,7 @@ def test_every_choice_is_legal(seed: int, steps: int) -> None:
             continue
         actions = C.legal_actions(state)
         assert rollout_policy(state, actions, rng) in actions
-        kept = candidates(state, actions)
+        kept = _candidates(state, actions)
         assert kept and set(kept) <= set(actions)
         assert len([a for a in kept if isinstance(a, C.Exchange)]) <= 1
         assert len(kept) >= len([a for a in actions if not isinstance(a, C.Exchange)])

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kniffel_rules import cards
+from kniffel_rules._text import brief
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.cards import (
     Card,
@@ -58,6 +59,7 @@ from kniffel_rules.cards import (
 from kniffel_rules.cards.engine import whole_plays
 from kniffel_rules.cards.legality import steps
 from kniffel_rules.cards.pieces import ROWS
+from kniffel_rules.errors import InvalidStateError
 
 __all__ = ["CardsGreedy", "CardsPlanner", "hand_potential", "view_of"]
 
@@ -81,7 +83,16 @@ def hand_potential(hand: Sequence[Card]) -> float:
 
     Returns:
         The potential (0 for no card).
+
+    Raises:
+        InvalidStateError: ``hand`` is not a sequence of cards (path ``hand``).
     """
+    if (
+        not isinstance(hand, Sequence)
+        or isinstance(hand, str)
+        or not all(isinstance(c, Card) for c in hand)
+    ):
+        raise InvalidStateError("hand", f"expected a sequence of cards, got {brief(hand)}")
     values = Counter(c.value for c in hand)
     colours = Counter(c.colour for c in hand)
     kind = plain_sum(_KIND[min(n, 5)] for n in values.values())

@@ -25,7 +25,7 @@ outcomes from the decision (a card another player draws is one outcome,
 
 The tree branches only at the choices of a turn (`SEARCHED`: draw, play,
 exchange, the placement of tokens), and of the exchanges only the one of
-the card that fits the hand least is weighed (`candidates`); the other
+the card that fits the hand least is weighed; the other
 decisions inside the tree are the rollout rule's. At the top, a decision
 outside `SEARCHED` (the display card to take, the discard, the cards of a
 combination begun, the setup) is `CardsPlanner`'s.
@@ -67,7 +67,7 @@ from kniffel_rules.cards.legality import is_out, row_value
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.limits import MAX_ITERATIONS
 
-__all__ = ["SEARCHED", "CardsISMCTS", "candidates", "rollout_policy"]
+__all__ = ["SEARCHED", "CardsISMCTS", "rollout_policy"]
 
 SEARCHED: frozenset[Phase] = frozenset({Phase.TURN, Phase.SECOND, Phase.EXCHANGE, Phase.PLACE})
 """The phases `CardsISMCTS` searches by default: the choices of a turn and of token placement."""
@@ -163,7 +163,7 @@ def rollout_policy(state: State, actions: tuple[Any, ...], rng: random.Random) -
     return stop if stop is not None else actions[0]
 
 
-def candidates(state: State, actions: tuple[Any, ...], exchanges: int = 1) -> tuple[Any, ...]:
+def _candidates(state: State, actions: tuple[Any, ...], exchanges: int = 1) -> tuple[Any, ...]:
     """The actions the search weighs: all but the ``Exchange`` of cards that fit the hand best.
 
     Of the exchanges only the ``exchanges`` whose card fits the mover's hand
@@ -245,7 +245,7 @@ class CardsISMCTS:
             inside the tree (``None``: `rollout_policy`).
         searched: The phases the tree branches at (`SEARCHED`).
         exchanges: How many ``Exchange`` actions the search weighs at a
-            node (`candidates`).
+            node: those of the cards that fit the mover's hand least.
 
     Raises:
         InvalidStateError: A bad setting (its name is the path).
@@ -356,7 +356,7 @@ class CardsISMCTS:
                         turn_of = state.player
                         changes += 1
                     continue
-                legal = candidates(state, legal, self.exchanges)
+                legal = _candidates(state, legal, self.exchanges)
                 available = node.available
                 untried = []
                 for a in legal:
