@@ -177,3 +177,20 @@ def test_every_legality_module_is_called_here_or_exports_only_the_hooks(game: st
         and not inspect.isclass(getattr(module, name))
     ]
     assert module.__name__ in MODULES or not helpers, helpers
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_a_legality_module_has_no_public_name_outside_its_all(game: str) -> None:
+    """A function or class a legality module defines is exported, or its name says private."""
+    try:
+        module = importlib.import_module(f"kniffel_rules.{game}.legality")
+    except ModuleNotFoundError:
+        return
+    defined = {
+        name
+        for name, value in vars(module).items()
+        if (inspect.isfunction(value) or inspect.isclass(value))
+        and value.__module__ == module.__name__
+        and not name.startswith("_")
+    }
+    assert defined <= set(module.__all__), defined - set(module.__all__)

@@ -82,9 +82,10 @@ def test_the_old_module_paths_are_gone(path: str) -> None:
             ["entry", "is_extra_kniffel", "off_sheet", "roll_problem", "score_problem"],
         ),
         ("kniffel_rules.extreme.legality", ["roll_problem", "score_problem", "turn_roll_problem"]),
+        ("kniffel_rules.duel.legality", ["board_win"]),
         (
             "kniffel_rules.master.legality",
-            ["ROLL_RULES", "pass_problem", "roll_problem", "turn_outcome"],
+            ["ROLL_RULES", "joined", "pass_problem", "roll_problem", "turn_outcome"],
         ),
         (
             "kniffel_rules.cards.legality",

@@ -51,7 +51,7 @@ def _slow_successor(state: State, action: object) -> State:
         listed = list(board)
         listed[action.area.value] = target
         board = tuple(listed)
-        if target is HOLES[p] and legality.board_win(board, p, state.rules):
+        if target is HOLES[p] and legality._board_win(board, p, state.rules):
             return _slow_won(state, board)
     else:
         assert isinstance(action, Miss)

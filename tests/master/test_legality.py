@@ -182,7 +182,7 @@ def test_only_completed_rows_overhang() -> None:
 
 def test_a_judged_use_is_reused_only_for_the_same_board_dice_and_use() -> None:
     """`problem` remembers its last legal use for `turn_outcome`: by identity of all three."""
-    dice = legality.joined((), (3, 3, 3, 5, 5))  # the shared five-dice tuple `problem` trusts
+    dice = legality._joined((), (3, 3, 3, 5, 5))  # the shared five-dice tuple `problem` trusts
     s = attrs.evolve(position(board(), (3, 3, 3, 5, 5)), dice=dice)
     use = Fulfil(T.FULL_HOUSE)
 
@@ -195,7 +195,7 @@ def test_a_judged_use_is_reused_only_for_the_same_board_dice_and_use() -> None:
 
     other_use = Coins(C.PAIR)
     done_board = attrs.evolve(s, sheets=(board(tasks=[T.FULL_HOUSE]),))
-    other_dice = attrs.evolve(s, dice=legality.joined((), (2, 2, 5, 5, 6)))
+    other_dice = attrs.evolve(s, dice=legality._joined((), (2, 2, 5, 5, 6)))
     assert done_board.dice is s.dice and other_dice.sheets is s.sheets
     for state, action in [(s, other_use), (done_board, use), (other_dice, use), (s, use)]:
         assert judged_then(state, action) == fresh(state, action), (state, action)

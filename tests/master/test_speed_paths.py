@@ -79,16 +79,16 @@ def test_joined_dice_are_the_sorted_dice() -> None:
         if len(kept) == 5:
             continue
         for thrown in all_multisets(5 - len(kept)):
-            dice = legality.joined(kept, thrown)
+            dice = legality._joined(kept, thrown)
             assert dice == tuple(sorted(kept + thrown))
             assert legality._canonical(dice)
     # dice that are not five faces stay what they are
-    assert legality.joined((), (3, 1)) == (1, 3)
+    assert legality._joined((), (3, 1)) == (1, 3)
     assert not legality._canonical((1, 3))
     # five dice are remembered (the 4,116 pairs of a kept and a thrown part), others not
     forget_memos()
-    legality.joined((2, 2), (1, 3, 4))
-    legality.joined((2,), (1, 3))
+    legality._joined((2, 2), (1, 3, 4))
+    legality._joined((2,), (1, 3))
     assert list(legality._JOINED) == [((2, 2), (1, 3, 4))]
 
 

@@ -34,7 +34,7 @@ from kniffel_rules._tensor import dice_throws
 from kniffel_rules.dice import DiceRoll, multiset_difference
 from kniffel_rules.duel import _space, legality
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
-from kniffel_rules.duel.legality import board_win, move_target
+from kniffel_rules.duel.legality import _board_win, move_target
 from kniffel_rules.duel.pieces import HOLES, START_BOARD, Spot
 from kniffel_rules.duel.rules import Rules
 from kniffel_rules.duel.state import Observation, Phase, State
@@ -138,7 +138,7 @@ def _move(state: State, action: Move) -> State:
     board = list(state.board)
     board[action.area._value_] = target
     new_board = tuple(board)
-    if target is HOLES[state.player] and board_win(new_board, state.player, state.rules):
+    if target is HOLES[state.player] and _board_win(new_board, state.player, state.rules):
         return _game_won(state, new_board)
     return _next_turn(state, board=new_board)
 

@@ -87,10 +87,10 @@ def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None
     check_seat(player, 2, "player")
     if not isinstance(rules, Rules):
         raise InvalidStateError("rules", f"expected duel Rules, got {type(rules).__name__}")
-    return board_win(board, player, rules)
+    return _board_win(board, player, rules)
 
 
-def board_win(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
+def _board_win(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:
     """`win_reason` without the checks of its arguments (for the engine's own boards)."""
     hole = HOLES[player]
     if board.count(hole) >= 5:  # a Spot equals only itself

@@ -43,7 +43,7 @@ from kniffel_rules._common import check_name
 from kniffel_rules._dicewire import Turn
 from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules.duel.engine import GAME
-from kniffel_rules.duel.legality import board_win
+from kniffel_rules.duel.legality import _board_win
 from kniffel_rules.duel.pieces import (
     AREAS,
     COLOUR_LABELS,
@@ -178,7 +178,7 @@ def _check_consistency(state: State) -> None:
     if state.phase is Phase.OVER:
         _check_over(state, turn)
         return
-    if any(board_win(state.board, p, state.rules) for p in (0, 1)):
+    if any(_board_win(state.board, p, state.rules) for p in (0, 1)):
         raise InvalidStateError("board", N_("a player has won: the game would be over"))
     _check_turn(state, turn)
     _check_hands(state)
@@ -271,11 +271,11 @@ def _check_over(state: State, turn: Turn) -> None:
     board, rules = state.board, state.rules
     winner = state.results[-1]
     loser = 1 - winner
-    if not board_win(board, winner, rules) or board_win(board, loser, rules):
+    if not _board_win(board, winner, rules) or _board_win(board, loser, rules):
         raise InvalidStateError("board", N_("only the last game's winner has a winning board"))
     hole = HOLES[winner]
     if not any(
-        not board_win(_taken_back(board, area, winner), winner, rules)
+        not _board_win(_taken_back(board, area, winner), winner, rules)
         for area, spot in zip(AREAS, board, strict=True)
         if spot is hole
     ):

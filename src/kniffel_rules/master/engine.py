@@ -167,7 +167,7 @@ class Master(DiceGame[State, Observation, Action, Rules]):
             state.sheets,
             _DECIDE,
             state.player,
-            legality.joined(state.dice, action.values),
+            legality._joined(state.dice, action.values),
             state.rolls + 1,
             state.first_player,
             state.roll_off,

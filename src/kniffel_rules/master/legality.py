@@ -153,7 +153,7 @@ def _counts(dice: Dice) -> tuple[int, ...] | Counter[int]:
     return found
 
 
-def joined(kept: Dice, thrown: Dice) -> Dice:
+def _joined(kept: Dice, thrown: Dice) -> Dice:
     """The dice after a throw, sorted: the dice kept and those thrown.
 
     For five dice the result is the one shared tuple of `_CANON`, which
