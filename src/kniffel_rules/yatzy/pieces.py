@@ -16,7 +16,7 @@ from kniffel_rules._common import RuleSet, check_bool
 from kniffel_rules._i18n import N_
 from kniffel_rules._labels import Labelled, name_pieces
 from kniffel_rules.boxsheet import Layout, Solitaire
-from kniffel_rules.dice import all_multisets
+from kniffel_rules.dice import all_multisets, sorted_faces
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.game import game_rules
 
@@ -129,7 +129,7 @@ def _box_points(rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
 
 
 _ROLLS = frozenset(all_multisets(5))
-_TEXT = (str, bytes, bytearray)  # sequences, but of characters or bytes: never dice
+_NOT_A_THROW: Final = "expected five faces 1..6"
 
 
 def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
@@ -149,12 +149,12 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     """
     if not isinstance(box, Box):
         raise InvalidStateError("box", f"expected a yatzy Box, got {type(box).__name__}")
-    faces = tuple(dice) if isinstance(dice, Sequence) and not isinstance(dice, _TEXT) else ()
-    if not all(type(d) is int for d in faces):  # before sorting: (1, "") cannot be sorted
-        faces = ()
-    rolled = tuple(sorted(faces))
+    try:
+        rolled = sorted_faces(dice, "dice")  # the shared reader: integers only, no text
+    except InvalidStateError:
+        raise InvalidStateError("dice", _NOT_A_THROW) from None
     if rolled not in _ROLLS:
-        raise InvalidStateError("dice", "expected five faces 1..6")
+        raise InvalidStateError("dice", _NOT_A_THROW)
     found: int = _box_points(game_rules(rules, _RULEBOOK, "yatzy"))[rolled][box.value]
     return found
 
