@@ -150,7 +150,7 @@ def score(box: Box, dice: Sequence[int], rules: Rules | None = None) -> int:
     if not isinstance(box, Box):
         raise InvalidStateError("box", f"expected a yatzy Box, got {type(box).__name__}")
     try:
-        rolled = sorted_faces(dice, "dice")  # the shared reader: integers only, no text
+        rolled = sorted_faces(dice)  # the shared reader: integers only, no text
     except InvalidStateError:
         raise InvalidStateError("dice", _NOT_A_THROW) from None
     if rolled not in _ROLLS:
