@@ -14,6 +14,7 @@ import copy
 import io
 import pickle
 import sys
+from array import array
 from functools import cache
 from typing import Any
 
@@ -28,7 +29,7 @@ from kniffel_rules.bots import OptimalSolitaire, WinProbabilityPlayer
 from kniffel_rules.bots.cards_ismcts import CardsISMCTS
 from kniffel_rules.bots.duel_bots import DuelHeuristic
 from kniffel_rules.bots.extreme_bots import ExtremeHeuristic
-from kniffel_rules.bots.optimal import simulate
+from kniffel_rules.bots.optimal import ValueTable, simulate
 from kniffel_rules.bots.optimal._solver import solve_values
 from kniffel_rules.bots.winning import _moments
 from kniffel_rules.bots.winning import player as winning
@@ -38,6 +39,9 @@ from kniffel_rules.limits import MAX_BATCH, MAX_ITERATIONS, MAX_PLAYERS
 
 RULES = classic.Rules()
 JUNK_FLOAT: Any = 1.5  # typed loosely on purpose
+JUNK_TEXT: Any = "2"
+JUNK_NONE: Any = None
+JUNK_LIST: Any = [0.5]
 FILLED = [
     "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,"
     "chance=20,full_house=25,kniffel=50,small_straight=30"
@@ -248,6 +252,12 @@ def test_the_solver_draws_a_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPat
         (lambda: simulate(1, rules=RULES, seed=-1), "seed: -1 is below the minimum 0"),
         (lambda: simulate(1, rules=RULES, seed=JUNK_FLOAT), "seed: expected an integer, got float"),
         (lambda: simulate(1, table=JUNK_FLOAT), "table: expected a ValueTable or None, got float"),
+        # a table built by hand: `len(None)`'s TypeError, a string's size, an empty table before
+        (lambda: ValueTable(RULES, 0, array("d")), "flags: 0 is below the minimum 1"),
+        (lambda: ValueTable(RULES, JUNK_TEXT, array("d")), "flags: expected an integer, got str"),
+        (lambda: ValueTable(RULES, 1, JUNK_NONE), 'values: expected an array("d"), got None'),
+        (lambda: ValueTable(RULES, 1, JUNK_LIST), 'values: expected an array("d"), got [0.5]'),
+        (lambda: ValueTable(RULES, 1, array("d")), "values: expected 524288 values, got 0"),
     ],
 )
 def test_bot_settings_that_size_work_are_checked(make: Any, message: str) -> None:

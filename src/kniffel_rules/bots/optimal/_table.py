@@ -32,6 +32,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, Final
 
+from kniffel_rules._fields import check_int
 from kniffel_rules._json import get_int, get_object
 from kniffel_rules._text import brief
 from kniffel_rules.bots.optimal._model import DEFAULT_GAME, Model, solver_rules
@@ -85,13 +86,22 @@ class ValueTable:
             coordinate (1, 2; always 1 for a game without jokers).
         values: The dense value array (``Model.index`` order; NaN where a
             position cannot be reached).
+
+    Raises:
+        KniffelError: ``rules`` are not a game's with an exact solitaire player.
+        InvalidStateError: ``flags`` is not 1 or 2 (path ``flags``), or
+            ``values`` is not an ``array("d")`` of the model's size (path ``values``).
     """
 
     def __init__(self, rules: Any, flags: int, values: array[float]) -> None:
-        self.model = Model(rules, flags)
+        self.model = Model(rules, check_int(flags, "flags", 1, 2))
         self.rules = self.model.rules
+        if not isinstance(values, array) or values.typecode != "d":
+            raise InvalidStateError("values", f'expected an array("d"), got {brief(values)}')
         if len(values) != self.model.size:
-            raise KniffelError(f"expected {self.model.size} values, got {len(values)}")
+            raise InvalidStateError(
+                "values", f"expected {self.model.size} values, got {len(values)}"
+            )
         self.values = values
 
     def value(self, mask: int, upper: int, fifty: int) -> float:
