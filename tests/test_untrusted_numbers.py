@@ -266,6 +266,31 @@ def test_bot_settings_that_size_work_are_checked(make: Any, message: str) -> Non
     assert str(info.value).startswith(message)
 
 
+TABLE_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.sampled_from([10**5000, -(10**5000)]),
+    st.floats(),
+    st.text(max_size=12),
+    st.binary(max_size=8),
+    st.lists(st.floats(allow_nan=False), max_size=4),
+    st.recursive(st.integers(), lambda inner: st.lists(inner, max_size=2), max_leaves=20),
+    st.sampled_from(["x" * 100_000, array("f", [0.5]), array("q", [1]), array("d", [0.5])]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(TABLE_JUNK, TABLE_JUNK)
+def test_a_hand_built_table_refuses_junk_flags_and_values(flags: Any, values: Any) -> None:
+    # Nothing here is a valid pair (the table of these rules holds 524288 values),
+    # so every call is refused naming one of the two, with a short message.
+    with pytest.raises(InvalidStateError) as info:
+        ValueTable(RULES, flags, values)
+    assert info.value.path in ("flags", "values")
+    assert len(str(info.value)) < 200
+
+
 def test_simulating_no_games_gives_no_scores() -> None:
     # numpy's "need at least one array to concatenate" (a ValueError) before
     sim = simulate(0, rules=RULES, seed=1)
