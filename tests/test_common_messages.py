@@ -90,6 +90,29 @@ def test_validators_name_the_field(make: Callable[[], object], path: str, messag
     assert str(info.value) == f"{path}: {message}"
 
 
+class _Hostile(str):
+    """A string whose comparison raises: what no JSON text holds."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("a hostile comparison")
+
+    __hash__ = str.__hash__
+
+
+def test_a_choice_or_an_option_name_that_is_no_plain_string_is_refused_unasked() -> None:
+    """The exact type is checked before the value is compared (no method of it is asked)."""
+    with pytest.raises(InvalidStateError) as info:
+        classic.Rules(joker=cast(Any, _Hostile("schmidt")))
+    assert info.value.path == "rules.joker"
+    assert info.value.detail == "'schmidt' is not one of 'schmidt', 'forced', 'free', 'none'"
+    with pytest.raises(InvalidStateError) as info:
+        classic.Rules.from_dict({_Hostile("joker"): "schmidt"})
+    assert (info.value.path, info.value.detail) == ("rules", "unknown rule option 'joker'")
+    with pytest.raises(InvalidStateError) as info:
+        classic.Rules.from_dict(cast(Any, type("D", (dict,), {})(joker="schmidt")))
+    assert (info.value.path, info.value.detail) == ("rules", "expected an object of rule options")
+
+
 def test_valid_input() -> None:
     assert player_names(2) == ("Player 1", "Player 2")
     assert player_names(["A", "B"], 2, 4) == ("A", "B")

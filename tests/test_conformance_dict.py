@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -31,7 +31,8 @@ from hypothesis import strategies as st
 import kniffel_rules
 from _breaking import paths, replaced
 from conformance_cases import CASES, Case
-from kniffel_rules import CHANCE, InvalidStateError, _json
+from kniffel_rules import CHANCE, InvalidStateError, _json, classic
+from kniffel_rules.records import read_record
 
 IDS = [f"{c.variant}-{c.id}" for c in CASES]
 
@@ -279,3 +280,145 @@ def test_verify_sheet_still_reads_a_mapping_that_is_not_a_dict() -> None:
     with pytest.raises(InvalidStateError) as info:
         verify_sheet({**doc, "players": MappingProxyType({})})
     assert info.value.path == "players"
+
+
+# --- the readers of a part of a document, and of text: the same protection -----------
+
+
+class _List(list):  # type: ignore[type-arg]
+    def __len__(self) -> int:
+        raise RuntimeError("a hostile length")
+
+
+class _Key(str):
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("a hostile comparison")
+
+    __hash__ = str.__hash__
+
+
+def _hostile_parts() -> list[Any]:
+    """`_hostile`'s values and more whose methods raise, for the readers of parts."""
+    return [v for v, _ in _hostile()] + [_List([1, 2]), {_Key("type"): "roll"}]
+
+
+def _refused_at(read: Any, data: Any, where: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        read(data)
+    assert info.value.path.startswith(where), (where, info.value)
+    assert len(str(info.value)) < 1_000
+
+
+def _actions_of(case: Case) -> list[Any]:
+    game = kniffel_rules.get_variant(case.variant)
+    seen: dict[str, Any] = {}
+    for state in _states(case, 0)[:400]:
+        for action in game.legal_actions(state)[:3]:
+            seen.setdefault(game.action_to_dict(action)["type"], action)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(max_examples=40)
+@given(pick=st.randoms(use_true_random=False), which=st.integers(0, len(_hostile_parts()) - 1))
+def test_action_from_dict_refuses_what_no_text_holds_naming_the_field(
+    case: Case, pick: random.Random, which: int
+) -> None:
+    """A part read alone (an action's object) is held to the exact JSON types too."""
+    game = kniffel_rules.get_variant(case.variant)
+    doc = game.action_to_dict(pick.choice(_actions_of(case)))
+    path = pick.choice(paths(doc))
+    changed = replaced(doc, path, _hostile_parts()[which])
+    _refused_at(game.action_from_dict, changed, ("action." + _field(path)).rstrip("."))
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_rules_from_dict_refuses_what_no_text_holds_naming_the_field(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    doc = game.Rules().to_dict()
+    for path in paths(doc):
+        for value in _hostile_parts():
+            changed = replaced(doc, path, value)
+            _refused_at(game.Rules.from_dict, changed, ("rules." + _field(path)).rstrip("."))
+    with pytest.raises(InvalidStateError):
+        game.Rules.from_dict({_Key(next(iter(doc))): doc[next(iter(doc))]})
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_a_record_and_a_sheet_given_as_dicts_refuse_what_no_text_holds(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    rec = kniffel_rules.record(variant, [kniffel_rules.random_policy] * 2, seed=4)
+    doc = json.loads(kniffel_rules.record_to_json(rec))
+    rng = random.Random(variant)
+    spots = paths(doc)
+    for value in _hostile_parts():
+        path = rng.choice(spots)
+        changed = replaced(doc, path, value)
+        _refused_at(read_record, changed, _field(path))
+        _refused_at(kniffel_rules.verify_sheet, changed, _field(path))
+    if game.INFO.score_sheet:
+        sheet = json.loads(json.dumps(cast(Any, game).write_sheet(rec)))
+        for value in _hostile_parts():
+            path = rng.choice(paths(sheet))
+            _refused_at(kniffel_rules.verify_sheet, replaced(sheet, path, value), _field(path))
+
+
+class _Mapping(dict):  # type: ignore[type-arg]
+    def keys(self) -> Any:
+        raise RuntimeError("a hostile mapping")
+
+
+def test_a_mapping_that_cannot_be_read_is_refused_as_a_whole() -> None:
+    from collections.abc import Mapping
+    from types import MappingProxyType
+
+    class Broken(Mapping[str, Any]):
+        def __getitem__(self, key: str) -> Any:
+            raise RuntimeError("a hostile mapping")
+
+        def __iter__(self) -> Any:
+            raise RuntimeError("a hostile mapping")
+
+        def __len__(self) -> int:
+            return 1
+
+    with pytest.raises(InvalidStateError) as info:
+        kniffel_rules.verify_sheet(Broken())
+    assert info.value.path == "" and "cannot be read" in str(info.value)
+    with pytest.raises(InvalidStateError, match="got _Mapping"):
+        kniffel_rules.verify_sheet(_Mapping(variant="classic"))
+    rec = kniffel_rules.record("classic", [kniffel_rules.random_policy], seed=1)
+    sheet = classic.write_sheet(rec)
+    plain = json.loads(json.dumps(sheet))
+    assert kniffel_rules.verify_sheet(MappingProxyType(plain)) == kniffel_rules.verify_sheet(plain)
+
+
+class _Text(str):
+    def __len__(self) -> int:
+        raise RuntimeError("a hostile length")
+
+    def __str__(self) -> str:
+        raise RuntimeError("a hostile text")
+
+
+class _Bytes(bytes):
+    def __len__(self) -> int:
+        raise RuntimeError("a hostile length")
+
+    def __getitem__(self, key: Any) -> Any:
+        raise RuntimeError("a hostile item")
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_text_of_a_subclass_is_read_as_the_text_it_holds(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    state = game.new_game(players=2)
+    text = game.to_json(state)
+    wrapped: Any
+    for wrapped in (_Text(text), _Bytes(text.encode()), bytearray(text.encode())):
+        assert game.from_json(wrapped) == state
+    rec = kniffel_rules.record(variant, [kniffel_rules.random_policy] * 2, seed=2)
+    written = kniffel_rules.record_to_json(rec)
+    assert kniffel_rules.record_from_json(_Text(written)) == kniffel_rules.record_from_json(written)
+    with pytest.raises(InvalidStateError, match="expected JSON text"):
+        game.from_json(memoryview(text.encode()))  # type: ignore[arg-type]

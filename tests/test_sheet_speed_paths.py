@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from kniffel_rules import VARIANTS, _json, classic, extreme, get_variant, record, verify_sheet
-from kniffel_rules._boxsheetcheck import five_dice_turns
+from kniffel_rules._boxsheetcheck import five_dice_turns, turn_reader
 from kniffel_rules.bots import ClassicGreedy, RandomBot
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.extreme import sheet as extreme_sheet
+from kniffel_rules.extreme.pieces import BOXES
 
 
 def _outcome(fn: Any, *args: Any) -> Any:
@@ -96,33 +97,30 @@ def _broken(turn: dict[str, Any], roll_keys: tuple[str, ...]) -> list[Any]:
 
 
 def test_classic_turn_reader_fast_path_matches_the_named_reader() -> None:
-    fast = five_dice_turns({b.key: b for b in classic.Box})
+    boxes = {b.key: b for b in classic.Box}
+    fast, named = five_dice_turns(boxes), five_dice_turns(boxes, named_only=True)
+    assert fast is not named
     for turn in _classic_turns():
         for value in _broken(turn, ("dice", "keep")):
             got = _outcome(fast, value, "players[0].games[0].turns[0]")
-            slow = _outcome(_named(fast), value, "players[0].games[0].turns[0]")
+            slow = _outcome(named, value, "players[0].games[0].turns[0]")
             assert got == slow, value
-
-
-def _named(read: Any) -> Any:
-    """``read`` made to take its naming path: the same dict, wrapped in a subclass."""
-
-    def named(value: Any, path: str) -> Any:
-        class D(dict):  # type: ignore[type-arg]
-            pass
-
-        return read(D(value) if type(value) is dict else value, path)
-
-    return named
 
 
 def test_extreme_turn_reader_fast_path_matches_the_named_reader() -> None:
     fast = extreme_sheet._read_turn
+    named = turn_reader(
+        {b.key: b for b in BOXES},
+        extreme_sheet._plain_throw,
+        extreme_sheet._read_throw,
+        extreme_sheet.Turn,
+        named_only=True,
+    )
     for turn in _extreme_turns():
         for value in _broken(turn, ("d6", "keep_d6", "d10", "keep_d10")):
             path = "players[0].games[0].turns[0]"
             got = _outcome(fast, value, path)
-            slow = _outcome(_named(fast), value, path)
+            slow = _outcome(named, value, path)
             assert got == slow, value
 
 

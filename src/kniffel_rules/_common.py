@@ -47,7 +47,7 @@ class _OneOf:
     options: tuple[str, ...]
 
     def __call__(self, inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-        if value not in self.options:
+        if type(value) is not str or value not in self.options:
             allowed = ", ".join(repr(o) for o in self.options)
             wrong = Text.of(
                 N_("{value} is not one of {options}"), value=brief(value), options=allowed
@@ -88,11 +88,11 @@ def rules_from_dict(cls: type[R], doc: Any, path: str) -> R:
     Raises:
         InvalidStateError: Not a mapping, an unknown option or a bad value.
     """
-    if not isinstance(doc, dict):
+    if type(doc) is not dict:  # exactly: a subclass's methods could answer differently
         raise InvalidStateError(path, N_("expected an object of rule options"))
     known = {a.name for a in attrs.fields(cls)}  # type: ignore[arg-type]
     for key in doc:
-        if key not in known:
+        if type(key) is not str or key not in known:
             raise InvalidStateError(path, Text.of(N_("unknown rule option {key}"), key=brief(key)))
     try:
         return cls(**doc)

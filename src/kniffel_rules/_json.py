@@ -22,6 +22,7 @@ T = TypeVar("T")
 __all__ = [
     "check_faces",
     "check_int",
+    "check_keys",
     "check_list",
     "check_tree",
     "dumps",
@@ -91,18 +92,33 @@ _DIGITS: Final = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
 """The most digits Python reads in a number (0 means no bound: then 4,300 is said)."""
 
 
+_ALL = slice(None)
+
+
 def loads(text: str | bytes | bytearray) -> Any:
     """Parse untrusted JSON text; any failure is an `InvalidStateError`.
 
-    Beyond the JSON grammar it refuses what no document of the library holds:
+    A subclass of ``str``, ``bytes`` or ``bytearray`` is read as the text it
+    holds, none of its methods asked. Beyond the JSON grammar it refuses what
+    no document of the library holds:
     text longer than `limits.MAX_DOCUMENT_LENGTH`, nesting deeper than
     `limits.MAX_DEPTH`, a key twice in one object, ``NaN`` and ``Infinity``,
     and strings that cannot be written as UTF-8 (lone surrogates).
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidStateError(
-            "", Text.of(N_("expected JSON text, got {type}"), type=type(text).__name__)
-        )
+    kind = type(text)
+    if kind is not str and kind is not bytes and kind is not bytearray:
+        # A subclass is read as the text it holds, asking none of its methods.
+        # (by the type itself: ``isinstance`` alone would believe a ``__class__``)
+        if issubclass(kind, str) and isinstance(text, str):
+            text = str.__str__(text)
+        elif issubclass(kind, bytes) and isinstance(text, bytes):
+            text = bytes.__getitem__(text, _ALL)
+        elif issubclass(kind, bytearray) and isinstance(text, bytearray):
+            text = bytearray.__getitem__(text, _ALL)
+        else:
+            raise InvalidStateError(
+                "", Text.of(N_("expected JSON text, got {type}"), type=kind.__name__)
+            )
     if len(text) > MAX_DOCUMENT_LENGTH:
         raise InvalidStateError(
             "",
@@ -182,13 +198,15 @@ def check_tree(value: Any, path: str = "") -> None:
 
     Raises:
         InvalidStateError: Naming the path of the first offending node
-            (the whole document, path ``""``, when it is too large).
+            (``path`` itself, the whole value, when it is too large).
     """
     try:
         if _tree_ok(value, 0, MAX_DOCUMENT_LENGTH) >= 0:
             return  # the common case: no path is built
     except RecursionError:  # a deep call stack already: the iterative walk decides
         pass
+    except InvalidStateError as exc:  # too large: the value as a whole, at ``path``
+        raise InvalidStateError(path, exc.detail) from None
     _check_tree_paths(value, path)
 
 
@@ -304,6 +322,7 @@ def _leaf_problem(node: Any, kind: type) -> str:  # a `Text`, or ""
 
 def _check_tree_paths(value: Any, path: str) -> None:
     """`check_tree`'s walk naming the path of the first offending node."""
+    root = path
     budget = MAX_DOCUMENT_LENGTH
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
@@ -316,7 +335,7 @@ def _check_tree_paths(value: Any, path: str) -> None:
         else:
             budget -= len(node) if kind is str else 0
             if budget < 0:
-                raise _too_large()
+                raise _too_large(root)
             problem = _leaf_problem(node, kind)
             if problem:
                 raise InvalidStateError(where, problem)
@@ -334,19 +353,19 @@ def _check_tree_paths(value: Any, path: str) -> None:
                     )
                 budget -= len(key)
                 if budget < 0:
-                    raise _too_large()
+                    raise _too_large(root)
                 if _bad_text(key):
                     raise InvalidStateError(
                         where, Text.of(N_("a key that is not valid Unicode text"))
                     )
             stack.append((child, _join(where, key), depth + 1))
         if budget < 0:
-            raise _too_large()
+            raise _too_large(root)
 
 
-def _too_large() -> InvalidStateError:
+def _too_large(root: str = "") -> InvalidStateError:
     return InvalidStateError(
-        "",
+        root,
         Text.of(
             N_("larger than a document of {length} characters could be"),
             length=MAX_DOCUMENT_LENGTH,
@@ -363,6 +382,12 @@ def get_object(
 ) -> dict[str, Any]:
     """Check that ``value`` is an object with exactly the allowed keys.
 
+    Values are checked by exact type here and in the other readers of this
+    module (a ``dict``, a ``list``, a ``str``, an ``int``: no subclass, whose
+    methods could answer differently each time they are asked), so that a
+    reader given a part of a document directly is as safe as `check_tree`
+    makes a whole one.
+
     Args:
         value: The parsed JSON value.
         path: Its field path, for messages.
@@ -375,10 +400,11 @@ def get_object(
     Raises:
         InvalidStateError: Not an object, a key missing, or an unknown key.
     """
-    if not isinstance(value, dict):
+    if type(value) is not dict:
         raise InvalidStateError(
             path, Text.of(N_("expected an object, got {type}"), type=type_name(value))
         )
+    check_keys(value, path)
     for key in required:
         if key not in value:
             raise InvalidStateError(path, Text.of(N_("missing field {key}"), key=repr(key)))
@@ -387,6 +413,17 @@ def get_object(
         if key not in allowed:
             raise InvalidStateError(path, Text.of(N_("unknown field {key}"), key=brief(key)))
     return value
+
+
+def check_keys(value: dict[Any, Any], path: str) -> None:
+    """Refuse an object with a key that is not exactly a ``str``, before any key is compared.
+
+    Raises:
+        InvalidStateError: Such a key, as an unknown field (naming ``path``).
+    """
+    for key in value:
+        if type(key) is not str:
+            raise InvalidStateError(path, Text.of(N_("unknown field {key}"), key=brief(key)))
 
 
 def _join(path: str, key: str | int) -> str:
@@ -426,7 +463,7 @@ def get_str(
 ) -> str:
     """Read a string field, optionally one of ``choices``."""
     value = obj[key]
-    if not isinstance(value, str):
+    if type(value) is not str:
         expected = Text.of(N_("expected a string, got {type}"), type=type_name(value))
         raise InvalidStateError(_join(path, key), expected)
     if choices is not None and value not in choices:
@@ -481,8 +518,8 @@ def check_list(
     length: int | None = None,
     max_length: int | None = None,
 ) -> tuple[T, ...]:
-    """Check that ``value`` is an array and convert each item."""
-    if not isinstance(value, list):
+    """Check that ``value`` is an array (exactly a ``list``) and convert each item."""
+    if type(value) is not list:
         raise InvalidStateError(
             path, Text.of(N_("expected an array, got {type}"), type=type_name(value))
         )

@@ -422,8 +422,15 @@ def read_record(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
         RecordError: An action that is not one of the game's (or, with
             ``stop_at_illegal``, not legal where it stands).
         InvalidStateError: Anything else that is wrong with the document;
-            the message names the field.
+            the message names the field (a dict given directly is first held
+            to what parsed text holds: `kniffel_rules._json.check_tree`).
     """
+    _json.check_tree(doc)
+    return _replay_document(doc, stop_at_illegal=stop_at_illegal)
+
+
+def _replay_document(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
+    """`read_record` of a document already held to what parsed text holds (not walked again)."""
     name, game, doc = _header(doc)
     viewer: int | None = None
     if "viewer" in doc:
@@ -515,7 +522,7 @@ def record_from_json(text: str | bytes) -> GameRecord:
         ...
         kniffel_rules.errors.InvalidStateError: missing field 'variant'
     """
-    replayed = read_record(_json.loads(text))
+    replayed = _replay_document(_json.loads(text))
     rec = replayed.record
     game = get_variant(rec.variant)
     finished = game.is_terminal(rec.final)

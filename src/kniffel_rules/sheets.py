@@ -39,7 +39,7 @@ from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.records import FORMAT as RECORD_FORMAT
-from kniffel_rules.records import Replayed, _named_action, read_record
+from kniffel_rules.records import Replayed, _named_action, _replay_document
 from kniffel_rules.variant import VARIANTS, get_variant
 
 __all__ = ["SHEET_VARIANTS", "Finding", "Report", "read_document", "schema", "verify_sheet"]
@@ -117,7 +117,7 @@ def verify_sheet(doc: Mapping[str, Any] | str | bytes) -> Report:
 
 def _verify_record(data: dict[str, Any]) -> Report:
     """Replay a record; a game with a sheet is then verified as a sheet with every roll."""
-    replayed = read_record(data, stop_at_illegal=False)
+    replayed = _replay_document(data, stop_at_illegal=False)  # read_document checked it
     rec = replayed.record
     module: Any = get_variant(rec.variant)
     findings = _record_findings(module, replayed, data["actions"])

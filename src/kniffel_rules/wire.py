@@ -127,7 +127,7 @@ def enum_kind(cls: type[E], key: Callable[[E], str] = operator.attrgetter("key")
     by_key = {key(m): m for m in cls}
 
     def decode(value: Any, path: str) -> E:
-        member = by_key.get(value) if isinstance(value, str) else None
+        member = by_key.get(value) if type(value) is str else None
         if member is None:
             options = ", ".join(repr(k) for k in by_key)
             raise InvalidStateError(
@@ -277,14 +277,16 @@ class Codec(Generic[T]):
         # No walk of the whole tree first: every key is checked against the
         # form and every value by its kind, which looks no deeper than the
         # form allows, so junk of any depth or size is refused unread.
-        if not isinstance(data, dict):
-            raise InvalidStateError(
-                path, Text.of(N_("expected an object, got {type}"), type=brief(data))
-            )
+        # Every value is checked by its exact type before it is used, as
+        # parsed text holds it (`kniffel_rules._json.get_object`).
+        if type(data) is not dict:
+            shown = type(data).__name__ if isinstance(data, dict) else brief(data)
+            raise InvalidStateError(path, Text.of(N_("expected an object, got {type}"), type=shown))
+        _json.check_keys(data, path)
         if "type" not in data:
             raise InvalidStateError(path, Text.of(N_("missing field {key}"), key=repr("type")))
         tag = data["type"]
-        form = self._by_type.get(tag) if isinstance(tag, str) else None
+        form = self._by_type.get(tag) if type(tag) is str else None
         if form is None:
             options = ", ".join(repr(t) for t in self._by_type)
             raise InvalidStateError(

@@ -76,7 +76,7 @@ _MAX_FROM_RESERVE: Final = 1_000  # the bound of a reserve in a state document
 
 
 def _decode_card(value: Any, path: str) -> Card:
-    card = _BY_TEXT.get(value) if isinstance(value, str) else None
+    card = _BY_TEXT.get(value) if type(value) is str else None
     if card is None:
         got = Text.of(N_("expected a card like 'red 7', got {value}"), value=brief(value))
         raise InvalidStateError(path, got)
