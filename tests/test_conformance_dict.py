@@ -422,3 +422,13 @@ def test_text_of_a_subclass_is_read_as_the_text_it_holds(variant: str) -> None:
     assert kniffel_rules.record_from_json(_Text(written)) == kniffel_rules.record_from_json(written)
     with pytest.raises(InvalidStateError, match="expected JSON text"):
         game.from_json(memoryview(text.encode()))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", sorted(kniffel_rules.VARIANTS))
+def test_a_field_path_that_is_no_plain_string_is_refused_unasked(variant: str) -> None:
+    game = kniffel_rules.get_variant(variant)
+    doc = game.action_to_dict(game.legal_actions(game.new_game(players=2))[0])
+    with pytest.raises(InvalidStateError) as info:
+        game.action_from_dict(doc, _Text("action"))  # type: ignore[call-arg]
+    assert info.value.path == "path"
+    assert InvalidStateError(cast(Any, _Text("x")), "m").path == "'x'"

@@ -113,7 +113,7 @@ class InvalidStateError(_Localized, KniffelError, ValueError):
     """
 
     def __init__(self, path: str, message: str) -> None:
-        if not isinstance(path, str):  # a caller's own path argument, whatever it was
+        if type(path) is not str:  # a caller's own path argument, whatever it was
             path = brief(path)
         if len(path) > _PATH_LIMIT:  # a document's own keys in it: cut in the middle
             path = f"{path[:_PATH_HEAD]}...{path[_PATH_HEAD + 3 - _PATH_LIMIT:]}"

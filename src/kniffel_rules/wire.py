@@ -272,13 +272,13 @@ class Codec(Generic[T]):
             InvalidStateError: Not such an object; the path names the field
                 (or ``path`` itself is no text: path ``path``).
         """
-        if not isinstance(path, str):
+        if type(path) is not str:
             raise InvalidStateError("path", f"expected the text of a field path, got {brief(path)}")
         # No walk of the whole tree first: every key is checked against the
         # form and every value by its kind, which looks no deeper than the
-        # form allows, so junk of any depth or size is refused unread.
-        # Every value is checked by its exact type before it is used, as
-        # parsed text holds it (`kniffel_rules._json.get_object`).
+        # form allows, so junk of any depth or size is refused unread; and
+        # each by its exact type before any method of it is asked, as parsed
+        # text holds it (`kniffel_rules._json.get_object`).
         if type(data) is not dict:
             shown = type(data).__name__ if isinstance(data, dict) else brief(data)
             raise InvalidStateError(path, Text.of(N_("expected an object, got {type}"), type=shown))
