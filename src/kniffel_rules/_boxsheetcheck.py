@@ -190,15 +190,14 @@ def read_document(doc: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
     """
     if isinstance(doc, (str, bytes, bytearray)):
         data = _json.loads(doc)
-    elif isinstance(doc, Mapping) and not isinstance(doc, dict):
-        try:
-            data = dict(doc)
-        except Exception as exc:  # the mapping's own code failed: nothing was read
-            said = f"the mapping's items cannot be read: {brief(exc)}"
-            raise InvalidStateError("", said) from None
-        _json.check_tree(data)
     else:
         data = doc
+        if isinstance(doc, Mapping) and not isinstance(doc, dict):
+            try:
+                data = dict(doc)
+            except Exception as exc:  # the mapping's own code failed: nothing was read
+                said = f"the mapping's items cannot be read: {brief(exc)}"
+                raise InvalidStateError("", said) from None
         _json.check_tree(data)
     if not isinstance(data, Mapping):
         got = Text.of(N_("a sheet is a JSON object, got {type}"), type=type(data).__name__)

@@ -198,15 +198,13 @@ def check_tree(value: Any, path: str = "") -> None:
 
     Raises:
         InvalidStateError: Naming the path of the first offending node
-            (``path`` itself, the whole value, when it is too large).
+            (the whole document, path ``""``, when it is too large).
     """
     try:
         if _tree_ok(value, 0, MAX_DOCUMENT_LENGTH) >= 0:
             return  # the common case: no path is built
     except RecursionError:  # a deep call stack already: the iterative walk decides
         pass
-    except InvalidStateError as exc:  # too large: the value as a whole, at ``path``
-        raise InvalidStateError(path, exc.detail) from None
     _check_tree_paths(value, path)
 
 
@@ -322,7 +320,6 @@ def _leaf_problem(node: Any, kind: type) -> str:  # a `Text`, or ""
 
 def _check_tree_paths(value: Any, path: str) -> None:
     """`check_tree`'s walk naming the path of the first offending node."""
-    root = path
     budget = MAX_DOCUMENT_LENGTH
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
@@ -335,7 +332,7 @@ def _check_tree_paths(value: Any, path: str) -> None:
         else:
             budget -= len(node) if kind is str else 0
             if budget < 0:
-                raise _too_large(root)
+                raise _too_large()
             problem = _leaf_problem(node, kind)
             if problem:
                 raise InvalidStateError(where, problem)
@@ -353,19 +350,19 @@ def _check_tree_paths(value: Any, path: str) -> None:
                     )
                 budget -= len(key)
                 if budget < 0:
-                    raise _too_large(root)
+                    raise _too_large()
                 if _bad_text(key):
                     raise InvalidStateError(
                         where, Text.of(N_("a key that is not valid Unicode text"))
                     )
             stack.append((child, _join(where, key), depth + 1))
         if budget < 0:
-            raise _too_large(root)
+            raise _too_large()
 
 
-def _too_large(root: str = "") -> InvalidStateError:
+def _too_large() -> InvalidStateError:
     return InvalidStateError(
-        root,
+        "",
         Text.of(
             N_("larger than a document of {length} characters could be"),
             length=MAX_DOCUMENT_LENGTH,
