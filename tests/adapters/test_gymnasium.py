@@ -270,6 +270,33 @@ def test_the_bonus_is_rewarded_in_the_step_that_earns_it() -> None:
     assert reward == 18 + 35
 
 
+@pytest.mark.parametrize("game", ["classic", "extreme"])
+def test_points_a_fresh_sheet_holds_are_paid_in_the_first_step(game: str) -> None:
+    """At an upper-bonus threshold of 0 the sheet starts at the bonus: the first step pays it."""
+    rules = get_variant(game).Rules(upper_bonus_threshold=0)
+    start = get_variant(game).scores(get_variant(game).new_game(1, rules))[0]
+    assert start > 0
+    env = KniffelEnv(game, rules=rules)
+    env.reset(seed=1)
+    assert env.step(0)[1] == start  # the first roll scores nothing; the bonus held is paid
+    for seed in range(2):
+        total, _, raw = play_episode(gymnasium.make(env_id(game), rules=rules), seed)
+        assert total == raw.module.scores(raw.game_state)[0]
+
+
+def test_a_refused_action_under_raise_is_not_a_step() -> None:
+    """``illegal="raise"`` leaves the environment as it was: the step budget too."""
+    env = KniffelEnv("classic", illegal="raise", max_episode_steps=2)
+    env.reset(seed=0)
+    score = env.index.index(classic.Score(classic.Box.CHANCE))  # refused before a roll
+    for _ in range(3):
+        with pytest.raises(IllegalActionError):
+            env.step(score)
+    roll = env.index.index(classic.Roll())  # all five dice: the first throw, then again
+    assert env.step(roll)[3] is False
+    assert env.step(roll)[3] is True  # the second counted step reaches the budget of two
+
+
 def test_same_seed_same_episode() -> None:
     first = play_episode(KniffelEnv("extreme"), 11)
     second = play_episode(KniffelEnv("extreme"), 11)

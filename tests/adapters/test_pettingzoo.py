@@ -105,6 +105,29 @@ def test_random_agent_plays_a_game(table: tuple[str, int, dict[str, Any]], rewar
         assert [totals[a] for a in aec.possible_agents] == expect
 
 
+@pytest.mark.parametrize("game", ["classic", "extreme"])
+def test_points_a_fresh_sheet_holds_are_paid_in_the_first_step(game: str) -> None:
+    """At an upper-bonus threshold of 0 each sheet starts at the bonus: paid once, at the start."""
+    aec = env(game, 2, reward="points", upper_bonus_threshold=0)
+    aec.reset(seed=2)
+    start = aec.module.scores(aec.game_state)
+    assert min(start) > 0
+    aec.step(0)  # the first roll: nothing scored, the bonuses the sheets hold paid
+    assert [aec.rewards[a] for a in aec.possible_agents] == [float(s) for s in start]
+    rng = np.random.default_rng(2)
+    totals = dict(aec._cumulative_rewards)
+    for agent in aec.agent_iter(max_iter=10_000):
+        *_, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(aec.observe(agent)["action_mask"]))))
+        for a in aec.possible_agents:
+            totals[a] += aec.rewards[a]
+    scores = aec.module.scores(aec.game_state)
+    assert [totals[a] for a in aec.possible_agents] == [float(s) for s in scores]
+
+
 def test_rules_as_keywords_and_errors() -> None:
     aec = env("classic", 2, full_cup=True)
     assert aec.action_space("player_0") == spaces.Discrete(14)

@@ -10,6 +10,8 @@ a kind (and the joker rules) come up often.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from typing import Any
@@ -44,13 +46,13 @@ CLASSIC_OPTIONS: dict[str, tuple[Any, ...]] = {
     "games": (1, 2),
     "ranking": ("total", "placement", "placement_fixed"),
     "upper_bonus": (35, 50),
-    "upper_bonus_threshold": (63, 40),
+    "upper_bonus_threshold": (63, 40, 0),  # 0: a fresh sheet holds the bonus
     "kniffel_score": (50, 60),
 }
 EXTREME_OPTIONS: dict[str, tuple[Any, ...]] = {
     "chips": (3, 0, 1, 6),
     "upper_bonus": (45, 20),
-    "upper_bonus_threshold": (73, 50),
+    "upper_bonus_threshold": (73, 50, 0),
 }
 YATZY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "yatzy_counts_as_full_house": (False, True),
@@ -127,6 +129,7 @@ def mirror(game: str, rules: Any, num_envs: int, steps: int, seed: int) -> int:
     index = vec.tables.index
     states = [module.new_game(1, rules) for _ in range(num_envs)]
     rng = np.random.default_rng(seed + 1)
+    paid = [0] * num_envs  # the score each row's rewards have paid: 0 at a reset
     ended = 0
     jokers = 0
     for step in range(steps):
@@ -142,12 +145,13 @@ def mirror(game: str, rules: Any, num_envs: int, steps: int, seed: int) -> int:
         rewards, terminated = vec.step(actions)
         for i in range(num_envs):
             state = states[i]
-            before = module.scores(state)[0]
             state = module.apply(state, index.action(int(actions[i])))
             if module.current_player(state) == -1:  # CHANCE: the vector engine's throw
                 state = module.apply(state, outcome(game, state, vec, i))
             assert module.current_player(state) != -1
-            assert rewards[i] == module.scores(state)[0] - before, (game, rules, step, i)
+            score = module.scores(state)[0]
+            assert rewards[i] == score - paid[i], (game, rules, step, i)
+            paid[i] = score
             assert bool(terminated[i]) == module.is_terminal(state), (game, rules, step, i)
             states[i] = state
         if terminated.any():
@@ -157,6 +161,7 @@ def mirror(game: str, rules: Any, num_envs: int, steps: int, seed: int) -> int:
                 assert np.array_equal(obs[i], expected), (game, rules, "final", i)
                 assert not vec.masks()[i].any()
                 states[i] = module.new_game(1, rules)
+                paid[i] = 0
                 ended += 1
             vec.reset(terminated)
     assert steps < 200 or ended > 0  # long runs see games end
@@ -167,6 +172,26 @@ def mirror(game: str, rules: Any, num_envs: int, steps: int, seed: int) -> int:
 def test_same_rules_as_the_scalar_engine(game: str) -> None:
     for k, rules in enumerate(rule_sets(game, 4, seed=1)):
         mirror(game, rules, num_envs=2, steps=60, seed=k)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("classic", classic.Rules(upper_bonus_threshold=0)),
+        ("classic", classic.Rules(upper_bonus_threshold=0, games=2)),
+        ("extreme", extreme.Rules(upper_bonus_threshold=0)),
+    ],
+)
+def test_a_fresh_sheet_that_holds_the_bonus(game: str, rules: Any) -> None:
+    """At a threshold of 0 a fresh sheet holds the bonus: shown from the start, paid in step one."""
+    vec = VectorGame(game, 3, rules, np.random.default_rng(5))
+    vec.reset()
+    fresh = get_variant(game).scores(get_variant(game).new_game(1, rules))[0]
+    assert fresh > 0
+    assert (vec.score == fresh).all()
+    rewards, _ = vec.step(np.zeros(3, dtype=np.int64))  # the first roll
+    assert (rewards == fresh).all()
+    mirror(game, rules, num_envs=3, steps=200 if getattr(rules, "games", 1) == 1 else 400, seed=3)
 
 
 @pytest.mark.parametrize("joker", ["schmidt", "forced", "free", "none"])
@@ -441,3 +466,19 @@ def test_rules_through_make_vec() -> None:
     assert envs.index.size == 14  # Roll() and 13 boxes: no keeps under the full cup
     _, info = envs.reset(seed=0)
     assert info["action_mask"].shape == (2, 14)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+@pytest.mark.parametrize("copier", ["pickle", "deepcopy"])
+def test_a_vector_env_copied_mid_game_plays_on_as_the_original(env_id: str, copier: str) -> None:
+    """The vector env pickles and deep-copies (docs/learning.md), the dice generator included."""
+    envs = make(env_id, 4)
+    envs.reset(seed=11)
+    rng = np.random.default_rng(11)
+    for _ in range(7):
+        envs.step(np.array([rng.choice(np.flatnonzero(r)) for r in envs.action_masks()]))
+    twin = pickle.loads(pickle.dumps(envs)) if copier == "pickle" else copy.deepcopy(envs)
+    for _ in range(40):
+        actions = np.array([rng.choice(np.flatnonzero(r)) for r in envs.action_masks()])
+        one, two = envs.step(actions), twin.step(actions)
+        assert data_equivalence(one, two)

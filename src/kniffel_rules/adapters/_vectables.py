@@ -159,6 +159,14 @@ class Tables:
         self.kniffel_col = col[play.kniffel_box] if joker and play.kniffel_box is not None else None
         self._joker: dict[tuple[bytes, int, int], tuple[npt.NDArray[Any], ...]] = {}
 
+    def __reduce__(self) -> tuple[Any, tuple[str, Any]]:
+        """Pickled as its recipe, ``tables(game, rules)``: built again (or shared) where it lands.
+
+        The arrays are derived data, and a game's ``BoxPlay`` may hold
+        functions made for its rules, which do not pickle.
+        """
+        return tables, (self.game, self.rules)
+
     def joker(
         self, filled: npt.NDArray[np.bool_], entries: npt.NDArray[np.int32], dice: int
     ) -> tuple[npt.NDArray[Any], ...]:

@@ -32,8 +32,9 @@ normalised. In the card game the agent sees only its own view.
 
 Rewards (``reward=``): ``"points"``, the change of the agent's score
 (``scores(state)[seat]``) from its action to its next decision (bonuses in
-the step that earns them, so a solitaire episode's rewards add up to the
-final score); ``"win"``, nothing until the end, then ``+1`` if the agent is
+the step that earns them; what a fresh sheet already holds, an upper bonus
+whose threshold is 0, in the first step), so a solitaire episode's rewards
+add up to the final score; ``"win"``, nothing until the end, then ``+1`` if the agent is
 among the winners, ``-1`` if not, ``0`` when every seat ties (PettingZoo's
 ``reward="win"``). By default (``reward=None``) the games scored on a box
 sheet (the games whose ``INFO`` declares ``box_play``) and every solitaire game reward points;
@@ -352,6 +353,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._bot_rng = random.Random(0)
         self._policies: dict[int, Policy] | None = None
         self._steps = 0
+        self._unpaid = 0  # the score the game started with, paid in the first step
         self._mask = np.zeros(self.index.size, dtype=np.int8)
 
     @property
@@ -433,6 +435,7 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.game_state = self.module.new_game(self.players, self.rules)
         self._steps = 0
         self._advance()
+        self._unpaid = self.module.scores(self.game_state)[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observe()
@@ -440,7 +443,8 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _reward(self, before: float) -> float:
         module = self.module
         if self.reward_mode == "points":
-            return float(module.scores(self.game_state)[self.seat] - before)
+            unpaid, self._unpaid = self._unpaid, 0
+            return float(module.scores(self.game_state)[self.seat] - before + unpaid)
         if not module.is_terminal(self.game_state):
             return 0.0
         winners = module.winners(self.game_state)
@@ -466,8 +470,9 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
         Raises:
             IllegalActionError: under ``illegal="raise"``, an action that is
-                not legal (the rule's words), or ``step`` before ``reset`` or
-                after the end.
+                not legal (the rule's words; the environment is unchanged, the
+                step not counted towards ``max_episode_steps``), or ``step``
+                before ``reset`` or after the end.
         """
         module = self.module
         if self.game_state is None or module.current_player(self.game_state) == TERMINAL:
@@ -485,11 +490,11 @@ class KniffelEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if chosen is None
             else module.why_illegal(self.game_state, chosen)
         )
+        if reason is not None and self.illegal == "raise":
+            raise IllegalActionError(reason)  # the environment unchanged: not even a step counted
         self._steps += 1
         truncated = self._steps >= self.max_episode_steps
         if reason is not None:
-            if self.illegal == "raise":
-                raise IllegalActionError(reason)
             obs, info = self._observe()
             info["illegal_action"] = True
             return obs, self.illegal_reward, False, truncated, info

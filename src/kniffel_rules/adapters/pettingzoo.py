@@ -36,7 +36,9 @@ throw are drawn from a ``random.Random`` seeded from ``reset(seed=...)``, so
 ``agent_selection`` is always a player who decides. Rewards: with
 ``reward="win"`` (the default) nothing until the end, then ``+1`` for each
 winner and ``-1`` for the others (``0`` for all when every seat ties); with
-``reward="points"`` each step's change of every seat's score. An action that
+``reward="points"`` each step's change of every seat's score (what a fresh
+sheet already holds, an upper bonus whose threshold is 0, in the first step,
+so a seat's rewards add up to its final score). An action that
 is not legal raises ``IllegalActionError`` (the rule's words); respect the
 mask.
 
@@ -173,6 +175,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._chance = random.Random(0)  # replaced at reset
         self._games: random.Random | None = None  # seeds each game after the seeded one
         self.game_state: Any = None
+        self._unpaid: tuple[int, ...] = (0,) * num_players  # the scores the game started with
 
     @functools.cached_property
     def state_space(self) -> spaces.Box:
@@ -328,6 +331,7 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             self._chance = random.Random(self._games.getrandbits(64))
         self.game_state = self.module.new_game(self.num_players, self.rules)
         self._advance()
+        self._unpaid = self.module.scores(self.game_state)  # paid in the first step
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -385,9 +389,12 @@ class KniffelAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._cumulative_rewards[agent] = 0.0
         self.game_state = module.apply(self.game_state, chosen)
         self._advance()
-        after = module.scores(self.game_state)
         if self.reward_mode == "points":
-            self.rewards = {a: float(after[i] - before[i]) for i, a in enumerate(self.agents)}
+            after, unpaid = module.scores(self.game_state), self._unpaid
+            self._unpaid = (0,) * len(after)
+            self.rewards = {
+                a: float(after[i] - before[i] + unpaid[i]) for i, a in enumerate(self.agents)
+            }
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
         if module.is_terminal(self.game_state):

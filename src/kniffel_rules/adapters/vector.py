@@ -134,9 +134,12 @@ class VectorGame:
         self.game = np.zeros(n, dtype=np.int32)
         self.past = np.zeros(n, dtype=np.int32)
         self.over = np.zeros(n, dtype=bool)
-        self.score: Array = np.zeros(n, dtype=np.int64)
         self._rows = np.arange(n)
         self._slots = np.arange(5)
+        # what a fresh sheet holds (an upper bonus at a threshold of 0): the same totals, of row 0
+        self._fresh = int(self.totals()[0])
+        self.score: Array = self.scores()
+        self.unpaid: Array = self.score.copy()  # what a game started with, paid in its first step
 
     @property
     def num_actions(self) -> int:
@@ -151,7 +154,7 @@ class VectorGame:
         self.game[rows] = 0
         self.past[rows] = 0
         self.over[rows] = False
-        self.score[rows] = 0
+        self.score[rows] = self.unpaid[rows] = self.scores()[rows]
 
     def _new_sheets(self, rows: Array) -> None:
         self.filled[rows] = False
@@ -231,7 +234,9 @@ class VectorGame:
             active: ``(N,)`` booleans (``None``: every row).
 
         Returns:
-            ``(rewards, terminated)``: the change of each row's score, and
+            ``(rewards, terminated)``: the change of each active row's score
+            (a game's first step also pays what its fresh sheet held,
+            `unpaid`, so a game's rewards add up to its final score), and
             the rows whose game (series) ended in this step.
         """
         t = self.tables
@@ -297,9 +302,11 @@ class VectorGame:
             self.over |= terminated
             self._new_sheets(done & ~terminated)  # a finished series keeps its last sheet
             if totals is not None:
-                totals[done] = 0
+                totals[done] = np.where(terminated[done], 0, self._fresh)
         self.score = self.past.astype(np.int64) if totals is None else self.past + totals
-        return (self.score - before).astype(np.float64), terminated
+        rewards = (self.score - before + np.where(active, self.unpaid, 0)).astype(np.float64)
+        self.unpaid[active] = 0
+        return rewards, terminated
 
     def observations(self, rows: Array | None = None) -> npt.NDArray[np.float32]:
         """The observations, each the scalar env's ``observation_tensor``.
