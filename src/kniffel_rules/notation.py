@@ -11,7 +11,10 @@ asked of the game's ``why_illegal``, the one legality path.
 Text is compared after `normalize`: lower case, umlauts and ``ß`` folded
 (``"Fünfer"``, ``"Fuenfer"`` and ``"funfer"`` are one word), punctuation
 other than digits and letters turned into spaces (``"kl. Straße"`` is
-``"kl strasse"``, ``"full_house"`` is ``"full house"``).
+``"kl strasse"``, ``"full_house"`` is ``"full house"``). A number that the
+folding would change is refused rather than read as another: one not
+written in digits (``"²"``) or one with a sign (``"-1"``, ``"+2"``; the dash
+of ``"6-6"`` joins two dice).
 
 Examples:
     >>> normalize("  Kl. Straße! ")
@@ -55,6 +58,8 @@ MAX_TEXT_LENGTH = 500
 _FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "é": "e"})
 _PAIRS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 _NON_WORD = re.compile(r"[^a-z0-9]+")
+_SIGNED = re.compile(r"(?:^|\s)[-+\u2212]+[0-9]")
+"""A number written with a sign (``-1``, ``+2``; not the dash of ``6-6``)."""
 _SHOWN = 8
 
 
@@ -368,6 +373,10 @@ def resolve(
         shown_as = menu.exact(text, legal)
         if len(shown_as) == 1:
             return shown_as[0]
+    if _SIGNED.search(_folded(text)):
+        # "-1" is no die and no menu number: dropped as punctuation, the sign
+        # would leave "1", and another action would be read
+        raise refuse(Text.of(N_("{shown}: write numbers without a sign"), shown=shown), text=text)
     readings = list(read(tokens, text))
     if menu is not None:
         readings.extend(menu.loose(tokens, legal))

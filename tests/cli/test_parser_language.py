@@ -117,6 +117,7 @@ def test_argparse_refusals_in_both_languages(
     assert _refusal(argv, capsys) == english
     assert _refusal([*argv, "--lang", "de"], capsys) == german
     assert _refusal([argv[0], "--lang=de", *argv[1:]], capsys) == german
+    assert _refusal([*argv, "--lang", "DE"], capsys) == german  # any case, all of it German
 
 
 def test_a_bad_choice_is_refused_in_german(capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,6 +167,8 @@ def test_argparse_is_english_again_after_a_german_command(
     [
         (["play", "--lang", "de"], "de"),
         (["play", "--lang=de"], "de"),
+        (["play", "--lang", "DE"], "de"),  # any case, as the option itself reads it
+        (["play", "--lang= De "], "de"),
         (["play", "--la", "de"], "de"),  # argparse reads an abbreviation too
         (["play", "--lan=de", "--seed", "3"], "de"),
         (["play", "--lang", "de", "--lang", "en"], "en"),  # the last one counts, as in argparse

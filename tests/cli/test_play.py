@@ -137,6 +137,15 @@ def test_a_bad_word_shows_the_parse_error_and_asks_again() -> None:
     assert "type a number from 1 to" in text
 
 
+def test_a_negative_menu_number_is_refused_not_played() -> None:
+    """``-1`` was read as ``keep 1`` and the dice thrown: now refused, the menu's range told."""
+    status, text = typed(["--players", "Ann", "--seed", "2"], "-1\nquit\n")
+    assert status == 0
+    assert "'-1': write numbers without a sign" in text
+    assert "type a number from 1 to" in text
+    assert "roll 2 of 3" not in text
+
+
 def test_hint_names_the_best_actions_with_menu_numbers() -> None:
     _, text = typed(["--players", "Ann", "--seed", "3"], "hint\nquit\n")
     assert "expected final score" in text

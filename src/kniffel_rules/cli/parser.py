@@ -108,9 +108,9 @@ def scan_lang(argv: Sequence[str]) -> Lang:
             found = value
         elif i + 1 < len(words):
             found = words[i + 1]
-    for lang in LANGS:
-        if found == lang:
-            return lang
+    if found is not None:
+        with contextlib.suppress(UnknownLanguageError):
+            return check_lang(found)  # as the option itself reads it (`_lang`): any case
     return default_lang()
 
 

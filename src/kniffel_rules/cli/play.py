@@ -360,7 +360,7 @@ class Table:
                     return chosen
             except ActionParseError as exc:
                 self._tell(self._refusal(exc, text))
-                if low.isdigit():
+                if low.strip().lstrip("-+\u2212").isdigit():  # "99", "-1": a menu number meant
                     print(say("pick_range", lang, count=len(entries)), file=out)
             except KniffelError as exc:
                 self._tell(_message(exc, text, lang))
