@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from cli.driver import REPR, Typist
-from kniffel_rules import record_from_json
+from kniffel_rules import record_from_json, record_to_json
 from kniffel_rules._text import display_width
 from kniffel_rules.cli import main
+from kniffel_rules.playing import GameRecord
 from kniffel_rules.variant import VARIANTS, get_variant
 
 
@@ -363,3 +364,17 @@ def test_long_wide_names_and_the_help_fit_the_screen(game: str, lang: str) -> No
     assert "李小龍" in text
     help_first = "  a menu number" if lang == "en" else "  eine Menünummer"
     assert help_first in text
+
+
+def test_default_seat_names_read_in_the_sessions_language(tmp_path: Path) -> None:
+    """The command line's own lines name a seat as its pictures do: "Spieler 2", "Rot" in German."""
+    status, text = typed(["--lang", "de", "--seed", "1", "--players", "Player,Player"], "quit\n")
+    assert status == 0 and "Spieler 2" in text
+    assert "Player" not in text
+    duel = get_variant("duel")
+    start = duel.new_game(players=2)  # the Duell's own names: Blue and Red
+    saved = tmp_path / "duel.json"
+    saved.write_text(record_to_json(GameRecord(start, (), start, "duel")), encoding="utf-8")
+    status, text = typed(["--resume", str(saved), "--lang", "de", "--seed", "2"], "quit\n")
+    assert status == 0 and "Blau" in text and "Rot" in text
+    assert "Red" not in text and "Blue" not in text

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import itertools
 import random
 import re
 from pathlib import Path
@@ -11,6 +13,7 @@ import pytest
 
 from kniffel_rules import CHANCE, cards, classic
 from kniffel_rules._i18n import translate
+from kniffel_rules._text import display_width
 from kniffel_rules.cli import main
 from kniffel_rules.cli.play import Leave, Table
 from kniffel_rules.cli.players import Seat
@@ -294,3 +297,56 @@ def test_german_play_prints_none_of_the_cli_s_english_sentences(game: str, tmp_p
     shown = "\n".join(line for line in text.splitlines() if line.split(": ", 1)[-1] not in typed)
     found = sorted(f for f in _english_fragments() if f in shown)
     assert not found, found
+
+
+class _Keys(io.StringIO):
+    """A pipe of keys that cuts the output into what each read found on the screen."""
+
+    def __init__(self, out: io.StringIO, keys: list[str]) -> None:
+        super().__init__()
+        self.out, self.keys, self.seen = out, keys, 0
+        self.chunks: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        text = self.out.getvalue()
+        self.chunks.append(text[self.seen :])
+        self.seen = len(text)
+        return self.keys.pop(0) + "\n" if self.keys else ""
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+@pytest.mark.parametrize("size", [(40, 15), (60, 20)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_fits_a_narrow_terminal(game: str, size: tuple[int, int], lang: str) -> None:
+    """Menu lines wider than the screen wrap and are counted so: no screen is taller than it.
+
+    A piped key is echoed beside its prompt, cut to what the prompt's last
+    line leaves, or on the next line (two keys are long lines of junk).
+    """
+    rng = random.Random(7)
+    keys = [rng.choice(["1", "2", "3", "+"]) for _ in range(120)]
+    keys[5] = keys[40] = "y" * 300
+    out = io.StringIO()
+    stdin = _Keys(out, keys)
+    seats = [Seat("Bartholomäus", None), Seat("Ann", None)]
+    table = Table(get_variant(game), game, seats, seed=5, out=out, stdin=stdin, size=size,
+                  lang=lang)  # type: ignore[arg-type]  # fmt: skip
+    with contextlib.suppress(Leave):  # the keys run out, or the game ends first
+        table.play()
+    width, lines = size
+    screens = 0
+    for before, after in itertools.pairwise(stdin.chunks):
+        prompt = before.split("\n")[-1]
+        echo, below = [*after.split("\n"), ""][:2]
+        if echo:
+            assert display_width(prompt) % width + display_width(echo) < width, (prompt, echo)
+        else:  # too little room beside the prompt: the echo stands on the next line
+            assert 0 < display_width(below) < width, (prompt, below)
+    for chunk in stdin.chunks:
+        shown = chunk.split(CLEAR)[-1].split("\n")  # a hand passed on: the screen was cleared
+        if "" not in shown[:-1]:
+            continue  # no new screen: a refusal under the last one, or the pass prompt
+        screen = shown[shown.index("") :]  # from the blank line that starts it to the prompt
+        assert height(screen, width) <= lines, "\n".join(screen)
+        screens += 1
+    assert screens > 10

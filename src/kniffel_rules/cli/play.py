@@ -24,9 +24,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from kniffel_rules import CHANCE
+from kniffel_rules._common import shown_names
 from kniffel_rules._i18n import localize
 from kniffel_rules._labels import label
 from kniffel_rules._text import display_width, pad, short, wrap
@@ -152,7 +153,9 @@ class Table:
             self.initial = record.initial
             self.actions = list(record.actions)
             self.state = record.final
-        self.names: tuple[str, ...] = tuple(self.state.names)
+        # as the pictures show them: a default name in the session's language ("Spieler 2", "Rot")
+        defaults = cast(Any, game).GAME.default_names  # the game's own (the Duell's colours)
+        self.names: tuple[str, ...] = shown_names(self.state.names, lang, defaults)
         self.size = size
         self._history: list[_Decision] = []
         self._throws: list[str] = []
@@ -272,8 +275,10 @@ class Table:
             self._pending = (player, say_action(self.game, action, self.lang))
 
     # -- a person's decision ---------------------------------------------
-    def _read(self) -> str:
+    def _ask(self, prompt: str) -> str:
+        """Print ``prompt`` and read a line (a pipe's echoed beside it, cut to fit the screen)."""
         assert self.stdin is not None
+        print(prompt, end="", file=self.out, flush=True)
         line = self.stdin.readline()
         if not line:
             raise Leave("eof")
@@ -281,8 +286,12 @@ class Table:
             width, _ = self._size()
             shown = "".join(c if c.isprintable() else "\ufffd" for c in line.rstrip("\r\n"))
             # no control character reaches the screen, and a long line is cut to
-            # what fits beside a prompt (a name is shown in at most 24 columns)
-            print(short(shown, max(width - 41, 20)), file=self.out)
+            # what is left of the prompt's last screen line (the next line when little is)
+            room = width - 1 - display_width(prompt) % width
+            if room < min(8, display_width(shown)):
+                print("", file=self.out)
+                room = width - 1
+            print(short(shown, room), file=self.out)
         return line.strip()
 
     def _pass_screen(self, player: int) -> None:
@@ -298,8 +307,7 @@ class Table:
             return
         print("\n" * _SCROLL + CLEAR, end="", file=self.out)
         name = short(self.names[player], 24)  # a prompt: the name cut, as at the move prompt
-        print(say("pass_to", self.lang, name=name), end=" ", file=self.out, flush=True)
-        self._read()
+        self._ask(say("pass_to", self.lang, name=name) + " ")
         print(CLEAR, end="", file=self.out, flush=True)
         self._shown = player
 
@@ -316,8 +324,7 @@ class Table:
         self._screen(status, body, entries, keep_line, page)
         name = short(self.names[player], 24)  # leaves room to type (the status names them whole)
         while True:
-            print(say("prompt", lang, name=name), end="", file=out, flush=True)
-            text = self._read()
+            text = self._ask(say("prompt", lang, name=name))
             low = text.lower()
             if not low:
                 continue
@@ -393,27 +400,33 @@ class Table:
         fixed = 1 + height(status, width) + height(tail, width) + 1  # the blank, the prompt
         items = _items(entries)
         shown = items  # one column when everything fits, else as many as the width takes
-        if fixed + len(items) + 1 + height(body, width) > lines:
+        if fixed + height(items, width) + 1 + height(body, width) > lines:
             shown = columns(items, width)
-        menu_room = max(lines - fixed - 1, 3)
+        free = lines - fixed
+        menu_room = max(free - 1, min(3, free), 1)
         more = ""
-        if len(shown) > menu_room:
-            per_page = self._page_size(items, width, menu_room - 1)
+        if height(shown, width) > menu_room:  # a line wider than the screen takes two
+            n = len(items)  # the note under a page, at its longest
+            note = height([f"  ({say('more_entries', lang, first=n, last=n, count=n)})"], width)
+            squeezed = menu_room - note < 1  # no room for a long note: cut to one line
+            per_page = self._page_size(items, width, max(menu_room - (1 if squeezed else note), 1))
             pages = -(-len(items) // per_page)
             page %= pages
             first = page * per_page
             shown = columns(items[first : first + per_page], width)
             last = min(first + per_page, len(items))
-            more = say("more_entries", lang, first=first + 1, last=last, count=len(items))
+            more = f"  ({say('more_entries', lang, first=first + 1, last=last, count=len(items))})"
+            more = short(more, width - 1) if squeezed else more
         else:
             page = 0
-        room = lines - fixed - len(shown) - (1 if more else 0)
+        room = lines - fixed - height(shown, width) - (height([more], width) if more else 0)
         picture: list[str] = []
         cut = False
+        cut_note = f"  ({say('sheet_cut', lang)})"
         if body and room >= 2:  # a blank line, then the picture
             picture, cut = fit_body(body, width, room - 1)
-            if cut:  # and a line that says how to see it all
-                picture, _ = fit_body(body, width, room - 2)
+            if cut:  # and a line that says how to see it all (two on a narrow screen)
+                picture, _ = fit_body(body, width, room - 1 - height([cut_note], width))
         out = self.out
         print("", file=out)
         for line in status:
@@ -423,11 +436,11 @@ class Table:
             for line in picture:
                 print(line, file=out)
             if cut:
-                print(f"  ({say('sheet_cut', lang)})", file=out)
+                print(cut_note, file=out)
         for line in shown:
             print(line, file=out)
         if more:
-            print(f"  ({more})", file=out)
+            print(more, file=out)
         for line in tail:
             print(line, file=out)
         return page
@@ -436,8 +449,10 @@ class Table:
     def _page_size(items: list[str], width: int, rows: int) -> int:
         """How many menu items fit in ``rows`` lines at ``width`` (in as many columns as fit)."""
         rows = max(rows, 1)
-        size = rows
-        while size < len(items) and len(columns(items[: size + 1], width)) <= rows:
+        size = max(min(rows, len(items)), 1)
+        while size > 1 and height(columns(items[:size], width), width) > rows:
+            size -= 1  # lines wider than the screen: fewer items
+        while size < len(items) and height(columns(items[: size + 1], width), width) <= rows:
             size += 1
         return size
 
@@ -462,8 +477,10 @@ class Table:
             return entry.actions[0]
         width, lines = self._size()
         items = [f"{i:>6}. {self._phrase(a)}" for i, a in enumerate(entry.actions, 1)]
-        room = max(lines - height(status, width) - 3, 3)
-        per_page = self._page_size(items, width, room - 1)
+        n = len(items)  # the blank line, the note under a page at its longest, the prompt
+        note = f"  ({say('more_entries', self.lang, first=n, last=n, count=n)})"
+        below = height([note, "    " + say("sub_prompt", self.lang)], width)
+        per_page = self._page_size(items, width, max(lines - height(status, width) - 1 - below, 2))
         page = 0
         while True:
             first = page * per_page
@@ -478,8 +495,7 @@ class Table:
                            count=len(items))  # fmt: skip
                 print(f"  ({more})", file=self.out)
             while True:
-                print("    " + say("sub_prompt", self.lang), end="", file=self.out, flush=True)
-                text = self._read()
+                text = self._ask("    " + say("sub_prompt", self.lang))
                 if not text:
                     return None
                 word, _ = command(text)
