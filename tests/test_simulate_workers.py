@@ -9,11 +9,15 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
-from kniffel_rules.cli.simulate import run_games
+from kniffel_rules._i18n import localize
+from kniffel_rules.cli import main
+from kniffel_rules.cli import simulate as simulate_command
+from kniffel_rules.cli.simulate import WorkersLost, run_games
 
 _LINUX_PROC = Path("/proc/self/task").is_dir()
 
@@ -73,6 +77,53 @@ def test_an_exception_ends_every_worker() -> None:
     assert stream.workers, "the workers were running"
     assert _wait_gone(stream.workers) == []
     assert multiprocessing.active_children() == []
+
+
+class _KillingStream(_FailingStream):
+    """A progress stream that kills a worker once some games are in (as the OOM killer would)."""
+
+    def write(self, text: str) -> int:
+        self.workers = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+        self.writes += 1
+        if self.writes == 2 and self.workers:
+            os.kill(self.workers[0], signal.SIGKILL)
+        return len(text)
+
+
+@pytest.mark.skipif(not _LINUX_PROC, reason="reads /proc")
+def test_a_worker_that_dies_is_one_clear_error_and_the_others_end() -> None:
+    stream = _KillingStream()
+    with pytest.raises(WorkersLost) as error:
+        run_games("classic", ["random", "random"], 2000, 1, workers=2, progress=stream)  # type: ignore[arg-type]
+    assert str(error.value) == (
+        "--workers: the workers went away before the games were played (BrokenProcessPool)"
+    )
+    assert "Rechenprozesse sind weggefallen" in localize(error.value, "de")
+    assert _wait_gone(stream.workers) == []
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "error:"), ("de", "Fehler:")])
+def test_the_command_says_a_lost_worker_in_one_line_and_exits_1(
+    lang: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def lost(*args: object, **kwargs: object) -> None:
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(simulate_command, "simulate", lost)
+    argv = ["simulate", "--players", "greedy,greedy", "--games", "9", "--workers", "2"]
+    assert main([*argv, "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and said in err and "BrokenProcessPool" in err
+    assert "Traceback" not in err and "abruptly" not in err
+    # a game's own error is not the executor's: it is not called a lost worker
+    monkeypatch.setattr(simulate_command, "simulate", _raise_value_error)
+    with pytest.raises(ValueError, match="a bug"):
+        main([*argv, "--lang", lang])
+
+
+def _raise_value_error(*args: object, **kwargs: object) -> None:
+    raise ValueError("a bug")
 
 
 def _children(pid: int) -> list[int]:

@@ -69,3 +69,32 @@ def test_an_unreachable_scheduler_is_an_error(capsys: pytest.CaptureFixture[str]
     argv = ["simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]
     assert main(argv, out=io.StringIO()) == 2
     assert "--scheduler: cannot reach 'tcp://127.0.0.1:9'" in capsys.readouterr().err
+
+
+class _ClosingStream:
+    """A progress stream that shuts the cluster down once some games are in."""
+
+    def __init__(self, cluster: Any) -> None:
+        self.cluster, self.writes = cluster, 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        if self.writes == 2:
+            self.cluster.close()
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_cluster_that_goes_away_mid_run_is_one_clear_error() -> None:
+    from kniffel_rules.cli.simulate import WorkersLost, run_games
+
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=None,
+    ) as local:  # fmt: skip
+        stream = _ClosingStream(local)
+        with pytest.raises(WorkersLost, match="^--scheduler: the workers went away"):
+            run_games("classic", ["random", "random"], 3000, 1, scheduler=local.scheduler_address,
+                      progress=stream)  # type: ignore[arg-type]  # fmt: skip

@@ -46,7 +46,7 @@ from kniffel_rules.cli.parser import argparse_speaks, build_parser, lang_after_c
 from kniffel_rules.cli.play import Leave, Table, render_view
 from kniffel_rules.cli.players import human_name, parse_players, seats_from_names
 from kniffel_rules.cli.screen import split_picture
-from kniffel_rules.cli.simulate import print_table, progress_stream, run_games
+from kniffel_rules.cli.simulate import WorkersLost, print_table, progress_stream, run_games
 from kniffel_rules.cli.verify import verify
 from kniffel_rules.cli.words import say, system_reason
 from kniffel_rules.errors import KniffelError
@@ -86,8 +86,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 
     Returns:
         0 on success (``quit`` and the end of the input in ``play``
-        included), 1 when ``verify`` found problems, 2 for bad arguments or
-        unreadable input, 130 after Ctrl-C.
+        included), 1 when ``verify`` found problems or ``simulate``'s
+        workers went away, 2 for bad arguments or unreadable input, 130
+        after Ctrl-C.
     """
     stream: TextIO = out or sys.stdout
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -106,6 +107,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     lang: Lang = args.lang
     try:
         return _command(args, stream, stdin or sys.stdin)
+    except WorkersLost as exc:  # the run failed, not its arguments
+        print(say("error", lang, message=localize(exc, lang)), file=sys.stderr)
+        return 1
     except KniffelError as exc:
         print(say("error", lang, message=localize(exc, lang)), file=sys.stderr)
         return 2

@@ -15,8 +15,8 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any, TextIO
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, ProcessPoolExecutor
+from typing import Any, Final, TextIO
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
@@ -26,7 +26,7 @@ from kniffel_rules.lang import Lang
 from kniffel_rules.simulation import MAX_FIRST, MAX_GAMES, MAX_SEED, Simulation, simulate, wilson
 from kniffel_rules.variant import get_variant
 
-__all__ = ["print_table", "progress_stream", "run_games", "wilson"]
+__all__ = ["WorkersLost", "print_table", "progress_stream", "run_games", "wilson"]
 
 MAX_WORKERS = 1024
 """The most local worker processes ``--workers`` starts."""
@@ -35,6 +35,36 @@ DASK_HINT = N_(
     "from a checkout of the source: pip install -e '.[dask]'; "
     "the extra comes with a release: pip install 'kniffel-rules[dask]'"
 )
+
+
+class WorkersLost(KniffelError):
+    """The workers or the scheduler went away before the games were played (exit status 1)."""
+
+
+_LOST: Final = (BrokenExecutor, CancelledError, OSError, TimeoutError)
+"""How an executor fails when a worker or the scheduler goes away (Dask's own errors too)."""
+
+
+@contextlib.contextmanager
+def _workers_lost(option: str) -> Iterator[None]:
+    """An executor's failure (a worker killed, the scheduler gone) as `WorkersLost`, one line.
+
+    A game's own error (a `KniffelError`, a bot's bug) is not the executor's and passes.
+    """
+    try:
+        yield
+    except KniffelError:
+        raise
+    except Exception as exc:
+        if not isinstance(exc, _LOST) and type(exc).__module__.partition(".")[0] != "distributed":
+            raise
+        raise WorkersLost(
+            Text.of(
+                N_("{option}: the workers went away before the games were played ({reason})"),
+                option=option,
+                reason=type(exc).__name__,  # a name to look up, not the library's English
+            )
+        ) from None
 
 
 def _check(value: int, option: str, lo: int, hi: int) -> None:
@@ -82,6 +112,8 @@ def run_games(
     Raises:
         KniffelError: A bad option (named as on the command line), dask
             missing, or the scheduler unreachable.
+        WorkersLost: A worker process or the Dask scheduler or worker went
+            away during the run (no partial result is returned).
     """
     _check(games, "--games", 1, MAX_GAMES)
     _check(first, "--first", 0, MAX_FIRST)
@@ -93,11 +125,11 @@ def run_games(
                             "progress": False if progress is None else progress,
                             "lang": lang}  # fmt: skip
     if scheduler is not None:
-        with _dask_executor(scheduler) as executor:
+        with _workers_lost("--scheduler"), _dask_executor(scheduler) as executor:
             return simulate(game, list(bots), executor=executor, **args)
     if workers == 1 or games == 1:
         return simulate(game, list(bots), **args)
-    with _local_pool(min(workers, games)) as executor:
+    with _workers_lost("--workers"), _local_pool(min(workers, games)) as executor:
         return simulate(game, list(bots), executor=executor, **args)
 
 
