@@ -149,3 +149,15 @@ def test_show_json_for_every_game(game: str) -> None:
     assert doc["variant"] == game and doc["finished"] is True
     initial = get_variant(game).from_json(json.dumps(doc["initial"]))
     assert not get_variant(game).is_terminal(initial)
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "Kniffel (classic): 1 game, seed 1"),
+        ("de", "Kniffel (classic): 1 Partie, Startwert 1"),
+    ],
+)
+def test_one_simulated_game_is_said_in_the_singular(lang: str, title: str) -> None:
+    status, text = run("simulate", "--games", "1", "--lang", lang)
+    assert status == 0 and text.startswith(title + "\n")

@@ -229,7 +229,8 @@ def print_table(sim: Simulation, out: TextIO, *, lang: Lang = "en") -> None:
         return say(key, lang)
 
     title = get_variant(sim.game).INFO.title(lang)
-    print(say("sim_title", lang, title=title, game=sim.game, games=len(sim.games), seed=sim.seed),
+    key = "sim_title_one" if len(sim.games) == 1 else "sim_title"
+    print(say(key, lang, title=title, game=sim.game, games=len(sim.games), seed=sim.seed),
           file=out)  # fmt: skip
     print(f"{w('sim_seat'):>7}  {w('sim_bot'):<12} {w('sim_win_rate'):>9}  {w('sim_ci'):<15} "
           f"{w('sim_mean'):>7} {w('sim_sd'):>6} {w('sim_min'):>5} {w('sim_max'):>5}",

@@ -121,6 +121,7 @@ WORDS: Final[Mapping[str, str]] = {
     "starts": N_("{name} starts."),
     "error": N_("kniffel: error: {message}"),
     "sim_title": N_("{title} ({game}): {games} games, seed {seed}"),
+    "sim_title_one": N_("{title} ({game}): 1 game, seed {seed}"),
     "sim_seat": N_("seat"),
     "sim_bot": N_("bot"),
     "sim_win_rate": N_("win rate"),
