@@ -95,6 +95,6 @@ def test_a_cluster_that_goes_away_mid_run_is_one_clear_error() -> None:
         dashboard_address=None,
     ) as local:  # fmt: skip
         stream = _ClosingStream(local)
-        with pytest.raises(WorkersLost, match="^--scheduler: the workers went away"):
+        with pytest.raises(WorkersLost, match=r"^--scheduler: the workers went away"):
             run_games("classic", ["random", "random"], 3000, 1, scheduler=local.scheduler_address,
                       progress=stream)  # type: ignore[arg-type]  # fmt: skip
