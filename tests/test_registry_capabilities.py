@@ -77,6 +77,35 @@ def test_every_game_declares_the_capabilities_the_layers_ask(name: str) -> None:
     assert prefix and info.score_rule.startswith(prefix + "-"), f"{name}: end or score rule unset"
 
 
+ROOT = SRC.parent.parent
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_game_has_its_pages_schemas_example_tests_and_bots(name: str) -> None:
+    """What a game needs beside its package (docs/protocol.md, "Adding a game"), each named."""
+    import json
+
+    from kniffel_rules.bots import BOTS
+
+    files = [
+        f"docs/rules/{name}.md",
+        f"docs/api/{name}.md",
+        f"docs/examples/{name}-record.json",
+        f"src/kniffel_rules/schemas/{name}-action.schema.json",
+        f"tests/{name}/cases.py",
+    ]
+    if get_variant(name).INFO.score_sheet:
+        files.append(f"src/kniffel_rules/schemas/{name}-sheet.schema.json")
+    missing = [path for path in files if not (ROOT / path).is_file()]
+    assert not missing, f"{name} lacks {missing}"
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert f"rules/{name}.md" in nav and f"api/{name}.md" in nav, f"{name}'s pages are not in nav"
+    record = json.loads((SRC / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
+    assert name in record["properties"]["variant"]["enum"], f"record.schema.json lacks {name}"
+    # the command line's default opponent is the game's greedy bot
+    assert "greedy" in BOTS.get(name, {}), f"kniffel_rules.bots.BOTS has no greedy bot of {name}"
+
+
 PROTOCOL = sorted(
     n
     for n in dir(kniffel_rules.Variant)

@@ -13,9 +13,21 @@ from pathlib import Path
 import pytest
 
 from kniffel_rules.game import PROTOCOL_CLAUSES
+from kniffel_rules.variant import VARIANTS, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-ID = re.compile(r"\b(?:CL|EX|MA|DU|KA|YA|PR)-\d{2,3}\b")
+
+PAGE_OF_PREFIX = {
+    **{get_variant(game).INFO.end_rule.partition("-")[0]: game for game in VARIANTS},
+    "PR": "protocol",
+}
+"""The page of each clause-id prefix (``docs/rules/<game>.md``, ``docs/protocol.md``): a
+game's prefix is that of the clauses its ``INFO`` names, so a new game's ids are read too."""
+
+_PREFIXES = "|".join(sorted(PAGE_OF_PREFIX))
+ID = re.compile(rf"\b(?:{_PREFIXES})-\d{{2,3}}\b")
+ANY_ID = re.compile(r"\b[A-Z]{2}-\d{2,3}\b")
+"""What looks like a clause id of any prefix (one no game declares is a mistake)."""
 
 
 def documented_ids() -> dict[str, set[str]]:
@@ -49,6 +61,32 @@ def test_the_rules_pages_list_clauses() -> None:
     assert len(ids["classic"]) >= 30
 
 
+@pytest.mark.parametrize("game", VARIANTS)
+def test_every_game_has_a_rules_page_of_its_own_clauses(game: str) -> None:
+    """A registered game's page lists clauses of its own prefix, those its ``INFO`` names too."""
+    info = get_variant(game).INFO
+    prefix = info.end_rule.partition("-")[0]
+    assert re.fullmatch(r"[A-Z]{2}", prefix), f"{game}: INFO.end_rule {info.end_rule!r}"
+    assert info.score_rule.startswith(prefix + "-"), f"{game}: INFO.score_rule {info.score_rule!r}"
+    assert PAGE_OF_PREFIX[prefix] == game, f"{game} shares the prefix {prefix} with another game"
+    page = ROOT / "docs" / "rules" / f"{game}.md"
+    assert page.is_file(), f"{game} has no rules page docs/rules/{game}.md"
+    own = {cid for cid in documented_ids()[game] if cid.startswith(prefix + "-")}
+    assert {info.end_rule, info.score_rule} <= own, f"{page.name} lacks the clauses INFO names"
+
+
+def test_every_clause_id_has_a_known_prefix() -> None:
+    """An id of a prefix no game declares (a new page, a typo) would be checked by nothing."""
+    pages = [*sorted((ROOT / "docs" / "rules").glob("*.md")), ROOT / "docs" / "protocol.md"]
+    unknown = sorted(
+        f"{path.name}: {cid}"
+        for path in pages
+        for cid in set(ANY_ID.findall(path.read_text(encoding="utf-8")))
+        if cid[:2] not in PAGE_OF_PREFIX
+    )
+    assert not unknown, f"clause ids of no registered game: {unknown}"
+
+
 @pytest.mark.parametrize("page", sorted(documented_ids()))
 def test_every_documented_clause_has_a_test(page: str) -> None:
     missing = sorted(documented_ids()[page] - ids_in_tests())
@@ -67,18 +105,7 @@ def test_every_tested_clause_is_documented() -> None:
 
 # --- clause ids cited in the sources ----------------------------------------------------------
 
-PAGE_OF_PREFIX = {
-    "CL": "classic",
-    "EX": "extreme",
-    "MA": "master",
-    "DU": "duel",
-    "KA": "cards",
-    "YA": "yatzy",
-    "PR": "protocol",
-}
-"""The page of each clause-id prefix (``docs/rules/<page>.md``, ``docs/protocol.md``)."""
-
-_ONE = r"((?:CL|EX|MA|DU|KA|YA|PR)-\d{2,3})"
+_ONE = rf"((?:{_PREFIXES})-\d{{2,3}})"
 RANGE = re.compile(rf"\b{_ONE}(?:\s*\.\.\s*|\s+to\s+){_ONE}\b")
 
 

@@ -95,16 +95,22 @@ _WORTH: dict[str, Callable[[Any], bool]] = {
 def position(game: str, seed: int = SEED) -> Any:
     """A seeded game of ``game`` by its greedy bots, up to the first position worth a picture.
 
-    The card game's position is the view of the player to move (their hand
-    shown); a game that ends first gives its final position.
+    A game of hidden information gives the view of the player to move (their
+    hand shown); a game that ends first gives its final position. A game
+    without an entry in `_NAMES` and `_WORTH` (a new one) is played by two
+    players (or as many as it takes) to half its longest game (``INFO.bounds``).
     """
     module: Any = k.get_variant(game)
+    info = module.INFO
     rng = random.Random(seed)
-    names = _NAMES[game]
+    names = _NAMES.get(game) or ["Ann", "Ben", "Cleo", "Dan"][: max(min(2, info.max_players),
+                                                                     info.min_players)]
+    halfway = info.bounds(module.Rules(), len(names))[2] // 2
+    worth = _WORTH.get(game, lambda state: False)
     bots = [BOTS[game]["greedy"]() for _ in names]
     state = module.new_game(players=names)
-    for _ in range(100_000):
-        if module.is_terminal(state) or _WORTH[game](state):
+    for step in range(100_000):
+        if module.is_terminal(state) or worth(state) or (game not in _WORTH and step >= halfway):
             break
         seat = module.current_player(state)
         if seat < 0:
@@ -112,7 +118,7 @@ def position(game: str, seed: int = SEED) -> Any:
         else:
             action = bots[seat](state, module.legal_actions(state), rng)
         state = module.apply(state, action)
-    if game == "cards" and not module.is_terminal(state):
+    if info.hidden_information and not module.is_terminal(state):
         return module.observation(state, module.current_player(state))
     return state
 

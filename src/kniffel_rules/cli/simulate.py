@@ -42,21 +42,24 @@ class WorkersLost(KniffelError):
 
 
 _LOST: Final = (BrokenExecutor, CancelledError, OSError, TimeoutError)
-"""How an executor fails when a worker or the scheduler goes away (Dask's own errors too)."""
+"""How an executor fails when a worker or the scheduler goes away (Dask's ``CancelledError``s,
+``CommClosedError`` and timeouts among them)."""
 
 
 @contextlib.contextmanager
-def _workers_lost(option: str) -> Iterator[None]:
+def _workers_lost(option: str, lost: tuple[type[Exception], ...] = ()) -> Iterator[None]:
     """An executor's failure (a worker killed, the scheduler gone) as `WorkersLost`, one line.
 
-    A game's own error (a `KniffelError`, a bot's bug) is not the executor's and passes.
+    ``lost``: the executor's own errors of that kind besides `_LOST`. A
+    game's own error (a `KniffelError`, a bot's bug) is not the executor's
+    and passes.
     """
     try:
         yield
     except KniffelError:
         raise
     except Exception as exc:
-        if not isinstance(exc, _LOST) and type(exc).__module__.partition(".")[0] != "distributed":
+        if not isinstance(exc, (*_LOST, *lost)):
             raise
         raise WorkersLost(
             Text.of(
@@ -125,7 +128,9 @@ def run_games(
                             "progress": False if progress is None else progress,
                             "lang": lang}  # fmt: skip
     if scheduler is not None:
-        with _workers_lost("--scheduler"), _dask_executor(scheduler) as executor:
+        distributed = _distributed()
+        lost = (distributed.KilledWorker, distributed.client.ClosedClientError)
+        with _workers_lost("--scheduler", lost), _dask_executor(distributed, scheduler) as executor:
             return simulate(game, list(bots), executor=executor, **args)
     if workers == 1 or games == 1:
         return simulate(game, list(bots), **args)
@@ -133,15 +138,19 @@ def run_games(
         return simulate(game, list(bots), executor=executor, **args)
 
 
-@contextlib.contextmanager
-def _dask_executor(address: str) -> Iterator[Executor]:
-    """A Dask client's executor; the client is closed at the end."""
+def _distributed() -> Any:
+    """Dask's ``distributed`` (the dask extra), or a `KniffelError` that says how to install it."""
     try:
-        distributed = importlib.import_module("distributed")  # the dask extra
+        return importlib.import_module("distributed")
     except ImportError:
         raise KniffelError(
             Text.of(N_("--scheduler needs dask: {hint}"), hint=Text.of(DASK_HINT))
         ) from None
+
+
+@contextlib.contextmanager
+def _dask_executor(distributed: Any, address: str) -> Iterator[Executor]:
+    """A Dask client's executor; the client is closed at the end."""
     try:
         client = distributed.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
