@@ -376,9 +376,12 @@ def test_hostile_actions() -> None:
         "abcd",
         None,
         [[0, 0]] * 2,
+        [0, [1, 2], 0, 0],  # ragged: named as given, not as numpy's empty fallback
     ):
         with pytest.raises(InvalidStateError, match="actions"):
             envs.step(bad)
+    with pytest.raises(InvalidStateError, match=r"got \[0, \[1, 2\], 0, 0\]"):
+        envs.step([0, [1, 2], 0, 0])
     obs, _ = envs.reset(seed=0)
     actions = np.array([0, 222, -5, 10**12], dtype=np.int64)  # legal, illegal, out of range
     obs2, rewards, _, _, info2 = envs.step(actions)
@@ -391,6 +394,9 @@ def test_hostile_actions() -> None:
         strict.step(np.array([0, 0, 5, 0]))
     with pytest.raises(IllegalActionError, match="env 1: 999"):
         strict.step(np.array([0, 999, 0, 0]))
+    huge = np.array([0, 2**64 - 1, 0, 0], dtype=np.uint64)  # beyond int64: not wrapped to -1
+    with pytest.raises(IllegalActionError, match="env 1: 18446744073709551615 is not"):
+        strict.step(huge)
     obs2, *_ = strict.step(np.zeros(4, dtype=np.int64))  # nothing moved before
     assert not np.array_equal(obs, obs2)
 
@@ -399,7 +405,8 @@ def test_hostile_actions() -> None:
     "kwargs",
     [{"num_envs": 0}, {"num_envs": True}, {"illegal": "ignore"}, {"render_mode": "human"},
      {"max_episode_steps": 0}, {"rules": extreme.Rules()}, {"obs": "scaled"},
-     {"opponents": ["greedy"]}, {"illegal_reward": "x"}, {"illegal_reward": float("nan")},
+     {"opponents": ["greedy"]}, {"opponents": ""}, {"opponents": 0}, {"illegal_reward": "x"},
+     {"illegal_reward": float("nan")},
      {"illegal_reward": None}, {"num_envs": "2"}, {"num_envs": 2.0},
      {"num_envs": MAX_ENVS + 1}, {"num_envs": 10**5000}, {"illegal_reward": 10**5000}],
 )  # fmt: skip

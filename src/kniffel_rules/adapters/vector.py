@@ -413,7 +413,9 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
     ) -> None:
         if obs not in ("raw", "normalized"):
             raise InvalidStateError("obs", f"expected 'raw' or 'normalized', got {brief(obs)}")
-        if opponents:
+        if opponents is not None and (
+            isinstance(opponents, str) or not isinstance(opponents, Sequence) or len(opponents)
+        ):  # None or an empty list: solitaire; "" or 0 is no list of bots
             raise InvalidStateError(
                 "opponents", "the vector env plays solitaire games: use the scalar env for a table"
             )
@@ -484,20 +486,25 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         shown: npt.NDArray[np.float32] = (raw - self._low) * self._scale
         return shown
 
-    def _check(self, actions: Any) -> npt.NDArray[np.int64]:
+    def _check(self, actions: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
+        """The actions as ``int64`` (a number beyond it as -1: out of range), and as given."""
         try:
             array = np.asarray(actions)
-        except (TypeError, ValueError):
-            array = np.empty(0, dtype=object)
+        except (TypeError, ValueError):  # a ragged list, an object numpy cannot hold
+            raise InvalidStateError(
+                "actions", f"expected {self.num_envs} integer action numbers, got {brief(actions)}"
+            ) from None
         if array.shape != (self.num_envs,):
             raise InvalidStateError(
-                "actions", f"expected shape ({self.num_envs},), got {getattr(array, 'shape', '?')}"
+                "actions", f"expected shape ({self.num_envs},), got {array.shape}"
             )
         if array.dtype.kind not in "iu":
             raise InvalidStateError(
                 "actions", f"expected integer action numbers, got {array.dtype}"
             )
-        return array.astype(np.int64, copy=False)
+        if array.dtype.kind == "u" and array.dtype.itemsize == 8:  # beyond int64: not wrapped
+            return np.where(array > np.iinfo(np.int64).max, -1, array).astype(np.int64), array
+        return array.astype(np.int64, copy=False), array
 
     def step(
         self, actions: Any
@@ -516,7 +523,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         """
         if not self._started:
             raise IllegalActionError(N_("the envs are not started: call reset()"))
-        a = self._check(actions)
+        a, given = self._check(actions)
         size = self.index.size
         in_range = (a >= 0) & (a < size)
         safe = np.where(in_range, a, 0)
@@ -525,7 +532,7 @@ class KniffelVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         if not all_legal:
             bad = int(np.flatnonzero(~legal)[0])
             if self.illegal == "raise":
-                raise IllegalActionError(self._why(bad, int(a[bad])))
+                raise IllegalActionError(self._why(bad, int(given[bad])))
         rewards, terminated = self.engine.step(safe, legal)
         if not all_legal:
             rewards[~legal] = self.illegal_reward
