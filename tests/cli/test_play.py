@@ -378,3 +378,23 @@ def test_default_seat_names_read_in_the_sessions_language(tmp_path: Path) -> Non
     status, text = typed(["--resume", str(saved), "--lang", "de", "--seed", "2"], "quit\n")
     assert status == 0 and "Blau" in text and "Rot" in text
     assert "Red" not in text and "Blue" not in text
+
+
+class _CtrlC(io.StringIO):
+    """Keys, then Ctrl-C (Python's KeyboardInterrupt) at the next prompt."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_leaves_the_game_and_keeps_its_record(tmp_path: Path) -> None:
+    """Ctrl-C leaves the game as ``quit`` does: ``--json FILE`` gets the record of the moves made."""
+    path = tmp_path / "left.json"
+    out = io.StringIO()
+    args = ["play", "--players", "Ann", "--seed", "3", "--json", str(path)]
+    assert main(args, out=out, stdin=_CtrlC("roll\n")) == 130
+    record = record_from_json(path.read_text(encoding="utf-8"))
+    assert len(record.actions) >= 2 and not get_variant("classic").is_terminal(record.final)

@@ -193,6 +193,9 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         print("\n" + say("bye_quit" if leave.how == "quit" else "bye_eof", lang), file=out)
         _write_json(table, args, out)
         return 0
+    except KeyboardInterrupt:  # Ctrl-C leaves the game too: its record is kept
+        _write_json(table, args, out)
+        raise
     if quiet:
         print(record_to_json(table.record()), file=out)
         return 0
