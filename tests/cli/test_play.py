@@ -391,7 +391,7 @@ class _CtrlC(io.StringIO):
 
 
 def test_ctrl_c_leaves_the_game_and_keeps_its_record(tmp_path: Path) -> None:
-    """Ctrl-C leaves the game as ``quit`` does: ``--json FILE`` gets the record of the moves made."""
+    """Ctrl-C leaves the game as ``quit`` does: ``--json FILE`` gets the record of its moves."""
     path = tmp_path / "left.json"
     out = io.StringIO()
     args = ["play", "--players", "Ann", "--seed", "3", "--json", str(path)]
