@@ -22,6 +22,7 @@ import pytest
 import kniffel_rules
 from kniffel_rules import classic, random_policy, record
 from kniffel_rules.adapters.space import UnsupportedGameError
+from kniffel_rules.cli.simulate import WorkersLost
 from kniffel_rules.errors import AmbiguousActionError, KniffelError
 from kniffel_rules.lang import check_lang
 from kniffel_rules.records import record_from_json, record_to_json
@@ -51,6 +52,7 @@ def _errors() -> list[KniffelError]:
         _raised(lambda: record_from_json(_record_with_an_illegal_action())),  # RecordError
         AmbiguousActionError("which one?", text="play", candidates=(1, 2), legal=("a", "b")),
         UnsupportedGameError("no such game"),
+        WorkersLost("--workers: the workers went away before the games were played (X)"),
     ]
 
 
