@@ -149,46 +149,44 @@ def test_a_menu_phrase_of_an_illegal_action_gets_the_rules_reason() -> None:
     assert error.value.understood is not None
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_a_number_with_a_sign_is_refused_never_read_without_it(case: Case) -> None:
-    """``-1`` (a menu number out of range) was read as ``1``, a move: now refused (German too)."""
+def _lines_with_a_number(case: Case, seed: int) -> Iterator[tuple[Any, Any, str, int]]:
+    """``(game, state, line, i)``: a legal action's canonical line whose first digit is at ``i``."""
     game = kniffel_rules.get_variant(case.variant)
-    tried = 0
-    for state in _states(case, seed=6, every=7):
+    for state in _states(case, seed=seed, every=7):
         if game.is_terminal(state):
             continue
         for action in game.legal_actions(state)[:6]:
             line = game.action_to_text(action)
             digit = next((i for i, c in enumerate(line) if c.isdigit()), None)
-            if digit is None or (digit > 0 and not line[digit - 1].isspace()):
-                continue
-            for sign in ("-", "+", "\u2212", "--"):
-                signed = line[:digit] + sign + line[digit:]
-                with pytest.raises(kniffel_rules.ActionParseError) as error:
-                    game.parse_action(state, signed)
-                assert "Zahlen bitte ohne Vorzeichen schreiben" in error.value.localized("de")
-                tried += 1
+            if digit is not None:
+                yield game, state, line, digit
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_number_with_a_sign_is_refused_never_read_without_it(case: Case) -> None:
+    """``-1`` (a menu number out of range) was read as ``1``, a move: now refused (German too)."""
+    tried = 0
+    for game, state, line, i in _lines_with_a_number(case, seed=6):
         for number in ("-1", "+2", "-0"):
             with pytest.raises(kniffel_rules.ActionParseError, match="without a sign"):
                 game.parse_action(state, number)
+        if i > 0 and not line[i - 1].isspace():
+            continue  # "6-6": a dash between dice is no sign
+        for sign in ("-", "+", "\u2212", "--"):
+            with pytest.raises(kniffel_rules.ActionParseError) as error:
+                game.parse_action(state, line[:i] + sign + line[i:])
+            assert "Zahlen bitte ohne Vorzeichen schreiben" in error.value.localized("de")
+            tried += 1
     assert tried > 0
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_a_number_not_in_digits_is_refused_never_dropped(case: Case) -> None:
     """``keep 3 ²`` was read as ``keep 3`` (the ``²`` dropped as punctuation): now refused."""
-    game = kniffel_rules.get_variant(case.variant)
     tried = 0
-    for state in _states(case, seed=5, every=7):
-        if game.is_terminal(state):
-            continue
-        for action in game.legal_actions(state)[:6]:
-            line = game.action_to_text(action)
-            for other in ("²", "½", "Ⅳ", "五"):
-                digit = next((c for c in line if c.isdigit()), None)
-                if digit is None:
-                    break
-                with pytest.raises(kniffel_rules.ActionParseError, match="digits 0 to 9"):
-                    game.parse_action(state, line.replace(digit, other, 1))
-                tried += 1
+    for game, state, line, i in _lines_with_a_number(case, seed=5):
+        for other in ("²", "½", "Ⅳ", "五"):
+            with pytest.raises(kniffel_rules.ActionParseError, match="digits 0 to 9"):
+                game.parse_action(state, line[:i] + other + line[i + 1 :])
+            tried += 1
     assert tried > 0
