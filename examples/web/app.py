@@ -89,7 +89,7 @@ CLOSE_TAB = 4409
 CLOSE_ORIGIN = 4403
 """The handshake came from a page of another site (refused before it is accepted)."""
 
-UNREADABLE: Final = (OSError, ValueError, KeyError, TypeError, RecursionError, KniffelError)
+UNREADABLE: Final = (OSError, ValueError, LookupError, TypeError, RecursionError, KniffelError)
 """What reading a stored table back may raise: the file is then left alone (a nested one too)."""
 
 
@@ -714,12 +714,15 @@ class WebApp:
 
     async def _serve(self, connection: Connection) -> None:
         limits = self.limits
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + limits.hello_within  # from the connection, not from each message
         while connection.close_code is None:
             if connection.table is None:  # not yet seated: only so long to say hello
                 try:
-                    event = await asyncio.wait_for(
-                        connection.websocket.receive(), limits.hello_within
-                    )
+                    left = hello_by - loop.time()
+                    if left <= 0:
+                        raise asyncio.TimeoutError
+                    event = await asyncio.wait_for(connection.websocket.receive(), left)
                 except asyncio.TimeoutError:
                     connection.error("hello_late", say("hello_late", connection.lang))
                     connection.close(CLOSE_POLICY)

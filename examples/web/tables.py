@@ -26,6 +26,7 @@ import re
 import secrets
 import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -828,11 +829,33 @@ class Table:
             table.actions = list(record.actions)
             table.log = _decisions(table.game, record)
             states = _states(table.game, record)
-            table.history = [
-                _Decision(seat, states[count], count, logged)
-                for seat, count, logged in doc.get("history", [])
-            ]
+            table.history = _history(table, states, doc.get("history", []))
         return table
+
+
+def _history(table: Table, states: list[Any], entries: Any) -> list[_Decision]:
+    """The undo history of a stored table, each entry checked against its record.
+
+    Raises:
+        ValueError: An entry that is not ``[seat, count, logged]`` of a decision
+            of that seat in the record, in order.
+    """
+    if not isinstance(entries, list):
+        raise ValueError("bad history")
+    history: list[_Decision] = []
+    for entry in entries:
+        if not (isinstance(entry, list) and len(entry) == 3 and all(type(v) is int for v in entry)):
+            raise ValueError(f"bad history entry {entry!r:.80}")
+        seat, count, logged = entry
+        after = history[-1].count if history else -1
+        if not (
+            after < count < len(table.actions)
+            and 0 <= logged <= len(table.log)
+            and table.game.current_player(states[count]) == seat
+        ):
+            raise ValueError(f"history entry {entry!r} is no decision of the record")
+        history.append(_Decision(seat, states[count], count, logged))
+    return history
 
 
 def never_played(doc: Any) -> bool:
@@ -879,9 +902,25 @@ def _decisions(game: Variant, record: GameRecord) -> list[tuple[int, Any]]:
 
 # -- hints -------------------------------------------------------------------
 
-_ADVISORS: dict[tuple[str, str, str], tuple[Any, threading.Lock] | None] = {}
+MAX_ADVISORS: Final = 8
+"""The advisors kept at once (one per game, bot and rule set; tens of MB each for house
+rules): the one asked least recently gives way, so rules sent by clients cannot fill memory."""
+MAX_BUILDING: Final = 2
+"""Advisors built at once in the background; another one waits for a later hint."""
+
+_ADVISORS: OrderedDict[tuple[str, str, str], tuple[Any, threading.Lock] | None] = OrderedDict()
 _BUILDING: set[tuple[str, str, str]] = set()
 _ADVISORS_LOCK = threading.Lock()
+
+
+def _keep(key: tuple[str, str, str], made: tuple[Any, threading.Lock] | None) -> None:
+    """Remember an advisor (under `_ADVISORS_LOCK`), forgetting the least recently asked."""
+    _ADVISORS[key] = made
+    _ADVISORS.move_to_end(key)
+    while len(_ADVISORS) > MAX_ADVISORS:
+        _ADVISORS.popitem(last=False)
+
+
 def build_in_background(build: Callable[[], None]) -> None:
     """Run ``build`` in a thread of its own (an advisor that takes long to build)."""
     threading.Thread(target=build, name="kniffel-advisor", daemon=True).start()
@@ -914,17 +953,18 @@ def _advisor(variant: str, kind: str, rules: Any,
             log.exception("could not build the %s advisor of %s", kind, variant)
             made = None
         with _ADVISORS_LOCK:
-            _ADVISORS[key] = made
+            _keep(key, made)
             _BUILDING.discard(key)
 
     with _ADVISORS_LOCK:
         if key in _ADVISORS:
+            _ADVISORS.move_to_end(key)
             return _ADVISORS[key]
         if not wait:
-            if key not in _BUILDING:
+            if key not in _BUILDING and len(_BUILDING) < MAX_BUILDING:
                 _BUILDING.add(key)
                 build_in_background(build)
-            return PENDING
+            return PENDING  # being built, or to be built at a later hint
     build()
     with _ADVISORS_LOCK:
         return _ADVISORS.get(key)

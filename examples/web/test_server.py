@@ -16,6 +16,7 @@ import os
 import random
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -544,7 +545,7 @@ def no_win_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
     test's own state is dropped when it ends.
     """
     with tables._ADVISORS_LOCK:
-        kept = {key: made for key, made in tables._ADVISORS.items() if key[1] != "win"}
+        kept = OrderedDict((k, made) for k, made in tables._ADVISORS.items() if k[1] != "win")
         monkeypatch.setattr(tables, "_ADVISORS", kept)
         monkeypatch.setattr(tables, "_BUILDING", set())
 
@@ -881,6 +882,75 @@ def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path) -> None:
             assert idle.closed() == 1008
         with tab(client, seat) as me:  # the place is free again
             assert me.view["your_turn"] in (True, False)
+
+
+def test_the_hello_deadline_runs_from_the_connection_not_from_each_message(
+    tmp_path: Path,
+) -> None:
+    """A socket that keeps talking but never says hello was kept open for good: now closed."""
+    limits = Limits(rate=1e6, burst=1_000_000, hello_within=0.5)
+    with app_for(tmp_path, limits=limits) as client, tab(client) as chatty:
+        start = time.monotonic()
+        codes = []
+        while time.monotonic() - start < 3.0:  # a message every 0.1 s, each refused until hello
+            chatty.send(type="undo")
+            codes.append(chatty.recv()["code"])
+            if codes[-1] == "hello_late":
+                break
+            time.sleep(0.1)
+        # closed while it kept talking (before, each message gave it another 0.5 s)
+        assert codes[-1] == "hello_late", codes
+        assert set(codes[:-1]) == {"hello_first"}, codes
+        assert chatty.closed() == 1008
+
+
+def test_a_stored_history_that_is_no_decision_of_its_record_does_not_read(
+    tmp_path: Path,
+) -> None:
+    """A hand-edited undo history stopped the app from starting (IndexError), or gave a 500."""
+    with app_for(tmp_path, seed=1) as client:
+        seat = create(client, variant="classic", players=1)
+        with tab(client, seat) as me:
+            me.send(type="action", id=0, step=me.view["step"])
+            me.expect("update")
+    path = tmp_path / f"{seat['table']}.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["history"]
+    for history in ([[0, 999, 0]], [5], [["x", 0, 0]], [[1, 0, 0]], {"0": 1}, [[0, 0, 99]]):
+        path.write_text(json.dumps({**doc, "history": history}), encoding="utf-8")
+        with app_for(tmp_path, seed=1) as client:
+            assert seat["table"] not in client.app.state.web.tables
+            answer = client.post(f"/api/tables/{seat['table']}/join", json={"name": "Ben"})
+            assert answer.status_code < 500, (history, answer.status_code)
+        assert path.exists()  # left alone
+
+
+def test_the_advisors_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One advisor per rule set a client sends was kept for good (tens of MB each)."""
+
+    class Advisor:
+        def __init__(self, rules: Any) -> None:
+            self.rules = rules
+
+        def advise(self, state: Any) -> None:
+            """Ranks the actions (here: nothing)."""
+
+    monkeypatch.setattr(tables, "bots_of", lambda variant: {"fake": Advisor})
+    monkeypatch.setattr(tables, "_ADVISORS", OrderedDict())
+    monkeypatch.setattr(tables, "_BUILDING", set())
+    rules = [classic.Rules(upper_bonus=n) for n in range(tables.MAX_ADVISORS + 5)]
+    for r in rules:
+        made = tables._advisor("classic", "fake", r)
+        assert isinstance(made, tuple)
+        assert made[0].rules == r
+    assert len(tables._ADVISORS) == tables.MAX_ADVISORS
+    kept = [json.loads(key[2])["upper_bonus"] for key in tables._ADVISORS]
+    assert kept == [r.upper_bonus for r in rules[-tables.MAX_ADVISORS :]]  # the oldest gave way
+    started: list[Any] = []
+    monkeypatch.setattr(tables, "build_in_background", started.append)
+    more = [classic.Rules(upper_bonus=n) for n in range(100, 110)]
+    assert all(tables._advisor("classic", "fake", r, wait=False) == tables.PENDING for r in more)
+    assert len(started) == tables.MAX_BUILDING  # the others wait for a later hint
 
 
 def test_a_malformed_message_is_refused_in_german(tmp_path: Path) -> None:
