@@ -455,8 +455,7 @@ class Table:
                 seats_spec = ["me"] + ["open"] * (count - 1)
         bots = bots_of(variant)
         if (
-            not isinstance(seats_spec, list)
-            or len(seats_spec) > game.INFO.max_players
+            not isinstance(seats_spec, list)  # its length is the game's to judge, below
             or seats_spec.count("me") != 1
             or (players is not None and players != len(seats_spec))
         ):

@@ -693,7 +693,10 @@ def test_bounds_on_tables_names_and_connections(tmp_path: Path) -> None:
     ("body", "status", "error"),
     [
         ({"variant": "chess", "name": "Ann"}, 400, "UnknownVariantError"),
-        ({"variant": "cards", "players": 9, "name": "Ann"}, 400, "bad_seats"),
+        # too many players: the game's own refusal, which says how many it takes
+        ({"variant": "cards", "players": 9, "name": "Ann"}, 400, "InvalidStateError"),
+        ({"variant": "duel", "seats": ["me", "open", "open"], "name": "Ann"}, 400,
+         "InvalidStateError"),
         ({"variant": "duel", "players": 1, "name": "Ann"}, 400, "InvalidStateError"),
         ({"variant": "classic", "rules": {"joker": 7}, "name": "Ann"}, 400, "InvalidStateError"),
         ({"variant": "classic", "seats": ["me", "bot:nobody"], "name": "Ann"}, 400, "bad_seats"),
@@ -709,6 +712,17 @@ def test_bad_tables_are_refused(tmp_path: Path, body: dict[str, Any], status: in
         assert (response.status_code, response.json()["error"]) == (status, error)
         assert response.json()["message"]
         assert client.app.state.web.tables == {}
+
+
+def test_too_many_players_are_refused_with_the_count_the_game_takes(tmp_path: Path) -> None:
+    """It was "seats: one me, and open or bot:NAME ...", which does not say what is wrong."""
+    with app_for(tmp_path) as client:
+        cards = client.post("/api/tables", json={"variant": "cards", "players": 9, "name": "A"})
+        assert cards.json()["message"] == "players: this game needs 2 to 4 players, got 9"
+        duel = client.post("/api/tables", json={"variant": "duel", "seats": ["me", "open", "open"],
+                                                "name": "A", "lang": "de"})  # fmt: skip
+        said = "players: Dieses Spiel braucht genau 2 Spieler, erhalten: 3"
+        assert duel.json()["message"] == said
 
 
 def test_junk_gets_a_refusal_and_the_connection_goes_on(tmp_path: Path) -> None:
