@@ -77,7 +77,8 @@ def test_every_game_declares_the_capabilities_the_layers_ask(name: str) -> None:
     assert prefix and info.score_rule.startswith(prefix + "-"), f"{name}: end or score rule unset"
 
 
-ROOT = SRC.parent.parent
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout (the package may be installed elsewhere, as ``.ci/pythons`` installs it)."""
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -100,7 +101,8 @@ def test_every_game_has_its_pages_schemas_example_tests_and_bots(name: str) -> N
     assert not missing, f"{name} lacks {missing}"
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert f"rules/{name}.md" in nav and f"api/{name}.md" in nav, f"{name}'s pages are not in nav"
-    record = json.loads((SRC / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
+    schema = ROOT / "src" / "kniffel_rules" / "schemas" / "record.schema.json"
+    record = json.loads(schema.read_text(encoding="utf-8"))
     assert name in record["properties"]["variant"]["enum"], f"record.schema.json lacks {name}"
     # the command line's default opponent is the game's greedy bot
     assert "greedy" in BOTS.get(name, {}), f"kniffel_rules.bots.BOTS has no greedy bot of {name}"
