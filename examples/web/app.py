@@ -877,8 +877,8 @@ class WebApp:
              message: dict[str, Any]) -> None:  # fmt: skip
         table.check_turn(seat)  # before reading: a refusal must not show another seat's actions
         step = message.get("step")
-        if step is not None and step != len(table.actions):
-            raise Refusal("stale")
+        if step is not None and (type(step) is not int or step != len(table.actions)):
+            raise Refusal("stale")  # true or 1.0 is no step (True == 1 in Python)
         game, view = table.game, table.decide_on(seat)
         if "id" in message:
             legal = table.legal(seat)

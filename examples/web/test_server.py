@@ -477,6 +477,9 @@ def test_acting_out_of_turn_and_the_rules_refusals(tmp_path: Path) -> None:
                 mover.error("bad_id")
                 mover.send(type="action", id=0, step=mover.view["step"] - 1)
                 mover.error("stale")
+                for step in (float(mover.view["step"]), True):  # 5.0 or true is no step number
+                    mover.send(type="action", id=0, step=step)
+                    mover.error("stale")
                 mover.send(type="action")
                 mover.error("bad_message")
                 assert table_of(client, ann).state == state  # nothing changed
