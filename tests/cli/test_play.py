@@ -162,7 +162,7 @@ def test_the_multi_player_classic_hint_ranks_by_the_chance_to_win(lang: str) -> 
         ["--players", "Ann,optimal", "--seed", "3", "--lang", lang], "hint\nquit\n"
     )
     assert status == 0
-    header = {"en": "(the player to win):", "de": "(der Spieler auf Sieg):"}[lang]
+    header = {"en": "(the player to win):", "de": "(der Bot, der auf Sieg spielt):"}[lang]
     assert header in text
     lines = text.split(header)[1].splitlines()[1:6]
     chances = [float(line.split()[0].rstrip("%")) for line in lines]
