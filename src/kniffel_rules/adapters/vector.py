@@ -304,8 +304,10 @@ class VectorGame:
             if totals is not None:
                 totals[done] = np.where(terminated[done], 0, self._fresh)
         self.score = self.past.astype(np.int64) if totals is None else self.past + totals
-        rewards = (self.score - before + np.where(active, self.unpaid, 0)).astype(np.float64)
-        self.unpaid[active] = 0
+        rewards = (self.score - before).astype(np.float64)
+        if self.unpaid.any():  # only where a fresh sheet holds points (a threshold of 0)
+            rewards += np.where(active, self.unpaid, 0)
+            self.unpaid[active] = 0
         return rewards, terminated
 
     def observations(self, rows: Array | None = None) -> npt.NDArray[np.float32]:
