@@ -344,3 +344,21 @@ def test_scheduler_without_dask_gives_the_install_hint(
         "pip install -e '.[dask]'; the extra comes with a release: "
         "pip install 'kniffel-rules[dask]'\n"
     )
+
+
+def test_the_bots_kept_between_runs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that runs many rule sets kept every bot it built (tens of MB for a solved one)."""
+    from collections import OrderedDict
+
+    from kniffel_rules import simulation
+
+    monkeypatch.setattr(simulation, "_MOST_BOTS", 3)
+    monkeypatch.setattr(simulation, "_BOTS", OrderedDict())
+    rule_sets = [classic.Rules(upper_bonus=bonus) for bonus in range(30, 36)]
+
+    def runs() -> list[Simulation]:
+        return [simulate("classic", ["greedy"] * 2, games=2, seed=1, rules=r) for r in rule_sets]
+
+    first = runs()
+    assert len(simulation._BOTS) == 3  # the least recently used gave way
+    assert runs() == first  # a bot built again plays as the one that gave way

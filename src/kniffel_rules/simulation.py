@@ -36,9 +36,10 @@ import pickle
 import statistics
 import sys
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 import attrs
 
@@ -439,8 +440,12 @@ def _close(have: Any, want: Any) -> bool:
 _Job = tuple[str, tuple[PlayerSpec, ...], Any, int, int, int, Lang]
 """One chunk: (game, players, rules, seed, start, stop, lang)."""
 
-_BOTS: dict[tuple[Any, ...], Policy] = {}
+_BOTS: OrderedDict[tuple[Any, ...], Policy] = OrderedDict()
 """The bots built in this process, by (game, name, rules, seat, thread): warm across chunks."""
+_MOST_BOTS: Final = 64
+"""The bots kept at once (a solved bot of house rules holds tens of MB): the least recently
+used gives way, so a long-lived worker that runs many rule sets does not grow without end."""
+_BOTS_LOCK: Final = threading.Lock()
 
 
 def _bot_factories(game: str) -> dict[str, Callable[[], Policy]]:
@@ -453,11 +458,18 @@ def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int, lang: Lang) -> P
     if not isinstance(spec, str):
         return spec
     key = (game, spec, _json.dumps(rules.to_dict()), seat, threading.get_ident())
-    bot = _BOTS.get(key)
-    if bot is None:
-        from kniffel_rules.bots import make_bot  # imports every game: only when asked
+    with _BOTS_LOCK:
+        bot = _BOTS.get(key)
+        if bot is not None:
+            _BOTS.move_to_end(key)
+            return bot
+    from kniffel_rules.bots import make_bot  # imports every game: only when asked
 
-        bot = _BOTS[key] = make_bot(game, spec, rules, lang=lang)
+    bot = make_bot(game, spec, rules, lang=lang)  # outside the lock: a solver may take long
+    with _BOTS_LOCK:
+        _BOTS[key] = bot
+        while len(_BOTS) > _MOST_BOTS:
+            _BOTS.popitem(last=False)
     return bot
 
 
