@@ -266,7 +266,7 @@ def _turn(box: str, *rolls: tuple[list[int], list[int]]) -> dict[str, Any]:
     return {"box": box, "rolls": [{"keep": k, "dice": d} for k, d in rolls]}
 
 
-@pytest.mark.rule("CL-18", "CL-19", "CL-20")
+@pytest.mark.rule("CL-18", "CL-19", "CL-20", "CL-21")
 def test_joker_entries_with_rolls() -> None:
     kn = _turn("kniffel", ([], [4, 4, 4, 4, 4]))
     fours = _turn("fours", ([], [4, 4, 1, 2, 3]))
@@ -275,9 +275,17 @@ def test_joker_entries_with_rolls() -> None:
             "turns": [kn, fours, joker]}  # fmt: skip
     assert findings(sheet(game)) == []
     assert findings(sheet({**game, "full_house": 0})) == [("full_house", "CL-19")]
+    # a bonus beside a joker: the rule that the two exclude each other, as without the turns
     assert findings(sheet({**game, "extra_kniffel_bonus": 50})) == [
-        ("extra_kniffel_bonus", "CL-18")
+        ("extra_kniffel_bonus", "CL-21")
     ]
+    unrecorded = {k: v for k, v in game.items() if k != "turns"}
+    assert findings(sheet({**unrecorded, "extra_kniffel_bonus": 50})) == [
+        ("extra_kniffel_bonus", "CL-21")
+    ]
+    bonus_missing = {"kniffel": 50, "fours": 20, "extra_kniffel_bonus": 0,
+                     "turns": [kn, _turn("fours", ([], [4, 4, 4, 4, 4]))]}  # fmt: skip
+    assert findings(sheet(bonus_missing)) == [("extra_kniffel_bonus", "CL-18")]
     early = {"kniffel": 50, "full_house": 25, "extra_kniffel_bonus": 0, "turns": [kn, joker]}
     assert findings(sheet(early)) == [("turns[1]", "CL-18")]
     bonus = {"kniffel": 50, "fours": 20, "extra_kniffel_bonus": 50,
@@ -302,6 +310,22 @@ def test_illegal_rolls_are_reported_not_raised() -> None:
     assert findings(sheet({"chance": 15, "turns": [ex]}, variant="extreme",
                           rules={"chips": 0})) == [("turns[0]", "EX-04")]  # fmt: skip
     assert findings(sheet({"chance": 15, "turns": [ex]}, variant="extreme")) == []
+
+
+@pytest.mark.rule("CL-07", "CL-23")
+def test_a_box_left_empty_in_a_series_with_its_turns_is_one_finding() -> None:
+    """The turn that filled it says so; "a later game was started" was a second finding of it."""
+    rules = classic.Rules(games=2, ranking="placement")
+    rec = record("classic", [ClassicGreedy()], seed=4, rules=rules)
+    doc = classic.write_sheet(rec, rolls=True, derived=False)
+    del doc["players"][0]["games"][0]["fives"]
+    report = verify_sheet(doc)
+    assert [(f.game, f.field, f.rule) for f in report.findings] == [(0, "fives", "CL-07")]
+    doc = classic.write_sheet(rec, rolls=False, derived=False)  # no turn tells of it
+    del doc["players"][0]["games"][0]["fives"]
+    assert [(f.game, f.field, f.rule) for f in verify_sheet(doc).findings] == [
+        (0, "filled", "CL-23")
+    ]
 
 
 @pytest.mark.rule("CL-28", "CL-48", "CL-27", "CL-26", "CL-23")

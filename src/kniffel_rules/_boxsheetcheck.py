@@ -793,11 +793,17 @@ def _check_game(
     if spec.layout.extra_bonus:
         if replay is not None and replay.extra_bonus is not None:
             if bonus_entry != replay.extra_bonus:
+                rule = spec.rules["extra"]
+                if bonus_entry > replay.extra_bonus:  # a bonus not earned: the rule the entries
+                    why: list[Finding] = []  # break, as without the turns (a joker: CL-21)
+                    spec.check_extra_bonus(entries, bonus_entry, frozenset(doubtful),
+                                           _emitter(why, p, g, name))  # fmt: skip
+                    rule = why[0].rule if why else rule
                 emit(
                     "extra_kniffel_bonus",
                     bonus_entry,
                     replay.extra_bonus,
-                    spec.rules["extra"],
+                    rule,
                     Text.of(
                         N_(
                             "the extra-Kniffel bonus is {bonus}, but the recorded turns "
@@ -933,8 +939,10 @@ def _check_progress(
                 ),
             )
         for g in range(len(games) - 1):
-            if not complete[p][g]:
-                filled = len(spec.box_keys & games[g].keys())
+            missing = spec.box_keys - games[g].keys()
+            told = {f.field for f in findings if f.player == p and f.game == g}
+            if not complete[p][g] and not missing <= told:  # one finding per wrong line
+                filled = len(spec.box_keys) - len(missing)
                 _emitter(findings, p, g, _game_of(name, g))(
                     "filled",
                     filled,
