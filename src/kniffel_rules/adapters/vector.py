@@ -136,9 +136,11 @@ class VectorGame:
         self.over = np.zeros(n, dtype=bool)
         self._rows = np.arange(n)
         self._slots = np.arange(5)
-        # what a fresh sheet holds (an upper bonus at a threshold of 0): the same totals, of row 0
+        # what a fresh sheet holds (an upper bonus at a threshold of 0): the same totals, of row 0,
+        # and so the score of a game (series) at its start
         self._fresh = int(self.totals()[0])
         self.score: Array = self.scores()
+        self._fresh_score = int(self.score[0])
         self.unpaid: Array = self.score.copy()  # what a game started with, paid in its first step
 
     @property
@@ -154,7 +156,7 @@ class VectorGame:
         self.game[rows] = 0
         self.past[rows] = 0
         self.over[rows] = False
-        self.score[rows] = self.unpaid[rows] = self.scores()[rows]
+        self.score[rows] = self.unpaid[rows] = self._fresh_score  # `scores()` of a fresh game
 
     def _new_sheets(self, rows: Array) -> None:
         self.filled[rows] = False
