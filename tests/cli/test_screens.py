@@ -350,3 +350,12 @@ def test_every_screen_fits_a_narrow_terminal(game: str, size: tuple[int, int], l
         assert height(screen, width) <= lines, "\n".join(screen)
         screens += 1
     assert screens > 10
+
+
+def test_the_menus_range_is_told_within_a_narrow_screen() -> None:
+    """"tippe eine Nummer von 1 bis 13 oder einen Zug" ran past 40 columns: wrapped now."""
+    _, text = _table("classic", "Ann", "99\n-1\nquit\n", size=(40, 15), lang="de")
+    for typed in ("99", "-1"):  # the refusal and the range, up to the next prompt
+        told = text.split(f"Wahl: {typed}\n")[1].split("Ann, deine Wahl: ")[0].splitlines()
+        assert any(line.startswith("tippe eine Nummer von 1 bis 13") for line in told), told
+        assert all(display_width(line) < 40 for line in told), told

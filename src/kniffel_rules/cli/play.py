@@ -368,7 +368,7 @@ class Table:
             except ActionParseError as exc:
                 self._tell(self._refusal(exc, text))
                 if low.strip().lstrip("-+\u2212").isdigit():  # "99", "-1": a menu number meant
-                    print(say("pick_range", lang, count=len(entries)), file=out)
+                    self._tell(say("pick_range", lang, count=len(entries)))  # wrapped to fit
             except KniffelError as exc:
                 self._tell(_message(exc, text, lang))
 
@@ -510,7 +510,7 @@ class Table:
                 typed = self._typed(view, text)
                 if typed in entry.actions:
                     return typed
-                print(say("pick_range", self.lang, count=len(entry.actions)), file=self.out)
+                self._tell(say("pick_range", self.lang, count=len(entry.actions)))
 
     def _typed(self, view: Any, text: str) -> Any:
         """The move ``text`` names on ``view``, or ``None`` (unread, ambiguous or no view)."""
