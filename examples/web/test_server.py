@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
 import re
+import tempfile
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -24,6 +26,8 @@ from typing import Any
 import pytest
 import tables
 from app import Limits, WebApp, client_key, create_app, request_lang
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.datastructures import Headers
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
@@ -940,6 +944,40 @@ def test_a_stored_history_that_is_no_decision_of_its_record_does_not_read(
             answer = client.post(f"/api/tables/{seat['table']}/join", json={"name": "Ben"})
             assert answer.status_code < 500, (history, answer.status_code)
         assert path.exists()  # left alone
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(history=st.one_of(_JSON, st.lists(st.lists(st.integers(-3, 40), max_size=4), max_size=4)))
+def test_any_stored_history_is_read_or_refused_as_a_file_that_does_not_read(history: Any) -> None:
+    """Junk in a stored table's undo history: `Table.resume` reads it or refuses it, no crash."""
+    doc = _stored_table()
+    try:
+        table = Table.resume({**doc, "history": history})
+    except ValueError:
+        return
+    for decision in table.history:  # read: each is a decision of its seat in the record
+        assert table.game.current_player(decision.state) == decision.seat
+
+
+@functools.cache
+def _stored_table() -> dict[str, Any]:
+    """A stored classic table some decisions in (the app's own file)."""
+    with tempfile.TemporaryDirectory() as store, app_for(Path(store), seed=1) as client:
+        seat = create(client, variant="classic", players=1)
+        with tab(client, seat) as me:
+            for _ in range(3):
+                me.send(type="action", id=0, step=me.view["step"])
+                me.expect("update")
+        stored: dict[str, Any] = json.loads((Path(store) / f"{seat['table']}.json").read_text())
+    assert len(stored["history"]) == 3
+    return stored
 
 
 def test_the_advisors_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
