@@ -969,13 +969,15 @@ def test_any_stored_history_is_read_or_refused_as_a_file_that_does_not_read(hist
 @functools.cache
 def _stored_table() -> dict[str, Any]:
     """A stored classic table some decisions in (the app's own file)."""
-    with tempfile.TemporaryDirectory() as store, app_for(Path(store), seed=1) as client:
-        seat = create(client, variant="classic", players=1)
-        with tab(client, seat) as me:
-            for _ in range(3):
-                me.send(type="action", id=0, step=me.view["step"])
-                me.expect("update")
-        stored: dict[str, Any] = json.loads((Path(store) / f"{seat['table']}.json").read_text())
+    with tempfile.TemporaryDirectory() as store:
+        with app_for(Path(store), seed=1) as client:  # a clean stop writes every table
+            seat = create(client, variant="classic", players=1)
+            with tab(client, seat) as me:
+                for _ in range(3):
+                    me.send(type="action", id=0, step=me.view["step"])
+                    me.expect("update")
+        path = Path(store) / f"{seat['table']}.json"
+        stored: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     assert len(stored["history"]) == 3
     return stored
 
