@@ -44,6 +44,7 @@ __all__ = [
     "NUM_BOXES",
     "Model",
     "Option",
+    "check_play_rules",
     "default_rules",
     "game_of",
     "solver_rules",
@@ -147,6 +148,18 @@ def solver_rules(rules: R) -> R:
     """
     sol = solitaire_of(rules)
     return rules if sol.rules is None else cast(R, sol.rules)
+
+
+def check_play_rules(mine: object, rules: object) -> None:
+    """Refuse a state under ``rules`` to a player made for ``mine`` (already `solver_rules`).
+
+    Raises:
+        KniffelError: The rules differ in an option that changes one game's
+            play, or are another game's (`other_rules` says which).
+    """
+    theirs = solver_rules(rules)
+    if theirs != mine:
+        raise KniffelError(other_rules(mine, theirs))
 
 
 def other_rules(mine: object, theirs: object) -> Text:

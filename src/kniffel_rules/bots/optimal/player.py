@@ -9,7 +9,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules.bots._seen import entries_of, seen_state
-from kniffel_rules.bots.optimal._model import Model, default_rules, other_rules, solver_rules
+from kniffel_rules.bots.optimal._model import Model, check_play_rules, default_rules
 from kniffel_rules.bots.optimal._multisets import INDEX as KEEP_INDEX
 from kniffel_rules.bots.optimal._multisets import ROLL_INDEX
 from kniffel_rules.bots.optimal._table import (
@@ -215,10 +215,8 @@ class OptimalSolitaire:
                     phase=getattr(phase, "value", phase),
                 )
             )
-        if state.rules is not self._seen_rules:
-            theirs = solver_rules(state.rules)
-            if theirs != self._rules:
-                raise KniffelError(other_rules(self._rules, theirs))
+        if state.rules is not self._seen_rules:  # checked once per rules object
+            check_play_rules(self._rules, state.rules)
             self._seen_rules = state.rules
         return state
 

@@ -16,7 +16,7 @@ from kniffel_rules.bots._seen import seen_state
 from kniffel_rules.bots._sums import plain_sum
 from kniffel_rules.bots.optimal import OptimalSolitaire
 from kniffel_rules.bots.optimal import _multisets as ms
-from kniffel_rules.bots.optimal._model import Model, other_rules, solver_rules
+from kniffel_rules.bots.optimal._model import Model, check_play_rules, solver_rules
 from kniffel_rules.bots.optimal._solver import _Tables
 from kniffel_rules.bots.winning import _exact, _moments
 from kniffel_rules.bots.winning._moments import Moments, chain_pair, closure_pair
@@ -318,10 +318,8 @@ class WinProbabilityPlayer:
     def _check(self, view: State | Observation) -> State:
         """The classic state ``view`` is or shows, under this player's rules."""
         state = seen_state(view, GAME)
-        if state.rules is not self._seen_rules:
-            theirs = solver_rules(state.rules)
-            if theirs != self._rules:
-                raise KniffelError(other_rules(self._rules, theirs))
+        if state.rules is not self._seen_rules:  # checked once per rules object
+            check_play_rules(self._rules, state.rules)
             self._seen_rules = state.rules
         return state
 
