@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from kniffel_rules import (
     get_variant,
     play,
     random_policy,
+    replay,
 )
 from kniffel_rules.bots import CardsGreedy, CardsPlanner, RandomBot
 from kniffel_rules.playing import GameRecord, record
@@ -41,6 +43,36 @@ def test_a_policy_returning_an_illegal_action_is_an_illegal_action() -> None:
 
     with pytest.raises(IllegalActionError):
         record("classic", [cheat], seed=3)
+
+
+def test_a_refused_policy_action_names_the_seat_and_keeps_the_game_so_far() -> None:
+    """A bot author can see whose policy erred and replay the game up to the refusal."""
+    fair = 0
+
+    def late_cheat(state: object, actions: tuple[object, ...], rng: random.Random) -> object:
+        nonlocal fair
+        fair += 1
+        return actions[0] if fair < 20 else classic.Score(classic.Box.CHANCE)
+
+    with pytest.raises(IllegalActionError) as info:
+        record("classic", [random_policy, late_cheat], seed=3)
+    err = info.value
+    assert err.seat == 1
+    assert err.rule.startswith("CL-")
+    so_far = err.record
+    assert isinstance(so_far, GameRecord) and so_far.variant == "classic"
+    assert not classic.is_terminal(so_far.final)
+    assert classic.current_player(so_far.final) == 1
+    assert replay("classic", so_far.initial, so_far.actions) == so_far.final
+    assert classic.why_illegal(so_far.final, classic.Score(classic.Box.CHANCE)) is not None
+    if sys.version_info >= (3, 11):
+        assert any("seat 1 ('Player 2')" in note for note in err.__notes__)
+
+
+def test_errors_not_raised_by_a_policys_action_name_no_seat() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        classic.apply(classic.new_game(), classic.Score(classic.Box.CHANCE))
+    assert info.value.seat is None and info.value.record is None
 
 
 # --- observe=True: the policies see only what their player sees ------------------------

@@ -16,11 +16,14 @@ from hypothesis import strategies as st
 
 from kniffel_rules import (
     VARIANTS,
+    GameRecord,
+    IllegalActionError,
     InvalidStateError,
     Simulation,
     UnknownVariantError,
     classic,
     random_policy,
+    replay,
     simulate,
 )
 from kniffel_rules.cli import main
@@ -282,6 +285,33 @@ def test_an_error_in_a_worker_reaches_the_caller_as_itself() -> None:
         run(players=[_RefusingPolicy(), "greedy"], executor=pool)
     assert caught.value.path == "state"
     assert str(caught.value) == "state: this policy refuses"
+
+
+class _Cheat:
+    """A module-level policy (it travels to a worker) that enters Chance before rolling."""
+
+    def __call__(self, state: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+        return classic.Score(classic.Box.CHANCE)
+
+
+@pytest.mark.parametrize("pooled", [False, True])
+def test_a_policys_illegal_action_says_which_game_of_the_run(pooled: bool) -> None:
+    """The refusal carries the seat, the game so far and (3.11+) the game's index in the run."""
+    spawn = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(1, mp_context=spawn) if pooled else None
+    try:
+        with pytest.raises(IllegalActionError) as caught:
+            run(players=["greedy", _Cheat()], executor=pool, first=7)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    err = caught.value
+    assert err.seat == 1 and err.rule == "CL-47"
+    assert isinstance(err.record, GameRecord)
+    assert classic.current_player(err.record.final) == 1
+    assert replay("classic", err.record.initial, err.record.actions) == err.record.final
+    if sys.version_info >= (3, 11):
+        assert err.__notes__[-1] == "in game 7 of the run with seed 5 (first=7, games=1)"
 
 
 def test_an_unknown_game() -> None:

@@ -73,7 +73,15 @@ class IllegalActionError(_Localized, KniffelError, ValueError):
 
     Attributes:
         rule: The clause id of the rule broken (``"CL-04"``), or ``""``.
+        seat: When a policy played by `kniffel_rules.play`, `kniffel_rules.record`
+            or `kniffel_rules.simulate` chose the action: its seat; else ``None``.
+        record: With ``seat``: the game up to the refused action (an
+            unfinished `kniffel_rules.GameRecord`, which `kniffel_rules.replay`
+            plays again); else ``None``.
     """
+
+    seat: int | None = None
+    record: object = None
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.rule = rule if rule is not None else getattr(message, "rule", "")

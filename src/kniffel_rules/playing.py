@@ -12,7 +12,7 @@ import attrs
 from kniffel_rules._fields import check_int
 from kniffel_rules._text import brief
 from kniffel_rules._types import CHANCE
-from kniffel_rules.errors import InvalidStateError, StepLimitError
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, StepLimitError
 from kniffel_rules.game import GameInfo
 from kniffel_rules.limits import MAX_PLAYERS, MAX_SEED_DIGITS
 from kniffel_rules.variant import VARIANTS, UnknownVariantError, Variant, get_variant
@@ -205,7 +205,8 @@ def record(
         (``""`` for a module that is not registered).
 
     Raises:
-        IllegalActionError: A policy returned an illegal action.
+        IllegalActionError: A policy returned an illegal action (its
+            ``seat`` and ``record``, the game so far, say whose and where).
         StepLimitError: The game did not end within ``max_steps``.
         UnknownVariantError: ``variant`` is not a game.
         InvalidStateError: A bad ``policies``, ``seed``, ``rules``,
@@ -238,9 +239,28 @@ def record(
             legal = game.legal_actions(state)
             given = state if see is None else see(state, player)
             action = policies[player](given, legal, seat_rngs[player])
+            try:
+                state = game.apply(state, action)
+            except IllegalActionError as exc:
+                _blame(exc, player, GameRecord(initial, tuple(actions), state, name))
+                raise
+            actions.append(action)
+            continue
         state = game.apply(state, action)
         actions.append(action)
     raise StepLimitError(max_steps, state)
+
+
+def _blame(exc: IllegalActionError, seat: int, so_far: GameRecord) -> None:
+    """Say on ``exc`` whose policy chose the refused action (`IllegalActionError.seat`)."""
+    exc.seat = seat
+    exc.record = so_far
+    note = (
+        f"chosen by the policy of seat {seat} ({so_far.initial.names[seat]!r}) after "
+        f"{len(so_far.actions)} actions; the error's .record holds the game so far"
+    )
+    if hasattr(exc, "add_note"):  # Python 3.11+: the traceback shows it
+        exc.add_note(note)
 
 
 def play(

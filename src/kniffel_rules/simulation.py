@@ -46,7 +46,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._fields import check_int
 from kniffel_rules._text import brief
-from kniffel_rules.errors import InvalidStateError, KniffelError
+from kniffel_rules.errors import IllegalActionError, InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from kniffel_rules.playing import Policy, game_generators, play, variant_name
@@ -475,7 +475,12 @@ def _policy(game: str, spec: PlayerSpec, rules: Any, seat: int, lang: Lang) -> P
 
 def _play(variant: Variant, policies: Sequence[Policy], rules: Any, seed: int, index: int
           ) -> tuple[tuple[int, ...], tuple[int, ...]]:  # fmt: skip
-    final = play(variant, policies, seed=game_seed(seed, index), rules=rules)  # game_generators
+    try:
+        final = play(variant, policies, seed=game_seed(seed, index), rules=rules)  # game_generators
+    except IllegalActionError as exc:  # which game: simulate(..., first=index, games=1) replays it
+        if hasattr(exc, "add_note"):  # Python 3.11+
+            exc.add_note(f"in game {index} of the run with seed {seed} (first={index}, games=1)")
+        raise
     return tuple(variant.scores(final)), tuple(variant.winners(final))
 
 
@@ -657,7 +662,9 @@ def simulate(
         UnknownVariantError: ``game`` is not a game.
         InvalidStateError: A bad argument; the message starts with its name
             (``players[1]: unknown bot 'chess' for classic ...``).
-        IllegalActionError: A policy chose an illegal action.
+        IllegalActionError: A policy chose an illegal action (its ``seat`` and
+            ``record`` say whose and where; on Python 3.11+ a note names the
+            game's index in the run).
     """
     if isinstance(game, str):
         variant, name = get_variant(game), game
