@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -259,7 +260,7 @@ def _blame(exc: IllegalActionError, seat: int, so_far: GameRecord) -> None:
         f"chosen by the policy of seat {seat} ({so_far.initial.names[seat]!r}) after "
         f"{len(so_far.actions)} actions; the error's .record holds the game so far"
     )
-    if hasattr(exc, "add_note"):  # Python 3.11+: the traceback shows it
+    if sys.version_info >= (3, 11):  # the traceback shows it
         exc.add_note(note)
 
 

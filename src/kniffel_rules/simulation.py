@@ -478,7 +478,7 @@ def _play(variant: Variant, policies: Sequence[Policy], rules: Any, seed: int, i
     try:
         final = play(variant, policies, seed=game_seed(seed, index), rules=rules)  # game_generators
     except IllegalActionError as exc:  # which game: simulate(..., first=index, games=1) replays it
-        if hasattr(exc, "add_note"):  # Python 3.11+
+        if sys.version_info >= (3, 11):
             exc.add_note(f"in game {index} of the run with seed {seed} (first={index}, games=1)")
         raise
     return tuple(variant.scores(final)), tuple(variant.winners(final))
