@@ -3,9 +3,12 @@
 At a decision it first types ``save FILE``, reads the game record back and
 types the canonical text of the action a bot chooses there (always words,
 never a menu number): the whole game is then played through
-``parse_action``. With ``check_hidden`` it also checks, for the card game,
-that the screen since the previous prompt shows no card of another hand
-that the person at the keyboard never saw.
+``parse_action``. Where saving is refused (the card game between people,
+before its end) it follows the game itself instead (``follow``): the table's
+seed gives chance's stream, as `kniffel_rules.cli.play.Table` draws it.
+With ``check_hidden`` it also checks, for the card game, that the screen
+since the previous prompt shows no card of another hand that the person at
+the keyboard never saw.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from kniffel_rules import cards, record_from_json, record_to_json
+from kniffel_rules._types import CHANCE
 from kniffel_rules.cli.players import make_bot
+from kniffel_rules.playing import GameRecord, game_generators
 from kniffel_rules.variant import get_variant
 
 REPR = re.compile(r"\b[A-Z]\w*\((?:\w+=|'|\d)|\b[A-Z][a-z]+\.[A-Z_]{2,}\b|<\w+\.\w+")
@@ -41,8 +46,17 @@ class Typist:
 
     def __init__(self, path: Path, game: str, *, seed: int = 0, bot: str = "greedy",
                  extra: tuple[str, ...] = (), check_hidden: bool = False,
-                 max_moves: int = 10_000) -> None:  # fmt: skip
+                 max_moves: int = 10_000,
+                 follow: tuple[tuple[str, ...], int] | None = None) -> None:  # fmt: skip
         self.path = path
+        self.follow = follow  # (the people's names, the table's --seed): no saving
+        if follow is not None:
+            names, table_seed = follow
+            model = get_variant(game)
+            self._initial = model.new_game(players=list(names))
+            self._state = self._initial
+            self._actions: list[Any] = []
+            self._chance, _ = game_generators(table_seed, len(names))
         self.game = game
         self.bot = make_bot(game, bot)
         self.rng = random.Random(seed)
@@ -63,20 +77,41 @@ class Typist:
             return "1"
         if self.extra:
             return self.extra.pop(0)
-        if not self.saved:
+        if self.follow is None and not self.saved:
             self.saved = True
             return f"save {self.path}"
         self.saved = False
         if self.moves >= self.max_moves:
             return None
-        record = record_from_json(self.path.read_text(encoding="utf-8"))
-        state = record.final
         game = get_variant(self.game)
+        if self.follow is None:
+            record = record_from_json(self.path.read_text(encoding="utf-8"))
+        else:
+            record = self._followed(game)
+        state = record.final
         if self.check_hidden:
             self._check_hidden(record, screen)
         action = self.bot(state, game.legal_actions(state), self.rng)
         self.moves += 1
+        if self.follow is not None:
+            self._played(game, action)
         return game.action_to_text(action)
+
+    def _followed(self, game: Any) -> GameRecord:
+        """The game up to the person's decision (chance drawn, single choices made: the table's)."""
+        while not game.is_terminal(self._state):
+            if game.current_player(self._state) == CHANCE:
+                self._played(game, game.sample_chance(self._state, self._chance))
+                continue
+            actions = game.legal_actions(self._state)
+            if len(actions) > 1:
+                break
+            self._played(game, actions[0])
+        return GameRecord(self._initial, tuple(self._actions), self._state, self.game)
+
+    def _played(self, game: Any, action: Any) -> None:
+        self._state = game.apply(self._state, action)
+        self._actions.append(action)
 
     def _check_hidden(self, record: Any, screen: str) -> None:
         state = record.final

@@ -87,7 +87,8 @@ def test_a_whole_game_typed_in_words_slow(game: str, tmp_path: Path) -> None:
 
 
 def test_two_people_at_one_keyboard_in_the_card_game(tmp_path: Path) -> None:
-    typist = Typist(tmp_path / "g.json", "cards", seed=2, check_hidden=True, max_moves=40)
+    typist = Typist(tmp_path / "g.json", "cards", seed=2, check_hidden=True, max_moves=40,
+                    follow=(("Ann", "Ben"), 3))  # two people cannot save before the end
     status, text, _ = play(["--game", "cards", "--players", "Ann,Ben", "--seed", "3"], typist)
     assert status == 0
     assert "Pass to Ben, press Enter." in text and "Pass to Ann, press Enter." in text
@@ -398,3 +399,74 @@ def test_ctrl_c_leaves_the_game_and_keeps_its_record(tmp_path: Path) -> None:
     assert main(args, out=out, stdin=_CtrlC("roll\n")) == 130
     record = record_from_json(path.read_text(encoding="utf-8"))
     assert len(record.actions) >= 2 and not get_variant("classic").is_terminal(record.final)
+
+
+# --- what the screen and the files must not give away ---------------------------------
+
+
+def test_a_seed_the_program_draws_is_not_shown() -> None:
+    """It would tell every throw to come (and the card game's hands and pile)."""
+    status, text = typed(["--players", "Ann"], "q\n")
+    assert status == 0 and text.startswith("Kniffel (classic): Ann\n")
+    assert "seed" not in text
+    _, text = typed(["--players", "Ann", "--lang", "de"], "q\n")
+    assert text.startswith("Kniffel (classic): Ann\n") and "Startwert" not in text
+
+
+def test_a_resumed_game_names_only_a_seed_that_was_given(tmp_path: Path) -> None:
+    saved = tmp_path / "g.json"
+    typed(["--players", "Ann", "--seed", "8"], f"save {saved}\nquit\n")
+    count = len(json.loads(saved.read_text())["actions"])
+    status, text = typed(["--resume", str(saved)], "quit\n")
+    assert status == 0 and f"resumed from {saved} after action {count}\n" in text
+    assert "seed" not in text
+
+
+SECRET = (
+    "not saved: the record would show every hand; with two or more people at the keyboard "
+    "it is written once the game is over"
+)
+
+
+def test_two_people_cannot_save_a_card_game_before_its_end(tmp_path: Path) -> None:
+    """Whoever opened the file would read the other hands and the pile."""
+    saved, left = tmp_path / "mid.json", tmp_path / "left.json"
+    argv = ["--game", "cards", "--players", "Ann,Ben", "--seed", "7", "--json", str(left)]
+    status, text = typed(argv, f"1\nsave {saved}\nquit\n")
+    assert status == 0
+    assert text.count(SECRET) == 2  # the save, and --json on leaving
+    assert not saved.exists() and not left.exists()
+    _, text = typed([*argv[:4], "--seed", "7", "--lang", "de"], f"speichern {saved}\nq\n")
+    assert "nicht gespeichert: die Aufzeichnung zeigte jede Hand" in text
+    assert not saved.exists()
+
+
+def test_one_person_against_bots_saves_a_card_game(tmp_path: Path) -> None:
+    saved = tmp_path / "mid.json"
+    status, text = typed(["--game", "cards", "--players", "Ann,greedy", "--seed", "7"],
+                         f"save {saved}\nquit\n")  # fmt: skip
+    assert status == 0 and f"saved the game to {saved}" in text and SECRET not in text
+    assert record_from_json(saved.read_text()).variant == "cards"
+
+
+def test_a_finished_card_game_of_two_people_is_written(tmp_path: Path) -> None:
+    finished = tmp_path / "done.json"
+    whole = main(["show", "--game", "cards", "--players", "greedy,greedy", "--seed", "3",
+                  "--json"], out=(shown := io.StringIO()))  # fmt: skip
+    assert whole == 0
+    rec = record_from_json(shown.getvalue())
+    names = ("Ann", "Ben")
+    rec = GameRecord(
+        _renamed(rec.initial, names), rec.actions, _renamed(rec.final, names), rec.variant
+    )
+    finished.write_text(record_to_json(rec))
+    out_file = tmp_path / "out.json"
+    status, text = typed(["--resume", str(finished), "--json", str(out_file)], "")
+    assert status == 0 and SECRET not in text
+    assert record_from_json(out_file.read_text()).final == rec.final
+
+
+def _renamed(state: object, names: tuple[str, ...]) -> object:
+    import attrs
+
+    return attrs.evolve(state, names=names)  # type: ignore[misc]

@@ -192,7 +192,8 @@ def test_ctrl_d_exits_0_with_a_word() -> None:
 
 def test_two_people_pass_the_keyboard_in_the_card_game(tmp_path: Path) -> None:
     term = Terminal("play", "--game", "cards", "--players", "Ann,Ben", "--seed", "4")
-    typist = Typist(tmp_path / "g.json", "cards", check_hidden=True, max_moves=25)
+    typist = Typist(tmp_path / "g.json", "cards", check_hidden=True, max_moves=25,
+                    follow=(("Ann", "Ben"), 4))  # two people cannot save before the end
     assert play_out(term, typist) == 0
     assert "Pass to Ben, press Enter." in term.screen
     assert typist.checked_hands >= 20

@@ -142,7 +142,7 @@ def test_the_card_hint_sees_only_the_seat_s_view(
         return actions[0]
 
     monkeypatch.setattr(play_module, "make_bot", lambda game, name, lang, rules: spy)
-    typist = _HintLater(tmp_path / "g.json", "cards", max_moves=8)
+    typist = _HintLater(tmp_path / "g.json", "cards", max_moves=8, follow=(("Ann", "Ben"), 2))
     out = io.StringIO()
     keys = Keyboard(typist, out)
     table = Table(cards, "cards", [Seat("Ann", None), Seat("Ben", None)], seed=2, out=out,

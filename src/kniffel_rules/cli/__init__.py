@@ -165,28 +165,26 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         seats = parse_players(name, spec, humans=playing, lang=lang, rules=rules)
     game = get_variant(name)
     _check_count(game, len(seats), lang)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    # A seed the program draws is never shown: it would tell every throw and card to come
+    # (and the card game's hands); 128 bits, so it cannot be searched for either.
+    chosen = args.seed is not None
+    seed = args.seed if chosen else int.from_bytes(os.urandom(16), "big")
     quiet = not playing and args.json
     screen = io.StringIO() if quiet else out
     table = Table(game, name, seats, seed=seed, rules=rules, lang=lang, out=screen, stdin=stdin,
                   record=record)  # fmt: skip
     labels = ", ".join(table.names)
-    if record is None:
-        print(
-            _fold(
-                say("header", lang, title=game.INFO.title(lang), game=name, seed=seed, names=labels)
-            ),
-            file=screen,
-        )
-    else:  # a record keeps no seed: the seed given now throws the dice from here on
-        print(
-            _fold(
-                say("header_resumed", lang, title=game.INFO.title(lang), game=name, names=labels)
-            ),
-            file=screen,
-        )
-        print(say("resumed", lang, file=args.resume, count=len(record.actions), seed=seed),
-              file=screen)  # fmt: skip  (a path is never folded: people copy it)
+    title = game.INFO.title(lang)
+    if record is None and chosen:
+        head = say("header", lang, title=title, game=name, seed=seed, names=labels)
+    else:
+        head = say("header_plain", lang, title=title, game=name, names=labels)
+    print(_fold(head), file=screen)
+    if record is not None:  # a record keeps no seed: a seed given now throws the dice from here on
+        done = len(record.actions)
+        said = (say("resumed", lang, file=args.resume, count=done, seed=seed) if chosen
+                else say("resumed_plain", lang, file=args.resume, count=done))
+        print(said, file=screen)  # a path is never folded: people copy it
     try:
         final = table.play()
     except Leave as leave:
@@ -240,6 +238,9 @@ def _check_writable(path: str, lang: Lang) -> None:
 
 def _write_json(table: Table, args: argparse.Namespace, out: TextIO) -> None:
     path = getattr(args, "json", None) if args.command == "play" else None
+    if path and table.secret():  # left before the end: the file would show every hand
+        print(say("secret_save", args.lang), file=out)
+        return
     if path:
         try:
             table.save(path)

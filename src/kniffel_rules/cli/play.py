@@ -172,6 +172,18 @@ class Table:
         """The game so far as a record (the whole table's: every hand of the card game)."""
         return GameRecord(self.initial, tuple(self.actions), self.state, self.name)
 
+    def secret(self) -> bool:
+        """Whether a record written now would show a person another person's secrets.
+
+        In a game with hidden information (the card game's hands) at a table
+        of two or more people, until the game is over.
+        """
+        return (
+            self.game.INFO.hidden_information
+            and self._humans >= 2
+            and not self.game.is_terminal(self.state)
+        )
+
     def save(self, path: str) -> None:
         """Write the game record to ``path`` (`kniffel_rules.record_to_json`)."""
         text = record_to_json(self.record())
@@ -524,6 +536,9 @@ class Table:
     def _save_command(self, path: str) -> None:
         if not path:
             print(say("save_needs_file", self.lang), file=self.out)
+            return
+        if self.secret():
+            print(say("secret_save", self.lang), file=self.out)
             return
         try:
             self.save(path)

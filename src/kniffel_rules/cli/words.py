@@ -97,8 +97,13 @@ WORDS: Final[Mapping[str, str]] = {
     "winner": N_("Winner: {names}"),
     "winners": N_("Winners: {names}"),
     "header": N_("{title} ({game}), seed {seed}: {names}"),
-    "header_resumed": N_("{title} ({game}): {names}"),
+    "header_plain": N_("{title} ({game}): {names}"),
     "resumed": N_("resumed from {file} after action {count}; the dice from here on: seed {seed}"),
+    "resumed_plain": N_("resumed from {file} after action {count}"),
+    "secret_save": N_(
+        "not saved: the record would show every hand; with two or more people at the "
+        "keyboard it is written once the game is over"
+    ),
     "resume_other_game": N_(
         "--resume: {file} is a game of {saved}, not of {game} (--game {game}); leave out "
         "--game or give --game {saved}"
