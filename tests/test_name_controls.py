@@ -41,7 +41,7 @@ from kniffel_rules import (
     record_to_json,
     verify_sheet,
 )
-from kniffel_rules._common import BIDI_CONTROLS, check_name, name_problem
+from kniffel_rules._common import BIDI_CONTROLS, MAX_MARKS, check_name, name_problem
 from kniffel_rules.cli import main
 from kniffel_rules.cli.players import parse_players
 from kniffel_rules.sheets import SHEET_VARIANTS
@@ -65,14 +65,25 @@ def bad_names(draw: st.DrawFn) -> str:
     return before + draw(refused_char) + after
 
 
+def _tamed(text: str) -> str:
+    """``text`` with a visible letter first and at most `MAX_MARKS` combining marks in a row."""
+    out: list[str] = ["A"]
+    marks = 0
+    for char in text:
+        marks = marks + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if marks <= MAX_MARKS:
+            out.append(char)
+    return "".join(out)
+
+
 good_names = (
     st.text(
         st.characters(exclude_categories=_REFUSED_CATEGORIES),
-        min_size=1,
-        max_size=12,
+        min_size=0,
+        max_size=11,
     )
     .map(lambda t: "".join(c for c in t if c not in BIDI_CONTROLS))
-    .filter(bool)
+    .map(_tamed)
 )
 
 
@@ -161,6 +172,46 @@ def test_the_refusal_names_the_character_by_its_code_point(name: str, code: str)
     assert problem is not None and problem.startswith(code + " at index ")
     category = unicodedata.category(name[int(problem.split()[3].rstrip("is"))])
     assert f"(Unicode category {category})" in problem
+
+
+@pytest.mark.parametrize(
+    "name",
+    [" ", "   ", "\u200b", "\u00a0", "\u3164", "\u115f\u1160", "\uffa0", "\u2800",
+     "\u0301", "\u200d\u0301", "\u3000", "\u180e"],
+)  # fmt: skip
+def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
+    """Spaces, zero-width and format characters, lone marks and blank fillers alone."""
+    with pytest.raises(InvalidStateError) as info:
+        check_name(name, "players[0].name")
+    assert info.value.detail == "a player's name needs a visible character"
+    assert info.value.localized("de").endswith("ein Spielername braucht ein sichtbares Zeichen")
+    for variant in VARIANTS:
+        with pytest.raises(InvalidStateError):
+            kniffel_rules.get_variant(variant).new_game(["Ann", name])
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Nge\u0323\u0302n", "a\u0301\u0302\u0303\u0304", "\u05e9\u05c1\u05b8\u0591\u05bd",
+     " x", "x ", "Ann\u200b"],
+)  # fmt: skip
+def test_marks_as_languages_stack_them_stay_allowed(name: str) -> None:
+    assert check_name(name, "p") == name
+
+
+def test_a_pile_of_marks_is_refused_at_the_fifth() -> None:
+    """Five or more marks on one character draw over the lines above and below (Zalgo text)."""
+    name = "Ann a" + "\u0301" * 99
+    problem = name_problem(name)
+    assert problem == (
+        "U+0301 at index 9 is the 5th mark on one character; a player's name stacks at most 4 "
+        "marks"
+    )
+    assert name_problem("a" + "\u0301" * 4 + "b" + "\u0301" * 4) is None  # per character
+    assert name_problem("a\u0301\u20dd\u0302\u20de\u0303") is not None  # enclosing marks too
+    with pytest.raises(InvalidStateError) as info:
+        parse_players("classic", f"Ann,{name}", humans=True)
+    assert info.value.path == "--players"
 
 
 # --- every door ----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from kniffel_rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 __all__ = [
     "BIDI_CONTROLS",
+    "MAX_MARKS",
     "RuleSet",
     "check_bool",
     "check_choice",
@@ -157,6 +158,23 @@ _REFUSES: Final = N_(
 )
 
 
+MAX_MARKS: Final = 4
+"""The most combining marks a name may stack on one character (Vietnamese takes two, pointed
+Hebrew up to four; more only draws over the lines above and below)."""
+
+# Characters that show nothing however they are set: the spaces and format characters
+# (categories Zs, Cf) and the combining marks are judged by category, these by name.
+_BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+_UNSEEN: Final = frozenset({"Zs", "Cf", "Mn", "Me"})
+
+_NO_VISIBLE: Final = N_("a player's name needs a visible character")
+
+_STACKED: Final = N_(
+    "{code} at index {index} is the {count}th mark on one character; a player's name "
+    "stacks at most {most} marks"
+)
+
+
 def name_problem(value: str) -> Text | None:
     r"""Why the text ``value`` cannot be a player's name's characters, or ``None``.
 
@@ -168,16 +186,44 @@ def name_problem(value: str) -> Text | None:
     and line and paragraph separators (Zl, Zp). The other format characters
     (Cf) stay allowed: a zero-width joiner builds an emoji sequence, tag
     characters a flag. The offending character is named by its code point,
-    never printed.
+    never printed. A name needs one character that shows (not only spaces,
+    format characters, combining marks or blank fillers such as U+3164), and
+    stacks at most `MAX_MARKS` combining marks (Mn, Me) on one character: a
+    pile of them draws far above and below its line, over other players'
+    names.
 
     Examples:
-        >>> name_problem("Ann"), name_problem("Jo\u200dy")
-        (None, None)
+        >>> name_problem("Ann"), name_problem("Jo\u200dy"), name_problem("Ng\u0065\u0323\u0302n")
+        (None, None, None)
         >>> print(name_problem("A\x1b]0;x\x07"))  # doctest: +NORMALIZE_WHITESPACE
         U+001B at index 1 is a control character (Unicode category Cc); a player's name refuses
         control characters, bidirectional controls, surrogates, private-use and unassigned code
         points and line separators
+        >>> print(name_problem("\u200b "))
+        a player's name needs a visible character
     """
+    problem = _refused(value)
+    if problem is not None:
+        return problem
+    if value.isascii():  # the usual case: no mark, no filler
+        return None if value.strip(" ") else Text(_NO_VISIBLE)
+    marks = 0
+    visible = False
+    for i, char in enumerate(value):
+        category = unicodedata.category(char)
+        if category in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                code = f"U+{ord(char):04X}"
+                return Text.of(_STACKED, code=code, index=i, count=marks, most=MAX_MARKS)
+        else:
+            marks = 0
+        visible = visible or (category not in _UNSEEN and char not in _BLANKS)
+    return None if visible else Text(_NO_VISIBLE)
+
+
+def _refused(value: str) -> Text | None:
+    """The first character of ``value`` of a refused kind, named, or ``None``."""
     if value.isprintable():  # no category C or Z character but the space: the usual case
         return None
     for i, char in enumerate(value):
