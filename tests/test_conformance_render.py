@@ -119,6 +119,19 @@ def _check_long_names(game: Variant, names: list[str]) -> None:
                     assert who[:3] in text, (who, text)
 
 
+@pytest.mark.parametrize("name", kniffel_rules.VARIANTS)
+def test_names_cut_alike_stay_told_apart(name: str) -> None:
+    """Long names alike but for their ends are cut in the middle, not all to the same head."""
+    game = _game(name)
+    players = min(cast(Any, game).INFO.max_players, 50)
+    names = [f"WolfgangAmadeusMozart{i}" for i in range(players)]
+    for lang in LANGS:
+        text = _render(game)(game.new_game(names), lang=lang)
+        for line in text.splitlines():
+            cut = [word.lstrip(">") for word in line.split() if "\u2026" in word]
+            assert len(cut) == len(set(cut)), (line, text)
+
+
 # Names that take as many terminal columns as their stand-ins have letters:
 # CJK (two columns a character), an emoji (two), a combining accent (none).
 WIDE_NAMES = {

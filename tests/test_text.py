@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kniffel_rules._text import cut, display_width, pad, short, wrap
+from kniffel_rules._text import cut, display_width, pad, short, shorts, wrap
 
 ANY = st.text(st.characters(codec="utf-8"), max_size=40)  # no surrogates
 # Latin, accented, CJK and emoji characters between spaces: a sentence with names.
@@ -81,3 +81,22 @@ def test_wrap_is_textwrap_where_every_character_is_one_column() -> None:
     lines = ["Ann, Bartholomew,", "Cleo and Dan share", "the win with 245", "points"]
     assert wrap(sentence, 20) == lines
     assert wrap("", 10) == [""]
+
+
+@given(st.lists(WORDS.filter(bool), min_size=1, max_size=6), st.integers(3, 12))
+def test_shorts_fit_and_tell_alike_texts_apart(texts: list[str], width: int) -> None:
+    heads = shorts(texts, [width] * len(texts))
+    for text, head in zip(texts, heads, strict=True):
+        assert display_width(head) <= width
+        assert head == text or "\u2026" in head
+    for i, a in enumerate(texts):
+        for j, b in enumerate(texts[:i]):
+            if heads[i] == heads[j] and a != b:  # only when even their ends agree
+                assert short(a, width) == short(b, width)
+
+
+def test_shorts_keep_the_seat_numbers() -> None:
+    assert shorts(["Spieler 7", "Spieler 8", "Ann"], [8, 8, 8]) == ["Spi…er 7", "Spi…er 8", "Ann"]
+    assert shorts(["Player 1000", "Player 1001"], [8, 8]) == ["Pla…1000", "Pla…1001"]
+    assert shorts(["山田太郎一", "山田太郎二"], [8, 8]) == ["山…郎一", "山…郎二"]
+    assert shorts(["Jose\u0301ph 1", "Jose\u0301ph 2"], [6, 6]) == ["Jo…h 1", "Jo…h 2"]

@@ -28,7 +28,7 @@ from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._labels import Labelled, word
-from kniffel_rules._text import display_width, pad, short, wrap
+from kniffel_rules._text import display_width, pad, shorts, wrap
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -194,7 +194,8 @@ def table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
     for block in _blocks(widths, room):
         if out:
             out.append("")
-        head = " ".join(pad(short(names[i], widths[i]), widths[i], ">") for i in block)
+        heads = shorts([names[i] for i in block], [widths[i] for i in block])
+        head = " ".join(pad(h, widths[i], ">") for h, i in zip(heads, block, strict=True))
         out.append(f"{'':<{label_width}} {head}".rstrip())
         out.append(" ".join("-" * w for w in (label_width, *(widths[i] for i in block))))
         for label, values in rows:

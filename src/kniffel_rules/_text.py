@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
+from collections import Counter
+from collections.abc import Sequence
 from typing import Literal
 
-__all__ = ["brief", "cut", "display_width", "pad", "short", "wrap"]
+__all__ = ["brief", "cut", "display_width", "pad", "short", "shorts", "wrap"]
 
 _LIMIT = 200
 
@@ -69,6 +71,38 @@ def short(text: str, most: int) -> str:
     if display_width(text) <= most:
         return text
     return cut(text, most - 1) + "\u2026"  # the ellipsis takes one column
+
+
+def _end(text: str, most: int) -> str:
+    """The longest end of ``text`` in at most ``most`` columns, never starting with an accent."""
+    used, start = 0, len(text)
+    for i in range(len(text) - 1, -1, -1):
+        used += _char_columns(text[i])
+        if used > most:
+            break
+        start = i
+    while start < len(text) and _char_columns(text[start]) == 0:
+        start += 1  # its letter was cut off
+    return text[start:]
+
+
+def shorts(texts: Sequence[str], widths: Sequence[int]) -> list[str]:
+    """Each text `short` in its width, still told apart: column heads of names.
+
+    Where two texts would be cut alike (``"Spieler…"`` for seats 7 and 8),
+    they are cut in the middle instead, keeping their ends.
+
+    Examples:
+        >>> shorts(["Spieler 7", "Spieler 8", "Bartholomew"], [8, 8, 8])
+        ['Spi…er 7', 'Spi…er 8', 'Barthol…']
+    """
+    heads = [short(text, width) for text, width in zip(texts, widths, strict=True)]
+    alike = Counter(heads)
+    for i, (text, width) in enumerate(zip(texts, widths, strict=True)):
+        if alike[heads[i]] > 1 and width >= 3:
+            tail = _end(text, width // 2)
+            heads[i] = cut(text, width - 1 - display_width(tail)) + "\u2026" + tail
+    return heads
 
 
 def pad(text: str, width: int, align: Literal["<", ">"] = "<") -> str:

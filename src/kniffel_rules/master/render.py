@@ -33,7 +33,7 @@ from typing import Final
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._dicerender import Picture, names_text, shown_state, throw_phrase, turn_lines
 from kniffel_rules._i18n import N_, phrases
-from kniffel_rules._text import brief, pad, short
+from kniffel_rules._text import brief, pad, short, shorts
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang, check_lang
@@ -114,9 +114,8 @@ def _row_cell(sheet: Sheet, face: int) -> str:
 def _board(state: State, lang: Lang) -> list[str]:
     sheets = state.sheets
     moving = state.phase in (Phase.DECIDE, Phase.THROW)
-    marks = [
-        ">" + name if moving and i == state.player else name for i, name in enumerate(state.names)
-    ]
+    names = shorts(state.names, [_COLUMN - 2] * len(state.names))  # room for ">", told apart
+    marks = [">" + name if moving and i == state.player else name for i, name in enumerate(names)]
     lines = [_line("", marks), _w("tasks", lang)]
     for task in Task:
         label = f"  {task.labels[lang]}"
