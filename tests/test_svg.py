@@ -153,6 +153,25 @@ def test_master_sheet_shows_stars() -> None:
     assert "Münzreihe" in texts(root)
 
 
+@pytest.mark.parametrize("laps", [0, 1, 6, 7, 12, 99])
+def test_master_coin_laps_beyond_six_are_one_star_and_a_count(laps: int) -> None:
+    """Seven laps and more: one star and "x N" to its right, not on the sixth star."""
+    rules = master.Rules(target_stars=100)
+    doc = master.to_dict(master.new_game(["Ann", "Ben"], rules=rules, first_player=0))
+    doc["players"][0]["coin_laps"] = laps
+    drawn = list(parse(svg.master_sheet(master.from_dict(doc))).iter())
+    counts = [i for i, e in enumerate(drawn) if (e.text or "").startswith("\u00d7")]
+    if laps <= 6:
+        assert not counts
+        return
+    (i,) = counts
+    count, star = drawn[i], drawn[i - 1]
+    assert count.text == f"\u00d7{laps}" and count.get("text-anchor") is None
+    assert star.tag == f"{NS}polygon"  # the one star, just before its count
+    right = max(float(xy.split(",")[0]) for xy in (star.get("points") or "").split())
+    assert float(count.get("x") or 0) > right
+
+
 def test_duel_secured_discs_take_their_owners_colour() -> None:
     state = walk("duel", ["Ann", "Ben"], 100_000, seed=11)
     root = parse(svg.duel_board(state))

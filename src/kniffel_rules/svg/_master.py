@@ -101,12 +101,13 @@ def _panel(
     if sheet.coin_position:
         cx = x + 10 + (sheet.coin_position - 1) * _CELL + (_CELL - 2) / 2
         canvas.circle(cx, row_y + (_CELL - 2) / 2, 7, fill="#d4a017", stroke=INK)
-    for k in range(min(sheet.coin_laps, 6)):
-        canvas.star(x + 10 + ROW_LENGTH * _CELL + 14 + k * 18, row_y + 11, 7, filled=True)
-    if sheet.coin_laps > 6:
-        canvas.text(
-            x + _PANEL_W - 10, row_y + 16, f"\u00d7{sheet.coin_laps}", size=11, anchor="end"
-        )
+    stars_x = x + 10 + ROW_LENGTH * _CELL + 14
+    if sheet.coin_laps <= 6:  # a star for each lap
+        for k in range(sheet.coin_laps):
+            canvas.star(stars_x + k * 18, row_y + 11, 7, filled=True)
+    else:  # more do not fit: one star and the count beside it
+        canvas.star(stars_x, row_y + 11, 7, filled=True)
+        canvas.text(stars_x + 11, row_y + 16, f"\u00d7{sheet.coin_laps}", size=11)
 
 
 def draw_master(view: Any, lang: Lang, size: int | None) -> str:
