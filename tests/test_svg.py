@@ -16,10 +16,12 @@ from hypothesis import strategies as st
 
 import kniffel_rules as k
 from kniffel_rules import cards, classic, duel, extreme, master, svg
+from kniffel_rules.cards.state import Tokens
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import LANGS, UnknownLanguageError
+from kniffel_rules.svg._draw import text_width
 
 NS = "{http://www.w3.org/2000/svg}"
 GAMES = k.VARIANTS
@@ -170,6 +172,38 @@ def test_master_coin_laps_beyond_six_are_one_star_and_a_count(laps: int) -> None
     assert star.tag == f"{NS}polygon"  # the one star, just before its count
     right = max(float(xy.split(",")[0]) for xy in (star.get("points") or "").split())
     assert float(count.get("x") or 0) > right
+
+
+def _big_board_game(tokens: int) -> cards.State:
+    """Two players on a board of their own with the most spaces a board may have (5 levels of 3)."""
+    doc = cards.pieces.BLUE_BOARD.to_dict()
+    for row, top in {"full_house": 6, "colour": 4, "three_of_a_kind": 6, "straight": 10}.items():
+        doc[row] = {"spaces": [3, 3, 3, 3, 3], "values": [0, 1, 2, 3, 4, top]}
+    rules = cards.Rules(blue_board=cards.pieces.Board.from_dict(doc))
+    state = cards.new_game(["Ann", "Ben"], rules=rules, first_player=0)
+    full = Tokens(reserve=24 - 4 * tokens, active=0, rows=(tokens, tokens, tokens, tokens, 0))
+    return attrs.evolve(state, tokens=(full, state.tokens[1]))
+
+
+@pytest.mark.parametrize("tokens", [0, 6])
+def test_a_board_of_ones_own_with_the_most_spaces_ends_before_its_values(tokens: int) -> None:
+    state = _big_board_game(tokens)
+    root = parse(svg.card_board(state))
+    values = [t for t in root.iter(f"{NS}text") if (t.text or "").startswith("= ")]
+    spaces = [r for r in root.iter(f"{NS}rect") if r.get("width") == r.get("height")]
+    for value in values:
+        y = float(value.get("y") or 0)
+        x = float(value.get("x") or 0)
+        row = [
+            r for r in spaces
+            if abs(float(r.get("y") or 0) + 13 - y) < 13 and x - 420 < float(r.get("x") or 0) < x
+        ]  # fmt: skip
+        right = max(float(r.get("x") or 0) + float(r.get("width") or 0) for r in row)
+        start = float(value.get("x") or 0) - text_width(value.text or "", 12)  # right-aligned
+        assert right < start, (value.text, right, start)
+    text = cards.render(state).splitlines()
+    rows = [line for line in text if "|" in line]
+    assert rows and all(re.search(r"[.x|] +\S", line) for line in rows[:4]), rows
 
 
 def test_duel_secured_discs_take_their_owners_colour() -> None:

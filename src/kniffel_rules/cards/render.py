@@ -197,10 +197,12 @@ def _board(obs: Observation, seat: int, viewer: int | None, lang: Lang) -> list[
     known = obs.shown[seat] if obs.shown else ()
     if known and seat != viewer:  # public: cards this seat took from the open display
         lines += _wrapped(_w("known", lang), _cards(known, lang))
+    # 16 columns hold a printed side's rows; a board of one's own may need up to 20
+    column = max(16, *(len(_row_picture(r.spaces, 0)) + 1 for r in board.rows))
     for row, row_tokens, board_row in zip(ROWS, tokens.rows, board.rows, strict=True):
         picture = _row_picture(board_row.spaces, row_tokens)
         label = _fit(row.labels[lang], _ROW_LABEL - 1).ljust(_ROW_LABEL)
-        line = f"  {label}{picture.ljust(16)}"
+        line = f"  {label}{picture.ljust(column)}"
         if row is not Row.TWO_PAIRS:
             line += _w(f"value_{row.value}", lang, n=board_row.value(row_tokens))
         lines.append(line.rstrip())

@@ -31,6 +31,8 @@ _MARGIN: Final = 12
 _PANEL_W: Final = 440
 _LABEL_W: Final = 130
 _SPACE: Final = 17
+_LEVEL_GAP: Final = 7
+_SPACES_ROOM: Final = _PANEL_W - 20 - 44 - _LABEL_W  # from the label to the row's value
 _ROW_H: Final = 26
 _PER_LINE: Final = 2
 _TOKEN: Final = "#7a4b2a"
@@ -69,6 +71,11 @@ def _board(
     canvas: Canvas, x: float, y: float, rules: cards.Rules, tokens: Tokens, lang: Lang
 ) -> None:
     board = rules.board
+    # A board of one's own may have more spaces than a printed side: drawn smaller then,
+    # so that its longest row ends before the row's value.
+    need = max(sum(spec.spaces) * _SPACE + _LEVEL_GAP * len(spec.spaces) for spec in board.rows)
+    scale = min(1.0, _SPACES_ROOM / need)
+    space, gap = _SPACE * scale, _LEVEL_GAP * scale
     for r, (row, spec) in enumerate(zip(ROWS, board.rows, strict=True)):
         row_y = y + r * _ROW_H
         canvas.text(x, row_y + 15, short(name(row, lang), 18), size=12)
@@ -77,14 +84,13 @@ def _board(
         filled = 0
         for spaces in spec.spaces:
             for _ in range(spaces):
-                canvas.rect(at, row_y + 2, _SPACE - 2, _SPACE - 2, fill="#ffffff", rx=2)
+                canvas.rect(at, row_y + 2, space - 2, space - 2, fill="#ffffff", rx=2)
                 if filled < on:
-                    canvas.circle(
-                        at + (_SPACE - 2) / 2, row_y + 2 + (_SPACE - 2) / 2, 5.5, fill=_TOKEN
-                    )
+                    middle = (space - 2) / 2
+                    canvas.circle(at + middle, row_y + 2 + middle, 5.5 * scale, fill=_TOKEN)
                 filled += 1
-                at += _SPACE
-            at += 7
+                at += space
+            at += gap
         if any(spec.values):
             canvas.text(
                 x + _PANEL_W - 20,
