@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import kniffel_rules as k
 from kniffel_rules import cards, classic, duel, extreme, master, svg
+from kniffel_rules.cards.pieces import BLUE_BOARD, Board
 from kniffel_rules.cards.state import Tokens
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.duel.pieces import AREAS
@@ -176,10 +177,10 @@ def test_master_coin_laps_beyond_six_are_one_star_and_a_count(laps: int) -> None
 
 def _big_board_game(tokens: int) -> cards.State:
     """Two players on a board of their own with the most spaces a board may have (5 levels of 3)."""
-    doc = cards.pieces.BLUE_BOARD.to_dict()
+    doc = BLUE_BOARD.to_dict()
     for row, top in {"full_house": 6, "colour": 4, "three_of_a_kind": 6, "straight": 10}.items():
         doc[row] = {"spaces": [3, 3, 3, 3, 3], "values": [0, 1, 2, 3, 4, top]}
-    rules = cards.Rules(blue_board=cards.pieces.Board.from_dict(doc))
+    rules = cards.Rules(blue_board=Board.from_dict(doc))
     state = cards.new_game(["Ann", "Ben"], rules=rules, first_player=0)
     full = Tokens(reserve=24 - 4 * tokens, active=0, rows=(tokens, tokens, tokens, tokens, 0))
     return attrs.evolve(state, tokens=(full, state.tokens[1]))
