@@ -437,6 +437,8 @@ def test_one_card_is_a_card() -> None:
 
 
 LONG = ("W" * 30, "Bartholomäus-Maximilian von Ötzingen", "M" + "m" * 25)
+# Latin letters wider than W, and the widest characters of the BMP as Chromium sets them
+WIDE = ("\u01c4" * 30, "\u0152" * 12 + "\u00c6" * 12, "\u2031" * 20 + "\u1671" * 10)
 
 
 def _extents(root: ET.Element) -> list[tuple[float, float, float, float, str]]:
@@ -458,7 +460,10 @@ def _extents(root: ET.Element) -> list[tuple[float, float, float, float, str]]:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("players", [1, 2, 4])
-def test_long_names_are_cut_to_fit_the_picture(game: str, lang: Any, players: int) -> None:
+@pytest.mark.parametrize("long", [LONG, WIDE], ids=["long", "wide"])
+def test_long_names_are_cut_to_fit_the_picture(
+    game: str, lang: Any, players: int, long: tuple[str, ...]
+) -> None:
     """No text runs past the picture's edge or into text beside it, however long a name.
 
     Widths are `_draw.text_width`'s upper bounds (DejaVu Sans, as Chromium
@@ -469,7 +474,7 @@ def test_long_names_are_cut_to_fit_the_picture(game: str, lang: Any, players: in
     info = module.INFO
     if not info.min_players <= players <= info.max_players:
         pytest.skip("not a number of players this game takes")
-    names = [(LONG[i % len(LONG)] + str(i))[i % 3 :] for i in range(players)]
+    names = [(long[i % len(long)] + str(i))[i % 3 :] for i in range(players)]
     for steps in (0, 3, 9, 40, 100_000):
         root = parse(svg.render(walk(game, names, steps, seed=5), lang=lang))
         width = float(root.get("viewBox", "0 0 0 0").split()[2])

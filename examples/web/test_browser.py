@@ -729,6 +729,8 @@ def _assert_no_overflow(page: Page) -> None:
 
 
 _LONG_NAMES = ("W" * 30, "Bartholomäus-Maximilian von Ötzingen", "M" + "m" * 20)
+# Latin letters wider than W, and the widest characters of the BMP in DejaVu Sans
+_WIDE_NAMES = ("\u01c4" * 30, "\u0152" * 12 + "\u00c6" * 12, "\u2031" * 20 + "\u1671" * 10)
 
 
 def test_long_names_stay_inside_the_pictures(new_page: Callable[..., Page]) -> None:
@@ -744,9 +746,10 @@ def test_long_names_stay_inside_the_pictures(new_page: Callable[..., Page]) -> N
     for variant in kniffel_rules.VARIANTS:
         game = kniffel_rules.get_variant(variant)
         players = min(4, game.INFO.max_players)
-        names = [f"{_LONG_NAMES[i % 3]}{i}" for i in range(players)]
         played = record(variant, [random_policy] * players, seed=3).actions
-        for steps in (0, 7, len(played)):
+        for steps, long in [(0, _LONG_NAMES), (7, _LONG_NAMES), (len(played), _LONG_NAMES),
+                            (0, _WIDE_NAMES), (len(played), _WIDE_NAMES)]:  # fmt: skip
+            names = [f"{long[i % 3]}{i}" for i in range(players)]
             state = replay(variant, game.new_game(players=names), played[:steps])
             for lang in ("en", "de"):
                 page.set_content(f"<body style='margin:0'>{svg.render(state, lang=lang)}</body>")

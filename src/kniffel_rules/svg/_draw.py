@@ -61,29 +61,88 @@ def clean(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
-# How wide each character sets, in ems, rounded up to 0.05: the wider of the
-# two weights of the pictures' first font, DejaVu Sans, as Chromium measures
-# it (Helvetica and Arial, the fallbacks, set narrower). Other characters: a
-# Latin letter at most 0.85 em, anything else at most 1.15 (the widest, W).
+# How wide each character sets, in ems, rounded up to 0.05: the wider of the two
+# weights of the pictures' first font, DejaVu Sans, as Chromium measures it
+# (Helvetica and Arial, the fallbacks, set narrower). Measured by tools/glyph_widths.py
+# for every character of the Basic Multilingual Plane a name may hold (55,522), with
+# DejaVu Sans and Liberation as the only fonts: the narrow ones listed for a closer
+# fit, and every one wider than the default below.
+# Others: at most 0.85 em up to U+024F (Latin), 1.15 em above (W's width), 1.3 em
+# beyond the BMP (emoji, whose fonts set about 1.2 to 1.3 em). A character that
+# DejaVu lacks is drawn by whatever font the viewer has: there these are estimates.
 _EMS: Final = {
     c: em
     for em, chars in (
         (0.35, " 'ijl"),
-        (0.4, ",./:;IJ\\|\u00b7"),
+        (0.4, ",./:;IJ\\|·"),
         (0.45, "-f"),
         (0.5, "!()[]_`rt"),
-        (0.55, '"*'),
+        (0.55, "\"*"),
         (0.6, "?cszç"),
         (0.65, "Lx"),
-        (0.7, "$0123456789EFSaekovyàäèéö"),
-        (0.75, "CPTYZbdghnpqu{}ßü"),
+        (0.7, "$0123456789EFaekovyàäèéö"),
+        (0.75, "CPSTYZbdghnpqu{}ßü"),
         (0.8, "ABKRVXÄ"),
         (0.85, "#+<=>DGHNOQU^~ÖÜ"),
-        (0.9, "&"),
-        (0.95, "w"),
-        (1.0, "@M\u2026"),
-        (1.05, "%m"),
-        (1.15, "W"),
+        (0.9, "&\u018a\u01af\u0221\u0235\u024a"),
+        (0.95, "w\u0175\u01a0\u01a3"),
+        (1.0, "@M©®\u0126\u0149\u01c8…"),
+        (1.05, "%m¼½¾æ\u0195\u019c\u01c7\u01e3\u01fd"),
+        (1.1, "Æ\u0153\u01a2\u01cc\u01e2\u01fc\u0238\u0239"),
+        (1.15, "W\u0174"),
+        (
+            1.2,
+            "\u0152\u01cb\u02a3\u02a5\u0409\u042e\u047d\u0502\u060a\u0641\u06a1"
+            "\u06a2\u06a3\u06a4\u06a5\u06a6\u0e33\u14cb\u14cd\u155b\u168d\u1f2c"
+            "\u1f5b\u1f5d\u1f9c\u2101\u2133\u22f2\u22fa\u2324\u2325\u2327\u2387"
+            "\u26a4\u27f4\ua64d\ua654\ufb6a\ufb6b\ufb6e\ufb6f\ufed1\ufed2"
+        ),
+        (
+            1.25,
+            "\u01ca\u02a4\u0416\u0428\u046c\u0496\u04c1\u04dc\u0508\u142b\u142d"
+            "\u14c9\u14ca\u14cc\u14ce\u14dc\u14dd\u14df\u14e1\u14e2\u14e3\u14e4"
+            "\u14e5\u14e7\u14e9\u1517\u1518\u1519\u151a\u151b\u151c\u157e\u157f"
+            "\u1580\u1581\u1582\u1583\u1584\u166f\u1692\u1698\u1f2a\u1f2b\u1f2d"
+            "\u1f4a\u1f4b\u1f6a\u1f9a\u1f9b\u1f9d\u1faa\u20a8\u2103\u2116\u2176"
+            "\u217b\u260e\u260f\u2c72\ua650\ua736"
+        ),
+        (
+            1.3,
+            "\u01c6\u01f3\u01f6\u04a6\u050a\u0514\u0520\u0522\u06aa\u142e\u14de"
+            "\u14e0\u14e6\u14e8\u1591\u1592\u1596\u1683\u1688\u1f6b\u1fab\u2121"
+            "\u2180\u2182\u222d\u27da\u27db\ua666\ua734"
+        ),
+        (1.35, "\u0429\u0635\u0636\u069d\u069e\u213b\u2230\ua732\ua7ff\ufeb9\ufebd"),
+        (
+            1.4,
+            "\u0468\u0633\u0634\u069a\u069b\u069c\u0edc\u0edd\u20af\u2166\ufb13"
+            "\ufb14\ufb15\ufb16\ufeb1\ufeb5\ufeba\ufebe"
+        ),
+        (
+            1.45,
+            "\u01c5\u01f2\u047c\u151d\u151e\u151f\u1520\u1521\u1522\u1523\u1524"
+            "\u2030\u216b\u22d8\u22d9\u2326\u2328\u232b\u23b2\u23b3\u27dd\u27de"
+            "\u27f5\u27f6\u27f7\u27f8\u27f9\u27fa\u27fb\u27fc\u27fd\u27fe\u27ff"
+            "\u2b33\ua64c\ua66c\ua698\ua74e\ufeb2\ufeb6"
+        ),
+        (
+            1.5,
+            "\u07fd\u168e\u17b6\u17b7\u17b8\u17b9\u17ba\u17bb\u17bc\u17bd\u17be"
+            "\u17bf\u17c0\u17c1\u17c2\u17c3\u17c4\u17c5\u17c6\u17c7\u17c8\u17c9"
+            "\u17ca\u17cb\u17cc\u17cd\u17ce\u17cf\u17d0\u17d1\u17d2\u17d3\u17dd"
+            "\u2152\u2177\u2d7f\u302e\u302f"
+        ),
+        (1.55, "\u20a7"),
+        (
+            1.6,
+            "\u01c4\u01f1\u158e\u158f\u1590\u1593\u1594\u1670\u1684\u1689\u1693"
+            "\u1699"
+        ),
+        (1.7, "\u1674\u2167\u2a0c"),
+        (1.75, "\u1673\ufb17"),
+        (1.85, "\u168f"),
+        (1.9, "\u1685\u168a\u1694\u2031"),
+        (2.05, "\u1671\u1672\u1675\u1676"),
     )
     for c in chars
 }
@@ -92,7 +151,9 @@ _EMS: Final = {
 def text_width(text: str, size: float) -> float:
     """At most how wide ``text`` sets at font ``size`` (bold or not), in user units."""
     ems = _EMS.get
-    return size * sum(ems(c, 0.85 if c <= "\u024f" else 1.15) for c in text)
+    return size * sum(
+        ems(c, 0.85 if c <= "\u024f" else 1.15 if c <= "\uffff" else 1.3) for c in text
+    )
 
 
 def fit_name(line: Callable[[str], str], name: str, room: float, size: float) -> str:

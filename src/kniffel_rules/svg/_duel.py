@@ -128,7 +128,8 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
     names = view.names
     # red's name above the board, blue's below, as the players sit
     canvas.circle(_MARGIN + 8, board_top - 14, 6, fill=_COLOURS[1])
-    canvas.text(_MARGIN + 20, board_top - 9, short(names[1], 30), size=13, bold=True)
+    room = width - _MARGIN - (_MARGIN + 20)  # from beside the colour's dot to the edge
+    canvas.text(_MARGIN + 20, board_top - 9, fit_name(str, names[1], room, 13), size=13, bold=True)
     lanes_top = board_top + _LABELS_H
     canvas.rect(
         _MARGIN,
@@ -147,7 +148,8 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
         if i:
             canvas.line(x, board_top + 6, x, lanes_top + board_h - 6)
     canvas.circle(_MARGIN + 8, lanes_top + board_h + 18, 6, fill=_COLOURS[0])
-    canvas.text(_MARGIN + 20, lanes_top + board_h + 23, short(names[0], 30), size=13, bold=True)
+    below = lanes_top + board_h + 23
+    canvas.text(_MARGIN + 20, below, fit_name(str, names[0], room, 13), size=13, bold=True)
     match = view.rules.match_wins > 1
     won = view.games_won
     for seat in (0, 1):
