@@ -52,3 +52,20 @@ def test_the_refused_action_is_quoted_as_each_language_names_it(variant: str) ->
         record_from_json(json.dumps(doc))
     assert str(info.value).startswith(f"actions[{k}]: {game.action_to_text(action)}: ")
     assert f"{game.render_action(action, lang='de')}: " in info.value.localized("de")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_wrong_score_names_a_default_seat_in_the_readers_language(variant: str) -> None:
+    """"Spieler 1" and the Duell's "Rot" in German, as the sentence after them says."""
+    game = get_variant(variant)
+    seats = max(2, game.INFO.min_players)
+    doc = json.loads(record_to_json(record(variant, [RandomBot()] * seats, seed=3)))
+    doc["scores"] = [s + 1 for s in doc["scores"]]
+    findings = [f for f in verify_sheet(doc).findings if f.field == "scores"]
+    assert len(findings) == seats
+    english = game.new_game(seats).names
+    german = {"Player 1": "Spieler 1", "Player 2": "Spieler 2", "Blue": "Blau", "Red": "Rot"}
+    for finding in findings:
+        name = english[finding.player]
+        assert finding.localized("en").startswith(f"{name}: ")
+        assert finding.localized("de").startswith(f"{german[name]}: ")

@@ -35,6 +35,7 @@ from importlib import resources
 from typing import Any
 
 from kniffel_rules._boxsheetcheck import Finding, Report, read_document
+from kniffel_rules._common import seat_name
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
 from kniffel_rules.errors import InvalidStateError, KniffelError
@@ -146,6 +147,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
     rec = replayed.record
     state = rec.final
     names = rec.initial.names
+    defaults = module.GAME.default_names  # a default name is said in the reader's language
     info = module.INFO
     series = info.score_sheet and getattr(state.rules, "games", 1) > 1  # a sheet's series
     game = getattr(state, "game", 0) if info.score_sheet else 0
@@ -166,7 +168,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                 error.rule,
                 Text.of(
                     said,
-                    name=names[seat],
+                    name=seat_name(names, seat, defaults),
                     game=game + 1,
                     index=error.index + 1,
                     text=_action_named(module, actions[error.index], error.text),
@@ -204,7 +206,7 @@ def _record_findings(module: Any, replayed: Replayed, actions: list[Any]) -> lis
                             "{name}: the record gives a score of {found}, but the actions "
                             "give {score}."
                         ),
-                        name=names[p],
+                        name=seat_name(names, p, defaults),
                         found=found,
                         score=score,
                     ),
