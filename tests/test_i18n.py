@@ -634,3 +634,21 @@ def test_a_findings_description_and_a_default_name_in_german() -> None:
     )
     assert player_named("Player 12").localized("de") == "Spieler 12"  # type: ignore[attr-defined]
     assert player_named("Player 0") == "Player 0" and type(player_named("Ann")) is str
+
+
+@pytest.mark.parametrize(
+    ("count", "english", "german"),
+    [
+        (8, "here: a0, a1, a2, a3, a4, a5, a6, a7", "erlaubt: a0, a1, a2, a3, a4, a5, a6, a7"),
+        (9, ", a7 and 1 more", ", a7 und 1 weiterer"),
+        (10, ", a7 and 2 more", ", a7 und 2 weitere"),
+    ],
+)
+def test_the_legal_actions_a_refusal_lists_count_in_both_languages(
+    count: int, english: str, german: str
+) -> None:
+    from kniffel_rules.notation import _listing
+
+    listed = _listing([f"a{i}" for i in range(count)])
+    assert localize(listed, "en").endswith(english)
+    assert localize(listed, "de").endswith(german)

@@ -293,6 +293,8 @@ def _listing(legal: Sequence[str], lines: Callable[[str], str] | None = None) ->
     shown: object = ", ".join(legal[:_SHOWN])
     if lines is not None:
         shown = Named({"en": str(shown), **{lang: lines(lang) for lang in LANGS if lang != "en"}})
+    if len(legal) == _SHOWN + 1:  # German: "und 1 weiterer", not "1 weitere"
+        return Text.of(N_("legal here: {shown} and 1 more"), shown=shown)
     if len(legal) > _SHOWN:
         return Text.of(
             N_("legal here: {shown} and {more} more"), shown=shown, more=len(legal) - _SHOWN
