@@ -273,6 +273,8 @@ def test_a_redacted_card_record_holds_no_card_the_viewer_did_not_see(case: Case)
             with pytest.raises(InvalidStateError, match="player_record_from_json") as info:
                 record_from_json(text)
             assert info.value.path == "viewer"
+            seat = rec.initial.names[viewer]  # the seat named as everywhere, not its index
+            assert f"cut down to what {seat} saw" in str(info.value)
 
 
 def test_some_card_draws_are_hidden_and_own_draws_are_not() -> None:

@@ -46,7 +46,7 @@ from typing import Any, Final
 import attrs
 
 from kniffel_rules import _json
-from kniffel_rules._common import check_name
+from kniffel_rules._common import check_name, seat_name
 from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Named, Text
 from kniffel_rules._text import brief
@@ -435,28 +435,28 @@ def _replay_document(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
     viewer: int | None = None
     if "viewer" in doc:
         viewer = _json.check_int(doc["viewer"], "viewer", 0, MAX_PLAYERS - 1)
+    names = _players(doc)
+    if viewer is not None:
+        check_seat(viewer, len(names), "viewer")
         if _hides(game) is not None:
             raise InvalidStateError(
                 "viewer",
                 Text.of(
                     N_(
-                        "this record of {game} is cut down to what player {viewer} saw and "
-                        "cannot be replayed (the other hands are hidden); read it with "
+                        "this record of {game} is cut down to what {name} saw and cannot be "
+                        "replayed (the other hands are hidden); read it with "
                         "player_record_from_json"
                     ),
-                    game=name,
-                    viewer=viewer,
+                    game=Named(game.INFO.titles),
+                    name=seat_name(names, viewer, game.GAME.default_names),
                 ),
             )
-    names = _players(doc)
     rules = _rules(game, doc)
     initial = _initial_state(game, doc)
     if tuple(initial.names) != names:
         raise InvalidStateError("players", N_("the names differ from those of the initial state"))
     if initial.rules != rules:
         raise InvalidStateError("rules", N_("the rules differ from those of the initial state"))
-    if viewer is not None:
-        check_seat(viewer, len(names), "viewer")
     raw = _json.get_list(doc, "actions", "", lambda v, p: v, max_length=MAX_ACTIONS)
     finished, scores = _written_result(doc, len(names))
     actions: list[Any] = []
