@@ -203,13 +203,12 @@ WORDS: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "hint_not_now": {"en": "hints are for your turn", "de": "Tipps gibt es, wenn du am Zug bist"},
     "hint_optimal": {
-        "en": "the optimal player: {action} (expected final score {value:.1f})",
-        "de": "der optimale Spieler: {action} (erwartete Endsumme {value:.1f})",
+        "en": "the optimal player: {action} (expected final score {value})",
+        "de": "der optimale Spieler: {action} (erwartete Endsumme {value})",
     },
     "hint_win": {
-        "en": "to win: {action} (chance to win {win:.0f} %, expected final score {value:.1f})",
-        "de": "um zu gewinnen: {action} (Siegchance {win:.0f} %, erwartete Endsumme "
-        "{value:.1f})",
+        "en": "to win: {action} (chance to win {win} %, expected final score {value})",
+        "de": "um zu gewinnen: {action} (Siegchance {win} %, erwartete Endsumme {value})",
     },
     "hint_bot": {
         "en": "the {bot} bot would play: {action}",
@@ -229,6 +228,12 @@ Everything about the games (refusals, parse errors, action names, the
 pictures, the titles) is the library's, from its message catalogue.
 """
 # --8<-- [end:words]
+
+
+def decimal(value: float, lang: Lang) -> str:
+    """``value`` to one decimal as ``lang`` writes it (German: a decimal comma, ``236,4``)."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
 
 
 def say(key: str, lang: Lang, /, **args: object) -> str:
@@ -1006,7 +1011,8 @@ def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang:
             message["win_chance"] = chances[seat]
             best = advice[0]
             message["text"] = say("hint_win", lang, action=game.render_action(best.action,
-                                  lang=lang), win=100 * best.win, value=best.score)  # fmt: skip
+                                  lang=lang), win=f"{100 * best.win:.0f}",
+                                  value=decimal(best.score, lang))  # fmt: skip
             message["bot"] = "win"
             return message
     except KniffelError:
@@ -1021,7 +1027,7 @@ def hint(table_variant: str, view: Any, seat: int, actions: Sequence[Any], lang:
             best = advice[0]
             message["text"] = say("hint_optimal", lang,
                                   action=game.render_action(best.action, lang=lang),
-                                  value=best.value)  # fmt: skip
+                                  value=decimal(best.value, lang))  # fmt: skip
             message["bot"] = "optimal"
             return message
     except KniffelError:

@@ -573,6 +573,7 @@ def test_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             assert hint["bot"] == "optimal"
             assert hint["step"] == view["step"]
             assert hint["text"].startswith("der optimale Spieler")
+            assert re.search(r"\(erwartete Endsumme \d+,\d\)$", hint["text"]), hint["text"]
             values = [o["value"] for o in hint["options"]]
             assert values == sorted(values, reverse=True)
             assert len(values) == 5

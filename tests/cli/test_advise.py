@@ -170,13 +170,14 @@ def test_the_columns_are_labelled_and_the_actions_phrased(
     assert lines[1].split() == head
     rows = lines[2:]
     assert len(rows) == 4
-    values = [float(row.split()[0]) for row in rows]
+    point = "," if lang == "de" else "."  # German writes a decimal comma
+    values = [float(row.split()[0].replace(point, ".")) for row in rows]
     assert values == sorted(values, reverse=True)
     keep = "keep" if lang == "en" else "behalten"
     assert any(keep in row for row in rows)
     assert not REPR.search(out.getvalue())
     width = len(lines[1]) - len(lines[1].lstrip()) + len(" ".join(head[:-1]))
-    assert all(row.index(".") + 3 == width for row in rows)
+    assert all(row.index(point) + 3 == width for row in rows)
 
 
 def test_all_actions_with_top_zero_and_score_phrases() -> None:

@@ -144,7 +144,7 @@ def _rows(text: str) -> list[tuple[float, str]]:
     rows = []
     for line in text.splitlines()[2:]:
         value, action = line.split(maxsplit=1)
-        rows.append((float(value), action))
+        rows.append((float(value.replace(",", ".")), action))  # German: a decimal comma
     return rows
 
 

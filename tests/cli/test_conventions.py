@@ -97,7 +97,18 @@ def test_simulate_in_german() -> None:
     status, text = run("simulate", "--games", "5", "--lang", "de")
     assert status == 0
     assert text.startswith("Kniffel (classic): 5 Partien, Startwert 1")
-    assert "Siegquote" in text
+    assert "Siegquote" in text and "95-%-KI" in text
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    """German: a decimal comma and a space before the percent sign; English as before."""
+    rows = {}
+    for lang in ("en", "de"):
+        _, text = run("simulate", "--games", "20", "--players", "greedy,random", "--lang", lang)
+        rows[lang] = text.splitlines()[2]
+    assert re.search(r" 100\.0%  +\d+\.\d%-100\.0% +\d+\.\d +\d+\.\d ", rows["en"]), rows
+    assert re.search(r" 100,0 %  +\d+,\d %-100,0 % +\d+,\d +\d+,\d ", rows["de"]), rows
+    assert "." not in rows["de"].split(")", 1)[1]
 
 
 def test_ctrl_c_exits_130(

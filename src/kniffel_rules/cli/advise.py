@@ -18,7 +18,7 @@ from kniffel_rules._i18n import N_, Text, translate
 from kniffel_rules._text import brief
 from kniffel_rules.boxsheet import SolitairePosition
 from kniffel_rules.cli.arguments import number, number_list
-from kniffel_rules.cli.words import say
+from kniffel_rules.cli.words import decimal, percent, say
 from kniffel_rules.errors import InvalidStateError, KniffelError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.variant import VARIANTS, get_variant
@@ -236,8 +236,8 @@ def advise(dice: str, rolls_left: int, filled: list[str], extra_bonus: int, rule
     width = len(value)
     print(f"  {value}  {translate(_WORDS['action'], lang)}", file=out)
     for item in advice[:top] if top else advice:
-        print(f"  {item.value:>{width}.2f}  {game.render_action(item.action, lang=lang)}",
-              file=out)  # fmt: skip
+        print(f"  {decimal(item.value, 2, lang):>{width}}  "
+              f"{game.render_action(item.action, lang=lang)}", file=out)  # fmt: skip
     return 0
 
 
@@ -263,6 +263,6 @@ def _advise_to_win(state: Any, opponents: str, rules: Any, top: int, out: TextIO
     win, value = translate(_WORDS["win"], lang), translate(_WORDS["value"], lang)
     print(f"  {win:>7}  {value}  {translate(_WORDS['action'], lang)}", file=out)
     for item in advice[:top] if top else advice:
-        print(f"  {100 * item.win:>6.2f}%  {item.score:>{len(value)}.2f}  "
+        print(f"  {percent(item.win, 2, lang):>7}  {decimal(item.score, 2, lang):>{len(value)}}  "
               f"{game.render_action(item.action, lang=lang)}", file=out)  # fmt: skip
     return 0

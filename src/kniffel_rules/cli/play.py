@@ -34,7 +34,7 @@ from kniffel_rules._text import display_width, pad, short, wrap
 from kniffel_rules.cli.arguments import choice
 from kniffel_rules.cli.players import Seat, advisor, make_bot, strongest_bot
 from kniffel_rules.cli.screen import CLEAR, columns, fit_body, height, split_picture, terminal_size
-from kniffel_rules.cli.words import WORDS, command, say, system_reason
+from kniffel_rules.cli.words import WORDS, command, decimal, percent, say, system_reason
 from kniffel_rules.errors import ActionParseError, AmbiguousActionError, KniffelError
 from kniffel_rules.lang import Lang
 from kniffel_rules.playing import GameRecord, Policy, game_generators
@@ -629,7 +629,8 @@ class Table:
                 for item in advice[:5]:
                     number = _number(item.action, entries, lang)
                     text = say_action(self.game, item.action, lang) + number
-                    print(say("hint_classic", lang, value=item.value, action=text), file=out)
+                    value = decimal(item.value, 2, lang)
+                    print(say("hint_classic", lang, value=value, action=text), file=out)
                 return
             if self._hinter is None:
                 self._hinter = make_bot(self.name, strongest_bot(self.name), lang, self.state.rules)
@@ -661,10 +662,8 @@ class Table:
         print(say("hint_header_win", lang), file=out)
         for item in self._win.advise(self.state)[:5]:
             text = say_action(self.game, item.action, lang) + _number(item.action, entries, lang)
-            print(
-                say("hint_classic_win", lang, win=100 * item.win, value=item.score, action=text),
-                file=out,
-            )
+            chance, value = percent(item.win, 2, lang), decimal(item.score, 2, lang)
+            print(say("hint_classic_win", lang, win=chance, value=value, action=text), file=out)
         return True
 
 

@@ -20,7 +20,7 @@ from typing import Any, Final, TextIO
 
 from kniffel_rules._i18n import N_, Text
 from kniffel_rules._text import brief
-from kniffel_rules.cli.words import say
+from kniffel_rules.cli.words import decimal, percent, say
 from kniffel_rules.errors import KniffelError
 from kniffel_rules.lang import Lang
 from kniffel_rules.simulation import MAX_FIRST, MAX_GAMES, MAX_SEED, Simulation, simulate, wilson
@@ -247,8 +247,9 @@ def print_table(sim: Simulation, out: TextIO, *, lang: Lang = "en") -> None:
     for r in sim.summary():
         lo, hi = r.win_rate_ci95
         print(
-            f"{r.seat + 1:>7}  {r.bot:<12} {r.win_rate:>9.1%}  "
-            f"{lo:>6.1%}-{hi:<7.1%} {r.mean:>7.1f} {r.stdev:>6.1f} "
+            f"{r.seat + 1:>7}  {r.bot:<12} {percent(r.win_rate, 1, lang):>9}  "
+            f"{percent(lo, 1, lang):>6}-{percent(hi, 1, lang):<7} "
+            f"{decimal(r.mean, 1, lang):>7} {decimal(r.stdev, 1, lang):>6} "
             f"{r.min:>5} {r.max:>5}",
             file=out,
         )

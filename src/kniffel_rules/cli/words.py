@@ -47,8 +47,8 @@ WORDS: Final[Mapping[str, str]] = {
     ),
     "keep_line_no_all": N_("keep: type the dice to keep, e.g. 'keep {example}' or '{compact}'"),
     "choices": N_("{count} choices"),
-    "hint_classic": N_("  {value:8.2f}  {action}"),
-    "hint_classic_win": N_("  {win:6.2f}%  {value:8.2f}  {action}"),
+    "hint_classic": N_("  {value:>8}  {action}"),
+    "hint_classic_win": N_("  {win:>7}  {value:>8}  {action}"),
     "hint_header_win": N_("  chance to win, expected final score, action (the player to win):"),
     "hint_win_first": N_("  (working out the chances to win: once per game, about 20 seconds)"),
     "hint_header": N_("  expected final score, action (the optimal player):"),
@@ -142,6 +142,18 @@ WORDS: Final[Mapping[str, str]] = {
     "verify_invalid": N_("not a valid sheet or record: {reason}"),
 }
 """Every phrase of the command line, by key: its English template (the catalogue has the rest)."""
+
+
+def decimal(value: float, places: int, lang: Lang) -> str:
+    """``value`` with ``places`` decimals as ``lang`` writes it: ``250.46``, German ``250,46``."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def percent(share: float, places: int, lang: Lang) -> str:
+    """The fraction ``share`` as a percentage: ``61.53%``, German ``61,53 %``."""
+    text = decimal(100 * share, places, lang)
+    return f"{text} %" if lang == "de" else f"{text}%"
 
 
 def say(key: str, lang: Lang, /, **fields: object) -> str:
