@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -448,7 +448,7 @@ def _replay_document(doc: Any, *, stop_at_illegal: bool = True) -> Replayed:
                         "player_record_from_json"
                     ),
                     game=Named(game.INFO.titles),
-                    name=seat_name(names, viewer, game.GAME.default_names),
+                    name=seat_name(names, viewer, cast(Any, game).GAME.default_names),
                 ),
             )
     rules = _rules(game, doc)
