@@ -652,3 +652,18 @@ def test_the_legal_actions_a_refusal_lists_count_in_both_languages(
     listed = _listing([f"a{i}" for i in range(count)])
     assert localize(listed, "en").endswith(english)
     assert localize(listed, "de").endswith(german)
+
+
+def test_a_refused_action_is_quoted_as_the_german_menu_names_it() -> None:
+    """German refusals quote an action by its German menu line, not its English wire text."""
+    from kniffel_rules import ActionParseError, cards, classic
+
+    start = cards.new_game(players=2, first_player=0)
+    with pytest.raises(ActionParseError) as typed:
+        cards.parse_action(start, "nimm rot 7")
+    assert str(typed.value).endswith("got 'take red 7'")  # English as before
+    assert typed.value.localized("de").endswith("erhalten: 'rot 7 aus der Auslage nehmen'")
+    throwing = classic.apply(classic.new_game(1), classic.Roll())
+    reason = classic.why_illegal(throwing, classic.Score(classic.Box.ONES))
+    assert reason is not None and reason.endswith("got 'score ones'")
+    assert localize(reason, "de").endswith("erhalten: 'Einser eintragen'")

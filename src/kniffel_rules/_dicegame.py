@@ -326,7 +326,8 @@ def throw_misfit(
     named, anything else by its kind.
     """
     count = _thrown(state)
-    shown = said(action, to_text or _roll_line)
+    game = type(state).__module__.rpartition(".")[0] if to_text else None  # its menu lines
+    shown = said(action, to_text or _roll_line, game)
     return Text.of(
         N_("the dice are being thrown: expected a DiceRoll of {dice}, got {shown}"),
         dice=_dice_count(count),

@@ -310,7 +310,7 @@ class Game(Generic[S, V, A, O]):
         It names whose turn it is, what the node takes (``expected``) and the
         object as players write it (``action_text``).
         """
-        shown = said(action, self.action_text)
+        shown = said(action, self.action_text, type(self).__module__.rpartition(".")[0])
         return Text.of(
             N_("it is {name}'s turn: expected {expected}, got {shown}"),
             name=seat_name(state.names, state.player, self.default_names),

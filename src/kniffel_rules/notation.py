@@ -26,6 +26,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -66,17 +67,25 @@ _SHOWN = 8
 _PLAIN = (str, int, float, type(None))
 
 
-def said(action: object, to_text: Callable[[Any], str]) -> str:
+def said(action: object, to_text: Callable[[Any], str], game: str | None = None) -> Any:
     """``action`` as a player writes it, for a message: never a Python ``repr``.
 
     An action or outcome of the game is quoted in its canonical line
-    (``to_text``, the game's ``action_to_text``); a plain value (text, a
-    number, ``None``) is shown briefly; any other object only by its kind,
-    so that a refusal never prints the internals of an object.
+    (``to_text``, the game's ``action_to_text``), and with ``game`` (the
+    game's package, ``"kniffel_rules.cards"``) in every other language as
+    its menu line there (the package's ``render_action``: German reads
+    ``'rot 7 nehmen'``, not ``'take red 7'``); a plain value (text, a number,
+    ``None``) is shown briefly; any other object only by its kind, so that a
+    refusal never prints the internals of an object.
 
     Args:
         action: What was offered as an action (anything).
         to_text: The game's ``action_to_text``.
+        game: The game's package, whose ``render_action`` names the action in
+            the other languages (``None``: the canonical line in all).
+
+    Returns:
+        The text, or a `kniffel_rules._i18n.Named` of it in every language.
 
     Examples:
         >>> def to_text(a): return "dice " + " ".join(str(d) for d in a)
@@ -84,16 +93,33 @@ def said(action: object, to_text: Callable[[Any], str]) -> str:
         "'dice 1 2'"
         >>> said(object(), to_text), said(None, to_text)
         ('an object', 'None')
+        >>> from kniffel_rules import classic
+        >>> chance = classic.Score(classic.Box.CHANCE)
+        >>> said(chance, classic.action_to_text, "kniffel_rules.classic").labels
+        {'en': "'score chance'", 'de': "'Chance eintragen'"}
     """
     try:
-        return f"'{to_text(action)}'"
+        line = f"'{to_text(action)}'"
     except Exception:  # not an action of the game (or a broken one): no repr
-        if isinstance(action, _PLAIN):
-            return brief(action)
-        kind = type(action).__name__
-        if kind[:1].lower() in "aeiou":
-            return Text.of(N_("an {kind}"), kind=kind)
-        return Text.of(N_("a {kind}"), kind=kind)
+        return _kind(action)
+    if game is None:
+        return line
+    try:
+        render = importlib.import_module(game).render_action
+        lines = {lang: f"'{render(action, lang=lang)}'" for lang in LANGS if lang != "en"}
+    except Exception:  # a game without a menu line for it: the canonical line in every language
+        return line
+    return Named({"en": line, **lines})
+
+
+def _kind(action: object) -> Any:
+    """A value briefly, any other object only by its kind."""
+    if isinstance(action, _PLAIN):
+        return brief(action)
+    kind = type(action).__name__
+    if kind[:1].lower() in "aeiou":
+        return Text.of(N_("an {kind}"), kind=kind)
+    return Text.of(N_("a {kind}"), kind=kind)
 
 
 def dice_text(dice: Iterable[object]) -> str:

@@ -81,7 +81,7 @@ def test_an_illegal_action_of_a_record_is_said_in_german() -> None:
     )
     assert _german(info.value) == (  # the action as the German menu names it
         "actions[1]: Einser eintragen: Die Würfel werden geworfen: erwartet wird ein DiceRoll "
-        "(5 Würfel), erhalten: 'score ones' [PR-03]"
+        "(5 Würfel), erhalten: 'Einser eintragen' [PR-03]"
     )
 
 

@@ -333,7 +333,7 @@ def test_the_rule_functions_name_what_they_refuse() -> None:
     assert reason is not None and reason.rule == "PR-01"
     assert reason == "expected Roll, Joker, Move or Miss, got 'dice 1 2'"
     assert reason.localized("de") == (
-        "Erwartet wird Roll, Joker, Move oder Miss, erhalten: 'dice 1 2'"
+        "Erwartet wird Roll, Joker, Move oder Miss, erhalten: 'die Würfel zeigen 1 2'"
     )
     board: Any = ROLLED.board
     wrong = "expected a duel State, got"

@@ -267,7 +267,7 @@ def _sample(state: State, rng: random.Random) -> Outcome:
 def _outcome_misfit(state: State, outcome: object) -> str:
     if state.phase is Phase.START:
         n = state.num_players
-        shown = said(outcome, action_to_text)
+        shown = said(outcome, action_to_text, __package__)
         return Text.of(
             N_("the start player is being drawn: expected a seat from 0 to {last}, got {shown}"),
             last=n - 1,
@@ -275,7 +275,7 @@ def _outcome_misfit(state: State, outcome: object) -> str:
         )
     return Text.of(
         N_("a card is being drawn: expected a Card, got {shown}"),
-        shown=said(outcome, action_to_text),
+        shown=said(outcome, action_to_text, __package__),
     )
 
 

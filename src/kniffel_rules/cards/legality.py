@@ -12,7 +12,7 @@ of legal actions and the explanation of a rejection are one code path.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from kniffel_rules._common import seat_name
 from kniffel_rules._i18n import N_, Named, Text, translate
@@ -799,9 +799,9 @@ _EXPECTED: Final = {  # in the notation players type (cards/notation.py)
 }
 
 
-def _said(action: object) -> str:
-    """An action as players write it (`action_to_text`); anything else briefly."""
-    return said(action, action_to_text)
+def _said(action: object) -> Any:
+    """An action as players write it (`action_to_text`, its menu line in German)."""
+    return said(action, action_to_text, __package__)
 
 
 _PHASE_CLAUSE: Final = {

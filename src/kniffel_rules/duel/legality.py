@@ -374,7 +374,7 @@ def _problem(state: State, action: Action) -> Rejection | None:
         return _joker_problem(state, action.die, action.face)
     if isinstance(action, Miss):
         return _miss_problem(state)
-    shown = said(action, action_to_text)
+    shown = said(action, action_to_text, __package__)
     return Rejection.of(N_("expected Roll, Joker, Move or Miss, got {shown}"), "PR-01", shown=shown)
 
 

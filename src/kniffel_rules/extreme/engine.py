@@ -186,7 +186,7 @@ def _d6_count(n: int) -> Text:
 
 
 def _throw_misfit(state: State, action: object) -> str:
-    shown = said(action, action_to_text)
+    shown = said(action, action_to_text, __package__)
     if state.d10 is None:
         return Text.of(
             N_(

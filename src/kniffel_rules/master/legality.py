@@ -341,7 +341,9 @@ def _evaluate(sheet: Sheet, dice: Dice, action: object) -> _Step | Rejection:
     if isinstance(action, RowAndCoins):
         return _row_and_coins(sheet, dice, action.face, action.dice, action.combo)
     return Rejection.of(
-        N_("expected a use of the dice, got {shown}"), "MA-06", shown=said(action, action_to_text)
+        N_("expected a use of the dice, got {shown}"),
+        "MA-06",
+        shown=said(action, action_to_text, __package__),
     )
 
 
@@ -675,9 +677,9 @@ def _pass_problem(state: State) -> Rejection | None:
     uses = _legal_uses(state.sheets[state.player], state.dice)
     if uses:
         return Rejection.of(
-            N_("you may pass only when the dice allow no use; they allow '{use}'"),
+            N_("you may pass only when the dice allow no use; they allow {use}"),
             "MA-42",
-            use=action_to_text(uses[0]),
+            use=said(uses[0], action_to_text, __package__),
         )
     return None
 
