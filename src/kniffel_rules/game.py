@@ -411,7 +411,9 @@ class Game(Generic[S, V, A, O]):
         seen = self._seen(position)
         if seen is not None:
             if not seen[1]:
-                return Rejection(self._not_yours(self.current_player(position)), "PR-08")
+                stand_in: Any = seen[0]
+                mover = self.current_player(position)
+                return Rejection(self._not_yours(mover, stand_in.names), "PR-08")
             position = seen[0]
         return self._judge(position, action, self._who(position))
 
@@ -483,13 +485,13 @@ class Game(Generic[S, V, A, O]):
             return self.happen(state, action)  # type: ignore[arg-type]
         return self.decide(state, action)  # type: ignore[arg-type]
 
-    @staticmethod
-    def _not_yours(to_move: int) -> str:
+    def _not_yours(self, to_move: int, names: Sequence[str]) -> str:
         if to_move == CHANCE:
             return N_("it is not your turn: chance decides next")
         if to_move == TERMINAL:
             return GAME_OVER
-        return Text.of(N_("it is not your turn: seat {seat} is to move"), seat=to_move)
+        name = seat_name(names, to_move, self.default_names)  # as the pictures name the seat
+        return Text.of(N_("it is not your turn: {name} is to move"), name=name)
 
     def legal_actions(self, state: S | V) -> tuple[A, ...] | tuple[O, ...]:
         """Every legal decision, or at a chance node every outcome, or ``()`` at the end.

@@ -184,7 +184,7 @@ def test_a_view_judges_the_action_of_its_own_player() -> None:
     assert C.why_illegal(mine, Draw()) is None and C.is_legal(mine, Draw())
     reason = C.why_illegal(theirs, Draw())
     assert reason is not None and reason.rule == "PR-08"
-    assert str(reason) == "it is not your turn: seat 0 is to move"
+    assert str(reason) == "it is not your turn: P0 is to move"
     reason = C.why_illegal(mine, Stop())
     assert reason is not None and reason.rule == "KA-53"
 

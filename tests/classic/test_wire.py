@@ -155,7 +155,8 @@ def test_an_observer_who_is_not_to_move_has_no_action() -> None:
     state = classic.new_game(["Ann", "Ben"], first_player=0)
     ben = classic.observation(state, 1)
     reason = classic.why_illegal(ben, Roll())
-    assert reason == "it is not your turn: seat 0 is to move" and reason.rule == "PR-08"
+    assert reason == "it is not your turn: Ann is to move" and reason.rule == "PR-08"
+    assert reason.localized("de") == "Du bist nicht am Zug: Ann ist dran"
     assert not classic.is_legal(ben, Roll())
     thrown = classic.observation(classic.apply(state, Roll()), 0)
     chance = classic.why_illegal(thrown, DiceRoll((1, 2, 3, 4, 5)))

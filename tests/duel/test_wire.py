@@ -502,7 +502,8 @@ def test_legal_actions_of_an_observation_are_those_of_the_seat_to_move() -> None
     assert duel.is_legal(mine, Joker(6, 5))
     refusal = duel.why_illegal(theirs, Joker(6, 5))
     assert refusal is not None and refusal.rule == "PR-08"
-    assert str(refusal) == "it is not your turn: seat 0 is to move"
+    assert str(refusal) == "it is not your turn: Blue is to move"
+    assert refusal.localized("de") == "Du bist nicht am Zug: Blau ist dran"  # the seat's colour
     assert not duel.is_legal(theirs, Joker(6, 5))
 
 

@@ -558,13 +558,13 @@ def test_an_observation_shows_everything_and_lists_only_the_seat_s_own_actions()
     assert master.current_player(theirs) == 0 and not master.is_terminal(theirs)
     refusal = why_illegal(theirs, Roll())
     assert refusal is not None and refusal.rule == "PR-08"
-    assert str(refusal) == "it is not your turn: seat 0 is to move"
+    assert str(refusal) == "it is not your turn: Ann is to move"
     assert master.is_legal(mine, NumberRows([(2, 2)]))
     assert parse_action(mine, "row 2") == NumberRows([(2, 2)])
     with pytest.raises(ActionParseError) as info:
         parse_action(theirs, "row 2")
     assert info.value.rule == "PR-08"
-    assert str(info.value) == "'row 2': it is not your turn: seat 0 is to move"
+    assert str(info.value) == "'row 2': it is not your turn: Ann is to move"
 
 
 def test_observation_to_dict_is_json_ready_and_holds_the_state_document() -> None:
