@@ -28,7 +28,7 @@ from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase, Roll
 from kniffel_rules._i18n import N_, phrases
 from kniffel_rules._labels import Labelled, word
-from kniffel_rules._text import display_width, pad, shorts, wrap
+from kniffel_rules._text import display_width, pad, shorts, type_name, wrap
 from kniffel_rules.boxsheet import Layout
 from kniffel_rules.dice import DiceRoll
 from kniffel_rules.errors import InvalidStateError
@@ -116,7 +116,7 @@ def check_view(view: object, state_class: type[S], observation_class: type, game
         view = getattr(view, "state", None)
     if not isinstance(view, state_class):
         raise InvalidStateError(
-            "view", f"expected {game} State or Observation, got {type(view).__name__}"
+            "view", f"expected {game} State or Observation, got {type_name(view)}"
         )
     return view
 

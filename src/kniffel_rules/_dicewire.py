@@ -29,7 +29,7 @@ from kniffel_rules._dicegame import Phase, Roll, current_player
 from kniffel_rules._dicerender import WORDS
 from kniffel_rules._fields import check_seat
 from kniffel_rules._i18n import N_, Text
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, type_name
 from kniffel_rules.dice import DiceRoll, is_sub_multiset, multiset_difference
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import LANGS
@@ -376,7 +376,7 @@ class OpenObservation:
         if expected is not None and not isinstance(state, expected):
             raise InvalidStateError(
                 "observation.state",
-                Text.of(N_("expected a State of the game, got {type}"), type=type(state).__name__),
+                Text.of(N_("expected a State of the game, got {type}"), type=type_name(state)),
             )
         names = getattr(state, "names", None)
         if not isinstance(names, tuple) or not names:
@@ -425,7 +425,7 @@ def open_observation(
     """
     if isinstance(state, OpenObservation):  # the game reads observations too
         raise InvalidStateError(
-            "state", Text.of(N_("expected a State, got {type}"), type=type(state).__name__)
+            "state", Text.of(N_("expected a State, got {type}"), type=type_name(state))
         )
     who = to_move(state)  # refuses what is not the game's state
     seats = num_players(state)

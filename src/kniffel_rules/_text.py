@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
-__all__ = ["brief", "cut", "display_width", "pad", "short", "shorts", "wrap"]
+__all__ = ["brief", "cut", "display_width", "pad", "short", "shorts", "type_name", "wrap"]
 
 _LIMIT = 200
 
@@ -103,6 +103,21 @@ def shorts(texts: Sequence[str], widths: Sequence[int]) -> list[str]:
             tail = _end(text, width // 2)
             heads[i] = cut(text, width - 1 - display_width(tail)) + "\u2026" + tail
     return heads
+
+
+def type_name(value: object) -> str:
+    """The class of ``value`` for a message: a game's own with its game (``"classic State"``).
+
+    Examples:
+        >>> from kniffel_rules import classic
+        >>> type_name(classic.new_game(1)), type_name(3)
+        ('classic State', 'int')
+    """
+    cls = type(value)
+    parts = cls.__module__.split(".")
+    if len(parts) >= 3 and parts[0] == "kniffel_rules" and not parts[1].startswith("_"):
+        return f"{parts[1]} {cls.__name__}"
+    return cls.__name__
 
 
 def pad(text: str, width: int, align: Literal["<", ">"] = "<") -> str:

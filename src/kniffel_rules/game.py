@@ -40,7 +40,7 @@ import attrs
 from kniffel_rules import _json
 from kniffel_rules._common import seat_name
 from kniffel_rules._i18n import N_, Text
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, type_name
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.errors import IllegalActionError, InvalidStateError, Rejection
 from kniffel_rules.lang import LANGS, Lang
@@ -353,7 +353,7 @@ class Game(Generic[S, V, A, O]):
         cls = self.state_class
         if state.__class__ is not cls and not isinstance(state, cls):
             raise InvalidStateError(
-                "state", f"expected a {self.info.name} State, got {type(state).__name__}"
+                "state", f"expected a {self.info.name} State, got {type_name(state)}"
             )
         return self.to_move(state)
 

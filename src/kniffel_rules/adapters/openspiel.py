@@ -95,7 +95,7 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, type_name
 from kniffel_rules._types import CHANCE, TERMINAL
 from kniffel_rules.adapters._checks import finite, integer
 from kniffel_rules.adapters.space import (
@@ -717,7 +717,7 @@ class KniffelObserver:
     def _check_state(self, state: Any) -> None:
         if not isinstance(state, KniffelState):
             raise InvalidStateError(
-                "state", f"expected a kniffel_{self.game} state, got {type(state).__name__}"
+                "state", f"expected a kniffel_{self.game} state, got {type_name(state)}"
             )
 
     def set_from(self, state: KniffelState, player: int) -> None:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from kniffel_rules._dicegame import FIRST_ROLL, check_keep, keep_actions
 from kniffel_rules._fields import check_seat, is_int
 from kniffel_rules._i18n import N_, Named
-from kniffel_rules._text import brief
+from kniffel_rules._text import brief, type_name
 from kniffel_rules.dice import D6, sorted_faces
 from kniffel_rules.duel.actions import Action, Joker, Miss, Move, Roll
 from kniffel_rules.duel.combinations import _shown, _triples
@@ -59,7 +59,7 @@ def check_state(state: object) -> None:
         InvalidStateError: ``state`` is not a `State`.
     """
     if state.__class__ is not State and not isinstance(state, State):
-        raise InvalidStateError("state", f"expected a duel State, got {type(state).__name__}")
+        raise InvalidStateError("state", f"expected a duel State, got {type_name(state)}")
 
 
 def win_reason(board: tuple[Spot, ...], player: int, rules: Rules) -> str | None:

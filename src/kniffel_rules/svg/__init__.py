@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from kniffel_rules._text import type_name
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang, check_lang
 from kniffel_rules.svg._draw import check_size
@@ -45,7 +46,7 @@ def _game_of(view: object) -> Variant:
         if isinstance(view, kinds):
             return game
     raise InvalidStateError(
-        "view", f"expected a game's State or Observation, got {type(view).__name__}"
+        "view", f"expected a game's State or Observation, got {type_name(view)}"
     )
 
 

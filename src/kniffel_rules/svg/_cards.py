@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from kniffel_rules import cards
 from kniffel_rules._common import shown_names
+from kniffel_rules._text import type_name
 from kniffel_rules._types import TERMINAL
 from kniffel_rules.cards.engine import stand_in
 from kniffel_rules.cards.pieces import ROWS, Colour
@@ -157,7 +158,7 @@ def draw_cards(view: Any, lang: Lang, size: int | None) -> str:
         to_move = cards.current_player(view)
     else:
         raise InvalidStateError(
-            "view", f"expected a card-game State or Observation, got {type(view).__name__}"
+            "view", f"expected a card-game State or Observation, got {type_name(view)}"
         )
     rules = view.rules
     names = shown_names(view.names, lang)

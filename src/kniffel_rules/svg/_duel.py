@@ -14,6 +14,7 @@ from typing import Any, Final
 from kniffel_rules import duel
 from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._text import type_name
 from kniffel_rules.duel.pieces import AREAS
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
@@ -112,7 +113,7 @@ def draw_duel(view: Any, lang: Lang, size: int | None) -> str:
         view = view.state
     if not isinstance(view, duel.State):
         raise InvalidStateError(
-            "view", f"expected a Duell State or Observation, got {type(view).__name__}"
+            "view", f"expected a Duell State or Observation, got {type_name(view)}"
         )
     view = with_shown_names(view, lang, duel.GAME.default_names)
     width = 2 * _MARGIN + _LANE * len(AREAS)

@@ -11,6 +11,7 @@ from typing import Any, Final
 from kniffel_rules import master
 from kniffel_rules._common import with_shown_names
 from kniffel_rules._dicegame import Phase
+from kniffel_rules._text import type_name
 from kniffel_rules.errors import InvalidStateError
 from kniffel_rules.lang import Lang
 from kniffel_rules.master.pieces import ROW_LENGTH
@@ -120,7 +121,7 @@ def draw_master(view: Any, lang: Lang, size: int | None) -> str:
         view = view.state
     if not isinstance(view, master.State):
         raise InvalidStateError(
-            "view", f"expected a Master State or Observation, got {type(view).__name__}"
+            "view", f"expected a Master State or Observation, got {type_name(view)}"
         )
     view = with_shown_names(view, lang)
     players = len(view.names)
