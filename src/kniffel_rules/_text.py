@@ -99,7 +99,7 @@ def shorts(texts: Sequence[str], widths: Sequence[int]) -> list[str]:
     heads = [short(text, width) for text, width in zip(texts, widths, strict=True)]
     alike = Counter(heads)
     for i, (text, width) in enumerate(zip(texts, widths, strict=True)):
-        if alike[heads[i]] > 1 and width >= 3:
+        if alike[heads[i]] > 1 and heads[i] != text and width >= 3:  # cut, and cut alike
             tail = _end(text, width // 2)
             heads[i] = cut(text, width - 1 - display_width(tail)) + "\u2026" + tail
     return heads

@@ -166,8 +166,11 @@ def test_the_multi_player_classic_hint_ranks_by_the_chance_to_win(lang: str) -> 
     header = {"en": "(the player to win):", "de": "(der Bot, der auf Sieg spielt):"}[lang]
     assert header in text
     lines = text.split(header)[1].splitlines()[1:6]
-    chances = [float(line.split()[0].rstrip("%")) for line in lines]
-    scores = [float(line.split()[1]) for line in lines]
+    numbers = [line.replace(" %", "%").split()[:2] for line in lines]  # German: "61,53 %"
+    point = "," if lang == "de" else "."
+    assert all(point in chance and point in score for chance, score in numbers), lines
+    chances = [float(chance.rstrip("%").replace(",", ".")) for chance, _ in numbers]
+    scores = [float(score.replace(",", ".")) for _, score in numbers]
     assert chances == sorted(chances, reverse=True) and len(chances) == 5
     assert all(0 <= c <= 100 for c in chances) and all(100 < v < 400 for v in scores)
     assert not REPR.search(text)
