@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from kniffel_rules import VARIANTS, InvalidStateError, classic, extreme
-from kniffel_rules._common import check_turn_order, player_names, top_seats
+from kniffel_rules._common import check_turn_order, name_problem, player_names, top_seats
 
 WILD: Any = "wild"  # deliberately not a JokerMode
 ONE: Any = 1  # deliberately not a bool
@@ -267,3 +267,37 @@ def test_the_rules_checks_speak_english_and_german(
     assert str(info.value) == english
     assert info.value.localized("en") == english
     assert info.value.localized("de") == german
+
+
+# --- a name shows something and stacks at most four marks (`name_problem`) ----------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [" ", "   ", "\u200b", "\u00a0", "\u3164", "\u115f\u1160", "\uffa0", "\u2800",
+     "\u0301", "\u200d\u0301", "\u3000", "\u180e", "\u20dd", "\u00a0\u20de"],
+)  # fmt: skip
+def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
+    assert name_problem(name) == "a player's name needs a visible character"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Ann", "X", "XX X", "x ", " x", "\u00c9", "Ann\u200b", "Nge\u0323\u0302n",
+     "a\u0301\u0302\u0303\u0304", "a\u0301\u20dd\u0302\u20de", "\u05e9\u05c1\u05b8\u0591\u05bd",
+     "a" + "\u0301" * 4 + "b" + "\u0301" * 4, "\u674e"],
+)  # fmt: skip
+def test_a_name_with_a_visible_character_and_few_marks_is_taken(name: str) -> None:
+    assert name_problem(name) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "index"),
+    [("Ann a" + "\u0301" * 99, 9), ("a\u0301\u20dd\u0302\u20de\u0303", 5), ("\u0301" * 5, 4)],
+)
+def test_a_fifth_mark_on_one_character_is_refused_where_it_stands(name: str, index: int) -> None:
+    code = f"U+{ord(name[index]):04X}"
+    assert name_problem(name) == (
+        f"{code} at index {index} is the 5th mark on one character; a player's name stacks at "
+        "most 4 marks"
+    )

@@ -177,7 +177,7 @@ def test_the_refusal_names_the_character_by_its_code_point(name: str, code: str)
 @pytest.mark.parametrize(
     "name",
     [" ", "   ", "\u200b", "\u00a0", "\u3164", "\u115f\u1160", "\uffa0", "\u2800",
-     "\u0301", "\u200d\u0301", "\u3000", "\u180e"],
+     "\u0301", "\u200d\u0301", "\u3000", "\u180e", "\u20dd", "\u00a0\u20de"],
 )  # fmt: skip
 def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
     """Spaces, zero-width and format characters, lone marks and blank fillers alone."""
@@ -193,7 +193,7 @@ def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
 @pytest.mark.parametrize(
     "name",
     ["Nge\u0323\u0302n", "a\u0301\u0302\u0303\u0304", "\u05e9\u05c1\u05b8\u0591\u05bd",
-     " x", "x ", "Ann\u200b"],
+     " x", "x ", "Ann\u200b", "X", "XX X", "\u00c9"],
 )  # fmt: skip
 def test_marks_as_languages_stack_them_stay_allowed(name: str) -> None:
     assert check_name(name, "p") == name

@@ -240,6 +240,15 @@ def test_coin_refusals_name_the_clause() -> None:
         "expected a use of the dice, got 'roll'",
         "MA-06",
     )
+    assert not_a_use.localized("de") == (  # the action as the German menu names it
+        "Erwartet wird eine Nutzung der Würfel, erhalten: 'alle Würfel werfen'"
+    )
+    passing = master.why_illegal(s, Pass())
+    assert passing is not None and passing.rule == "MA-42"
+    assert str(passing) == "you may pass only when the dice allow no use; they allow 'rows 2x2'"
+    assert passing.localized("de") == (
+        "Passen darf nur, wessen Würfel sich nicht nutzen lassen; diese erlauben 'Reihe 2 (+2)'"
+    )
 
 
 @pytest.mark.rule("PR-01", "PR-02", "PR-03", "PR-04", "PR-05")
