@@ -272,11 +272,15 @@ def test_the_rules_checks_speak_english_and_german(
 # --- a name shows something and stacks at most four marks (`name_problem`) ----------------
 
 
-@pytest.mark.parametrize(
-    "name",
-    [" ", "   ", "\u200b", "\u00a0", "\u3164", "\u115f\u1160", "\uffa0", "\u2800",
-     "\u0301", "\u200d\u0301", "\u3000", "\u180e", "\u20dd", "\u00a0\u20de"],
+# Spaces, zero-width and format characters, lone marks and blank fillers alone
+# (`tests/test_name_controls.py` takes them through every door too).
+UNSEEN_NAMES = (
+    " ", "   ", "\u200b", "\u00a0", "\u3164", "\u115f\u1160", "\uffa0", "\u2800",
+    "\u0301", "\u200d\u0301", "\u3000", "\u180e", "\u20dd", "\u00a0\u20de",
 )  # fmt: skip
+
+
+@pytest.mark.parametrize("name", UNSEEN_NAMES)
 def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
     assert name_problem(name) == "a player's name needs a visible character"
 

@@ -45,6 +45,7 @@ from kniffel_rules._common import BIDI_CONTROLS, MAX_MARKS, check_name, name_pro
 from kniffel_rules.cli import main
 from kniffel_rules.cli.players import parse_players
 from kniffel_rules.sheets import SHEET_VARIANTS
+from test_common_messages import UNSEEN_NAMES
 
 VARIANTS = sorted(kniffel_rules.VARIANTS)
 _REFUSED_CATEGORIES: Final = ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
@@ -174,12 +175,8 @@ def test_the_refusal_names_the_character_by_its_code_point(name: str, code: str)
     assert f"(Unicode category {category})" in problem
 
 
-@pytest.mark.parametrize(
-    "name",
-    [" ", "   ", "\u200b", "\u00a0", "\u3164", "\u115f\u1160", "\uffa0", "\u2800",
-     "\u0301", "\u200d\u0301", "\u3000", "\u180e", "\u20dd", "\u00a0\u20de"],
-)  # fmt: skip
-def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
+@pytest.mark.parametrize("name", UNSEEN_NAMES)
+def test_a_name_that_shows_nothing_is_refused_everywhere(name: str) -> None:
     """Spaces, zero-width and format characters, lone marks and blank fillers alone."""
     with pytest.raises(InvalidStateError) as info:
         check_name(name, "players[0].name")
